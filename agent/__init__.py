@@ -1,0 +1,1 @@
+"""The synthesis agent: planner, knowledge base, trajectory memory, LLM client."""

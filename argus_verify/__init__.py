@@ -1,0 +1,1 @@
+"""The command line and the reports: the only package that may import all the others."""

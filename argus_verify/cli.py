@@ -1,0 +1,67 @@
+"""Console entry points: `argus-verify FILE...` and `argus SUBCOMMAND`.
+
+Environment variables and argv are read here and nowhere else; everything below gets
+a frozen Options. Exit codes: 0 proved, 1 violation, 2 bad input, 3 unknown, 4 internal.
+"""
+from __future__ import annotations
+
+import argparse
+import sys
+import traceback
+
+from .options import Options
+from . import commands
+
+EXIT_OK, EXIT_VIOLATION, EXIT_BAD_INPUT, EXIT_UNKNOWN, EXIT_INTERNAL = 0, 1, 2, 3, 4
+
+
+class _Parser(argparse.ArgumentParser):
+    def error(self, message):  # argparse's default exits 2 with usage; keep that, no traceback
+        self.print_usage(sys.stderr)
+        self.exit(EXIT_BAD_INPUT, f"{self.prog}: error: {message}\n")
+
+
+def _verify_parser(prog: str) -> argparse.ArgumentParser:
+    p = _Parser(prog=prog, description="Prove a kernel's tag assertions and memory rules.")
+    p.add_argument("files", nargs="+", metavar="FILE")
+    fmt = p.add_mutually_exclusive_group()
+    fmt.add_argument("--json", action="store_true", help="machine-readable findings")
+    fmt.add_argument("--sarif", action="store_true", help="SARIF 2.1.0 for editors and code scanning")
+    p.add_argument("--timeout", type=float, default=10.0, help="solver seconds per query")
+    p.add_argument("--seed", type=int, default=0)
+    p.add_argument("--rules", default="", help="comma-separated rule ids to check (default all)")
+    p.add_argument("--parse-only", action="store_true", help="parse and type-check only")
+    p.add_argument("--debug", action="store_true", help="show tracebacks of internal errors")
+    return p
+
+
+def _run(fn, args, debug: bool) -> int:
+    try:
+        return fn(args)
+    except KeyboardInterrupt:
+        print("interrupted", file=sys.stderr)
+        return 130
+    except Exception as err:  # internal bugs only; bad input never gets here
+        if debug:
+            traceback.print_exc()
+        print(f"argus: internal error: {type(err).__name__}: {err} (rerun with --debug for the traceback)",
+              file=sys.stderr)
+        return EXIT_INTERNAL
+
+
+def verify_main(argv: list[str] | None = None) -> int:
+    args = _verify_parser("argus-verify").parse_args(argv)
+    opts = Options.from_args(args)
+    return _run(lambda a: commands.verify(a.files, opts), args, args.debug)
+
+
+def main(argv: list[str] | None = None) -> int:
+    p = _Parser(prog="argus", description="Argus: proved GPU kernels.")
+    sub = p.add_subparsers(dest="command", required=True)
+    commands.register(sub, _verify_parser)
+    args = p.parse_args(argv)
+    return _run(args.handler, args, getattr(args, "debug", False))
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,1 @@
+"""Lowering of the typed IR to Numba CUDA kernels, launching and timing."""

@@ -1,0 +1,290 @@
+"""Parse tree → typed IR, with the semantic checks of the language.
+
+Every problem becomes a diagnostic; checking goes on after an error so that one run
+reports as many as it can (up to MAX_ERRORS).
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+import lark
+
+from . import exprs, ir
+from .diagnostics import Diagnostic, Span, sort_key
+from .parser import parse_tree, span_of
+from .scope import Scope, Entry
+from .tiles import TileChecker
+
+MAX_ERRORS = 50
+
+_BIN = {"add": ir.BinOp.ADD, "sub": ir.BinOp.SUB, "mul": ir.BinOp.MUL, "div": ir.BinOp.DIV,
+        "mod": ir.BinOp.MOD, "eq": ir.BinOp.EQ, "ne": ir.BinOp.NE, "lt": ir.BinOp.LT,
+        "le": ir.BinOp.LE, "gt": ir.BinOp.GT, "ge": ir.BinOp.GE}
+_BUILTINS = {("block", "x"): ir.Builtin.BLOCK_X, ("block", "y"): ir.Builtin.BLOCK_Y,
+             ("block", "z"): ir.Builtin.BLOCK_Z, ("thread", "x"): ir.Builtin.THREAD_X,
+             ("thread", "warp"): ir.Builtin.WARP, ("thread", "lane"): ir.Builtin.LANE}
+HEADER = ("assume", "const_decl", "grid", "threads", "tag_decl")
+
+
+@dataclass
+class CheckResult:
+    kernel: ir.Kernel | None
+    diagnostics: list[Diagnostic] = field(default_factory=list)
+
+    @property
+    def ok(self) -> bool:
+        return self.kernel is not None and not any(d.severity.value == "error" for d in self.diagnostics)
+
+
+class Checker:
+    """Builds the IR from a lark tree; collects diagnostics instead of raising."""
+
+    def __init__(self, file: str, synth: bool = False):
+        self.file = file
+        self.synth = synth
+        self.diags: list[Diagnostic] = []
+        self.scope = Scope()
+        self.tiles = TileChecker(self)
+
+    # ---------------------------------------------------------------- helpers
+    def span(self, node) -> Span:
+        if isinstance(node, lark.Token):
+            return Span(self.file, node.line or 1, node.column or 1,
+                        node.end_line or node.line or 1, node.end_column or (node.column or 1) + 1)
+        return span_of(getattr(node, "meta", None), self.file)
+
+    def error(self, code: str, message: str, span: Span, hint: str = "") -> None:
+        if len(self.diags) < MAX_ERRORS:
+            self.diags.append(Diagnostic(code, message, span, hint))
+
+    def consts(self) -> dict[str, int]:
+        return self.scope.const_values()
+
+    # ---------------------------------------------------------------- expressions
+    def expr(self, t, bind_indices: set[str] | None = None) -> ir.Expr:
+        """Convert an expression tree. `bind_indices` collects names bound in assertions."""
+        sp = self.span(t)
+        if isinstance(t, lark.Token):
+            return self._name(t, sp, bind_indices)
+        kind = t.data
+        if kind == "int_lit":
+            return ir.IntLit(int(t.children[0]), sp)
+        if kind == "float_lit":
+            return ir.FloatLit(float(t.children[0]), sp)
+        if kind == "name":
+            return self._name(t.children[0], sp, bind_indices)
+        if kind in _BIN:
+            return ir.Bin(_BIN[kind], self.expr(t.children[0], bind_indices),
+                          self.expr(t.children[1], bind_indices), sp)
+        if kind in ("and_chain", "or_chain"):
+            op = ir.BinOp.AND if kind == "and_chain" else ir.BinOp.OR
+            parts = [self.expr(c, bind_indices) for c in t.children]
+            out = parts[0]
+            for p in parts[1:]:
+                out = ir.Bin(op, out, p, sp)
+            return out
+        if kind == "neg":
+            return ir.Neg(self.expr(t.children[0], bind_indices), sp)
+        if kind == "not_":
+            return ir.Not(self.expr(t.children[0], bind_indices), sp)
+        if kind == "tuple":
+            return ir.TupleExpr(tuple(self.expr(c, bind_indices) for c in t.children if c is not None), sp)
+        if kind == "hole":
+            if not self.synth:
+                self.error("E020", "hole `??` is only allowed in synthesis mode", sp,
+                           "use `argus synth` to fill holes, or write a value")
+            return ir.Hole(tuple(self.expr(c, bind_indices) for c in t.children if c is not None), sp)
+        if kind == "attr":
+            return self._attr(t, sp, bind_indices)
+        if kind == "call":
+            return self._call(t, sp, bind_indices)
+        if kind == "tag_of":
+            return self._tag_of(t, sp, bind_indices)
+        if kind == "range_set":
+            return ir.RangeSet(self.expr(t.children[0], bind_indices),
+                               self.expr(t.children[1], bind_indices), sp)
+        if kind == "subscript":
+            return self._elem(t, sp, bind_indices)
+        self.error("E021", f"unexpected {kind.replace('_', ' ')} in an expression", sp)
+        return ir.IntLit(0, sp)
+
+    def _name(self, tok, sp: Span, bind_indices) -> ir.Expr:
+        name = str(tok)
+        entry = self.scope.get(name)
+        if entry is None:
+            if bind_indices is not None and name in bind_indices:
+                return ir.Sym(name, ir.SymKind.INDEX, sp)
+            self.error("E010", f"undefined name '{name}'", sp, self.scope.suggest(name))
+            return ir.Sym(name, ir.SymKind.INDEX, sp)
+        if entry.kind in (ir.SymKind.TENSOR,):
+            return ir.Sym(name, ir.SymKind.TENSOR, sp)
+        return ir.Sym(name, entry.kind, sp)
+
+    def _attr(self, t, sp: Span, bind_indices) -> ir.Expr:
+        base, attr = t.children
+        if isinstance(base, lark.Tree) and base.data == "tag_of":
+            inner = base.children[0]
+            if bind_indices is None:
+                self.error("E024", "tags can only be read in `assert` and `invariant`", sp)
+                return ir.IntLit(0, sp)
+            if not (isinstance(inner, lark.Tree) and inner.data == "subscript"):
+                self.error("E024", "tag(...) takes one element of a tile, e.g. tag(a[i, k]).k",
+                           self.span(inner))
+                return ir.IntLit(0, sp)
+            return ir.TagField(self._elem(inner, self.span(inner), bind_indices), str(attr), sp)
+        if isinstance(base, lark.Tree) and base.data == "name":
+            key = (str(base.children[0]), str(attr))
+            if key in _BUILTINS:
+                return ir.BuiltinRef(_BUILTINS[key], sp)
+        self.error("E026", f"unknown attribute '.{attr}'", sp,
+                   "known: block.x, block.y, block.z, thread.x, thread.warp, thread.lane")
+        return ir.IntLit(0, sp)
+
+    def _call(self, t, sp: Span, bind_indices) -> ir.Expr:
+        func = str(t.children[0])
+        args, kwargs = [], []
+        for a in t.children[1:]:
+            if a is None:
+                continue
+            if isinstance(a, lark.Tree) and a.data == "kwarg":
+                kwargs.append((str(a.children[0]), self.expr(a.children[1], bind_indices)))
+            else:
+                args.append(self.expr(a.children[0] if isinstance(a, lark.Tree) and a.data == "arg" else a,
+                                      bind_indices))
+        return ir.Call(func, tuple(args), tuple(kwargs), sp)
+
+    def _elem(self, t, sp: Span, bind_indices) -> ir.ElemRef:
+        name = str(t.children[0])
+        idx = []
+        for s in t.children[1:]:
+            if s.data != "sub_index":
+                self.error("E021", "a slice is not allowed here; index single elements", self.span(s))
+                continue
+            node = s.children[0]
+            is_bare = isinstance(node, lark.Tree) and node.data == "name"
+            if bind_indices is not None and is_bare and self.scope.get(str(node.children[0])) is None:
+                bind_indices.add(str(node.children[0]))
+            idx.append(self.expr(node, bind_indices))
+        if self.scope.get(name) is None:
+            self.error("E010", f"undefined tensor '{name}'", self.span(t.children[0]), self.scope.suggest(name))
+        return ir.ElemRef(name, tuple(idx), sp)
+
+    def _tag_of(self, t, sp: Span, bind_indices) -> ir.Expr:
+        self.error("E024", "name the tag field: tag(x[i, j]).field", sp)
+        return ir.IntLit(0, sp)
+
+    # ---------------------------------------------------------------- statements
+    def kernel(self, tree: lark.Tree) -> ir.Kernel | None:
+        k = tree.children[0]
+        name = str(k.children[0])
+        params, sizes = self.tiles.params([c for c in k.children[1:] if isinstance(c, lark.Tree) and c.data == "param"])
+        stmts = [c for c in k.children[1:] if isinstance(c, lark.Tree) and c.data != "param"]
+        header = {"consts": [], "assumes": [], "grid": None, "threads": None, "tags": []}
+        body = self.block(stmts, header, top=True)
+        grid, threads = header["grid"], header["threads"]
+        if grid is None:
+            self.error("E022", "the kernel has no `grid` statement", self.span(k.children[0]),
+                       "add e.g. `grid (M / BM, N / BN)`")
+        if threads is None:
+            self.error("E022", "the kernel has no `threads` statement", self.span(k.children[0]),
+                       "add e.g. `threads 256`")
+        return ir.Kernel(name, tuple(params), tuple(sizes), tuple(header["consts"]),
+                         tuple(header["assumes"]), grid or (), threads or 1, tuple(header["tags"]),
+                         tuple(body), self.file, self.span(k))
+
+    def block(self, stmts, header, top: bool) -> list[ir.Stmt]:
+        out: list[ir.Stmt] = []
+        for s in stmts:
+            if s.data in HEADER:
+                if not top:
+                    self.error("E027", f"`{s.data.split('_')[0]}` belongs at the top of the kernel, not in a block",
+                               self.span(s))
+                    continue
+                self.header_stmt(s, header)
+                continue
+            stmt = self.statement(s, header)
+            if stmt is not None:
+                out.append(stmt)
+        return out
+
+    def statement(self, s, header) -> ir.Stmt | None:
+        sp = self.span(s)
+        kind = s.data
+        if kind in ("alloc", "zeros", "load", "mma", "assign", "copy", "copy_async", "store"):
+            return getattr(self.tiles, kind)(s, sp)
+        if kind == "commit":
+            return ir.Commit(sp)
+        if kind == "barrier":
+            return ir.Barrier(sp)
+        if kind == "wait_group":
+            n = self.expr(s.children[0])
+            if exprs.try_fold(n, self.consts()) is None:
+                self.error("E017", "wait_group needs a compile-time count", n.span)
+            return ir.WaitGroup(n, sp)
+        if kind in ("assert_stmt", "invariant"):
+            bound: set[str] = set()
+            cond = self.expr(s.children[0], bound)
+            cls = ir.Assert if kind == "assert_stmt" else ir.Invariant
+            return cls(cond, tuple(sorted(bound)), sp)
+        if kind == "for_stmt":
+            return self.for_stmt(s, sp, header)
+        if kind == "if_stmt":
+            cond = self.expr(s.children[0])
+            self.int_or_bool(cond, "an if condition")
+            then = self.suite(s.children[1], header)
+            orelse = self.suite(s.children[2], header) if s.children[2] is not None else []
+            return ir.If(cond, tuple(then), tuple(orelse), sp)
+        self.error("E027", f"unexpected statement {kind}", sp)
+        return None
+
+    def suite(self, suite, header) -> list[ir.Stmt]:
+        with self.scope.nested():
+            return self.block([c for c in suite.children if isinstance(c, lark.Tree)], header, top=False)
+
+    def for_stmt(self, s, sp: Span, header) -> ir.For:
+        var, lo, hi, suite = s.children
+        start = self.expr(lo)
+        stop = self.expr(hi) if hi is not None else None
+        if stop is None:
+            start, stop = ir.IntLit(0, start.span), start
+        for b in (start, stop):
+            self.int_or_bool(b, "a loop bound", code="E019", want_bool=False)
+        with self.scope.nested():
+            if self.scope.get(str(var)) is not None:
+                self.error("E011", f"loop variable '{var}' shadows an existing name", self.span(var))
+            self.scope.define(str(var), Entry(ir.SymKind.LOOP), self.span(var))
+            body = self.block([c for c in suite.children if isinstance(c, lark.Tree)], header, top=False)
+        return ir.For(str(var), start, stop, tuple(body), sp)
+
+    def int_or_bool(self, e: ir.Expr, what: str, code: str = "E021", want_bool: bool | None = None) -> None:
+        """Reject tiles, floats and tensors where a scalar integer or condition is needed."""
+        for n in exprs.iter_nodes(e):
+            if isinstance(n, ir.FloatLit):
+                self.error(code, f"{what} must be an integer expression, not a float", n.span)
+                return
+            if isinstance(n, ir.Sym) and n.kind is ir.SymKind.TENSOR:
+                self.error(code, f"{what} must be an integer expression; '{n.name}' is a tile", n.span)
+                return
+            if isinstance(n, (ir.TagField, ir.RangeSet)):
+                self.error(code, f"tags are only allowed in assertions", n.span)
+                return
+        if want_bool is False and isinstance(e, ir.Bin) and (e.op in ir.COMPARISONS or e.op in ir.LOGICAL):
+            self.error(code, f"{what} must be an integer, not a condition", e.span)
+
+    def header_stmt(self, s, header) -> None:
+        from .header import check_header_stmt
+        check_header_stmt(self, s, header)
+
+
+def check_source(text: str, file: str = "<input>", synth: bool = False) -> CheckResult:
+    """Parse and type-check kernel source; never raises on bad input."""
+    tree, diags = parse_tree(text, file)
+    if tree is None:
+        return CheckResult(None, diags)
+    checker = Checker(file, synth)
+    try:
+        kernel = checker.kernel(tree)
+    except RecursionError:
+        return CheckResult(None, [Diagnostic("E005", "program nests too deeply", Span(file, 1, 1, 1, 1))])
+    diags = sorted(checker.diags, key=sort_key)
+    return CheckResult(kernel if not diags else kernel, diags)

@@ -1,0 +1,73 @@
+"""Typing of elementwise math and reductions on register tiles."""
+from __future__ import annotations
+
+from . import exprs, ir
+
+UNARY = ("exp", "abs", "sqrt", "rsqrt", "neg")
+BINARY = ("maximum", "minimum")
+REDUCE = ("sum", "max", "min")
+
+
+def type_compute(tc, e: ir.Expr) -> tuple[ir.DType, tuple | None]:
+    """dtype and shape (tuple of extent exprs; () for a scalar) of a tile expression."""
+    ck = tc.ck
+    match e:
+        case ir.IntLit():
+            return ir.DType.I32, ()
+        case ir.FloatLit():
+            return ir.DType.F32, ()
+        case ir.Sym(kind=ir.SymKind.TENSOR, name=n):
+            ent = ck.scope.get(n)
+            if ent is None or ent.tensor is None or ent.tensor.space is not ir.Space.REGISTER:
+                ck.error("E021", f"'{n}' is not a register tile; load it first", e.span)
+                return ir.DType.F32, None
+            return ent.tensor.dtype, ent.tensor.shape
+        case ir.Sym() | ir.BuiltinRef():
+            return ir.DType.I32, ()
+        case ir.Neg(operand=x):
+            return type_compute(tc, x)
+        case ir.Bin(op=op, lhs=a, rhs=b) if op not in ir.COMPARISONS and op not in ir.LOGICAL:
+            return _binary(tc, e, type_compute(tc, a), type_compute(tc, b))
+        case ir.Call(func=f, args=args, kwargs=kw) if f in REDUCE and dict(kw).get("axis") is not None:
+            return _reduce(tc, e, args, dict(kw))
+        case ir.Call(func=f, args=args) if f in UNARY + BINARY:
+            want = 1 if f in UNARY else 2
+            if len(args) != want or e.kwargs:
+                ck.error("E029", f"{f} takes {want} argument{'s' * (want > 1)}", e.span)
+                return ir.DType.F32, None
+            types = [type_compute(tc, a) for a in args]
+            return types[0] if want == 1 else _binary(tc, e, *types)
+        case ir.Call(func=f):
+            ck.error("E026", f"unknown function '{f}'", e.span,
+                     "tile math: exp, abs, sqrt, rsqrt, maximum, minimum, sum/max/min(x, axis=i)")
+            return ir.DType.F32, None
+    ck.error("E021", "this is not tile arithmetic", e.span)
+    return ir.DType.F32, None
+
+
+def _binary(tc, e, ta, tb):
+    (da, sa), (db, sb) = ta, tb
+    if sa is None or sb is None:
+        return da, None
+    if sa and sb and tc.values(sa) != tc.values(sb):
+        tc.ck.error("E015", f"elementwise operands have shapes {tc.show(sa)} and {tc.show(sb)}", e.span)
+        return da, None
+    if sa and sb and da is not db:
+        tc.ck.error("E013", f"elementwise operands differ in dtype: {da.value} and {db.value}", e.span)
+    if not sa and not sb:
+        return da, ()
+    return (da if sa else db), (sa or sb)
+
+
+def _reduce(tc, e, args, kw):
+    if len(args) != 1:
+        tc.ck.error("E029", f"{e.func} takes one tile and axis=", e.span)
+        return ir.DType.F32, None
+    dt, shape = type_compute(tc, args[0])
+    if shape is None:
+        return dt, None
+    axis = exprs.try_fold(kw["axis"], tc.ck.consts())
+    if axis is None or not 0 <= axis < len(shape):
+        tc.ck.error("E014", f"axis must be a constant in [0, {len(shape)})", kw["axis"].span)
+        return dt, None
+    return dt, tuple(s for i, s in enumerate(shape) if i != axis)

@@ -1,0 +1,114 @@
+"""Expression utilities over the IR: constant folding, free symbols, substitution.
+
+Integer `/` and `%` here follow the DSL's rule (floor semantics on non-negative values,
+which is what CUDA's truncation gives on them); negative operands in constants are rejected.
+"""
+from __future__ import annotations
+
+import dataclasses
+
+from . import ir
+
+
+class NotConstant(Exception):
+    """The expression mentions something that is not a compile-time integer."""
+
+    def __init__(self, why: str, span):
+        super().__init__(why)
+        self.why = why
+        self.span = span
+
+
+def fold(e: ir.Expr, consts: dict[str, int]) -> int:
+    """Value of a compile-time integer expression; raises NotConstant otherwise."""
+    match e:
+        case ir.IntLit(value=v):
+            return v
+        case ir.Sym(name=n) if n in consts:
+            return consts[n]
+        case ir.Neg(operand=x):
+            return -fold(x, consts)
+        case ir.Bin(op=op, lhs=a, rhs=b) if op not in ir.LOGICAL and op not in ir.COMPARISONS:
+            x, y = fold(a, consts), fold(b, consts)
+            if op in (ir.BinOp.DIV, ir.BinOp.MOD):
+                if y == 0:
+                    raise NotConstant("division by zero", e.span)
+                if x < 0 or y < 0:
+                    raise NotConstant("negative operand of / or %", e.span)
+                return x // y if op is ir.BinOp.DIV else x % y
+            return {ir.BinOp.ADD: x + y, ir.BinOp.SUB: x - y, ir.BinOp.MUL: x * y}[op]
+        case ir.Call(func=f, args=args, kwargs=()) if f in ("min", "max") and len(args) == 2:
+            vals = [fold(a, consts) for a in args]
+            return min(vals) if f == "min" else max(vals)
+    raise NotConstant("not a compile-time integer", getattr(e, "span", None))
+
+
+def try_fold(e: ir.Expr, consts: dict[str, int]) -> int | None:
+    try:
+        return fold(e, consts)
+    except NotConstant:
+        return None
+
+
+def children(e: ir.Expr) -> tuple:
+    match e:
+        case ir.Bin(lhs=a, rhs=b):
+            return (a, b)
+        case ir.Neg(operand=x) | ir.Not(operand=x):
+            return (x,)
+        case ir.Call(args=args, kwargs=kw):
+            return tuple(args) + tuple(v for _, v in kw)
+        case ir.Hole(domain=d):
+            return tuple(d)
+        case ir.ElemRef(indices=ix):
+            return tuple(ix)
+        case ir.TagField(elem=el):
+            return (el,)
+        case ir.RangeSet(lo=lo, hi=hi):
+            return (lo, hi)
+        case ir.TupleExpr(items=items):
+            return tuple(items)
+    return ()
+
+
+def iter_nodes(e: ir.Expr):
+    yield e
+    for c in children(e):
+        yield from iter_nodes(c)
+
+
+def free_syms(e: ir.Expr, kind: ir.SymKind | None = None) -> set[str]:
+    return {n.name for n in iter_nodes(e) if isinstance(n, ir.Sym) and (kind is None or n.kind is kind)}
+
+
+def substitute(e: ir.Expr, mapping: dict[str, ir.Expr]) -> ir.Expr:
+    """Replace symbols by expressions (used to instantiate tag functions)."""
+    if isinstance(e, ir.Sym):
+        return mapping.get(e.name, e)
+    kids = children(e)
+    if not kids:
+        return e
+    match e:
+        case ir.Bin():
+            return dataclasses.replace(e, lhs=substitute(e.lhs, mapping), rhs=substitute(e.rhs, mapping))
+        case ir.Neg() | ir.Not():
+            return dataclasses.replace(e, operand=substitute(e.operand, mapping))
+        case ir.Call():
+            return dataclasses.replace(e, args=tuple(substitute(a, mapping) for a in e.args),
+                                       kwargs=tuple((k, substitute(v, mapping)) for k, v in e.kwargs))
+        case ir.ElemRef():
+            return dataclasses.replace(e, indices=tuple(substitute(i, mapping) for i in e.indices))
+        case ir.TagField():
+            return dataclasses.replace(e, elem=substitute(e.elem, mapping))
+        case ir.RangeSet():
+            return dataclasses.replace(e, lo=substitute(e.lo, mapping), hi=substitute(e.hi, mapping))
+        case ir.TupleExpr():
+            return dataclasses.replace(e, items=tuple(substitute(i, mapping) for i in e.items))
+        case ir.Hole():
+            return e
+    return e
+
+
+def tile_shape(ref: ir.TileRef) -> tuple[ir.Expr, ...]:
+    """Extents of the kept dimensions of a subscripted tile."""
+    return tuple(s.extent for s in ref.subs if isinstance(s, ir.Slice))

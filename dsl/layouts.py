@@ -1,0 +1,103 @@
+"""Checks of layout, thread-value and swizzle clauses written on tiles.
+
+The front end only checks shapes and sizes; the meaning of a layout lives in encode/layout.
+"""
+from __future__ import annotations
+
+import math
+
+import lark
+
+from . import exprs, ir
+
+NAMED = {"mma_m16n8k16": ("warps",), "copy": ("vec",)}
+
+
+def _int_tuple(ck, e: ir.Expr):
+    """Fold a (nested) tuple of constant expressions to nested ints, or None."""
+    if isinstance(e, ir.TupleExpr):
+        items = [_int_tuple(ck, i) for i in e.items]
+        return None if any(i is None for i in items) else tuple(items)
+    return exprs.try_fold(e, ck.consts())
+
+
+def _flat(t):
+    return [x for i in t for x in _flat(i)] if isinstance(t, tuple) else [t]
+
+
+def _congruent(a, b) -> bool:
+    if isinstance(a, tuple) and isinstance(b, tuple):
+        return len(a) == len(b) and all(_congruent(x, y) for x, y in zip(a, b))
+    return not isinstance(a, tuple) and not isinstance(b, tuple)
+
+
+def check_placement(ck, tree, tile: tuple[int, ...] | None, role: str) -> ir.LayoutSpec | None:
+    if tree is None:
+        return None
+    sp = ck.span(tree)
+    if tree.data == "swizzle_clause":
+        parts = [ck.expr(c) for c in tree.children]
+        vals = [exprs.try_fold(p, ck.consts()) for p in parts]
+        if None in vals:
+            ck.error("E017", "swizzle parameters must be compile-time integers", sp)
+        elif role != "shared":
+            ck.error("E025", "a swizzle applies to shared-memory tiles", sp)
+        elif vals[0] < 0 or vals[1] < 0 or abs(vals[2]) < vals[0]:
+            ck.error("E025", f"swizzle({vals[0]}, {vals[1]}, {vals[2]}) needs bits, base >= 0 and |shift| >= bits", sp)
+        return ir.LayoutSpec("swizzle", swizzle=tuple(parts), span=sp)
+    shape_t, stride_t = tree.children
+    shape_e = ck.expr(shape_t)
+    if isinstance(shape_e, ir.Call):
+        return _named(ck, shape_e, tile, role, sp)
+    stride_e = ck.expr(stride_t) if stride_t is not None else None
+    shape = _int_tuple(ck, shape_e)
+    stride = _int_tuple(ck, stride_e) if stride_e is not None else None
+    if shape is None or (stride_e is not None and stride is None):
+        ck.error("E025", "a layout is shape:stride with compile-time integer tuples", sp,
+                 "for example layout (32, 8):(8, 1)")
+        return None
+    if stride is not None and not _congruent(shape, stride):
+        ck.error("E025", "layout shape and stride have different structure", sp)
+        return None
+    if any(x <= 0 for x in _flat(shape)):
+        ck.error("E025", "layout extents must be positive", sp)
+        return None
+    if tile is not None and math.prod(_flat(shape)) != math.prod(tile):
+        what = "thread-value layout" if role == "register" else "layout"
+        ck.error("E018", f"{what} has {math.prod(_flat(shape))} elements but the tile has {math.prod(tile)}", sp)
+    return ir.LayoutSpec("layout", shape=shape_e, stride=stride_e, span=sp)
+
+
+def _named(ck, call: ir.Call, tile, role: str, sp) -> ir.LayoutSpec | None:
+    if call.func not in NAMED:
+        ck.error("E025", f"unknown layout constructor '{call.func}'", call.span,
+                 "known: " + ", ".join(sorted(NAMED)))
+        return None
+    if role == "shared":
+        ck.error("E025", f"'{call.func}' distributes a tile over threads; it is not a shared-memory layout", sp)
+        return None
+    allowed = NAMED[call.func]
+    for k, v in call.kwargs:
+        if k not in allowed:
+            ck.error("E029", f"'{call.func}' takes {', '.join(allowed)}, not '{k}'", v.span)
+            return None
+    if call.args:
+        ck.error("E029", f"'{call.func}' takes keyword arguments only", call.span)
+        return None
+    args = dict(call.kwargs)
+    if call.func == "mma_m16n8k16":
+        warps = _int_tuple(ck, args.get("warps", ir.TupleExpr((ir.IntLit(1), ir.IntLit(1)))))
+        if not (isinstance(warps, tuple) and len(warps) == 2 and all(isinstance(w, int) and w > 0 for w in warps)):
+            ck.error("E025", "warps=(wm, wn) must be two positive integers", sp)
+            return None
+        if tile is not None and (len(tile) != 2 or tile[0] % (16 * warps[0]) or tile[1] % (8 * warps[1])):
+            ck.error("E018", f"an m16n8k16 accumulator over warps {warps} needs a tile of multiples of "
+                     f"[{16 * warps[0]}, {8 * warps[1]}], not {list(tile)}", sp)
+    if call.func == "copy":
+        vec = exprs.try_fold(args.get("vec", ir.IntLit(1)), ck.consts())
+        if vec is None or vec <= 0 or vec & (vec - 1):
+            ck.error("E025", "vec must be a power of two", sp)
+            return None
+        if tile is not None and tile[-1] % vec:
+            ck.error("E018", f"vector width {vec} does not divide the tile's last extent {tile[-1]}", sp)
+    return ir.LayoutSpec("named", name=call.func, args=call.kwargs, span=sp)

@@ -1,0 +1,1 @@
+"""Encoding of kernels into solver queries: the layout algebra, abstract interpretation, Z3."""

@@ -1,0 +1,1 @@
+"""Synthesis: sketches with holes, parameter choice, counterexample-guided filling."""
