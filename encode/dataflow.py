@@ -1,0 +1,293 @@
+"""Abstract interpretation of tags: the symbolic tag of any element at any program point.
+
+A read is resolved to its reaching write by walking the candidate writer instances from
+the most recent backwards (in the same iteration, then earlier iterations up to a window,
+then unrolled prologues); a symbolic "sentinel" stands for everything older than the
+window, so a read the window cannot settle becomes `unknown`, never a guess.
+Accumulators (`acc = mma(a, b, acc)`) are summarised: the set of all mma instances since
+the reset, over symbolic iteration variables (induction over the loop, no unrolling).
+"""
+from __future__ import annotations
+
+import itertools
+from dataclasses import dataclass
+
+import z3
+
+from dsl import exprs, ir
+
+from . import program as prog
+from .symbols import SymEnv, Unsupported
+from .tagval import Case, CaseKind, Contribution, Origin, TagValue, product
+
+INF = (10**9,)
+MAX_UNROLL = 64
+
+
+@dataclass(frozen=True)
+class _Candidate:
+    key: tuple
+    hit: object                 # z3 condition: this instance is the reaching write
+    point: prog.Point | None    # None for a sentinel
+    inst: dict | None
+    note: str = ""
+
+
+class Dataflow:
+    """Tags of elements at program points, as Z3 terms over symbolic instances."""
+
+    def __init__(self, env: SymEnv, lookback: int = 4):
+        self.env = env
+        self.kernel = env.kernel
+        self.lookback = lookback
+        self.points = prog.points(self.kernel)
+        self.writers: dict[str, list[prog.Point]] = {}
+        self.types: dict[str, ir.TensorType] = {p.name: p for p in self.kernel.params}
+        for p in self.points:
+            target = prog.assigns(p)
+            if target is not None:
+                self.writers.setdefault(target, []).append(p)
+            t = getattr(p.stmt, "target", None) or getattr(p.stmt, "tensor", None)
+            if isinstance(t, ir.TensorType):
+                self.types.setdefault(t.name, t)
+        self._fresh = itertools.count()
+
+    # ---------------------------------------------------------------- small helpers
+    def fresh(self, stem: str) -> z3.ArithRef:
+        return z3.Int(f"{stem}!{next(self._fresh)}")
+
+    def extent(self, e: ir.Expr) -> int:
+        v = self.env.const_value(e)
+        if v is None:
+            raise Unsupported("a tile extent is not a compile-time integer", e.span)
+        return v
+
+    def shape(self, name: str) -> tuple[int, ...]:
+        return tuple(self.extent(d) for d in self.types[name].shape)
+
+    def loop_domain(self, point: prog.Point, inst: dict) -> object:
+        facts = []
+        for loop in point.loops:
+            v = inst[loop.var]
+            facts += [v >= self.env.term(loop.start, inst), v < self.env.term(loop.stop, inst)]
+        return z3.And(*facts) if facts else z3.BoolVal(True)
+
+    def guards(self, point: prog.Point, inst: dict) -> object:
+        conds = []
+        for g in point.guards:
+            if any(isinstance(n, ir.BuiltinRef) and n.which.value.startswith("thread.")
+                   for n in exprs.iter_nodes(g.cond)):
+                raise Unsupported("tags under a thread-dependent condition are not supported yet", g.cond.span)
+            c = self.env.cond(g.cond, inst)
+            conds.append(c if g.positive else z3.Not(c))
+        return z3.And(*conds) if conds else z3.BoolVal(True)
+
+    def trip(self, loop: ir.For, inst: dict):
+        lo, hi = self.env.term(loop.start, inst), self.env.term(loop.stop, inst)
+        return z3.If(hi > lo, hi - lo, 0)
+
+    # ---------------------------------------------------------------- reads
+    def read(self, storage: str, coords: tuple, point: prog.Point, inst: dict) -> TagValue:
+        """The tag of storage[coords] as seen by `point` at instance `inst`."""
+        param = self.kernel.param(storage)
+        if param is not None:
+            return TagValue((Case(z3.BoolVal(True), CaseKind.VALUE, (self.input_tag(storage, coords),)),))
+        writers = self.writers.get(storage, [])
+        if any(self.accumulates(w, storage) for w in writers):
+            return self.accumulated(storage, coords, point, inst)
+        return self.reaching(storage, coords, point, inst, writers)
+
+    def input_tag(self, storage: str, coords: tuple) -> Contribution:
+        decl = self.kernel.tag_of(storage)
+        origin = Origin(None, storage, tuple(coords))
+        if decl is None:
+            return Contribution((), (), z3.BoolVal(True), (origin,))
+        bound = dict(zip(decl.indices, coords))
+        fields = tuple((name, self.env.term(e, bound)) for name, e in decl.fields)
+        return Contribution(fields, (), z3.BoolVal(True), (origin,))
+
+    def reaching(self, storage, coords, point, inst, writers) -> TagValue:
+        reader_key = self.key(point, {loop.var: 0 for loop in point.loops})
+        cands = [c for w in writers for c in self.candidates(w, point, inst)]
+        cands += self.sentinels(writers, point, inst)
+        cands = sorted((c for c in cands if c.key < reader_key), key=lambda c: c.key, reverse=True)
+        cases, missed = [], []
+        for c in cands:
+            if c.point is None:
+                hit = c.hit
+                cases.append(Case(z3.And(*missed, hit), CaseKind.OVERFLOW, note=c.note))
+            else:
+                hit = z3.And(c.hit, self.writes(c.point, c.inst, coords))
+                hop = (storage, tuple(coords), c.point, self.loop_values(c.point, c.inst))
+                for inner in self.written_value(c.point, c.inst, coords).cases:
+                    cases.append(Case(z3.And(*missed, hit, inner.cond), inner.kind, inner.contribs,
+                                      c.point, hop[3], inner.count, inner.note, (hop,) + inner.trail))
+            missed.append(z3.Not(hit))
+            if c.point is not None and self.certainly_writes(c, point):
+                return TagValue(tuple(cases))
+        cases.append(Case(z3.And(*missed), CaseKind.UNINIT, note=f"nothing wrote {storage} before this read"))
+        return TagValue(tuple(cases))
+
+    def certainly_writes(self, c: _Candidate, reader: prog.Point) -> bool:
+        """The candidate is the reader's own instance of an unconditional whole-tile write."""
+        w = c.point
+        same_instance = prog.common_loops(w, reader) == len(w.loops) and all(
+            c.key[2 * k + 1] == 0 for k in range(len(w.loops)))
+        same_guards = w.guards == reader.guards[:len(w.guards)]
+        return same_instance and same_guards and not isinstance(w.stmt, ir.Copy)
+
+    def loop_values(self, point: prog.Point, inst: dict) -> tuple:
+        return tuple((loop.var, inst[loop.var]) for loop in point.loops)
+
+    # ---------------------------------------------------------------- instance keys
+    def key(self, point: prog.Point, offsets: dict) -> tuple:
+        """Order key of an instance: path segments interleaved with iteration entries."""
+        cuts = list(point.loop_levels) + [len(point.path)]
+        parts, prev = [], 0
+        for loop, cut in zip(point.loops, cuts):
+            parts += [point.path[prev:cut], offsets[loop.var]]
+            prev = cut
+        parts.append(point.path[prev:])
+        return tuple(parts)
+
+    def candidates(self, w: prog.Point, reader: prog.Point, rinst: dict) -> list[_Candidate]:
+        c = prog.common_loops(w, reader)
+        depth = self.window_depth(reader, c)
+        lookbacks = [0] if c == 0 else list(range(0, depth + 1))
+        out = []
+        for d in lookbacks:
+            inst = dict(rinst)
+            offsets = {loop.var: 0 for loop in reader.loops[:c]}
+            if c:
+                inst[w.loops[c - 1].var] = rinst[w.loops[c - 1].var] - d
+                offsets[w.loops[c - 1].var] = -d
+            for combo in self.inner_instances(w, c, inst):
+                full = dict(inst)
+                offs = dict(offsets)
+                for var, (term, order) in combo.items():
+                    full[var] = term
+                    offs[var] = order
+                hit = z3.And(self.loop_domain(w, full), self.guards(w, full))
+                out.append(_Candidate(self.key(w, offs), hit, w, full))
+            out += self.inner_sentinels(w, c, inst, offsets)
+        return out
+
+    def window_depth(self, reader: prog.Point, level: int) -> int:
+        """Look back `lookback` iterations at a level unless deeper writers make that unsound."""
+        return self.lookback if level == len(reader.loops) or not self._deeper_writers(reader, level) else 0
+
+    def _deeper_writers(self, reader: prog.Point, level: int) -> bool:
+        return any(prog.common_loops(w, reader) > level for ws in self.writers.values() for w in ws)
+
+    def inner_instances(self, w: prog.Point, c: int, inst: dict) -> list[dict]:
+        """Instances of the writer's loops that the reader is not in: unrolled, newest first."""
+        choices = []
+        for loop in w.loops[c:]:
+            lo, hi = self.env.const_value(loop.start), self.env.const_value(loop.stop)
+            if lo is not None and hi is not None:
+                if hi - lo > MAX_UNROLL:
+                    raise Unsupported(f"loop over {loop.var} has {hi - lo} iterations; "
+                                      f"writes in it are analysed up to {MAX_UNROLL}", loop.span)
+                choices.append([(loop.var, z3.IntVal(v), v) for v in range(hi - 1, lo - 1, -1)])
+            else:  # symbolic trip count: only its last iteration; a sentinel covers the rest
+                choices.append([(loop.var, None, 10**8)])
+        out = []
+        for combo in itertools.product(*choices):
+            cur = dict(inst)
+            entry = {}
+            for (var, term, order), loop in zip(combo, w.loops[c:]):
+                if term is None:
+                    term = self.env.term(loop.stop, cur) - 1
+                cur[var] = term
+                entry[var] = (term, order)
+            out.append(entry)
+        return out
+
+    def inner_sentinels(self, w, c, inst, offsets) -> list[_Candidate]:
+        out = []
+        for j, loop in enumerate(w.loops[c:], start=c):
+            if self.env.const_value(loop.start) is not None and self.env.const_value(loop.stop) is not None:
+                continue
+            outer = {l.var: inst.get(l.var) for l in w.loops[:j]}
+            if any(v is None for v in outer.values()):
+                raise Unsupported("writes in nested loops with symbolic trip counts are not supported yet", loop.span)
+            offs = dict(offsets)
+            for l in w.loops[c:j]:
+                offs[l.var] = 10**8
+            offs[loop.var] = 10**8 - 1
+            key = self.key(w, {**offs, **{l.var: offs.get(l.var, 0) for l in w.loops}})
+            key = key[: 2 * (j + 1)] + (INF,)
+            hit = self.trip(loop, outer) >= 2
+            out.append(_Candidate(key, hit, None, None, f"an earlier iteration of the loop over {loop.var}"))
+        return out
+
+    def sentinels(self, writers, reader: prog.Point, rinst: dict) -> list[_Candidate]:
+        """One per loop level of the reader: 'an iteration older than the window wrote it'."""
+        out = []
+        for level in range(1, len(reader.loops) + 1):
+            if not any(prog.common_loops(w, reader) >= level for w in writers):
+                continue
+            depth = self.window_depth(reader, level)
+            loop = reader.loops[level - 1]
+            offsets = {l.var: 0 for l in reader.loops}
+            offsets[loop.var] = -(depth + 1)
+            key = self.key(reader, offsets)[: 2 * level] + (INF,)
+            start = self.env.term(loop.start, rinst)
+            hit = rinst[loop.var] - (depth + 1) >= start
+            out.append(_Candidate(key, hit, None, None,
+                                  f"the write may be more than {depth} iterations of {loop.var} back"))
+        return out
+
+    # ---------------------------------------------------------------- writes
+    def writes(self, w: prog.Point, inst: dict, coords: tuple) -> object:
+        s = w.stmt
+        if not isinstance(s, ir.Copy):
+            return z3.BoolVal(True)
+        conds = []
+        for sub, c in zip(s.dst.subs, coords):
+            if isinstance(sub, ir.Index):
+                conds.append(c == self.env.term(sub.at, inst))
+            else:
+                start = self.env.term(sub.start, inst)
+                conds += [c >= start, c < start + self.extent(sub.extent)]
+        return z3.And(*conds)
+
+    def tile_coords(self, ref: ir.TileRef, inst: dict, full: tuple) -> tuple:
+        """Tile coordinates of an element given by its full coordinates in ref's tensor."""
+        return tuple(c - self.env.term(s.start, inst) for s, c in zip(ref.subs, full) if isinstance(s, ir.Slice))
+
+    def full_coords(self, ref: ir.TileRef, inst: dict, tile: tuple) -> tuple:
+        it = iter(tile)
+        return tuple(self.env.term(s.at, inst) if isinstance(s, ir.Index) else self.env.term(s.start, inst) + next(it)
+                     for s in ref.subs)
+
+    def written_value(self, w: prog.Point, inst: dict, coords: tuple) -> TagValue:
+        """The tag of the element `coords` of the storage that instance `inst` of w writes."""
+        from .compute_tags import compute_value, mma_value
+        s = w.stmt
+        if isinstance(s, ir.Copy):
+            src = self.full_coords(s.src, inst, self.tile_coords(s.dst, inst, coords))
+            return self.read(s.src.tensor, src, w, inst)
+        if isinstance(s, ir.Load):
+            return self.read(s.src.tensor, self.full_coords(s.src, inst, coords), w, inst)
+        if isinstance(s, ir.Zeros):
+            return TagValue((Case(z3.BoolVal(True), CaseKind.VALUE, (), count=z3.IntVal(0)),))
+        if isinstance(s, ir.Compute):
+            return compute_value(self, s.value, coords, w, inst)
+        if isinstance(s, ir.Mma):
+            return mma_value(self, s, coords, w, inst)
+        raise Unsupported(f"cannot take tags through {type(s).__name__}", s.span)
+
+    # ---------------------------------------------------------------- accumulators
+    @staticmethod
+    def accumulates(w: prog.Point, storage: str) -> bool:
+        s = w.stmt
+        if isinstance(s, ir.Mma):
+            return s.target.name == storage and s.c == storage
+        if isinstance(s, ir.Compute):
+            return s.target.name == storage and storage in exprs.free_syms(s.value, ir.SymKind.TENSOR)
+        return False
+
+    def accumulated(self, storage, coords, point, inst) -> TagValue:
+        from .accumulate import summarise
+        return summarise(self, storage, coords, point, inst)

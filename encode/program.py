@@ -1,0 +1,73 @@
+"""Program points: each statement with its path, enclosing loops and branch conditions.
+
+A point's *instance* fixes the values of its enclosing loop variables. Instances are
+ordered by their key: the path indices interleaved with iteration values.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from dsl import ir
+
+
+@dataclass(frozen=True, slots=True)
+class Guard:
+    cond: ir.Expr
+    positive: bool
+    depth: int          # number of enclosing loops where the `if` sits
+
+
+@dataclass(frozen=True, slots=True)
+class Point:
+    stmt: object
+    path: tuple[int, ...]       # child index at each nesting level (loops and ifs)
+    loops: tuple[ir.For, ...]   # enclosing loops, outermost first
+    loop_levels: tuple[int, ...]  # index into `path` of each enclosing loop's body
+    guards: tuple[Guard, ...]
+
+    @property
+    def span(self):
+        return self.stmt.span
+
+
+def points(kernel: ir.Kernel) -> list[Point]:
+    out: list[Point] = []
+    _walk(kernel.body, (), (), (), (), out)
+    return out
+
+
+def _walk(stmts, path, loops, levels, guards, out) -> None:
+    for i, s in enumerate(stmts):
+        p = path + (i,)
+        out.append(Point(s, p, loops, levels, guards))
+        if isinstance(s, ir.For):
+            _walk(s.body, p, loops + (s,), levels + (len(p),), guards, out)
+        elif isinstance(s, ir.If):
+            _walk(s.then, p + (0,), loops, levels, guards + (Guard(s.cond, True, len(loops)),), out)
+            _walk(s.orelse, p + (1,), loops, levels, guards + (Guard(s.cond, False, len(loops)),), out)
+
+
+def common_loops(a: Point, b: Point) -> int:
+    """How many enclosing loops two points share (the same loop statements, outermost first)."""
+    n = 0
+    for la, lb, pa, pb in zip(a.loops, b.loops, a.loop_levels, b.loop_levels):
+        if la is not lb or pa != pb or a.path[:pa] != b.path[:pb]:
+            break
+        n += 1
+    return n
+
+
+def before_in_body(a: Point, b: Point, level: int) -> bool:
+    """Within one iteration of their `level`-th common loop (0 = kernel body), is a before b?"""
+    start = a.loop_levels[level - 1] if level else 0
+    return a.path[start:] < b.path[start:]
+
+
+def assigns(p: Point) -> str | None:
+    """The storage a statement writes: a shared tile (copy) or a register tile."""
+    s = p.stmt
+    if isinstance(s, ir.Copy):
+        return s.dst.tensor
+    if isinstance(s, (ir.Zeros, ir.Load, ir.Mma, ir.Compute)):
+        return s.target.name
+    return None

@@ -1,0 +1,89 @@
+"""`tag(x).f == range(lo, hi)`: the contributions' f values are exactly lo, lo+1, ..., hi-1.
+
+Proved in three parts: membership, pairwise distinctness (two symbolic copies of the
+contribution set), and the count of contributions equal to hi - lo.
+"""
+from __future__ import annotations
+
+import z3
+
+from .solver import Verdict as SV, find_model, prove
+from .symbols import Unsupported
+from .witness import Witness
+
+
+def check_range(tc, point, cond, lf, rs, base, scope) -> None:
+    lo, hi = tc.env.term(rs.lo, scope), tc.env.term(rs.hi, scope)
+    leaves = {id(lf.node): lf}
+    known = tc.known_facts(lf)
+    member = tc.solve(point, cond, base + known + [z3.Not(z3.And(lf.var >= lo, lf.var < hi))], leaves, scope,
+                      "TAG", f"tag({lf.node.elem.tensor}).{lf.node.field} leaves range({_t(rs.lo)}, {_t(rs.hi)})")
+    if not member:
+        return
+    if not _distinct(tc, point, cond, lf, base, scope):
+        return
+    _count(tc, point, cond, lf, rs, base, lo, hi, scope)
+    tc.check_unknown_values(point, cond, leaves, base, scope)
+
+
+def _identity(lf, stem: str):
+    """Facts naming the selected contribution: its index, term position and bound values."""
+    width = max((len(c.bound) for _, c, _, _ in lf.known), default=0)
+    cid, pos = z3.Int(f"cid{stem}"), z3.Int(f"pos{stem}")
+    xs = [z3.Int(f"x{stem}_{j}") for j in range(width)]
+    index = {}
+    facts = []
+    for sel, c, term, p in lf.known:
+        n = index.setdefault(id(c), len(index))
+        same = [x == b for x, b in zip(xs, c.bound)] + [x == 0 for x in xs[len(c.bound):]]
+        facts.append(z3.Implies(sel, z3.And(cid == n, pos == p, *same)))
+    return facts, (cid, pos, xs)
+
+
+def _distinct(tc, point, cond, lf, base, scope) -> bool:
+    """No two different contributions carry the same value of the field (at the same term position)."""
+    if not lf.known:
+        return True
+    one = tc.known_facts(lf)
+    ids, (c1, p1, x1) = _identity(lf, "1")
+    copy1 = z3.And(*one, *ids)
+    bound = {id(v): v for _, c, _, _ in lf.known for v in c.bound}
+    sels = {id(e[0]): e[0] for e in lf.known}
+    v2 = z3.Int(f"{lf.var}'2")
+    pairs = [(v, z3.Int(f"{v}'2")) for v in bound.values()] + [(s, z3.Bool(f"{s}'2")) for s in sels.values()]
+    pairs += [(lf.var, v2), (c1, z3.Int("cid2")), (p1, z3.Int("pos2"))] + [(x, z3.Int(f"{x}'2")) for x in x1]
+    copy2 = z3.substitute(copy1, *pairs)
+    x2 = [z3.Int(f"{x}'2") for x in x1]
+    differs = z3.Or(c1 != z3.Int("cid2"), *[a != b for a, b in zip(x1, x2)])
+    facts = base + [copy1, copy2, p1 == z3.Int("pos2"), differs, lf.var == v2]
+    msg = f"tag({lf.node.elem.tensor}).{lf.node.field} counts the same value twice"
+    return tc.solve(point, cond, facts, {id(lf.node): lf}, scope, "TAG", msg)
+
+
+def _count(tc, point, cond, lf, rs, base, lo, hi, scope) -> None:
+    cases = lf.tv.value_cases()
+    for case in cases:
+        if case.count is None:
+            tc.sink.unknown("TAG", cond.span, "cannot count the contributions of this accumulator "
+                            "(updates under a condition or a nested accumulation)")
+            return
+        tc.sink.query()
+        out = prove(case.count == hi - lo, base + [case.cond], tc.opts)
+        if out.verdict is SV.PROVED:
+            continue
+        if out.verdict is SV.UNKNOWN:
+            tc.sink.unknown("TAG", cond.span, f"solver: {out.reason}")
+            return
+        w = Witness(tc.df, point, out.model, scope, {})
+        got = out.model.eval(case.count, model_completion=True)
+        want = out.model.eval(hi - lo, model_completion=True)
+        msg = (f"tag({lf.node.elem.tensor}).{lf.node.field} has {got} contributions where "
+               f"range({_t(rs.lo)}, {_t(rs.hi)}) needs {want}")
+        tc.sink.finding(w.finding("TAG", cond.span, msg, "the accumulation covers part of the range only: "
+                                  "check the loop bounds and the k-tile extent"))
+        return
+
+
+def _t(e) -> str:
+    from .exprtext import expr_text
+    return expr_text(e)

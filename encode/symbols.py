@@ -1,0 +1,121 @@
+"""IR expressions as Z3 terms: sizes, blocks, constants, loop variables, CUDA integer ops.
+
+CUDA's `/` and `%` truncate toward zero while Z3's are Euclidean; `mk_div`/`mk_mod`
+implement the truncating versions (they agree with Z3 on non-negative operands).
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+import z3
+
+from dsl import exprs, ir
+
+
+class Unsupported(Exception):
+    """A construct the encoding cannot express: the verdict becomes `unknown`."""
+
+    def __init__(self, reason: str, span=None):
+        super().__init__(reason)
+        self.reason = reason
+        self.span = span
+
+
+def mk_div(a, b):
+    """Truncating integer division, as in CUDA C."""
+    if isinstance(b, int) or z3.is_int_value(b):
+        bv = b if isinstance(b, int) else b.as_long()
+        if bv == 0:
+            raise Unsupported("division by zero")
+        if bv > 0:
+            return z3.If(a >= 0, a / bv, -((-a) / bv))
+    return z3.If(a >= 0, z3.If(b > 0, a / b, -(a / -b)), z3.If(b > 0, -((-a) / b), (-a) / (-b)))
+
+
+def mk_mod(a, b):
+    """Truncating remainder: the sign follows the dividend, as in CUDA C."""
+    return a - b * mk_div(a, b)
+
+
+@dataclass
+class SymEnv:
+    """The symbols of one kernel: sizes, blocks, the facts that constrain them."""
+    kernel: ir.Kernel
+    sizes: dict[str, z3.ArithRef] = field(default_factory=dict)
+    blocks: tuple = ()
+    consts: dict[str, int] = field(default_factory=dict)
+    facts: list = field(default_factory=list)
+    functions: dict[str, z3.FuncDeclRef] = field(default_factory=dict)
+
+    @staticmethod
+    def build(kernel: ir.Kernel) -> "SymEnv":
+        env = SymEnv(kernel)
+        env.consts = {c.name: c.value for c in kernel.consts}
+        for name in kernel.sizes:
+            env.sizes[name] = z3.Int(name)
+            env.facts.append(env.sizes[name] >= 1)
+        env.blocks = tuple(z3.Int(f"block.{'xyz'[i]}") for i in range(len(kernel.grid)))
+        for b, extent in zip(env.blocks, kernel.grid):
+            env.facts += [b >= 0, b < env.term(extent, {})]
+        for a in kernel.assumes:
+            env.facts.append(env.cond(a, {}))
+        return env
+
+    def uf(self, tensor: str, arity: int) -> z3.FuncDeclRef:
+        """An input tensor's contents as an uninterpreted function (data-dependent tags)."""
+        if tensor not in self.functions:
+            self.functions[tensor] = z3.Function(f"{tensor}[]", *([z3.IntSort()] * arity), z3.IntSort())
+        return self.functions[tensor]
+
+    def term(self, e: ir.Expr, bound: dict):
+        """Integer expression → Z3 term; `bound` maps loop and index names to terms."""
+        match e:
+            case ir.IntLit(value=v):
+                return z3.IntVal(v)
+            case ir.Sym(name=n) if n in bound:
+                return bound[n]
+            case ir.Sym(name=n) if n in self.consts:
+                return z3.IntVal(self.consts[n])
+            case ir.Sym(name=n) if n in self.sizes:
+                return self.sizes[n]
+            case ir.BuiltinRef(which=w) if w.value.startswith("block."):
+                idx = "xyz".index(w.value[-1])
+                if idx >= len(self.blocks):
+                    raise Unsupported(f"{w.value} is used but the grid has {len(self.blocks)} dimensions", e.span)
+                return self.blocks[idx]
+            case ir.BuiltinRef(which=w) if w.value in bound:
+                return bound[w.value]
+            case ir.Neg(operand=x):
+                return -self.term(x, bound)
+            case ir.Bin(op=op, lhs=a, rhs=b) if op not in ir.COMPARISONS and op not in ir.LOGICAL:
+                x, y = self.term(a, bound), self.term(b, bound)
+                if op is ir.BinOp.ADD:
+                    return x + y
+                if op is ir.BinOp.SUB:
+                    return x - y
+                if op is ir.BinOp.MUL:
+                    return x * y
+                return mk_div(x, y) if op is ir.BinOp.DIV else mk_mod(x, y)
+            case ir.Call(func=f, args=(a, b)) if f in ("min", "max"):
+                x, y = self.term(a, bound), self.term(b, bound)
+                return z3.If(x <= y, x, y) if f == "min" else z3.If(x >= y, x, y)
+            case ir.ElemRef(tensor=t, indices=ix) if self.kernel.param(t) is not None:
+                return self.uf(t, len(ix))(*[self.term(i, bound) for i in ix])
+        raise Unsupported(f"cannot encode {type(e).__name__} as an integer", getattr(e, "span", None))
+
+    def cond(self, e: ir.Expr, bound: dict):
+        match e:
+            case ir.Bin(op=ir.BinOp.AND, lhs=a, rhs=b):
+                return z3.And(self.cond(a, bound), self.cond(b, bound))
+            case ir.Bin(op=ir.BinOp.OR, lhs=a, rhs=b):
+                return z3.Or(self.cond(a, bound), self.cond(b, bound))
+            case ir.Not(operand=x):
+                return z3.Not(self.cond(x, bound))
+            case ir.Bin(op=op, lhs=a, rhs=b) if op in ir.COMPARISONS:
+                x, y = self.term(a, bound), self.term(b, bound)
+                return {ir.BinOp.EQ: x == y, ir.BinOp.NE: x != y, ir.BinOp.LT: x < y,
+                        ir.BinOp.LE: x <= y, ir.BinOp.GT: x > y, ir.BinOp.GE: x >= y}[op]
+        return self.term(e, bound) != 0
+
+    def const_value(self, e: ir.Expr) -> int | None:
+        return exprs.try_fold(e, self.consts)

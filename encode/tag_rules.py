@@ -1,0 +1,208 @@
+"""The TAG rule: every tag assertion, for all blocks, threads, elements and iterations.
+
+Each assertion conjunct becomes one validity query by negation: "exists an instance where
+it fails?". Unsat is proved, a model is a counterexample, anything else is unknown.
+`tag(x).f == range(lo, hi)` is proved as: every contribution's f lies in [lo, hi), no
+two contributions share an f, and there are exactly hi - lo of them.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+import z3
+
+from dsl import exprs, ir
+
+from . import program as prog
+from .solver import Verdict as SV, find_model, prove
+from .symbols import Unsupported
+from .tagval import Contribution, flatten
+from .witness import Witness
+
+
+@dataclass
+class Leaf:
+    node: ir.TagField
+    var: z3.ArithRef
+    known: list            # (selector, contribution, term, term position)
+    missing: list          # (selector, contribution) lacking the field
+    opaque: list           # (selector, contribution) whose tag is unknown
+    value_case_counts: list
+    tv: object = None
+
+
+def conjuncts(e: ir.Expr) -> list[ir.Expr]:
+    if isinstance(e, ir.Bin) and e.op is ir.BinOp.AND:
+        return conjuncts(e.lhs) + conjuncts(e.rhs)
+    return [e]
+
+
+class TagChecker:
+    def __init__(self, df, opts, sink):
+        self.df, self.env, self.opts, self.sink = df, df.env, opts, sink
+        self._cache: dict = {}
+
+    def check_all(self) -> None:
+        for point in self.df.points:
+            if isinstance(point.stmt, (ir.Assert, ir.Invariant)):
+                for part in conjuncts(point.stmt.cond):
+                    self.sink.obligation()
+                    try:
+                        self.check(point, part)
+                    except Unsupported as u:
+                        self.sink.unknown("TAG", u.span or part.span, u.reason)
+
+    # ---------------------------------------------------------------- setup
+    def instance(self, point: prog.Point) -> tuple[dict, list]:
+        inst, facts = {}, []
+        for loop in point.loops:
+            inst[loop.var] = z3.Int(loop.var)
+        facts.append(self.df.loop_domain(point, inst))
+        facts.append(self.df.guards(point, inst))
+        return inst, facts
+
+    def index_vars(self, point, cond, inst) -> tuple[dict, list]:
+        bound, facts = {}, []
+        for name in point.stmt.indices:
+            bound[name] = z3.Int(name)
+        for n in exprs.iter_nodes(cond):
+            if isinstance(n, ir.ElemRef) and n.tensor in self.df.types:
+                shape = self.df.shape(n.tensor) if self.df.types[n.tensor].space is not ir.Space.GLOBAL else None
+                for idx, ext in zip(n.indices, shape or ()):
+                    if isinstance(idx, ir.Sym) and idx.name in bound:
+                        facts += [bound[idx.name] >= 0, bound[idx.name] < ext]
+        return bound, facts
+
+    def leaf(self, node: ir.TagField, point, inst, bound, used: set) -> Leaf:
+        el = node.elem
+        t = self.df.types.get(el.tensor)
+        if t is None or t.space is ir.Space.GLOBAL:
+            raise Unsupported("tag assertions read register or shared tiles", node.span)
+        if len(el.indices) != len(t.shape):
+            raise Unsupported(f"'{el.tensor}' has rank {len(t.shape)}", node.span)
+        terms = tuple(self.env.term(i, {**inst, **bound}) for i in el.indices)
+        key = (point.path, el.tensor, el.indices)
+        if key in self._cache and key not in used:
+            tv = self._cache[key]           # a fresh query: sharing bound variables is harmless
+        else:
+            tv = self._cache[key] = self.df.read(el.tensor, terms, point, inst)
+        used.add(key)
+        v = self.df.fresh(f"{el.tensor}.{node.field}")
+        lf = Leaf(node, v, [], [], [], [len(c.contribs) for c in tv.value_cases()], tv)
+        for c in flatten(tv):
+            sel = z3.Bool(f"sel!{next(self.df._fresh)}")
+            if c.opaque:
+                lf.opaque.append((sel, c))
+            elif node.field not in c.field_names():
+                lf.missing.append((sel, c))
+            else:
+                for pos, term in enumerate(c.terms(node.field)):
+                    lf.known.append((sel, c, term, pos))
+        return lf
+
+    # ---------------------------------------------------------------- encoding
+    def encode(self, e: ir.Expr, leaves: dict, scope: dict):
+        if isinstance(e, ir.TagField):
+            return leaves[id(e)].var
+        if isinstance(e, ir.Bin) and (e.op in ir.COMPARISONS or e.op in ir.LOGICAL):
+            a, b = self.encode(e.lhs, leaves, scope), self.encode(e.rhs, leaves, scope)
+            return {ir.BinOp.EQ: lambda: a == b, ir.BinOp.NE: lambda: a != b, ir.BinOp.LT: lambda: a < b,
+                    ir.BinOp.LE: lambda: a <= b, ir.BinOp.GT: lambda: a > b, ir.BinOp.GE: lambda: a >= b,
+                    ir.BinOp.AND: lambda: z3.And(a, b), ir.BinOp.OR: lambda: z3.Or(a, b)}[e.op]()
+        if isinstance(e, ir.Not):
+            return z3.Not(self.encode(e.operand, leaves, scope))
+        if isinstance(e, ir.Bin):
+            a, b = self.encode(e.lhs, leaves, scope), self.encode(e.rhs, leaves, scope)
+            from .symbols import mk_div, mk_mod
+            return {ir.BinOp.ADD: lambda: a + b, ir.BinOp.SUB: lambda: a - b, ir.BinOp.MUL: lambda: a * b,
+                    ir.BinOp.DIV: lambda: mk_div(a, b), ir.BinOp.MOD: lambda: mk_mod(a, b)}[e.op]()
+        if isinstance(e, ir.Neg):
+            return -self.encode(e.operand, leaves, scope)
+        if isinstance(e, ir.RangeSet):
+            raise Unsupported("range(lo, hi) may only appear as `tag(x).f == range(lo, hi)`", e.span)
+        return self.env.term(e, scope)
+
+    @staticmethod
+    def choose(pairs, extra=lambda s, c: z3.BoolVal(True)) -> list:
+        """Facts saying the leaf takes one of `pairs` (selector, contribution, ...)."""
+        if not pairs:
+            return [z3.BoolVal(False)]
+        facts = [z3.Or(*[p[0] for p in pairs])]
+        for p in pairs:
+            facts.append(z3.Implies(p[0], z3.And(p[1].domain, extra(*p))))
+        return facts
+
+    def known_facts(self, lf: Leaf) -> list:
+        return self.choose(lf.known, lambda s, c, t, p: lf.var == t)
+
+    # ---------------------------------------------------------------- checking
+    def check(self, point: prog.Point, cond: ir.Expr) -> None:
+        inst, facts = self.instance(point)
+        bound, ifacts = self.index_vars(point, cond, inst)
+        scope = {**inst, **bound}
+        base = list(self.env.facts) + facts + ifacts
+        rng = self.range_form(cond)
+        nodes = [n for n in exprs.iter_nodes(cond) if isinstance(n, ir.TagField)]
+        used: set = set()
+        leaves = {id(n): self.leaf(n, point, inst, bound, used) for n in nodes}
+        if rng is not None:
+            return self.check_range(point, cond, leaves[id(rng[0])], rng[1], base, scope)
+        goal = self.encode(cond, leaves, scope)
+        known = [f for lf in leaves.values() for f in self.known_facts(lf)]
+        if not self.solve(point, cond, base + known + [z3.Not(goal)], leaves, scope, "TAG", self.fail_message(cond)):
+            return
+        self.check_unknown_values(point, cond, leaves, base, scope)
+
+    def range_form(self, cond):
+        if isinstance(cond, ir.Bin) and cond.op is ir.BinOp.EQ:
+            if isinstance(cond.lhs, ir.TagField) and isinstance(cond.rhs, ir.RangeSet):
+                return cond.lhs, cond.rhs
+            if isinstance(cond.rhs, ir.TagField) and isinstance(cond.lhs, ir.RangeSet):
+                return cond.rhs, cond.lhs
+        return None
+
+    def fail_message(self, cond) -> str:
+        from .exprtext import expr_text
+        return f"tag assertion failed: {expr_text(cond)}"
+
+    def solve(self, point, cond, facts, leaves, scope, rule, message, hint_extra="") -> bool:
+        """Run one query; report a finding on sat. True when it was proved."""
+        self.sink.query()
+        out = find_model(facts, self.opts)
+        if out.verdict is SV.PROVED:
+            return True
+        if out.verdict is SV.UNKNOWN:
+            self.sink.unknown(rule, cond.span, f"solver: {out.reason}")
+            return False
+        w = Witness(self.df, point, out.model, scope, leaves)
+        self.sink.finding(w.finding(rule, cond.span, message, hint_extra))
+        return False
+
+    def check_unknown_values(self, point, cond, leaves, base, scope) -> None:
+        """Values whose tag is missing a field, uninitialised, or outside the analysed window."""
+        for lf in leaves.values():
+            pairs = [("missing", s, c) for s, c in lf.missing] + [("opaque", s, c) for s, c in lf.opaque]
+            if not pairs:
+                continue
+            self.sink.query()
+            out = find_model(base + [z3.Or(*[z3.And(s, c.domain) for _, s, c in pairs])], self.opts)
+            if out.verdict is SV.PROVED:
+                continue
+            if out.verdict is SV.UNKNOWN:
+                self.sink.unknown("TAG", cond.span, f"solver: {out.reason}")
+                return
+            kind, _, c = next(p for p in pairs if z3.is_true(out.model.eval(p[1], model_completion=True)))
+            w = Witness(self.df, point, out.model, scope, {})
+            if kind == "missing":
+                msg = f"tag of {lf.node.elem.tensor} has no field '{lf.node.field}'"
+                self.sink.finding(w.finding("TAG", lf.node.span, msg, "declare the field in the input's `tag` line"))
+            elif c.opaque.startswith("uninit"):
+                self.sink.finding(w.finding("INIT", lf.node.span, f"{lf.node.elem.tensor} is read before anything "
+                                            f"wrote it ({c.opaque.split(': ', 1)[1]})", ""))
+            else:
+                self.sink.unknown("TAG", lf.node.span, c.opaque.split(": ", 1)[-1])
+            return
+
+    def check_range(self, point, cond, lf: Leaf, rs: ir.RangeSet, base, scope) -> None:
+        from .range_rule import check_range
+        check_range(self, point, cond, lf, rs, base, scope)

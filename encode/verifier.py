@@ -1,0 +1,84 @@
+"""Verify one kernel: build the symbols and the data-flow model, run every selected rule.
+
+Returns a `Verdict`; never prints. Unsupported constructs and solver timeouts become
+`Unknown`s with reasons, so nothing unproved is ever reported as proved.
+"""
+from __future__ import annotations
+
+import time
+from dataclasses import dataclass, field
+
+from dsl import ir
+
+from .dataflow import Dataflow
+from .findings import Finding, Unknown, Verdict
+from .solver import SolverOptions
+from .symbols import SymEnv, Unsupported
+
+ALL_RULES = ("TAG", "RACE", "SYNC", "ASYNC", "WAR", "BOUND", "INIT", "COVER", "RES", "BANK")
+
+
+@dataclass(frozen=True, slots=True)
+class VerifyOptions:
+    timeout_s: float = 10.0
+    seed: int = 0
+    rules: tuple[str, ...] = ()
+    lookback: int = 4
+
+    @property
+    def solver(self) -> SolverOptions:
+        return SolverOptions(timeout_ms=max(1, int(self.timeout_s * 1000)), seed=self.seed)
+
+    def wants(self, rule: str) -> bool:
+        return not self.rules or rule in self.rules
+
+
+@dataclass
+class Sink:
+    """Collects what the rule checkers conclude."""
+    rules: tuple[str, ...] = ()
+    findings: list[Finding] = field(default_factory=list)
+    unknowns: list[Unknown] = field(default_factory=list)
+    obligations_n: int = 0
+    queries_n: int = 0
+
+    def finding(self, f: Finding) -> None:
+        if (not self.rules or f.rule in self.rules) and f not in self.findings:
+            self.findings.append(f)
+
+    def unknown(self, rule: str, span, reason: str) -> None:
+        u = Unknown(rule, span, reason)
+        if u not in self.unknowns:
+            self.unknowns.append(u)
+
+    def obligation(self) -> None:
+        self.obligations_n += 1
+
+    def query(self) -> None:
+        self.queries_n += 1
+
+
+def verify_kernel(kernel: ir.Kernel, opts: VerifyOptions = VerifyOptions()) -> Verdict:
+    from .tag_rules import TagChecker
+    t0 = time.perf_counter()
+    sink = Sink(opts.rules)
+    try:
+        env = SymEnv.build(kernel)
+        df = Dataflow(env, opts.lookback)
+    except Unsupported as u:
+        sink.unknown("TAG", u.span or kernel.span, u.reason)
+        return _verdict(kernel, sink, [("encode", time.perf_counter() - t0)])
+    t1 = time.perf_counter()
+    if opts.wants("TAG") or opts.wants("INIT"):
+        TagChecker(df, opts.solver, sink).check_all()
+    t2 = time.perf_counter()
+    from .memory_rules import check_memory_rules
+    check_memory_rules(df, opts, sink)
+    t3 = time.perf_counter()
+    return _verdict(kernel, sink, [("encode", t1 - t0), ("tag", t2 - t1), ("memory", t3 - t2)])
+
+
+def _verdict(kernel, sink: Sink, timings) -> Verdict:
+    key = lambda x: (x.span.line, x.span.col, x.rule, getattr(x, "message", getattr(x, "reason", "")))
+    return Verdict(kernel.name, kernel.file, tuple(sorted(sink.findings, key=key)),
+                   tuple(sorted(sink.unknowns, key=key)), sink.obligations_n, sink.queries_n, tuple(timings))

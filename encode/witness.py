@@ -1,0 +1,77 @@
+"""A Z3 model turned into a concrete, replayable counterexample (a Finding)."""
+from __future__ import annotations
+
+import z3
+
+from dsl import ir
+
+from .findings import Finding, Hop, Operand
+from .threads import owner
+
+
+def _int(model, term) -> int:
+    v = model.eval(term, model_completion=True)
+    return v.as_long() if z3.is_int_value(v) else 0
+
+
+class Witness:
+    def __init__(self, df, point, model, scope: dict, leaves: dict):
+        self.df, self.point, self.model, self.scope, self.leaves = df, point, model, scope, leaves
+
+    def ints(self, pairs) -> tuple:
+        return tuple((name, _int(self.model, t)) for name, t in pairs)
+
+    def finding(self, rule: str, span, message: str, hint: str = "") -> Finding:
+        env = self.df.env
+        m = self.model
+        sizes = tuple((n, _int(m, v)) for n, v in sorted(env.sizes.items()))
+        block = tuple(_int(m, b) for b in env.blocks)
+        iteration = tuple((l.var, _int(m, self.scope[l.var])) for l in self.point.loops)
+        indices = tuple((n, _int(m, self.scope[n])) for n in getattr(self.point.stmt, "indices", ()) if n in self.scope)
+        operands = tuple(self.operand(lf) for lf in self.leaves.values())
+        thread = self.thread(operands)
+        related = tuple((h.span, f"{h.storage}{list(h.coords)} written here" + _loops(h.loops))
+                        for op in operands for h in op.hops if h.span is not None)
+        return Finding(rule, span, message, sizes, block, thread, iteration, indices, operands,
+                       hint or self.hint(operands), related)
+
+    def selected(self, lf):
+        for entry in lf.known:
+            if z3.is_true(self.model.eval(entry[0], model_completion=True)):
+                return entry[1]
+        return None
+        return None
+
+    def operand(self, lf) -> Operand:
+        el = lf.node.elem
+        coords = tuple(_int(self.model, self.df.env.term(i, self.scope)) for i in el.indices)
+        text = f"{el.tensor}[{', '.join(map(str, coords))}]"
+        c = self.selected(lf)
+        if c is None:
+            return Operand(text, ())
+        tag = tuple((f, _int(self.model, t)) for f, t in c.fields)
+        hops = tuple(Hop(s, tuple(_int(self.model, x) for x in xs), p.span if p is not None else None,
+                         self.ints(lv)) for s, xs, p, lv in c.trail)
+        src = None
+        if c.origins:
+            o = c.origins[0]
+            src = (o.storage, tuple(_int(self.model, x) for x in o.coords))
+        return Operand(text, tag, hops, src)
+
+    def thread(self, operands) -> int | None:
+        for lf in self.leaves.values():
+            t = self.df.types.get(lf.node.elem.tensor)
+            if t is None or t.space is not ir.Space.REGISTER:
+                continue
+            coords = tuple(_int(self.model, self.df.env.term(i, self.scope)) for i in lf.node.elem.indices)
+            shape = self.df.shape(t.name)
+            return owner(t, shape, self.df.kernel.threads, coords, self.df.env.consts)[0]
+        return None
+
+    def hint(self, operands) -> str:
+        from .hints import suggest
+        return suggest(self, operands)
+
+
+def _loops(loops) -> str:
+    return "" if not loops else " in iteration " + ", ".join(f"{n} = {v}" for n, v in loops)
