@@ -38,6 +38,8 @@ def _verify_parser(prog: str) -> argparse.ArgumentParser:
 def _run(fn, args, debug: bool) -> int:
     try:
         return fn(args)
+    except BrokenPipeError:  # the reader went away (e.g. `| head`); nothing left to say
+        return EXIT_VIOLATION
     except KeyboardInterrupt:
         print("interrupted", file=sys.stderr)
         return 130

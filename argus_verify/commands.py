@@ -1,7 +1,6 @@
 """The subcommands behind the console scripts; each returns an exit code."""
 from __future__ import annotations
 
-import json
 import sys
 
 from dsl.check import check_source
@@ -20,33 +19,66 @@ def load_kernel(path: str):
     return (result.kernel if result.ok else None), result.diagnostics, text
 
 
+EXIT_PRECEDENCE = (4, 2, 1, 3, 0)   # internal error, bad input, violation, unknown, proved
+STATUS_EXIT = {"proved": 0, "violation": 1, "unknown": 3}
+
+
+def _worst(codes) -> int:
+    return next((c for c in EXIT_PRECEDENCE if c in codes), 0)
+
+
 def verify(files: list[str], opts: Options) -> int:
-    worst = 0
-    records = []
+    """Check each file; print one report in the chosen format; exit by the worst outcome."""
+    from encode.verifier import verify_kernel
+    from . import report
+    codes, results, verdicts, bad = [], [], [], {}
     for path in files:
         kernel, diags, text = load_kernel(path)
         if diags:
-            worst = max(worst, 2)
+            codes.append(2)
+            bad[path] = diags
+            results.append(report.bad_input_json(path, diags))
             if opts.output == "text":
                 for d in diags:
                     print(format_diagnostic(d, text), file=sys.stderr)
-            records.extend(d.to_json() for d in diags)
             continue
+        if opts.parse_only:
+            codes.append(0)
+            if opts.output == "text":
+                print(f"{path}: parsed and type-checked kernel '{kernel.name}'")
+            continue
+        verdict = verify_kernel(kernel, opts.verify_options())
+        verdict = _suppress(verdict, text)
+        verdicts.append(verdict)
+        results.append(report.verdict_json(verdict))
+        codes.append(STATUS_EXIT[verdict.status])
         if opts.output == "text":
-            print(f"{path}: parsed and type-checked kernel '{kernel.name}'")
+            print(report.format_verdict(verdict))
     if opts.output == "json":
-        print(json.dumps(records, indent=2, sort_keys=True))
-    return worst
+        print(report.dumps(results))
+    elif opts.output == "sarif":
+        print(report.sarif(results, verdicts, bad))
+    return _worst(codes)
+
+
+def _suppress(verdict, text: str):
+    """Apply `# argus: allow RULE -- reason` comments from the source."""
+    try:
+        from encode.suppress import apply_suppressions
+    except ImportError:
+        return verdict
+    return apply_suppressions(verdict, text)
 
 
 def fmt(args) -> int:
-    from dsl.fmt import format_kernel
+    """Print the canonical form of one kernel, comments kept; bad input gets diagnostics."""
+    from dsl.fmt import format_source
     kernel, diags, text = load_kernel(args.file)
     if kernel is None:
         for d in diags:
             print(format_diagnostic(d, text), file=sys.stderr)
         return 2
-    sys.stdout.write(format_kernel(kernel))
+    sys.stdout.write(format_source(kernel, text))
     return 0
 
 

@@ -14,6 +14,10 @@ class Options:
     debug: bool = False
     target: str = "sm_90"
 
+    def verify_options(self):
+        from encode.verifier import VerifyOptions
+        return VerifyOptions(timeout_s=self.timeout_s, seed=self.seed, rules=self.rules)
+
     @staticmethod
     def from_args(args) -> "Options":
         rules = tuple(r.strip().upper() for r in getattr(args, "rules", "").split(",") if r.strip())

@@ -108,7 +108,7 @@ class Dataflow:
 
     def reaching(self, storage, coords, point, inst, writers) -> TagValue:
         reader_key = self.key(point, {loop.var: 0 for loop in point.loops})
-        cands = [c for w in writers for c in self.candidates(w, point, inst)]
+        cands = [c for w in writers for c in self.candidates(w, point, inst, writers)]
         cands += self.sentinels(writers, point, inst)
         cands = sorted((c for c in cands if c.key < reader_key), key=lambda c: c.key, reverse=True)
         cases, missed = [], []
@@ -150,9 +150,9 @@ class Dataflow:
         parts.append(point.path[prev:])
         return tuple(parts)
 
-    def candidates(self, w: prog.Point, reader: prog.Point, rinst: dict) -> list[_Candidate]:
+    def candidates(self, w: prog.Point, reader: prog.Point, rinst: dict, writers) -> list[_Candidate]:
         c = prog.common_loops(w, reader)
-        depth = self.window_depth(reader, c)
+        depth = self.window_depth(reader, c, writers)
         lookbacks = [0] if c == 0 else list(range(0, depth + 1))
         out = []
         for d in lookbacks:
@@ -172,12 +172,11 @@ class Dataflow:
             out += self.inner_sentinels(w, c, inst, offsets)
         return out
 
-    def window_depth(self, reader: prog.Point, level: int) -> int:
-        """Look back `lookback` iterations at a level unless deeper writers make that unsound."""
-        return self.lookback if level == len(reader.loops) or not self._deeper_writers(reader, level) else 0
-
-    def _deeper_writers(self, reader: prog.Point, level: int) -> bool:
-        return any(prog.common_loops(w, reader) > level for ws in self.writers.values() for w in ws)
+    def window_depth(self, reader: prog.Point, level: int, writers) -> int:
+        """Look back `lookback` iterations at a level unless writers in deeper common loops
+        make that unsound (their older instances span symbolic inner iterations)."""
+        deeper = any(prog.common_loops(w, reader) > level for w in writers)
+        return self.lookback if not deeper else 0
 
     def inner_instances(self, w: prog.Point, c: int, inst: dict) -> list[dict]:
         """Instances of the writer's loops that the reader is not in: unrolled, newest first."""
@@ -227,7 +226,7 @@ class Dataflow:
         for level in range(1, len(reader.loops) + 1):
             if not any(prog.common_loops(w, reader) >= level for w in writers):
                 continue
-            depth = self.window_depth(reader, level)
+            depth = self.window_depth(reader, level, writers)
             loop = reader.loops[level - 1]
             offsets = {l.var: 0 for l in reader.loops}
             offsets[loop.var] = -(depth + 1)

@@ -37,7 +37,7 @@ class Operand:
     text: str                                   # e.g. "a[5, 9]"
     tag: tuple[tuple[str, int], ...]            # the concrete tag record (field, value)
     hops: tuple[Hop, ...] = ()
-    source: tuple[str, tuple[int, ...]] | None = None   # the kernel input element it came from
+    sources: tuple[tuple[str, tuple[int, ...]], ...] = ()   # the kernel input elements it came from
 
 
 @dataclass(frozen=True)

@@ -3,26 +3,33 @@ from __future__ import annotations
 
 
 def suggest(w, operands) -> str:
-    writes = [(op, h) for op in operands for h in op.hops[:1] if h.loops]
+    writes = [(op, h) for op in operands for h in _stored(op)[:1] if h.loops]
     if len(writes) == 2 and writes[0][1].loops != writes[1][1].loops:
         (a, ha), (b, hb) = writes
-        return (f"{a.text} holds data written in iteration {_it(ha.loops)} but {b.text} holds data "
-                f"written in iteration {_it(hb.loops)}: check the slot each stage writes and reads")
-    if len(operands) == 2 and all(op.source for op in operands):
+        return (f"{a.text} holds data written in iteration {_it(ha.loops)} (line {ha.span.line}) but {b.text} "
+                f"holds data written in iteration {_it(hb.loops)} (line {hb.span.line}): the two reads see "
+                "different pipeline stages; check the slot each stage writes and the slot each iteration reads")
+    if len(operands) == 2 and all(len(op.sources) == 1 for op in operands):
         a, b = operands
-        return (f"{a.text} comes from {_elem(a.source)} and {b.text} from {_elem(b.source)}: "
+        return (f"{a.text} comes from {_elem(a.sources[0])} and {b.text} from {_elem(b.sources[0])}: "
                 "compare the index expressions of the two loads")
     reader_iter = dict(w.ints((l.var, w.scope[l.var]) for l in w.point.loops))
     for op in operands:
-        for h in op.hops[:1]:
+        for h in _stored(op)[:1]:
             stale = {n: v for n, v in h.loops if n in reader_iter and v != reader_iter[n]}
             if stale:
                 return (f"{op.text} was read in iteration {_it(tuple(reader_iter.items()))} but written in "
                         f"iteration {_it(h.loops)}")
     for op in operands:
-        if op.source:
-            return f"{op.text} comes from {_elem(op.source)}"
+        if op.sources:
+            return f"{op.text} comes from {' and '.join(_elem(x) for x in op.sources)}"
     return ""
+
+
+def _stored(op):
+    """The hops through memory other than the operand's own register tile."""
+    base = op.text.split("[")[0]
+    return [h for h in op.hops if h.storage != base and h.span is not None]
 
 
 def _it(loops) -> str:

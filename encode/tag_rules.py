@@ -31,6 +31,25 @@ class Leaf:
     tv: object = None
 
 
+def output_spec(kernel: ir.Kernel, store: ir.Store) -> list[tuple[ir.Expr, tuple[str, ...]]]:
+    """A store into an output with a tag function: each field of the stored value must match it."""
+    decl = kernel.tag_of(store.dst.tensor)
+    names, mapping, it = [], {}, 0
+    for sub, idx_name in zip(store.dst.subs, decl.indices):
+        if isinstance(sub, ir.Slice):
+            var = f"{idx_name}'"
+            names.append(var)
+            mapping[idx_name] = ir.Bin(ir.BinOp.ADD, sub.start, ir.Sym(var, ir.SymKind.INDEX), store.span)
+        else:
+            mapping[idx_name] = sub.at
+    elem = ir.ElemRef(store.src, tuple(ir.Sym(n, ir.SymKind.INDEX) for n in names), store.span)
+    parts = []
+    for fname, fexpr in decl.fields:
+        want = exprs.substitute(fexpr, mapping)
+        parts.append((ir.Bin(ir.BinOp.EQ, ir.TagField(elem, fname, store.span), want, store.span), tuple(names)))
+    return parts
+
+
 def conjuncts(e: ir.Expr) -> list[ir.Expr]:
     if isinstance(e, ir.Bin) and e.op is ir.BinOp.AND:
         return conjuncts(e.lhs) + conjuncts(e.rhs)
@@ -45,12 +64,17 @@ class TagChecker:
     def check_all(self) -> None:
         for point in self.df.points:
             if isinstance(point.stmt, (ir.Assert, ir.Invariant)):
-                for part in conjuncts(point.stmt.cond):
-                    self.sink.obligation()
-                    try:
-                        self.check(point, part)
-                    except Unsupported as u:
-                        self.sink.unknown("TAG", u.span or part.span, u.reason)
+                parts = [(p, point.stmt.indices) for p in conjuncts(point.stmt.cond)]
+            elif isinstance(point.stmt, ir.Store) and self.df.kernel.tag_of(point.stmt.dst.tensor):
+                parts = output_spec(self.df.kernel, point.stmt)
+            else:
+                continue
+            for part, indices in parts:
+                self.sink.obligation()
+                try:
+                    self.check(point, part, indices)
+                except Unsupported as u:
+                    self.sink.unknown("TAG", u.span or part.span, u.reason)
 
     # ---------------------------------------------------------------- setup
     def instance(self, point: prog.Point) -> tuple[dict, list]:
@@ -61,9 +85,9 @@ class TagChecker:
         facts.append(self.df.guards(point, inst))
         return inst, facts
 
-    def index_vars(self, point, cond, inst) -> tuple[dict, list]:
+    def index_vars(self, indices, cond, inst) -> tuple[dict, list]:
         bound, facts = {}, []
-        for name in point.stmt.indices:
+        for name in indices:
             bound[name] = z3.Int(name)
         for n in exprs.iter_nodes(cond):
             if isinstance(n, ir.ElemRef) and n.tensor in self.df.types:
@@ -136,9 +160,9 @@ class TagChecker:
         return self.choose(lf.known, lambda s, c, t, p: lf.var == t)
 
     # ---------------------------------------------------------------- checking
-    def check(self, point: prog.Point, cond: ir.Expr) -> None:
+    def check(self, point: prog.Point, cond: ir.Expr, indices: tuple[str, ...]) -> None:
         inst, facts = self.instance(point)
-        bound, ifacts = self.index_vars(point, cond, inst)
+        bound, ifacts = self.index_vars(indices, cond, inst)
         scope = {**inst, **bound}
         base = list(self.env.facts) + facts + ifacts
         rng = self.range_form(cond)
@@ -197,8 +221,8 @@ class TagChecker:
                 msg = f"tag of {lf.node.elem.tensor} has no field '{lf.node.field}'"
                 self.sink.finding(w.finding("TAG", lf.node.span, msg, "declare the field in the input's `tag` line"))
             elif c.opaque.startswith("uninit"):
-                self.sink.finding(w.finding("INIT", lf.node.span, f"{lf.node.elem.tensor} is read before anything "
-                                            f"wrote it ({c.opaque.split(': ', 1)[1]})", ""))
+                self.sink.finding(w.finding("INIT", lf.node.span, f"{lf.node.elem.tensor} depends on a read before "
+                                            f"anything wrote it: {c.opaque.split(': ', 1)[1]}", ""))
             else:
                 self.sink.unknown("TAG", lf.node.span, c.opaque.split(": ", 1)[-1])
             return

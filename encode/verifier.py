@@ -43,8 +43,12 @@ class Sink:
     queries_n: int = 0
 
     def finding(self, f: Finding) -> None:
-        if (not self.rules or f.rule in self.rules) and f not in self.findings:
-            self.findings.append(f)
+        """Keep one finding per rule, line and message: the first witness is enough."""
+        if self.rules and f.rule not in self.rules:
+            return
+        if any((g.rule, g.span.line, g.message) == (f.rule, f.span.line, f.message) for g in self.findings):
+            return
+        self.findings.append(f)
 
     def unknown(self, rule: str, span, reason: str) -> None:
         u = Unknown(rule, span, reason)

@@ -27,7 +27,8 @@ class Witness:
         sizes = tuple((n, _int(m, v)) for n, v in sorted(env.sizes.items()))
         block = tuple(_int(m, b) for b in env.blocks)
         iteration = tuple((l.var, _int(m, self.scope[l.var])) for l in self.point.loops)
-        indices = tuple((n, _int(m, self.scope[n])) for n in getattr(self.point.stmt, "indices", ()) if n in self.scope)
+        loops = {l.var for l in self.point.loops}
+        indices = tuple((n, _int(m, t)) for n, t in sorted(self.scope.items()) if n not in loops)
         operands = tuple(self.operand(lf) for lf in self.leaves.values())
         thread = self.thread(operands)
         related = tuple((h.span, f"{h.storage}{list(h.coords)} written here" + _loops(h.loops))
@@ -52,11 +53,8 @@ class Witness:
         tag = tuple((f, _int(self.model, t)) for f, t in c.fields)
         hops = tuple(Hop(s, tuple(_int(self.model, x) for x in xs), p.span if p is not None else None,
                          self.ints(lv)) for s, xs, p, lv in c.trail)
-        src = None
-        if c.origins:
-            o = c.origins[0]
-            src = (o.storage, tuple(_int(self.model, x) for x in o.coords))
-        return Operand(text, tag, hops, src)
+        srcs = tuple((o.storage, tuple(_int(self.model, x) for x in o.coords)) for o in c.origins)
+        return Operand(text, tag, hops, srcs)
 
     def thread(self, operands) -> int | None:
         for lf in self.leaves.values():

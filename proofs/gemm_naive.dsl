@@ -7,6 +7,7 @@ kernel gemm_naive(A: f32[M, K], B: f32[K, N], C: f32[M, N]):
     threads 256
     tag A[i, k] = (row=i, k=k)
     tag B[k, j] = (k=k, col=j)
+    tag C[i, j] = (row=i, col=j)
     acc = zeros f32[BM, BN]
     for k in range(K):
         a = load A[block.x * BM : +BM, k : +1]

@@ -8,6 +8,7 @@ kernel gemm_pipelined(A: f16[M, K], B: f16[K, N], C: f32[M, N]):
     threads 256
     tag A[i, k] = (row=i, k=k)
     tag B[k, j] = (k=k, col=j)
+    tag C[i, j] = (row=i, col=j)
     sA = shared f16[S, BM, BK] swizzle(2, 3, 3)
     sB = shared f16[S, BK, BN]
     acc = zeros f32[BM, BN] layout mma_m16n8k16(warps=(2, 4))
