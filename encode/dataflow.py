@@ -21,6 +21,7 @@ from .symbols import SymEnv, Unsupported
 from .tagval import Case, CaseKind, Contribution, Origin, TagValue, product
 
 INF = (10**9,)
+WINDOW_NOTE = "iterations of"
 MAX_UNROLL = 64
 
 
@@ -234,7 +235,7 @@ class Dataflow:
             start = self.env.term(loop.start, rinst)
             hit = rinst[loop.var] - (depth + 1) >= start
             out.append(_Candidate(key, hit, None, None,
-                                  f"the write may be more than {depth} iterations of {loop.var} back"))
+                                  f"the write may be more than {depth} {WINDOW_NOTE} {loop.var} back"))
         return out
 
     # ---------------------------------------------------------------- writes

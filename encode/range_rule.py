@@ -67,8 +67,8 @@ def _count(tc, point, cond, lf, rs, base, lo, hi, scope) -> None:
             tc.sink.unknown("TAG", cond.span, "cannot count the contributions of this accumulator "
                             "(updates under a condition or a nested accumulation)")
             return
-        tc.sink.query()
         out = prove(case.count == hi - lo, base + [case.cond], tc.opts)
+        tc.sink.query(out.seconds)
         if out.verdict is SV.PROVED:
             continue
         if out.verdict is SV.UNKNOWN:

@@ -6,6 +6,7 @@ a result is one of three verdicts kept apart (proved, refuted with a model, unkn
 from __future__ import annotations
 
 import enum
+import time
 from dataclasses import dataclass
 
 import z3
@@ -28,6 +29,7 @@ class Outcome:
     verdict: Verdict
     model: z3.ModelRef | None = None
     reason: str = ""
+    seconds: float = 0.0
 
 
 def _fresh_solver(opts: SolverOptions) -> z3.Solver:
@@ -42,12 +44,14 @@ def find_model(facts, opts: SolverOptions = SolverOptions()) -> Outcome:
     solver = _fresh_solver(opts)
     for fact in facts:
         solver.add(fact)
+    start = time.perf_counter()
     result = solver.check()
+    took = time.perf_counter() - start
     if result == z3.sat:
-        return Outcome(Verdict.REFUTED, solver.model())
+        return Outcome(Verdict.REFUTED, solver.model(), seconds=took)
     if result == z3.unsat:
-        return Outcome(Verdict.PROVED)
-    return Outcome(Verdict.UNKNOWN, reason=str(solver.reason_unknown()) or "solver returned unknown")
+        return Outcome(Verdict.PROVED, seconds=took)
+    return Outcome(Verdict.UNKNOWN, reason=str(solver.reason_unknown()) or "solver returned unknown", seconds=took)
 
 
 def prove(goal, facts=(), opts: SolverOptions = SolverOptions()) -> Outcome:

@@ -191,8 +191,8 @@ class TagChecker:
 
     def solve(self, point, cond, facts, leaves, scope, rule, message, hint_extra="") -> bool:
         """Run one query; report a finding on sat. True when it was proved."""
-        self.sink.query()
         out = find_model(facts, self.opts)
+        self.sink.query(out.seconds)
         if out.verdict is SV.PROVED:
             return True
         if out.verdict is SV.UNKNOWN:
@@ -208,8 +208,8 @@ class TagChecker:
             pairs = [("missing", s, c) for s, c in lf.missing] + [("opaque", s, c) for s, c in lf.opaque]
             if not pairs:
                 continue
-            self.sink.query()
             out = find_model(base + [z3.Or(*[z3.And(s, c.domain) for _, s, c in pairs])], self.opts)
+            self.sink.query(out.seconds)
             if out.verdict is SV.PROVED:
                 continue
             if out.verdict is SV.UNKNOWN:

@@ -5,12 +5,13 @@ Returns a `Verdict`; never prints. Unsupported constructs and solver timeouts be
 """
 from __future__ import annotations
 
+import dataclasses
 import time
 from dataclasses import dataclass, field
 
 from dsl import ir
 
-from .dataflow import Dataflow
+from .dataflow import WINDOW_NOTE, Dataflow
 from .findings import Finding, Unknown, Verdict
 from .solver import SolverOptions
 from .symbols import SymEnv, Unsupported
@@ -41,6 +42,7 @@ class Sink:
     unknowns: list[Unknown] = field(default_factory=list)
     obligations_n: int = 0
     queries_n: int = 0
+    solve_s: float = 0.0
 
     def finding(self, f: Finding) -> None:
         """Keep one finding per rule, line and message: the first witness is enough."""
@@ -58,11 +60,25 @@ class Sink:
     def obligation(self) -> None:
         self.obligations_n += 1
 
-    def query(self) -> None:
+    def query(self, seconds: float = 0.0) -> None:
+        """Count one solver query (and the seconds it took, when the caller knows them)."""
         self.queries_n += 1
+        self.solve_s += seconds
+
+
+MAX_LOOKBACK = 16
 
 
 def verify_kernel(kernel: ir.Kernel, opts: VerifyOptions = VerifyOptions()) -> Verdict:
+    """Verify; when a read's reaching write lies beyond the look-back window, widen it."""
+    verdict = _verify_once(kernel, opts)
+    while opts.lookback < MAX_LOOKBACK and any(WINDOW_NOTE in u.reason for u in verdict.unknowns):
+        opts = dataclasses.replace(opts, lookback=opts.lookback * 2)
+        verdict = _verify_once(kernel, opts)
+    return verdict
+
+
+def _verify_once(kernel: ir.Kernel, opts: VerifyOptions) -> Verdict:
     from .tag_rules import TagChecker
     t0 = time.perf_counter()
     sink = Sink(opts.rules)
@@ -79,7 +95,8 @@ def verify_kernel(kernel: ir.Kernel, opts: VerifyOptions = VerifyOptions()) -> V
     from .memory_rules import check_memory_rules
     check_memory_rules(df, opts, sink)
     t3 = time.perf_counter()
-    return _verdict(kernel, sink, [("encode", t1 - t0), ("tag", t2 - t1), ("memory", t3 - t2)])
+    return _verdict(kernel, sink, [("encode", t1 - t0), ("tag", t2 - t1), ("memory", t3 - t2),
+                                   ("solve", sink.solve_s)])
 
 
 def _verdict(kernel, sink: Sink, timings) -> Verdict:
