@@ -17,39 +17,78 @@ UNIT = (Contribution(()),)
 
 
 def compute_value(df, e: ir.Expr, coords: tuple, w, inst: dict, self_name: str = "") -> TagValue:
-    return single(_contribs(df, e, coords, w, inst, self_name))
+    contribs, count = _contribs(df, e, coords, w, inst, self_name)
+    return single(contribs, count)
 
 
-def _contribs(df, e, coords, w, inst, self_name) -> tuple:
+def count_of(tv: TagValue):
+    """How many contributions the element has, as a term over the case conditions (or None)."""
+    out = z3.IntVal(0)
+    for case in reversed(tv.value_cases()):
+        n = case.count
+        if n is None:
+            if any(c.bound for c in case.contribs):
+                return None
+            n = z3.IntVal(len(case.contribs))
+        out = z3.If(case.cond, n, out)
+    return out
+
+
+def _mul(a, b):
+    return None if a is None or b is None else a * b
+
+
+def _contribs(df, e, coords, w, inst, self_name) -> tuple[tuple, object]:
+    """(contributions, their count) of expression `e` at tile coordinates `coords`."""
+    one = z3.IntVal(1)
     match e:
         case ir.IntLit() | ir.FloatLit() | ir.BuiltinRef():
-            return UNIT
+            return UNIT, one
         case ir.Sym(kind=ir.SymKind.TENSOR, name=n):
             if n == self_name:
-                return UNIT
+                return UNIT, one
             shape = df.shape(n)
             sub = coords[len(coords) - len(shape):] if shape else ()
-            return tuple(flatten(df.read(n, tuple(sub), w, inst)))
+            tv = df.read(n, tuple(sub), w, inst)
+            return tuple(flatten(tv)), count_of(tv)
         case ir.Sym():
-            return UNIT
+            return UNIT, one
         case ir.Neg(operand=x):
             return _contribs(df, x, coords, w, inst, self_name)
         case ir.Bin(lhs=a, rhs=b):
-            return product(_contribs(df, a, coords, w, inst, self_name), _contribs(df, b, coords, w, inst, self_name))
+            (ca, na), (cb, nb) = (_contribs(df, x, coords, w, inst, self_name) for x in (a, b))
+            return product(ca, cb), _mul(na, nb)
+        case ir.Call(func="bcast", args=(x,), kwargs=kw):
+            axis = df.env.const_value(dict(kw)["axis"])
+            return _contribs(df, x, tuple(coords[:axis]) + tuple(coords[axis + 1:]), w, inst, self_name)
         case ir.Call(func=f, args=(x,), kwargs=kw) if f in REDUCE:
             axis = df.env.const_value(dict(kw)["axis"])
-            inner_shape = _shape_of(df, x)
+            extent = _shape_of(df, x)[axis]
             r = df.fresh(f"{f}_axis{axis}")
             inner = tuple(coords[:axis]) + (r,) + tuple(coords[axis:])
-            parts = _contribs(df, x, inner, w, inst, self_name)
-            rng = z3.And(r >= 0, r < inner_shape[axis])
-            return tuple(widen(c, (r,), rng) for c in parts)
+            parts, n = _contribs(df, x, inner, w, inst, self_name)
+            rng = z3.And(r >= 0, r < extent)
+            return tuple(widen(c, (r,), rng) for c in parts), _mul(z3.IntVal(extent), _uniform(n, r))
         case ir.Call(args=args):
-            out = UNIT
+            out, n = UNIT, one
             for a in args:
-                out = product(out, _contribs(df, a, coords, w, inst, self_name))
-            return out
+                ca, na = _contribs(df, a, coords, w, inst, self_name)
+                out, n = product(out, ca), _mul(n, na)
+            return out, n
     raise Unsupported(f"cannot take tags through {type(e).__name__}", getattr(e, "span", None))
+
+
+def _uniform(n, r):
+    """A per-element count under a reduction must not depend on the reduced index."""
+    if n is None:
+        return None
+    return n if not _mentions(n, r) else None
+
+
+def _mentions(term, var) -> bool:
+    if z3.is_const(term) and term.decl().name() == var.decl().name():
+        return True
+    return any(_mentions(c, var) for c in term.children())
 
 
 def _shape_of(df, e: ir.Expr) -> tuple[int, ...]:
@@ -89,5 +128,5 @@ def update_contributions(df, upd, storage: str, coords: tuple, inst: dict):
     if isinstance(s, ir.Mma):
         pairs, kt = mma_pairs(df, s, coords, upd, inst)
         return pairs, (None if kt is None else z3.IntVal(kt))
-    parts = _contribs(df, s.value, coords, upd, inst, storage)
-    return list(parts), None
+    parts, n = _contribs(df, s.value, coords, upd, inst, storage)
+    return list(parts), n

@@ -57,3 +57,23 @@ def find_model(facts, opts: SolverOptions = SolverOptions()) -> Outcome:
 def prove(goal, facts=(), opts: SolverOptions = SolverOptions()) -> Outcome:
     """Prove `facts ⇒ goal` by negation: unsat means proved, a model is a counterexample."""
     return find_model((*facts, z3.Not(goal)), opts)
+
+
+def minimize_model(facts, objectives, opts: SolverOptions = SolverOptions()) -> Outcome:
+    """A model of `facts` minimising `objectives` lexicographically (a canonical witness).
+
+    Used only after a query was refuted; on timeout or failure, the caller keeps the
+    first model it had.
+    """
+    opt = z3.Optimize()
+    opt.set("timeout", max(1, int(opts.timeout_ms)))
+    for fact in facts:
+        opt.add(fact)
+    for term in objectives:
+        opt.minimize(term)
+    start = time.perf_counter()
+    result = opt.check()
+    took = time.perf_counter() - start
+    if result == z3.sat:
+        return Outcome(Verdict.REFUTED, opt.model(), seconds=took)
+    return Outcome(Verdict.UNKNOWN, reason=str(opt.reason_unknown()), seconds=took)

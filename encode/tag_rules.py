@@ -14,7 +14,7 @@ import z3
 from dsl import exprs, ir
 
 from . import program as prog
-from .solver import Verdict as SV, find_model, prove
+from .solver import Verdict as SV, find_model, minimize_model, prove
 from .symbols import Unsupported
 from .tagval import Contribution, flatten
 from .witness import Witness
@@ -198,9 +198,18 @@ class TagChecker:
         if out.verdict is SV.UNKNOWN:
             self.sink.unknown(rule, cond.span, f"solver: {out.reason}")
             return False
-        w = Witness(self.df, point, out.model, scope, leaves)
+        model = self.minimal(facts, scope, out.model)
+        w = Witness(self.df, point, model, scope, leaves)
         self.sink.finding(w.finding(rule, cond.span, message, hint_extra))
         return False
+
+    def minimal(self, facts, scope: dict, model):
+        """Smallest sizes, then blocks, iterations and indices: stable, readable witnesses."""
+        objectives = [v for _, v in sorted(self.env.sizes.items())] + list(self.env.blocks)
+        objectives += [scope[k] for k in sorted(scope)]
+        out = minimize_model(facts, objectives, self.opts)
+        self.sink.query(out.seconds)
+        return out.model if out.verdict is SV.REFUTED else model
 
     def check_unknown_values(self, point, cond, leaves, base, scope) -> None:
         """Values whose tag is missing a field, uninitialised, or outside the analysed window."""
@@ -215,8 +224,9 @@ class TagChecker:
             if out.verdict is SV.UNKNOWN:
                 self.sink.unknown("TAG", cond.span, f"solver: {out.reason}")
                 return
-            kind, _, c = next(p for p in pairs if z3.is_true(out.model.eval(p[1], model_completion=True)))
-            w = Witness(self.df, point, out.model, scope, {})
+            kind, sel, c = next(p for p in pairs if z3.is_true(out.model.eval(p[1], model_completion=True)))
+            model = self.minimal(base + [sel, c.domain], scope, out.model)
+            w = Witness(self.df, point, model, scope, {})
             if kind == "missing":
                 msg = f"tag of {lf.node.elem.tensor} has no field '{lf.node.field}'"
                 self.sink.finding(w.finding("TAG", lf.node.span, msg, "declare the field in the input's `tag` line"))
