@@ -11,7 +11,7 @@ import z3
 from dsl import ir
 
 from . import program as prog
-from .symbols import Unsupported
+from .symbols import Unsupported, mentions
 from .tagval import Case, CaseKind, TagValue, widen
 
 
@@ -64,7 +64,10 @@ def _update_instances(df, upd: prog.Point, storage, coords, point, rinst, depth)
     from .compute_tags import update_contributions
     part, per = update_contributions(df, upd, storage, coords, inst)
     out = [widen(c, tuple(bound), domain) for c in part]
+    if per is not None and any(mentions(per, v) for v in bound):
+        per = None      # the number added differs between instances: not a box count
     return out, (None if count is None or per is None else count * per)
+
 
 
 def _precedes(df, upd, point, uinst, rinst, depth):

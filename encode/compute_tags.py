@@ -9,7 +9,7 @@ import z3
 
 from dsl import ir
 
-from .symbols import Unsupported
+from .symbols import Unsupported, mentions
 from .tagval import Contribution, TagValue, flatten, product, single, widen
 
 REDUCE = ("sum", "max", "min")
@@ -22,14 +22,25 @@ def compute_value(df, e: ir.Expr, coords: tuple, w, inst: dict, self_name: str =
 
 
 def count_of(tv: TagValue):
-    """How many contributions the element has, as a term over the case conditions (or None)."""
-    out = z3.IntVal(0)
-    for case in reversed(tv.value_cases()):
+    """How many contributions the element has (or None when that is not known).
+
+    Cases exclude each other and the non-value ones are checked on their own (INIT,
+    unknown), so equal counts in every value case give that count.
+    """
+    counts = []
+    for case in tv.value_cases():
         n = case.count
         if n is None:
             if any(c.bound for c in case.contribs):
                 return None
             n = z3.IntVal(len(case.contribs))
+        counts.append(z3.simplify(n))
+    if not counts:
+        return z3.IntVal(0)
+    if all(z3.eq(n, counts[0]) for n in counts):
+        return counts[0]
+    out = z3.IntVal(0)
+    for case, n in reversed(list(zip(tv.value_cases(), counts))):
         out = z3.If(case.cond, n, out)
     return out
 
@@ -82,13 +93,8 @@ def _uniform(n, r):
     """A per-element count under a reduction must not depend on the reduced index."""
     if n is None:
         return None
-    return n if not _mentions(n, r) else None
+    return n if not mentions(n, r) else None
 
-
-def _mentions(term, var) -> bool:
-    if z3.is_const(term) and term.decl().name() == var.decl().name():
-        return True
-    return any(_mentions(c, var) for c in term.children())
 
 
 def _shape_of(df, e: ir.Expr) -> tuple[int, ...]:

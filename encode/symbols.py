@@ -32,6 +32,13 @@ def mk_div(a, b):
     return z3.If(a >= 0, z3.If(b > 0, a / b, -(a / -b)), z3.If(b > 0, -((-a) / b), (-a) / (-b)))
 
 
+def mentions(term, var) -> bool:
+    """Does the Z3 term contain the constant `var`?"""
+    if z3.is_const(term) and term.decl().name() == var.decl().name():
+        return True
+    return any(mentions(c, var) for c in term.children())
+
+
 def mk_mod(a, b):
     """Truncating remainder: the sign follows the dividend, as in CUDA C."""
     return a - b * mk_div(a, b)

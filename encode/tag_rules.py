@@ -31,7 +31,7 @@ class Leaf:
     tv: object = None
 
 
-def output_spec(kernel: ir.Kernel, store: ir.Store) -> list[tuple[ir.Expr, tuple[str, ...]]]:
+def output_spec(kernel: ir.Kernel, store: ir.Store) -> list[tuple[ir.Expr, tuple[str, ...], str]]:
     """A store into an output with a tag function: each field of the stored value must match it."""
     decl = kernel.tag_of(store.dst.tensor)
     names, mapping, it = [], {}, 0
@@ -46,7 +46,8 @@ def output_spec(kernel: ir.Kernel, store: ir.Store) -> list[tuple[ir.Expr, tuple
     parts = []
     for fname, fexpr in decl.fields:
         want = exprs.substitute(fexpr, mapping)
-        parts.append((ir.Bin(ir.BinOp.EQ, ir.TagField(elem, fname, store.span), want, store.span), tuple(names)))
+        cond = ir.Bin(ir.BinOp.EQ, ir.TagField(elem, fname, store.span), want, store.span)
+        parts.append((cond, tuple(names), f"value stored into {store.dst.tensor} breaks its tag function"))
     return parts
 
 
@@ -64,15 +65,15 @@ class TagChecker:
     def check_all(self) -> None:
         for point in self.df.points:
             if isinstance(point.stmt, (ir.Assert, ir.Invariant)):
-                parts = [(p, point.stmt.indices) for p in conjuncts(point.stmt.cond)]
+                parts = [(p, point.stmt.indices, "") for p in conjuncts(point.stmt.cond)]
             elif isinstance(point.stmt, ir.Store) and self.df.kernel.tag_of(point.stmt.dst.tensor):
                 parts = output_spec(self.df.kernel, point.stmt)
             else:
                 continue
-            for part, indices in parts:
+            for part, indices, what in parts:
                 self.sink.obligation()
                 try:
-                    self.check(point, part, indices)
+                    self.check(point, part, indices, what)
                 except Unsupported as u:
                     self.sink.unknown("TAG", u.span or part.span, u.reason)
 
@@ -160,7 +161,7 @@ class TagChecker:
         return self.choose(lf.known, lambda s, c, t, p: lf.var == t)
 
     # ---------------------------------------------------------------- checking
-    def check(self, point: prog.Point, cond: ir.Expr, indices: tuple[str, ...]) -> None:
+    def check(self, point: prog.Point, cond: ir.Expr, indices: tuple[str, ...], what: str = "") -> None:
         inst, facts = self.instance(point)
         bound, ifacts = self.index_vars(indices, cond, inst)
         scope = {**inst, **bound}
@@ -173,7 +174,8 @@ class TagChecker:
             return self.check_range(point, cond, leaves[id(rng[0])], rng[1], base, scope)
         goal = self.encode(cond, leaves, scope)
         known = [f for lf in leaves.values() for f in self.known_facts(lf)]
-        if not self.solve(point, cond, base + known + [z3.Not(goal)], leaves, scope, "TAG", self.fail_message(cond)):
+        if not self.solve(point, cond, base + known + [z3.Not(goal)], leaves, scope, "TAG",
+                          self.fail_message(cond, what)):
             return
         self.check_unknown_values(point, cond, leaves, base, scope)
 
@@ -185,9 +187,9 @@ class TagChecker:
                 return cond.rhs, cond.lhs
         return None
 
-    def fail_message(self, cond) -> str:
+    def fail_message(self, cond, what: str = "") -> str:
         from .exprtext import expr_text
-        return f"tag assertion failed: {expr_text(cond)}"
+        return f"{what or 'tag assertion failed'}: {expr_text(cond)}"
 
     def solve(self, point, cond, facts, leaves, scope, rule, message, hint_extra="") -> bool:
         """Run one query; report a finding on sat. True when it was proved."""

@@ -50,10 +50,10 @@ class Witness:
         c = self.selected(lf)
         if c is None:
             return Operand(text, ())
-        tag = tuple((f, _int(self.model, t)) for f, t in c.fields)
+        tag = tuple(dict.fromkeys((f, _int(self.model, t)) for f, t in c.fields))
         hops = tuple(Hop(s, tuple(_int(self.model, x) for x in xs), p.span if p is not None else None,
                          self.ints(lv)) for s, xs, p, lv in c.trail)
-        srcs = tuple((o.storage, tuple(_int(self.model, x) for x in o.coords)) for o in c.origins)
+        srcs = tuple(dict.fromkeys((o.storage, tuple(_int(self.model, x) for x in o.coords)) for o in c.origins))
         return Operand(text, tag, hops, srcs)
 
     def thread(self, operands) -> int | None:
