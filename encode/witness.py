@@ -51,8 +51,9 @@ class Witness:
         if c is None:
             return Operand(text, ())
         tag = tuple(dict.fromkeys((f, _int(self.model, t)) for f, t in c.fields))
-        hops = tuple(Hop(s, tuple(_int(self.model, x) for x in xs), p.span if p is not None else None,
-                         self.ints(lv)) for s, xs, p, lv in c.trail)
+        shared = {n for n, t in self.df.types.items() if t.space is ir.Space.SHARED}
+        hops = tuple(dict.fromkeys(Hop(s, tuple(_int(self.model, x) for x in xs), p.span if p is not None else None,
+                                       self.ints(lv)) for s, xs, p, lv in c.trail if s in shared))
         srcs = tuple(dict.fromkeys((o.storage, tuple(_int(self.model, x) for x in o.coords)) for o in c.origins))
         return Operand(text, tag, hops, srcs)
 
