@@ -174,8 +174,9 @@ class TagChecker:
             return self.check_range(point, cond, leaves[id(rng[0])], rng[1], base, scope)
         goal = self.encode(cond, leaves, scope)
         known = [f for lf in leaves.values() for f in self.known_facts(lf)]
+        hint = self.store_hint(cond, leaves, scope) if what else ""
         if not self.solve(point, cond, base + known + [z3.Not(goal)], leaves, scope, "TAG",
-                          self.fail_message(cond, what)):
+                          self.fail_message(cond, what), hint):
             return
         self.check_unknown_values(point, cond, leaves, base, scope)
 
@@ -186,6 +187,17 @@ class TagChecker:
             if isinstance(cond.rhs, ir.TagField) and isinstance(cond.lhs, ir.RangeSet):
                 return cond.rhs, cond.lhs
         return None
+
+    def store_hint(self, cond: ir.Bin, leaves: dict, scope: dict):
+        """For an output's tag function: which value the element has and which it needs."""
+        lf = leaves[id(cond.lhs)]
+        want = self.env.term(cond.rhs, scope)
+
+        def hint(model) -> str:
+            got, need = (model.eval(x, model_completion=True) for x in (lf.var, want))
+            return (f"the stored element has {cond.lhs.field} = {got} where the output's tag function needs "
+                    f"{need}: check the offsets of the store and of the loads that fill {cond.lhs.elem.tensor}")
+        return hint
 
     def fail_message(self, cond, what: str = "") -> str:
         from .exprtext import expr_text
@@ -202,6 +214,8 @@ class TagChecker:
             return False
         model = self.minimal(facts, scope, out.model)
         w = Witness(self.df, point, model, scope, leaves)
+        if callable(hint_extra):
+            hint_extra = hint_extra(model)
         self.sink.finding(w.finding(rule, cond.span, message, hint_extra))
         return False
 
