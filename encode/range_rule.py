@@ -1,7 +1,11 @@
-"""`tag(x).f == range(lo, hi)`: the contributions' f values are exactly lo, lo+1, ..., hi-1.
+"""Set-valued tag assertions over the contributions of an element.
 
-Proved in three parts: membership, pairwise distinctness (two symbolic copies of the
-contribution set), and the count of contributions equal to hi - lo.
+`tag(x).f == range(lo, hi)`: the f values are exactly lo, ..., hi-1, each once; proved
+by membership, pairwise distinctness (two symbolic copies of the contribution set) and
+the count of contributions equal to hi - lo.
+`covers(tag(x).f, lo, hi)`: the f values lie in [lo, hi) and every value there occurs
+(at least once); coverage is one quantified query: "some v in [lo, hi) that no
+contribution takes?".
 """
 from __future__ import annotations
 
@@ -87,3 +91,34 @@ def _count(tc, point, cond, lf, rs, base, lo, hi, scope) -> None:
 def _t(e) -> str:
     from .exprtext import expr_text
     return expr_text(e)
+
+
+def check_covers(tc, point, cond, lf, lo_e, hi_e, base, scope) -> None:
+    lo, hi = tc.env.term(lo_e, scope), tc.env.term(hi_e, scope)
+    leaves = {id(lf.node): lf}
+    name = f"tag({lf.node.elem.tensor}).{lf.node.field}"
+    member = tc.solve(point, cond, base + tc.known_facts(lf) + [z3.Not(z3.And(lf.var >= lo, lf.var < hi))],
+                      leaves, scope, "TAG", f"{name} leaves range({_t(lo_e)}, {_t(hi_e)})")
+    if not member:
+        return
+    v = z3.Int(f"missing {lf.node.field}")
+    facts = base + [v >= lo, v < hi]
+    for _, c, term, _ in lf.known:
+        body = z3.Not(z3.And(c.domain, term == v))
+        facts.append(z3.ForAll(list(c.bound), body) if c.bound else body)
+    for _, c in lf.opaque:
+        facts.append(z3.ForAll(list(c.bound), z3.Not(c.domain)) if c.bound else z3.Not(c.domain))
+    out = find_model(facts, tc.opts)
+    tc.sink.query(out.seconds)
+    if out.verdict is SV.UNKNOWN:
+        tc.sink.unknown("TAG", cond.span, f"solver: {out.reason} (coverage is a quantified query)")
+        return
+    if out.verdict is SV.REFUTED:
+        w = Witness(tc.df, point, out.model, scope, {})
+        missing = out.model.eval(v, model_completion=True)
+        tc.sink.finding(w.finding("TAG", cond.span, f"{name} never takes the value {missing} of "
+                                  f"range({_t(lo_e)}, {_t(hi_e)})",
+                                  "some input elements never reach this value: check the loop bounds "
+                                  "and the tile offsets"))
+        return
+    tc.check_unknown_values(point, cond, leaves, base, scope, missing_ok=True)

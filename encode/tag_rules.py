@@ -172,6 +172,12 @@ class TagChecker:
         leaves = {id(n): self.leaf(n, point, inst, bound, used) for n in nodes}
         if rng is not None:
             return self.check_range(point, cond, leaves[id(rng[0])], rng[1], base, scope)
+        if isinstance(cond, ir.Call) and cond.func == "covers":
+            from .range_rule import check_covers
+            if len(cond.args) != 3 or not isinstance(cond.args[0], ir.TagField) or cond.kwargs:
+                raise Unsupported("write covers(tag(x[i]).field, lo, hi)", cond.span)
+            return check_covers(self, point, cond, leaves[id(cond.args[0])], cond.args[1], cond.args[2],
+                                base, scope)
         goal = self.encode(cond, leaves, scope)
         known = [f for lf in leaves.values() for f in self.known_facts(lf)]
         hint = self.store_hint(cond, leaves, scope) if what else ""
@@ -227,10 +233,13 @@ class TagChecker:
         self.sink.query(out.seconds)
         return out.model if out.verdict is SV.REFUTED else model
 
-    def check_unknown_values(self, point, cond, leaves, base, scope) -> None:
-        """Values whose tag is missing a field, uninitialised, or outside the analysed window."""
+    def check_unknown_values(self, point, cond, leaves, base, scope, missing_ok: bool = False) -> None:
+        """Values whose tag is missing a field, uninitialised, or outside the analysed window.
+
+        `missing_ok`: contributions without the field simply do not count (coverage)."""
         for lf in leaves.values():
-            pairs = [("missing", s, c) for s, c in lf.missing] + [("opaque", s, c) for s, c in lf.opaque]
+            pairs = [] if missing_ok else [("missing", s, c) for s, c in lf.missing]
+            pairs += [("opaque", s, c) for s, c in lf.opaque]
             if not pairs:
                 continue
             out = find_model(base + [z3.Or(*[z3.And(s, c.domain) for _, s, c in pairs])], self.opts)
