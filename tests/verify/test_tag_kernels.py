@@ -23,7 +23,7 @@ TAG_ONLY = VerifyOptions(rules=("TAG",))   # the memory rules have their own bug
 ROOT = Path(__file__).resolve().parents[2]
 BAD = sorted((ROOT / "tests/kernels/bad").glob("tag_*.dsl"))
 GEMMS = ["gemm_naive", "gemm_tiled", "gemm_regblock", "gemm_pipelined", "softmax", "online_softmax",
-         "rmsnorm", "layernorm", "row_reduce", "flash_attention"]
+         "rmsnorm", "layernorm", "row_reduce", "flash_attention", "gemm_splitk", "splitk_reduce"]
 MARK = re.compile(r"#!\s*(.*)$")
 
 
