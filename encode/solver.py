@@ -1,7 +1,9 @@
 """The one place that creates Z3 solvers: validity checks by negation with tracked facts.
 
-Every query gets a fresh context-free solver with the timeout and seed from `Options`;
-a result is one of three verdicts kept apart (proved, refuted with a model, unknown).
+Every query runs in a fresh Z3 context (the facts are translated into it), with the
+timeout and seed from the options, so a query's answer and model do not depend on what
+else was built before it: witnesses are the same across runs and test orders. A result
+is one of three verdicts kept apart (proved, refuted with a model, unknown).
 """
 from __future__ import annotations
 
@@ -24,16 +26,26 @@ class SolverOptions:
     seed: int = 0
 
 
+class ContextModel:
+    """A model from a private context, evaluated on terms of the main one."""
+
+    def __init__(self, model: z3.ModelRef, ctx: z3.Context):
+        self._model, self._ctx = model, ctx
+
+    def eval(self, term, model_completion: bool = False):
+        return self._model.eval(term.translate(self._ctx), model_completion=model_completion)
+
+
 @dataclass(frozen=True, slots=True)
 class Outcome:
     verdict: Verdict
-    model: z3.ModelRef | None = None
+    model: ContextModel | None = None
     reason: str = ""
     seconds: float = 0.0
 
 
-def _fresh_solver(opts: SolverOptions) -> z3.Solver:
-    solver = z3.Solver()
+def _fresh_solver(opts: SolverOptions, ctx: z3.Context) -> z3.Solver:
+    solver = z3.Solver(ctx=ctx)
     solver.set("timeout", max(1, int(opts.timeout_ms)))
     solver.set("random_seed", opts.seed)
     return solver
@@ -41,17 +53,22 @@ def _fresh_solver(opts: SolverOptions) -> z3.Solver:
 
 def find_model(facts, opts: SolverOptions = SolverOptions()) -> Outcome:
     """Is the conjunction of `facts` satisfiable? sat → REFUTED with a model (a witness)."""
-    solver = _fresh_solver(opts)
+    ctx = z3.Context()
+    solver = _fresh_solver(opts, ctx)
     for fact in facts:
-        solver.add(fact)
+        solver.add(_bool(fact).translate(ctx))
     start = time.perf_counter()
     result = solver.check()
     took = time.perf_counter() - start
     if result == z3.sat:
-        return Outcome(Verdict.REFUTED, solver.model(), seconds=took)
+        return Outcome(Verdict.REFUTED, ContextModel(solver.model(), ctx), seconds=took)
     if result == z3.unsat:
         return Outcome(Verdict.PROVED, seconds=took)
     return Outcome(Verdict.UNKNOWN, reason=str(solver.reason_unknown()) or "solver returned unknown", seconds=took)
+
+
+def _bool(fact):
+    return z3.BoolVal(fact) if isinstance(fact, bool) else fact
 
 
 def prove(goal, facts=(), opts: SolverOptions = SolverOptions()) -> Outcome:
@@ -65,15 +82,16 @@ def minimize_model(facts, objectives, opts: SolverOptions = SolverOptions()) -> 
     Used only after a query was refuted; on timeout or failure, the caller keeps the
     first model it had.
     """
-    opt = z3.Optimize()
+    ctx = z3.Context()
+    opt = z3.Optimize(ctx=ctx)
     opt.set("timeout", max(1, int(opts.timeout_ms)))
     for fact in facts:
-        opt.add(fact)
+        opt.add(_bool(fact).translate(ctx))
     for term in objectives:
-        opt.minimize(term)
+        opt.minimize(term.translate(ctx))
     start = time.perf_counter()
     result = opt.check()
     took = time.perf_counter() - start
     if result == z3.sat:
-        return Outcome(Verdict.REFUTED, opt.model(), seconds=took)
+        return Outcome(Verdict.REFUTED, ContextModel(opt.model(), ctx), seconds=took)
     return Outcome(Verdict.UNKNOWN, reason=str(opt.reason_unknown()), seconds=took)
