@@ -35,6 +35,12 @@ class ContextModel:
     def eval(self, term, model_completion: bool = False):
         return self._model.eval(term.translate(self._ctx), model_completion=model_completion)
 
+    def decls(self):
+        return self._model.decls()
+
+    def __getitem__(self, decl):
+        return self._model[decl]
+
 
 @dataclass(frozen=True, slots=True)
 class Outcome:

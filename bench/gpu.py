@@ -1,0 +1,224 @@
+"""Build, check and time every kernel of a bundle on a GPU, against the vendor library.
+
+    argus lower proofs/*.dsl --bundle bench/gpu_bundle      # where the front end is installed
+    python bench/gpu.py [--bundle bench/gpu_bundle] [--only NAME,..] [--size small|bench]
+
+Needs numba, numba-cuda, numpy and, for the vendor baseline and device arrays, torch
+(preferred) or cupy. It never imports the DSL front end (lark) or the verifier (z3):
+the bundle holds the generated modules, the users' NumPy references and manifest.json.
+Results: a table on stdout (last) and JSON in $OUT/gpu_bench.json (or --json PATH).
+`--sim` runs the small sizes on the CUDA simulator instead (no timing): a smoke test
+of the script itself on a machine without a GPU.
+"""
+from __future__ import annotations
+
+import argparse
+import importlib.util
+import json
+import os
+import sys
+import time
+from pathlib import Path
+
+REPO = Path(__file__).resolve().parents[1]
+DEFAULT_BUNDLE = Path(__file__).resolve().parent / "gpu_bundle"
+
+
+def parse_args(argv):
+    p = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    p.add_argument("--bundle", type=Path, default=DEFAULT_BUNDLE)
+    p.add_argument("--only", default="", help="comma-separated kernel names")
+    p.add_argument("--size", choices=("bench", "small"), default="bench",
+                   help="bench: BENCH_SIZES of each reference (4096^3 for GEMM); small: TEST_SIZES")
+    p.add_argument("--sim", action="store_true", help="CUDA simulator, small sizes, no timing")
+    p.add_argument("--seed", type=int, default=0)
+    p.add_argument("--min-time", type=float, default=0.2, help="seconds of timed launches per kernel")
+    p.add_argument("--json", type=Path, default=None, help="default: $OUT/gpu_bench.json, else ./gpu_bench.json")
+    return p.parse_args(argv)
+
+
+def load_manifest(bundle: Path, only: str = "") -> list[dict]:
+    path = bundle / "manifest.json"
+    if not path.is_file():
+        raise SystemExit(f"no bundle at {bundle}: run `argus lower proofs/*.dsl --bundle {bundle}` first")
+    entries = json.loads(path.read_text())
+    names = {n.strip() for n in only.split(",") if n.strip()}
+    return [e for e in entries if not names or e["name"] in names]
+
+
+def load_file_module(path: Path, name: str):
+    spec = importlib.util.spec_from_file_location(name, path)
+    mod = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(mod)
+    return mod
+
+
+def sizes_for(entry: dict, which: str) -> dict[str, int] | None:
+    return entry.get("bench_sizes" if which == "bench" else "test_sizes")
+
+
+def shape_of(shape, sizes: dict[str, int]) -> tuple[int, ...]:
+    return tuple(sizes[d] if isinstance(d, str) else int(d) for d in shape)
+
+
+def host_arrays(entry: dict, sizes: dict[str, int], ref, seed: int):
+    """(inputs for the reference, every argument with outputs poisoned), on the host."""
+    import numpy as np
+    from codegen_cuda.numerics import poisoned, random_array
+    rng = np.random.default_rng(seed)
+    if callable(getattr(ref, "make_inputs", None)):
+        inputs = ref.make_inputs(dict(sizes), rng)
+    else:
+        inputs = {n: random_array(dt, shape_of(sh, sizes), rng) for n, dt, sh in entry["params"]}
+    args = dict(inputs)
+    for n, dt, sh in entry["params"]:
+        if n in entry["outputs"]:
+            args[n] = poisoned(dt, shape_of(sh, sizes))
+    return inputs, args
+
+
+class Backend:
+    """Device arrays, a stream and events: torch when present, else cupy."""
+
+    def __init__(self):
+        try:
+            import torch
+            self.torch, self.name = torch, "torch"
+        except ImportError:
+            import cupy
+            self.torch, self.cupy, self.name = None, cupy, "cupy"
+
+    def to_device(self, a):
+        if self.torch is not None:
+            return self.torch.from_numpy(a.copy()).cuda()
+        return self.cupy.asarray(a)
+
+    def to_host(self, a):
+        return a.cpu().numpy() if self.torch is not None else self.cupy.asnumpy(a)
+
+    def stream_handle(self) -> int:
+        if self.torch is not None:
+            return self.torch.cuda.current_stream().cuda_stream
+        return self.cupy.cuda.get_current_stream().ptr
+
+    def synchronize(self):
+        (self.torch.cuda.synchronize if self.torch is not None else self.cupy.cuda.Device().synchronize)()
+
+    def time_ms(self, fn, min_time: float) -> float:
+        """Median-free mean over back-to-back launches between two events, after a warm-up."""
+        fn()
+        self.synchronize()
+        n, total = 1, 0.0
+        while True:
+            if self.torch is not None:
+                start, end = self.torch.cuda.Event(enable_timing=True), self.torch.cuda.Event(enable_timing=True)
+                start.record()
+                for _ in range(n):
+                    fn()
+                end.record()
+                end.synchronize()
+                total = start.elapsed_time(end)
+            else:
+                start, end = self.cupy.cuda.Event(), self.cupy.cuda.Event()
+                start.record()
+                for _ in range(n):
+                    fn()
+                end.record()
+                end.synchronize()
+                total = self.cupy.cuda.get_elapsed_time(start, end)
+            if total / 1e3 >= min_time or n >= 1000:
+                return total / n
+            n *= 4
+
+
+def run_entry(entry: dict, bundle: Path, opts, backend) -> dict:
+    from codegen_cuda.launch import geometry, launch, load_module, sizes_for as checked_sizes
+    from codegen_cuda.numerics import compare, tolerance
+    from numba import cuda
+
+    ref = load_file_module(bundle / entry["reference"], f"ref_{entry['name']}") if entry["reference"] else None
+    which = "small" if opts.sim else opts.size
+    sizes = sizes_for(entry, which)
+    row = {"kernel": entry["name"], "sizes": sizes, "mode": "simulator" if opts.sim else "gpu"}
+    if ref is None or sizes is None:
+        return row | {"error": "no reference or no sizes in the bundle"}
+    mod = load_module(bundle / entry["module"])
+    inputs, args = host_arrays(entry, sizes, ref, opts.seed)
+    if backend is None:   # simulator: host arrays copied by numba
+        dev = {k: cuda.to_device(v) for k, v in args.items()}
+        stream = 0
+    else:
+        stream = cuda.external_stream(backend.stream_handle())
+        tensors = {k: backend.to_device(v) for k, v in args.items()}
+        dev = {k: cuda.as_cuda_array(t, sync=False) for k, t in tensors.items()}
+    checked_sizes(mod, dev)
+    grid, block, smem = geometry(mod, sizes)
+    row |= {"grid": grid, "block": block, "smem_bytes": smem}
+    t0 = time.perf_counter()
+    launch(mod, dev, stream)
+    cuda.synchronize()
+    row["first_launch_s"] = time.perf_counter() - t0     # includes the JIT compile
+    got = {k: (dev[k].copy_to_host() if backend is None else backend.to_host(tensors[k])) for k in mod.OUTPUTS}
+    want = ref.reference({k: v.copy() for k, v in inputs.items()}, dict(sizes))
+    tol = tolerance(dt for _, dt, _ in entry["params"])
+    checks = [compare(k, got[k], want[k], tol) for k in mod.OUTPUTS]
+    row["checks"] = [c.as_dict() for c in checks]
+    row["ok"] = all(c.ok for c in checks)
+    if backend is None:
+        return row
+    row["ms"] = backend.time_ms(lambda: launch(mod, dev, stream), opts.min_time)
+    work = {"flops": getattr(ref, "flops", None), "bytes": getattr(ref, "bytes_moved", None)}
+    if callable(work["flops"]):
+        row["tflops"] = work["flops"](sizes) / row["ms"] / 1e9
+    if callable(work["bytes"]):
+        row["gbps"] = work["bytes"](sizes) / row["ms"] / 1e6
+    if callable(getattr(ref, "vendor", None)):
+        vin = {k: tensors[k] for k in inputs}
+        try:
+            row["vendor_ms"] = backend.time_ms(lambda: ref.vendor(vin, dict(sizes)), opts.min_time)
+            row["vs_vendor"] = row["vendor_ms"] / row["ms"]
+        except Exception as err:   # a baseline that does not run here is reported, not fatal
+            row["vendor_error"] = f"{type(err).__name__}: {err}"
+    return row
+
+
+def table(rows: list[dict]) -> str:
+    head = f"{'kernel':<18} {'sizes':<26} {'ok':<4} {'ms':>9} {'TFLOP/s':>8} {'GB/s':>8} {'vendor ms':>10} {'x vendor':>9}"
+    lines = [head, "-" * len(head)]
+    for r in rows:
+        sizes = ",".join(f"{k}={v}" for k, v in (r.get("sizes") or {}).items())
+
+        def num(key, fmt):
+            return format(r[key], fmt) if key in r else "-"
+        ok = "yes" if r.get("ok") else ("ERR" if "error" in r else "NO")
+        lines.append(f"{r['kernel']:<18} {sizes:<26} {ok:<4} {num('ms', '9.3f')} {num('tflops', '8.2f')} "
+                     f"{num('gbps', '8.1f')} {num('vendor_ms', '10.3f')} {num('vs_vendor', '9.2f')}")
+    return "\n".join(lines)
+
+
+def main(argv=None) -> int:
+    opts = parse_args(argv)
+    if opts.sim:
+        os.environ["NUMBA_ENABLE_CUDASIM"] = "1"   # before numba is imported
+        sys.setswitchinterval(1e-3)
+    os.environ.setdefault("NUMBA_CUDA_LOW_OCCUPANCY_WARNINGS", "0")
+    sys.path.insert(0, str(REPO))
+    entries = load_manifest(opts.bundle, opts.only)
+    backend = None if opts.sim else Backend()
+    rows = []
+    for entry in entries:
+        try:
+            row = run_entry(entry, opts.bundle, opts, backend)
+        except Exception as err:   # one broken kernel must not hide the others' numbers
+            row = {"kernel": entry["name"], "error": f"{type(err).__name__}: {err}"}
+        rows.append(row)
+        print(json.dumps(row), flush=True)
+    out = opts.json or Path(os.environ.get("OUT", ".")) / "gpu_bench.json"
+    out.parent.mkdir(parents=True, exist_ok=True)
+    out.write_text(json.dumps({"backend": getattr(backend, "name", "simulator"), "rows": rows}, indent=2) + "\n")
+    print(table(rows))
+    return 0 if all(r.get("ok") for r in rows) else 1
+
+
+if __name__ == "__main__":
+    sys.exit(main())

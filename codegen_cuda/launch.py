@@ -1,0 +1,87 @@
+"""Loading a generated kernel module and launching it: grid, block and dynamic shared
+memory from the module's launch geometry and the concrete argument shapes.
+
+Numba is imported here, lazily, and nowhere else in codegen_cuda: whether the CUDA
+simulator is used is fixed by NUMBA_ENABLE_CUDASIM before that import, so a process
+runs either real launches or simulated ones (the runner starts a child per run).
+This module must not import dsl/ or encode/: bench/gpu.py uses it where they are absent.
+"""
+from __future__ import annotations
+
+import importlib.util
+import sys
+from pathlib import Path
+from types import ModuleType
+
+STATIC_SMEM_LIMIT = 48 * 1024   # above this a block needs the dynamic shared memory opt-in
+
+
+class LaunchError(Exception):
+    """Arguments that do not fit the kernel (shapes, sizes outside the `assume`s)."""
+
+
+def load_module(path: Path) -> ModuleType:
+    """Import a generated module from its file (a real file: the simulator and
+    lineinfo read the source). Each file gets its own module name."""
+    path = Path(path).resolve()
+    name = f"argus_generated_{path.stem}"
+    if name in sys.modules and getattr(sys.modules[name], "__file__", None) == str(path):
+        return sys.modules[name]
+    spec = importlib.util.spec_from_file_location(name, path)
+    mod = importlib.util.module_from_spec(spec)
+    sys.modules[name] = mod
+    spec.loader.exec_module(mod)
+    return mod
+
+
+def sizes_for(mod: ModuleType, arrays: dict) -> dict[str, int]:
+    """The sizes the arguments give, checked against every parameter's shape and the
+    kernel's `assume`s."""
+    missing = [p for p, _, _ in mod.PARAMS if p not in arrays]
+    if missing:
+        raise LaunchError(f"missing arguments: {', '.join(missing)}")
+    sizes = {k: int(v) for k, v in mod.sizes_of(**{p: arrays[p] for p, _, _ in mod.PARAMS}).items()}
+    for name, _, shape in mod.PARAMS:
+        want = tuple(sizes[d] if isinstance(d, str) else d for d in shape)
+        got = tuple(arrays[name].shape)
+        if got != want:
+            raise LaunchError(f"{name} has shape {got}; the kernel needs {want} for sizes {sizes}")
+    if not mod.check_sizes(**sizes):
+        raise LaunchError(f"sizes {sizes} do not satisfy the kernel's assumptions")
+    return sizes
+
+
+def geometry(mod: ModuleType, sizes: dict[str, int]) -> tuple[tuple[int, int, int], tuple[int, int, int], int]:
+    """(grid, block, dynamic shared bytes) of one launch."""
+    grid = tuple(int(g) for g in mod.grid(**sizes))
+    if any(g < 1 for g in grid):
+        raise LaunchError(f"empty grid {grid} for sizes {sizes}")
+    return grid, (mod.THREADS, 1, 1), mod.SMEM_BYTES
+
+
+def launch(mod: ModuleType, arrays: dict, stream=0) -> tuple:
+    """Launch once on device (or simulator) arrays; returns the geometry used."""
+    sizes = sizes_for(mod, arrays)
+    grid, block, smem = geometry(mod, sizes)
+    if smem > STATIC_SMEM_LIMIT:
+        allow_dynamic_smem(mod, arrays, smem)
+    mod.kernel[grid, block, stream, smem](*[arrays[p] for p, _, _ in mod.PARAMS])
+    return grid, block, smem
+
+
+def allow_dynamic_smem(mod: ModuleType, arrays: dict, nbytes: int) -> None:
+    """Opt the compiled kernel in to more than 48 KiB of dynamic shared memory.
+
+    numba-cuda has no API for it (NVIDIA/numba-cuda#94); this sets the driver attribute
+    the way numba's own shared_memory_carveout does (CudaPythonFunction.
+    set_shared_memory_carveout). Not yet run on a GPU."""
+    from numba import config
+    if config.ENABLE_CUDASIM:
+        return
+    from cuda.bindings import driver as binding
+    from numba.cuda.cudadrv.driver import driver
+    args = [arrays[p] for p, _, _ in mod.PARAMS]
+    compiled = mod.kernel.compile(tuple(mod.kernel.typeof_pyval(a) for a in args))
+    cufunc = compiled._codelibrary.get_cufunc()
+    attr = binding.CUfunction_attribute.CU_FUNC_ATTRIBUTE_MAX_DYNAMIC_SHARED_SIZE_BYTES
+    driver.cuKernelSetAttribute(attr, nbytes, cufunc.handle, cufunc.device.id)

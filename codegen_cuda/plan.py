@@ -1,0 +1,248 @@
+"""What the lowering decides before it prints code: shared-memory carve-up, the
+distribution of every register tile, and how each cross-thread read of a register tile
+is served (forwarded to the load's source, or materialised through shared memory).
+
+See docs/LOWERING.md, "Register tiles", for why forwarding is exact.
+"""
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass, field
+
+from dsl import exprs, ir
+from encode.layout import Layout, Swizzle, cosize
+
+from . import distribute as dist
+from .scalar import LoweringError
+
+ALIGN = 16   # bytes; every shared buffer starts on a 16-byte boundary (vector copies)
+
+
+@dataclass
+class SharedBuf:
+    name: str
+    dtype: ir.DType
+    shape: tuple[int, ...]
+    offset: int                   # bytes from the start of dynamic shared memory
+    elems: int                    # elements the buffer spans (the layout's cosize)
+    layout: Layout | None = None  # coordinate -> offset, when the allocation gives one
+    swizzle: Swizzle | None = None
+    scratch_for: str = ""         # the register tile this buffer materialises, if any
+
+
+@dataclass
+class RegTile:
+    name: str
+    dtype: ir.DType
+    shape: tuple[int, ...]
+    dist: dist.Distribution
+    materialise: bool = False
+    needs_array: bool = False
+
+
+@dataclass
+class Plan:
+    kernel: ir.Kernel
+    consts: dict[str, int]
+    shared: dict[str, SharedBuf] = field(default_factory=dict)
+    tiles: dict[str, RegTile] = field(default_factory=dict)
+    forwards: dict[tuple[int, str], ir.Load] = field(default_factory=dict)  # (id(use), tile) -> load
+    smem_bytes: int = 0
+
+    def shape(self, ref_tensor: str) -> tuple[int, ...]:
+        if ref_tensor in self.shared:
+            return self.shared[ref_tensor].shape
+        return self.tiles[ref_tensor].shape
+
+    def forward_of(self, use: ir.Stmt, tile: str) -> ir.Load | None:
+        return self.forwards.get((id(use), tile))
+
+
+def fold(e: ir.Expr, consts: dict[str, int]) -> int:
+    v = exprs.try_fold(e, consts)
+    if v is None:
+        raise LoweringError("expected a compile-time integer", e.span)
+    return v
+
+
+def defines(s: ir.Stmt, name: str) -> bool:
+    t = getattr(s, "target", None)
+    return isinstance(s, (ir.Zeros, ir.Load, ir.Mma, ir.Compute)) and t.name == name
+
+
+def writes(s: ir.Stmt, tensor: str) -> bool:
+    return isinstance(s, (ir.Copy, ir.Store)) and s.dst.tensor == tensor
+
+
+def thread_dependent(e: ir.Expr) -> bool:
+    return any(isinstance(n, ir.BuiltinRef) and n.which.value.startswith("thread.") for n in exprs.iter_nodes(e))
+
+
+def tile_operands(e: ir.Expr, under_reduce: bool = False):
+    """(name, under a reduction) for every register tile an elementwise expression reads."""
+    match e:
+        case ir.Sym(kind=ir.SymKind.TENSOR, name=n):
+            yield n, under_reduce
+        case ir.Call(func=f, args=args) if f in ("sum", "max", "min", "bcast") and "axis" in dict(e.kwargs):
+            for a in args:   # a reduction or a broadcast reads elements at other coordinates
+                yield from tile_operands(a, True)
+        case _:
+            for c in exprs.children(e):
+                yield from tile_operands(c, under_reduce)
+
+
+def build(kernel: ir.Kernel) -> Plan:
+    consts = {c.name: c.value for c in kernel.consts}
+    plan = Plan(kernel, consts)
+    _collect(plan, kernel.body)
+    _uses(plan, kernel.body, [])
+    offset = 0
+    for buf in plan.shared.values():
+        offset = -(-offset // ALIGN) * ALIGN
+        buf.offset = offset
+        offset += buf.elems * buf.dtype.nbytes
+    for t in plan.tiles.values():
+        if t.materialise:
+            offset = -(-offset // ALIGN) * ALIGN
+            plan.shared[f"{t.name}__s"] = SharedBuf(f"{t.name}__s", t.dtype, t.shape, offset,
+                                                   math.prod(t.shape), scratch_for=t.name)
+            offset += math.prod(t.shape) * t.dtype.nbytes
+    plan.smem_bytes = offset
+    return plan
+
+
+def _collect(plan: Plan, stmts) -> None:
+    """Shared allocations and the distribution of every register tile."""
+    k = plan.kernel
+    for s in ir.walk(stmts):
+        if isinstance(s, ir.Alloc):
+            t = s.tensor
+            shape = tuple(fold(d, plan.consts) for d in t.shape)
+            buf = SharedBuf(t.name, t.dtype, shape, 0, math.prod(shape))
+            if t.layout is not None and t.layout.kind == "swizzle":
+                buf.swizzle = dist.swizzle_of(t.layout, plan.consts)
+            elif t.layout is not None and t.layout.kind == "layout":
+                lay = Layout(dist._ints(t.layout.shape, plan.consts),
+                             dist._ints(t.layout.stride, plan.consts) if t.layout.stride is not None else None)
+                modes = lay.shape if isinstance(lay.shape, tuple) else (lay.shape,)
+                if len(modes) != len(shape) or any(math.prod(dist._flat(m)) != n for m, n in zip(modes, shape)):
+                    raise LoweringError("a shared layout must have one mode per dimension of the tile, "
+                                        "of the same extents", t.layout.span)
+                buf.layout, buf.elems = lay, cosize(lay)
+            plan.shared[t.name] = buf
+        target = getattr(s, "target", None)
+        if isinstance(s, (ir.Zeros, ir.Load, ir.Mma, ir.Compute)):
+            shape = tuple(fold(d, plan.consts) for d in target.shape)
+            d = dist.of_spec(target.layout, shape, k.threads, plan.consts)
+            old = plan.tiles.get(target.name)
+            if old is not None and (old.dist != d or old.dtype is not target.dtype):
+                raise LoweringError(f"register tile '{target.name}' is redefined with another shape, dtype or "
+                                    "distribution; give the new tile another name", s.span)
+            if old is None:
+                plan.tiles[target.name] = RegTile(target.name, target.dtype, shape, d)
+
+
+def statement_dist(plan: Plan, s: ir.Stmt) -> dist.Distribution:
+    """The distribution of the elements a statement produces (or, for store, writes)."""
+    if isinstance(s, ir.Store):
+        src = plan.tiles[s.src]
+        return src.dist if s.layout is None else dist.of_spec(s.layout, src.shape, plan.kernel.threads, plan.consts)
+    if isinstance(s, ir.Copy):
+        shape = tuple(fold(x, plan.consts) for x in exprs.tile_shape(s.dst))
+        return dist.of_spec(s.layout, shape, plan.kernel.threads, plan.consts)
+    return plan.tiles[s.target.name].dist
+
+
+def cross_thread_reads(plan: Plan, s: ir.Stmt) -> tuple[list[str], list[str]]:
+    """(tiles read only at the reader's own elements, tiles read at other threads' elements)."""
+    own, other = [], []
+    match s:
+        case ir.Mma(a=a, b=b, c=c, target=t):
+            other += [a, b]
+            (own if plan.tiles[c].dist == plan.tiles[t.name].dist else other).append(c)
+        case ir.Compute(value=v, target=t):
+            for name, under in tile_operands(v):
+                same = plan.tiles[name].dist == plan.tiles[t.name].dist
+                (own if same and not under else other).append(name)
+        case ir.Store(src=src):
+            (own if statement_dist(plan, s) == plan.tiles[src].dist else other).append(src)
+    return own, other
+
+
+def _uses(plan: Plan, block, ancestors) -> None:
+    for i, s in enumerate(block):
+        path = ancestors + [(block, i)]
+        if isinstance(s, ir.For):
+            _uses(plan, s.body, path)
+            continue
+        if isinstance(s, ir.If):
+            _uses(plan, s.then, path)
+            _uses(plan, s.orelse, path)
+            continue
+        own, other = cross_thread_reads(plan, s)
+        for name in own:
+            plan.tiles[name].needs_array = True
+        for name in other:
+            load = _forwardable(plan, path, name)
+            if load is None:
+                _materialise(plan, name)
+            else:
+                plan.forwards[(id(s), name)] = load
+        if isinstance(s, (ir.Zeros, ir.Mma, ir.Compute)):
+            plan.tiles[s.target.name].needs_array = True
+
+
+def _materialise(plan: Plan, name: str) -> None:
+    tile = plan.tiles[name]
+    tile.materialise = tile.needs_array = True
+    for s, guards in _with_guards(plan.kernel.body, []):
+        if defines(s, name) and any(thread_dependent(g) for g in guards):
+            raise LoweringError(f"'{name}' is read across threads but defined under a thread-dependent "
+                                "condition; materialising it needs a barrier there", s.span)
+
+
+def _with_guards(block, guards):
+    for s in block:
+        yield s, guards
+        if isinstance(s, ir.For):
+            yield from _with_guards(s.body, guards)
+        elif isinstance(s, ir.If):
+            yield from _with_guards(s.then, guards + [s.cond])
+            yield from _with_guards(s.orelse, guards + [s.cond])
+
+
+def _forwardable(plan: Plan, path, name: str) -> ir.Load | None:
+    """The load whose source can stand for tile `name` at the use at the end of `path`:
+    the unique reaching definition is that load, in an enclosing block, and between the
+    two no statement writes the source, redefines the tile or is a barrier (so no other
+    thread's write can fall between the load and the use, docs/LOWERING.md)."""
+    for level in range(len(path) - 1, -1, -1):
+        block, idx = path[level]
+        for j in range(idx - 1, -1, -1):
+            s = block[j]
+            if defines(s, name):
+                return _check_region(plan, s, list(block[j + 1: idx + 1]), name, path[-1][0][path[-1][1]])
+            if any(defines(t, name) for t in ir.walk([s])):
+                return None
+        if level > 0 and isinstance(path[level - 1][0][path[level - 1][1]], ir.For):
+            if any(defines(t, name) for t in ir.walk(block)):
+                return None   # a definition later in the loop body reaches the use on the back edge
+    return None
+
+
+def _check_region(plan: Plan, load: ir.Stmt, region, name: str, use: ir.Stmt) -> ir.Load | None:
+    if not isinstance(load, ir.Load):
+        return None
+    src = load.src.tensor
+    if any(thread_dependent(x) for sub in load.src.subs
+           for x in ((sub.at,) if isinstance(sub, ir.Index) else (sub.start, sub.extent))):
+        return None
+    between = [t for t in ir.walk(region) if t is not use]   # the use may redefine the tile: x = f(x)
+    if src in plan.shared:
+        if any(writes(t, src) or isinstance(t, ir.Barrier) for t in between):
+            return None
+    elif any(writes(t, src) for t in ir.walk(plan.kernel.body)):
+        return None
+    if any(defines(t, name) for t in between):
+        return None
+    return load

@@ -1,0 +1,176 @@
+"""Integer and boolean expressions of the IR as Python source for Numba (device or host).
+
+The DSL's `/` and `%` truncate toward zero (CUDA); Python's floor. Where both operands
+are provably non-negative the two agree and plain `//`/`%` is emitted; elsewhere the
+truncating helpers `_tdiv`/`_tmod` (defined in every generated module that uses them).
+"""
+from __future__ import annotations
+
+import keyword
+
+from dsl import ir
+from dsl.exprs import try_fold
+
+RESERVED = frozenset(keyword.kwlist) | {
+    "cuda", "math", "np", "numba", "range", "min", "max", "abs", "int", "float", "bool",
+    "float16", "float32", "float64", "int8", "int32", "int64", "uint32", "kernel", "grid",
+    "sizes_of", "check_sizes", "THREADS", "SMEM_BYTES", "PARAMS", "OUTPUTS", "print", "len",
+    "True", "False", "None", "bfloat16", "boolean",
+}
+
+BUILTIN_NAMES = {
+    ir.Builtin.BLOCK_X: "_bx", ir.Builtin.BLOCK_Y: "_by", ir.Builtin.BLOCK_Z: "_bz",
+    ir.Builtin.THREAD_X: "_tid", ir.Builtin.WARP: "_warp", ir.Builtin.LANE: "_lane",
+}
+
+_PY_OPS = {ir.BinOp.ADD: "+", ir.BinOp.SUB: "-", ir.BinOp.MUL: "*", ir.BinOp.EQ: "==",
+           ir.BinOp.NE: "!=", ir.BinOp.LT: "<", ir.BinOp.LE: "<=", ir.BinOp.GT: ">",
+           ir.BinOp.GE: ">=", ir.BinOp.AND: "and", ir.BinOp.OR: "or"}
+
+
+class LoweringError(Exception):
+    """The kernel uses a construct this lowering does not support (bad input, not a bug)."""
+
+    def __init__(self, message: str, span=None):
+        super().__init__(message)
+        self.message = message
+        self.span = span
+
+    def __str__(self) -> str:
+        where = f"{self.span}: " if self.span is not None and self.span.line > 0 else ""
+        return f"{where}{self.message}"
+
+
+def py_name(name: str) -> str:
+    """The Python identifier for a DSL name: itself unless it would clash."""
+    if name in RESERVED or name.startswith("_"):
+        return f"v_{name}"
+    return name
+
+
+class ScalarEmitter:
+    """Emits integer/boolean IR expressions. `device` picks the truncating helpers'
+    flavour (the generated module defines both); `used` records which were needed."""
+
+    def __init__(self, consts: dict[str, int], loop_starts: dict[str, ir.Expr] | None = None,
+                 device: bool = True):
+        self.consts = consts
+        self.loop_starts = loop_starts if loop_starts is not None else {}
+        self.device = device
+        self.used: set[str] = set()
+
+    def emit(self, e: ir.Expr) -> str:
+        match e:
+            case ir.IntLit(value=v):
+                return str(v)
+            case ir.Sym(name=n, kind=ir.SymKind.CONST):
+                return py_name(n)
+            case ir.Sym(name=n):
+                return py_name(n)
+            case ir.BuiltinRef(which=w):
+                return BUILTIN_NAMES[w]
+            case ir.Neg(operand=x):
+                return f"(-{self.emit(x)})"
+            case ir.Not(operand=x):
+                return f"(not {self.emit(x)})"
+            case ir.Bin(op=op, lhs=a, rhs=b) if op in (ir.BinOp.DIV, ir.BinOp.MOD):
+                la, lb = self.emit(a), self.emit(b)
+                if self.nonneg(a) and self.nonneg(b):
+                    return f"({la} {'//' if op is ir.BinOp.DIV else '%'} {lb})"
+                helper = ("_tdiv" if op is ir.BinOp.DIV else "_tmod") + ("" if self.device else "_host")
+                self.used.add(helper)
+                return f"{helper}({la}, {lb})"
+            case ir.Bin(op=op, lhs=a, rhs=b):
+                return f"({self.emit(a)} {_PY_OPS[op]} {self.emit(b)})"
+            case ir.Call(func=f, args=(a, b), kwargs=()) if f in ("min", "max"):
+                return f"{f}({self.emit(a)}, {self.emit(b)})"
+            case ir.ElemRef(tensor=t, indices=idx):
+                return f"{py_name(t)}[{', '.join(self.emit(i) for i in idx)}]"
+        raise LoweringError(f"cannot lower the expression {type(e).__name__} here", getattr(e, "span", None))
+
+    def nonneg(self, e: ir.Expr) -> bool:
+        """Conservative: True only when `e` is non-negative for every thread and size."""
+        low = self.lower_bound(e)
+        return low is not None and low >= 0
+
+    def lower_bound(self, e: ir.Expr) -> int | None:
+        """A lower bound of `e` over all sizes (>= 1), threads, blocks and loop iterations."""
+        match e:
+            case ir.IntLit(value=v):
+                return v
+            case ir.Sym(name=n, kind=ir.SymKind.CONST):
+                return self.consts.get(n)
+            case ir.Sym(kind=ir.SymKind.SIZE):
+                return 1
+            case ir.BuiltinRef():
+                return 0
+            case ir.Sym(name=n, kind=ir.SymKind.LOOP):
+                start = self.loop_starts.get(n)
+                return None if start is None else self.lower_bound(start)
+            case ir.Bin(op=ir.BinOp.ADD, lhs=a, rhs=b):
+                la, lb = self.lower_bound(a), self.lower_bound(b)
+                return None if la is None or lb is None else la + lb
+            case ir.Bin(op=ir.BinOp.SUB, lhs=a, rhs=b):
+                la, ub = self.lower_bound(a), self._constant(b)
+                return None if la is None or ub is None else la - ub
+            case ir.Bin(op=ir.BinOp.MUL, lhs=a, rhs=b):
+                la, lb = self.lower_bound(a), self.lower_bound(b)
+                return None if la is None or lb is None or la < 0 or lb < 0 else la * lb
+            case ir.Bin(op=ir.BinOp.DIV | ir.BinOp.MOD, lhs=a, rhs=b):
+                return 0 if self.nonneg(a) and self.nonneg(b) else None
+            case ir.Call(func=f, args=args) if f in ("min", "max"):
+                lows = [self.lower_bound(a) for a in args]
+                return None if None in lows else (min(lows) if f == "min" else max(lows))
+        return None
+
+    def _constant(self, e: ir.Expr) -> int | None:
+        return try_fold(e, self.consts)
+
+
+HELPERS = {
+    "_tdiv": ("@cuda.jit(device=True, inline=\"always\")\n"
+              "def _tdiv(a, b):\n"
+              "    q = abs(a) // abs(b)\n"
+              "    return q if (a < 0) == (b < 0) else -q\n"),
+    "_tmod": ("@cuda.jit(device=True, inline=\"always\")\n"
+              "def _tmod(a, b):\n"
+              "    r = abs(a) % abs(b)\n"
+              "    return -r if a < 0 else r\n"),
+    "_tdiv_host": ("def _tdiv_host(a, b):\n"
+                   "    q = abs(a) // abs(b)\n"
+                   "    return q if (a < 0) == (b < 0) else -q\n"),
+    "_tmod_host": ("def _tmod_host(a, b):\n"
+                   "    r = abs(a) % abs(b)\n"
+                   "    return -r if a < 0 else r\n"),
+}
+
+
+def evaluate(e: ir.Expr, env: dict[str, int]) -> int:
+    """Concrete value of an integer/boolean IR expression on the host (CUDA truncation)."""
+    match e:
+        case ir.IntLit(value=v):
+            return v
+        case ir.Sym(name=n):
+            if n not in env:
+                raise LoweringError(f"no value for '{n}'", e.span)
+            return env[n]
+        case ir.Neg(operand=x):
+            return -evaluate(x, env)
+        case ir.Not(operand=x):
+            return int(not evaluate(x, env))
+        case ir.Bin(op=op, lhs=a, rhs=b):
+            x, y = evaluate(a, env), evaluate(b, env)
+            if op in (ir.BinOp.DIV, ir.BinOp.MOD):
+                if y == 0:
+                    raise LoweringError("division by zero", e.span)
+                q = abs(x) // abs(y) * (1 if (x < 0) == (y < 0) else -1)
+                return q if op is ir.BinOp.DIV else x - q * y
+            ops = {ir.BinOp.ADD: x + y, ir.BinOp.SUB: x - y, ir.BinOp.MUL: x * y,
+                   ir.BinOp.EQ: x == y, ir.BinOp.NE: x != y, ir.BinOp.LT: x < y, ir.BinOp.LE: x <= y,
+                   ir.BinOp.GT: x > y, ir.BinOp.GE: x >= y, ir.BinOp.AND: bool(x and y),
+                   ir.BinOp.OR: bool(x or y)}
+            return int(ops[op])
+        case ir.Call(func=f, args=(a, b)) if f in ("min", "max"):
+            vals = (evaluate(a, env), evaluate(b, env))
+            return min(vals) if f == "min" else max(vals)
+    raise LoweringError(f"cannot evaluate {type(e).__name__} on the host", getattr(e, "span", None))
