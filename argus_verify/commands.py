@@ -4,6 +4,7 @@ from __future__ import annotations
 import sys
 
 from dsl.check import check_source
+from dsl.fmt import format_source
 
 from .options import Options
 from .render import diagnostics_json, format_diagnostic
@@ -72,7 +73,6 @@ def _suppress(verdict, text: str):
 
 def fmt(args) -> int:
     """Print the canonical form of one kernel, comments kept; bad input gets diagnostics."""
-    from dsl.fmt import format_source
     kernel, diags, text = load_kernel(args.file)
     if kernel is None:
         for d in diags:
@@ -83,8 +83,13 @@ def fmt(args) -> int:
 
 
 def register(sub, verify_parser) -> None:
-    p = sub.add_parser("fmt", help="print a kernel in canonical form")
-    p.add_argument("file", metavar="FILE")
+    from . import lower_cmd
+    lower_cmd.register(sub)
+    p = sub.add_parser("fmt", help="print a kernel in canonical form",
+                       description="Print FILE in canonical form: the header first (assume, const, grid, "
+                                   "threads, tag), 4-space indents, the fewest parentheses; comments are "
+                                   "kept. Exit 2 with diagnostics on stderr when FILE does not check.")
+    p.add_argument("file", metavar="FILE", help="a kernel file (.dsl)")
     p.set_defaults(handler=fmt)
     v = sub.add_parser("verify", help="the same as argus-verify", add_help=False,
                        parents=[verify_parser("argus verify")])

@@ -4,24 +4,28 @@ from __future__ import annotations
 import os
 
 from dsl.diagnostics import Diagnostic, Span
+from dsl.parser import MAX_BYTES
 
-MAX_FILE_BYTES = 2_000_000
+MAX_FILE_BYTES = MAX_BYTES
 
 
 def read_source(path: str) -> tuple[str | None, list[Diagnostic]]:
-    span = Span(path, 1, 1, 1, 1)
-    if os.path.isdir(path):
-        return None, [Diagnostic("E001", "is a directory, not a kernel file", span)]
+    """(text, []) for a readable UTF-8 file, else (None, [a diagnostic saying why])."""
+    span = Span(path, 1, 1, 1, 2)
     try:
-        size = os.path.getsize(path)
-        if size > MAX_FILE_BYTES:
-            return None, [Diagnostic("E005", f"file is {size} bytes; the limit is {MAX_FILE_BYTES}", span)]
+        if os.path.isdir(path):
+            return None, [Diagnostic("E001", "is a directory, not a kernel file", span,
+                                     "pass the .dsl files, e.g. proofs/*.dsl")]
         with open(path, "rb") as fh:
-            data = fh.read()
+            # Read one byte past the limit rather than trusting the size: /dev/zero has none.
+            data = fh.read(MAX_FILE_BYTES + 1)
     except FileNotFoundError:
         return None, [Diagnostic("E001", "no such file", span)]
-    except OSError as err:
-        return None, [Diagnostic("E001", f"cannot read: {err.strerror or err}", span)]
+    except (OSError, ValueError) as err:
+        return None, [Diagnostic("E001", f"cannot read: {getattr(err, 'strerror', None) or err}", span)]
+    if len(data) > MAX_FILE_BYTES:
+        return None, [Diagnostic("E005", f"file is larger than {MAX_FILE_BYTES} bytes", span,
+                                 "a kernel file is a few hundred lines")]
     try:
         text = data.decode("utf-8")
     except UnicodeDecodeError as err:
@@ -29,7 +33,8 @@ def read_source(path: str) -> tuple[str | None, list[Diagnostic]]:
         col = err.start - (data.rfind(b"\n", 0, err.start) + 1) + 1
         return None, [Diagnostic("E001", f"not UTF-8 text (byte 0x{data[err.start]:02x})",
                                  Span(path, line, col, line, col + 1), "kernel files are UTF-8 text")]
+    text = text.removeprefix("\ufeff")  # a byte-order mark some editors write is not content
     if "\x00" in text:
         line = text[: text.index("\x00")].count("\n") + 1
-        return None, [Diagnostic("E001", "binary data (NUL byte) in a kernel file", Span(path, line, 1, line, 1))]
+        return None, [Diagnostic("E001", "binary data (NUL byte) in a kernel file", Span(path, line, 1, line, 2))]
     return text, []

@@ -9,8 +9,9 @@ from dataclasses import dataclass, field
 
 import lark
 
-from . import exprs, ir
-from .diagnostics import Diagnostic, Span, sort_key
+from . import asserts, exprs, ir
+from .diagnostics import Diagnostic, Span, plural, sort_key
+from .header import check_header_stmt, check_output_specs
 from .parser import parse_tree, span_of
 from .scope import Scope, Entry
 from .tiles import TileChecker
@@ -43,8 +44,11 @@ class Checker:
         self.file = file
         self.synth = synth
         self.diags: list[Diagnostic] = []
+        self.broken: list[Span] = []   # uses of names whose definition already failed, and holes
         self.scope = Scope()
         self.tiles = TileChecker(self)
+        self.header = {"consts": [], "assumes": [], "grid": None, "threads": None, "tags": [],
+                       "grid_span": None, "threads_span": None}
 
     # ---------------------------------------------------------------- helpers
     def span(self, node) -> Span:
@@ -54,15 +58,22 @@ class Checker:
         return span_of(getattr(node, "meta", None), self.file)
 
     def error(self, code: str, message: str, span: Span, hint: str = "") -> None:
+        if code == "E017" and any(_within(b, span) for b in self.broken):
+            return  # an undefined name, a failed constant or a hole already explains it
         if len(self.diags) < MAX_ERRORS:
             self.diags.append(Diagnostic(code, message, span, hint))
 
     def consts(self) -> dict[str, int]:
         return self.scope.const_values()
 
+    @property
+    def tag_decls(self) -> list[ir.TagDecl]:
+        return self.header["tags"]
+
     # ---------------------------------------------------------------- expressions
     def expr(self, t, bind_indices: set[str] | None = None) -> ir.Expr:
-        """Convert an expression tree. `bind_indices` collects names bound in assertions."""
+        """Convert an expression tree. `bind_indices`: the index variables an assertion binds
+        (None outside assertions, where tags cannot be read)."""
         sp = self.span(t)
         if isinstance(t, lark.Token):
             return self._name(t, sp, bind_indices)
@@ -93,6 +104,7 @@ class Checker:
             if not self.synth:
                 self.error("E020", "hole `??` is only allowed in synthesis mode", sp,
                            "use `argus synth` to fill holes, or write a value")
+                self.broken.append(sp)
             return ir.Hole(tuple(self.expr(c, bind_indices) for c in t.children if c is not None), sp)
         if kind == "attr":
             return self._attr(t, sp, bind_indices)
@@ -114,10 +126,14 @@ class Checker:
         if entry is None:
             if bind_indices is not None and name in bind_indices:
                 return ir.Sym(name, ir.SymKind.INDEX, sp)
-            self.error("E010", f"undefined name '{name}'", sp, self.scope.suggest(name))
+            hint = self.scope.suggest(name, bind_indices or ())
+            if bind_indices is not None and not hint:
+                hint = "an index variable is bound only as a bare subscript inside tag(...), e.g. tag(a[i, j])"
+            self.error("E010", f"undefined name '{name}'", sp, hint)
+            self.broken.append(sp)
             return ir.Sym(name, ir.SymKind.INDEX, sp)
-        if entry.kind in (ir.SymKind.TENSOR,):
-            return ir.Sym(name, ir.SymKind.TENSOR, sp)
+        if entry.kind is ir.SymKind.CONST and entry.value is None:
+            self.broken.append(sp)
         return ir.Sym(name, entry.kind, sp)
 
     def _attr(self, t, sp: Span, bind_indices) -> ir.Expr:
@@ -160,13 +176,16 @@ class Checker:
             if s.data != "sub_index":
                 self.error("E021", "a slice is not allowed here; index single elements", self.span(s))
                 continue
-            node = s.children[0]
-            is_bare = isinstance(node, lark.Tree) and node.data == "name"
-            if bind_indices is not None and is_bare and self.scope.get(str(node.children[0])) is None:
-                bind_indices.add(str(node.children[0]))
-            idx.append(self.expr(node, bind_indices))
-        if self.scope.get(name) is None:
+            idx.append(self.expr(s.children[0], bind_indices))
+        entry = self.scope.get(name)
+        if entry is None:
             self.error("E010", f"undefined tensor '{name}'", self.span(t.children[0]), self.scope.suggest(name))
+            self.broken.append(self.span(t.children[0]))
+        elif entry.tensor is None:
+            self.error("E021", f"'{name}' is a {entry.kind.value}, not a tensor", self.span(t.children[0]))
+        elif len(idx) == len(t.children) - 1 and len(idx) != len(entry.tensor.shape):
+            self.error("E014", f"'{name}' has rank {len(entry.tensor.shape)} but is indexed with "
+                       f"{plural(len(idx), 'subscript')}", sp)
         return ir.ElemRef(name, tuple(idx), sp)
 
     def _tag_of(self, t, sp: Span, bind_indices) -> ir.Expr:
@@ -179,28 +198,33 @@ class Checker:
         name = str(k.children[0])
         params, sizes = self.tiles.params([c for c in k.children[1:] if isinstance(c, lark.Tree) and c.data == "param"])
         stmts = [c for c in k.children[1:] if isinstance(c, lark.Tree) and c.data != "param"]
-        header = {"consts": [], "assumes": [], "grid": None, "threads": None, "tags": []}
-        body = self.block(stmts, header, top=True)
+        # The header is declarative: it is read before the body, constants first, so that
+        # `assume M % BM == 0` may precede `const BM = ...` (the order `argus fmt` prints).
+        heads = sorted((s for s in stmts if s.data in HEADER), key=lambda s: s.data != "const_decl")
+        header = self.header
+        for s in heads:
+            self.header_stmt(s, header)
+        body = self.block([s for s in stmts if s.data not in HEADER], header)
+        check_output_specs(self, header["tags"], body)
         grid, threads = header["grid"], header["threads"]
-        if grid is None:
+        if header["grid_span"] is None:
             self.error("E022", "the kernel has no `grid` statement", self.span(k.children[0]),
                        "add e.g. `grid (M / BM, N / BN)`")
-        if threads is None:
+        if header["threads_span"] is None:
             self.error("E022", "the kernel has no `threads` statement", self.span(k.children[0]),
                        "add e.g. `threads 256`")
         return ir.Kernel(name, tuple(params), tuple(sizes), tuple(header["consts"]),
                          tuple(header["assumes"]), grid or (), threads or 1, tuple(header["tags"]),
-                         tuple(body), self.file, self.span(k))
+                         tuple(body), self.file, self.span(k),
+                         header["grid_span"] or ir.NO_SPAN, header["threads_span"] or ir.NO_SPAN)
 
-    def block(self, stmts, header, top: bool) -> list[ir.Stmt]:
+    def block(self, stmts, header) -> list[ir.Stmt]:
         out: list[ir.Stmt] = []
         for s in stmts:
             if s.data in HEADER:
-                if not top:
-                    self.error("E027", f"`{s.data.split('_')[0]}` belongs at the top of the kernel, not in a block",
-                               self.span(s))
-                    continue
-                self.header_stmt(s, header)
+                word = s.data.split("_")[0]
+                self.error("E027", f"`{word}` belongs in the kernel header, not inside a block", self.span(s),
+                           f"move the `{word}` line out of the loop or branch, to the top of the kernel")
                 continue
             stmt = self.statement(s, header)
             if stmt is not None:
@@ -222,8 +246,10 @@ class Checker:
                 self.error("E017", "wait_group needs a compile-time count", n.span)
             return ir.WaitGroup(n, sp)
         if kind in ("assert_stmt", "invariant"):
-            bound: set[str] = set()
+            bound = asserts.index_names(s, self.scope.get)
             cond = self.expr(s.children[0], bound)
+            word = "assert" if kind == "assert_stmt" else "invariant"
+            asserts.check_assertion(self, cond, f"`{word}`")
             cls = ir.Assert if kind == "assert_stmt" else ir.Invariant
             return cls(cond, tuple(sorted(bound)), sp)
         if kind == "for_stmt":
@@ -239,7 +265,7 @@ class Checker:
 
     def suite(self, suite, header) -> list[ir.Stmt]:
         with self.scope.nested():
-            return self.block([c for c in suite.children if isinstance(c, lark.Tree)], header, top=False)
+            return self.block([c for c in suite.children if isinstance(c, lark.Tree)], header)
 
     def for_stmt(self, s, sp: Span, header) -> ir.For:
         var, lo, hi, suite = s.children
@@ -248,36 +274,55 @@ class Checker:
         if stop is None:
             start, stop = ir.IntLit(0, start.span), start
         for b in (start, stop):
-            self.int_or_bool(b, "a loop bound", code="E019", want_bool=False)
+            self.int_or_bool(b, "a loop bound", code="E019", want_bool=False,
+                             hint="loop bounds are integers: sizes, constants, loop variables, + - * / % min max")
         with self.scope.nested():
             if self.scope.get(str(var)) is not None:
-                self.error("E011", f"loop variable '{var}' shadows an existing name", self.span(var))
+                self.error("E011", f"loop variable '{var}' shadows an existing name", self.span(var),
+                           self.scope.first_defined(str(var)))
             self.scope.define(str(var), Entry(ir.SymKind.LOOP), self.span(var))
-            body = self.block([c for c in suite.children if isinstance(c, lark.Tree)], header, top=False)
+            body = self.block([c for c in suite.children if isinstance(c, lark.Tree)], header)
         return ir.For(str(var), start, stop, tuple(body), sp)
 
-    def int_or_bool(self, e: ir.Expr, what: str, code: str = "E021", want_bool: bool | None = None) -> None:
+    def int_or_bool(self, e: ir.Expr, what: str, code: str = "E021", want_bool: bool | None = None,
+                    hint: str = "") -> None:
         """Reject tiles, floats and tensors where a scalar integer or condition is needed."""
         for n in exprs.iter_nodes(e):
             if isinstance(n, ir.FloatLit):
-                self.error(code, f"{what} must be an integer expression, not a float", n.span)
+                self.error(code, f"{what} must be an integer expression, not a float", n.span, hint)
                 return
             if isinstance(n, ir.Sym) and n.kind is ir.SymKind.TENSOR:
-                self.error(code, f"{what} must be an integer expression; '{n.name}' is a tile", n.span)
+                self.error(code, f"{what} must be an integer expression; '{n.name}' is a tile", n.span, hint)
                 return
-            if isinstance(n, (ir.TagField, ir.RangeSet)):
-                self.error(code, f"tags are only allowed in assertions", n.span)
+            if isinstance(n, ir.RangeSet):
+                self.error(code, f"range(lo, hi) is only allowed in assertions; {what} is one integer", n.span)
+                return
+            if isinstance(n, ir.ElemRef) and not asserts.integer_input(self, n.tensor):
+                self.error(code, f"{what} reads '{n.tensor}', which is not an integer kernel input", n.span,
+                           "integer expressions read data only from integer inputs such as route: i32[T]")
+                return
+            if isinstance(n, ir.Call) and n.func not in asserts.INT_FUNCS:
+                self.error("E026", f"'{n.func}' is not an integer function", n.span,
+                           "integer expressions may use min and max")
                 return
         if want_bool is False and isinstance(e, ir.Bin) and (e.op in ir.COMPARISONS or e.op in ir.LOGICAL):
-            self.error(code, f"{what} must be an integer, not a condition", e.span)
+            self.error(code, f"{what} must be an integer, not a condition", e.span, hint)
 
     def header_stmt(self, s, header) -> None:
-        from .header import check_header_stmt
         check_header_stmt(self, s, header)
 
 
+def _within(inner: Span, outer: Span) -> bool:
+    return ((outer.line, outer.col) <= (inner.line, inner.col)
+            and (inner.end_line, inner.end_col) <= (outer.end_line, outer.end_col))
+
+
 def check_source(text: str, file: str = "<input>", synth: bool = False) -> CheckResult:
-    """Parse and type-check kernel source; never raises on bad input."""
+    """Parse and type-check kernel source; never raises on bad input.
+
+    The kernel is returned even when there are errors (for tools that want a partial
+    IR); `CheckResult.ok` says whether it may be trusted.
+    """
     tree, diags = parse_tree(text, file)
     if tree is None:
         return CheckResult(None, diags)
@@ -285,6 +330,5 @@ def check_source(text: str, file: str = "<input>", synth: bool = False) -> Check
     try:
         kernel = checker.kernel(tree)
     except RecursionError:
-        return CheckResult(None, [Diagnostic("E005", "program nests too deeply", Span(file, 1, 1, 1, 1))])
-    diags = sorted(checker.diags, key=sort_key)
-    return CheckResult(kernel if not diags else kernel, diags)
+        return CheckResult(None, [Diagnostic("E005", "the program nests too deeply", Span(file, 1, 1, 1, 2))])
+    return CheckResult(kernel, sorted(checker.diags, key=sort_key))

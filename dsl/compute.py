@@ -28,8 +28,10 @@ def type_compute(tc, e: ir.Expr) -> tuple[ir.DType, tuple | None]:
             return type_compute(tc, x)
         case ir.Bin(op=op, lhs=a, rhs=b) if op not in ir.COMPARISONS and op not in ir.LOGICAL:
             return _binary(tc, e, type_compute(tc, a), type_compute(tc, b))
-        case ir.Call(func=f, args=args, kwargs=kw) if f in REDUCE and dict(kw).get("axis") is not None:
+        case ir.Call(func=f, args=args, kwargs=kw) if f in REDUCE:
             return _reduce(tc, e, args, dict(kw))
+        case ir.Call(func="bcast"):
+            return _bcast(tc, e)
         case ir.Call(func=f, args=args) if f in UNARY + BINARY:
             want = 1 if f in UNARY else 2
             if len(args) != want or e.kwargs:
@@ -39,7 +41,8 @@ def type_compute(tc, e: ir.Expr) -> tuple[ir.DType, tuple | None]:
             return types[0] if want == 1 else _binary(tc, e, *types)
         case ir.Call(func=f):
             ck.error("E026", f"unknown function '{f}'", e.span,
-                     "tile math: exp, abs, sqrt, rsqrt, maximum, minimum, sum/max/min(x, axis=i)")
+                     "tile math: exp, abs, sqrt, rsqrt, maximum, minimum, sum/max/min(x, axis=i), "
+                     "bcast(x, axis=i, n=extent)")
             return ir.DType.F32, None
     ck.error("E021", "this is not tile arithmetic", e.span)
     return ir.DType.F32, None
@@ -60,8 +63,9 @@ def _binary(tc, e, ta, tb):
 
 
 def _reduce(tc, e, args, kw):
-    if len(args) != 1:
-        tc.ck.error("E029", f"{e.func} takes one tile and axis=", e.span)
+    if len(args) != 1 or set(kw) != {"axis"}:
+        tc.ck.error("E029", f"{e.func} takes one tile and axis=, e.g. {e.func}(x, axis=1)", e.span,
+                    "the scalar min and max of two integers are for indices, not tiles")
         return ir.DType.F32, None
     dt, shape = type_compute(tc, args[0])
     if shape is None:
@@ -71,3 +75,22 @@ def _reduce(tc, e, args, kw):
         tc.ck.error("E014", f"axis must be a constant in [0, {len(shape)})", kw["axis"].span)
         return dt, None
     return dt, tuple(s for i, s in enumerate(shape) if i != axis)
+
+
+def _bcast(tc, e):
+    """bcast(x, axis=a, n=extent): x with a new dimension of `extent` copies inserted at `a`."""
+    kw = dict(e.kwargs)
+    if len(e.args) != 1 or set(kw) != {"axis", "n"}:
+        tc.ck.error("E029", "bcast takes a tile and axis=, n=", e.span, "e.g. bcast(m, axis=1, n=BN)")
+        return ir.DType.F32, None
+    dt, shape = type_compute(tc, e.args[0])
+    if shape is None:
+        return dt, None
+    axis, n = exprs.try_fold(kw["axis"], tc.ck.consts()), exprs.try_fold(kw["n"], tc.ck.consts())
+    if axis is None or not 0 <= axis <= len(shape):
+        tc.ck.error("E014", f"axis must be a constant in [0, {len(shape)}]", kw["axis"].span)
+        return dt, None
+    if n is None or n <= 0:
+        tc.ck.error("E017", "n must be a positive compile-time integer", kw["n"].span)
+        return dt, None
+    return dt, tuple(shape[:axis]) + (kw["n"],) + tuple(shape[axis:])

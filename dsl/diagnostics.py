@@ -89,3 +89,8 @@ class Diagnostic:
 
 def sort_key(d: Diagnostic) -> tuple:
     return (d.span.file, d.span.line, d.span.col, d.code, d.message)
+
+
+def plural(n: int, noun: str) -> str:
+    """'1 subscript', '2 subscripts': counts in messages read as English."""
+    return f"{n} {noun}" if n == 1 else f"{n} {noun}s"

@@ -40,7 +40,27 @@ def fold(e: ir.Expr, consts: dict[str, int]) -> int:
         case ir.Call(func=f, args=args, kwargs=()) if f in ("min", "max") and len(args) == 2:
             vals = [fold(a, consts) for a in args]
             return min(vals) if f == "min" else max(vals)
-    raise NotConstant("not a compile-time integer", getattr(e, "span", None))
+    raise NotConstant(_why_not_constant(e, consts), getattr(e, "span", None))
+
+
+def _why_not_constant(e: ir.Expr, consts: dict[str, int]) -> str:
+    """The first part of `e` that keeps it from being a compile-time integer, in words."""
+    for n in iter_nodes(e):
+        match n:
+            case ir.Sym(name=name, kind=kind) if name not in consts:
+                what = {ir.SymKind.SIZE: "a symbolic size", ir.SymKind.LOOP: "a loop variable",
+                        ir.SymKind.TENSOR: "a tile", ir.SymKind.INDEX: "not a constant",
+                        ir.SymKind.CONST: "a constant without a value"}[kind]
+                return f"'{name}' is {what}"
+            case ir.BuiltinRef(which=w):
+                return f"{w.value} differs between blocks and threads"
+            case ir.FloatLit():
+                return "it has a float"
+            case ir.Hole():
+                return "it has a hole `??`"
+            case ir.Call(func=f) if f not in ("min", "max"):
+                return f"'{f}' is not a compile-time function"
+    return "it is not integer arithmetic"
 
 
 def try_fold(e: ir.Expr, consts: dict[str, int]) -> int | None:

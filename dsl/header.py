@@ -4,6 +4,7 @@ from __future__ import annotations
 import lark
 
 from . import exprs, ir
+from .diagnostics import plural
 from .scope import Entry
 
 
@@ -32,19 +33,26 @@ def _consts(ck, s, sp, header) -> None:
     names = [t for t in s.children[0].children]
     values = s.children[1:]
     if len(names) != len(values):
-        ck.error("E029", f"{len(names)} names but {len(values)} values", sp)
+        ck.error("E029", f"`const` names {plural(len(names), 'constant')} but gives "
+                 f"{plural(len(values), 'value')}", sp, "write one value per name, in the same order")
+        for tok in names:  # defined without a value, so later uses are not reported as undefined
+            if ck.scope.get(str(tok)) is None:
+                ck.scope.define(str(tok), Entry(ir.SymKind.CONST), ck.span(tok))
         return
     for tok, vt in zip(names, values):
         e = ck.expr(vt)
         try:
             v = exprs.fold(e, ck.consts())
         except exprs.NotConstant as nc:
-            code = "E030" if nc.why == "division by zero" else "E017"
-            ck.error(code, f"constant '{tok}' is not a compile-time integer: {nc.why}", e.span,
-                     "constants may use integers and earlier constants only")
+            if nc.why == "division by zero":
+                ck.error("E030", f"constant '{tok}' divides by zero", nc.span or e.span,
+                         "the divisor folds to 0 with the constants' values")
+            else:
+                ck.error("E017", f"constant '{tok}' is not a compile-time integer: {nc.why}", nc.span or e.span,
+                         "constants may use integer literals, earlier constants, + - * / % min max")
             v = None
         if ck.scope.get(str(tok)) is not None:
-            ck.error("E011", f"'{tok}' is already defined", ck.span(tok))
+            ck.error("E011", f"'{tok}' is already defined", ck.span(tok), ck.scope.first_defined(str(tok)))
             continue
         ck.scope.define(str(tok), Entry(ir.SymKind.CONST, value=v), ck.span(tok))
         if v is not None:
@@ -52,13 +60,16 @@ def _consts(ck, s, sp, header) -> None:
 
 
 def _grid(ck, s, sp, header) -> None:
-    if header["grid"] is not None:
-        ck.error("E011", "a second `grid` statement", sp)
+    if header["grid_span"] is not None:
+        ck.error("E011", "a second `grid` statement", sp,
+                 f"the first is at line {header['grid_span'].line}; a kernel has one launch grid")
         return
+    header["grid_span"] = sp
     e = ck.expr(s.children[0])
     dims = e.items if isinstance(e, ir.TupleExpr) else (e,)
     if not 1 <= len(dims) <= 3:
-        ck.error("E028", f"grid has {len(dims)} dimensions; 1 to 3 are allowed", sp)
+        ck.error("E028", f"grid has {len(dims)} dimensions; 1 to 3 are allowed", sp,
+                 "the dimensions are block.x, block.y and block.z")
         return
     for d in dims:
         ck.int_or_bool(d, "a grid dimension", want_bool=False)
@@ -70,16 +81,19 @@ def _grid(ck, s, sp, header) -> None:
 
 
 def _threads(ck, s, sp, header) -> None:
-    if header["threads"] is not None:
-        ck.error("E011", "a second `threads` statement", sp)
+    if header["threads_span"] is not None:
+        ck.error("E011", "a second `threads` statement", sp,
+                 f"the first is at line {header['threads_span'].line}; a kernel has one block size")
         return
+    header["threads_span"] = sp
     e = ck.expr(s.children[0])
     v = exprs.try_fold(e, ck.consts())
     if v is None:
         ck.error("E017", "the thread count must be a compile-time integer", e.span)
         return
     if v <= 0:
-        ck.error("E028", f"the thread count must be positive, not {v}", e.span)
+        ck.error("E028", f"the thread count must be positive, not {v}", e.span,
+                 "threads is the number of threads in a block, e.g. threads 128")
         return
     header["threads"] = v
 
@@ -87,41 +101,55 @@ def _threads(ck, s, sp, header) -> None:
 def _tag(ck, s, sp, header) -> None:
     tname = str(s.children[0])
     idx_names = [str(t) for t in s.children[1].children]
-    fields_t = s.children[2:]
     param = next((p for p in ck.tiles.param_list if p.name == tname), None)
     if param is None:
-        ck.error("E023", f"'{tname}' is not a kernel input; tags attach to input tensors", ck.span(s.children[0]))
+        ck.error("E023", f"'{tname}' is not a kernel parameter; tags attach to the kernel's tensors",
+                 ck.span(s.children[0]), "declare it in the kernel's parameter list")
         return
     if len(idx_names) != len(param.shape):
         ck.error("E014", f"tag of '{tname}' names {len(idx_names)} indices; the tensor has rank {len(param.shape)}",
-                 ck.span(s.children[1]))
+                 ck.span(s.children[1]), "name one index per dimension, e.g. tag A[i, k] = (...)")
         return
     if len(set(idx_names)) != len(idx_names):
-        ck.error("E011", "an index name is repeated", ck.span(s.children[1]))
+        ck.error("E011", "an index name is repeated", ck.span(s.children[1]), "each dimension needs its own name")
         return
     if any(t.tensor == tname for t in header["tags"]):
-        ck.error("E011", f"'{tname}' already has a tag function", sp)
+        first = next(t for t in header["tags"] if t.tensor == tname)
+        ck.error("E011", f"'{tname}' already has a tag function", sp,
+                 f"the first is at line {first.span.line}; put all fields in one `tag` line")
         return
     fields, seen = [], set()
     with ck.scope.nested():
         for n in idx_names:
             ck.scope.define(n, Entry(ir.SymKind.INDEX), sp)
-        for f in fields_t:
-            fname, ft = str(f.children[0]), f.children[1]
+        for f in s.children[2:]:
+            fname = str(f.children[0])
             if fname in seen:
                 ck.error("E011", f"tag field '{fname}' is repeated", ck.span(f))
                 continue
             seen.add(fname)
-            e = ck.expr(ft)
-            ck.int_or_bool(e, "a tag field", code="E023", want_bool=False)
-            for n in exprs.iter_nodes(e):
-                if isinstance(n, ir.ElemRef):
-                    ref = ck.tiles.param_named(n.tensor)
-                    if ref is None or not ref.dtype.value.startswith("i"):
-                        ck.error("E023", f"a data-dependent tag reads an integer input tensor; '{n.tensor}' is not one", n.span)
-                    elif len(n.indices) != len(ref.shape):
-                        ck.error("E014", f"'{n.tensor}' has rank {len(ref.shape)}", n.span)
-                if isinstance(n, ir.BuiltinRef):
-                    ck.error("E023", "a tag depends on the element, not on the thread or block", n.span)
-            fields.append((fname, e))
+            fields.append((fname, _tag_field(ck, f.children[1])))
     header["tags"].append(ir.TagDecl(tname, tuple(idx_names), tuple(fields), sp))
+
+
+def _tag_field(ck, tree) -> ir.Expr:
+    """One field: an integer of the element's indices, or range(lo, hi) for an output."""
+    e = ck.expr(tree)
+    parts = (e.lo, e.hi) if isinstance(e, ir.RangeSet) else (e,)
+    for part in parts:
+        ck.int_or_bool(part, "a tag field", code="E023", want_bool=False)
+    for n in exprs.iter_nodes(e):  # (int_or_bool refused reads of anything but integer inputs)
+        if isinstance(n, ir.BuiltinRef):
+            ck.error("E023", "a tag depends on the element, not on the thread or block", n.span)
+    return e
+
+
+def check_output_specs(ck, tags, body) -> None:
+    """A range(lo, hi) field specifies what is stored into an output: one must be stored."""
+    stored = {s.dst.tensor for s in ir.walk(body) if isinstance(s, ir.Store)}
+    for t in tags:
+        for fname, e in t.fields:
+            if isinstance(e, ir.RangeSet) and t.tensor not in stored:
+                ck.error("E023", f"field '{fname}' is a range, which only an output's tag may be, and "
+                         f"nothing stores into '{t.tensor}'", e.span,
+                         "an input element has one value per field; give it an integer expression")

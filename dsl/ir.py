@@ -360,6 +360,8 @@ class Kernel:
     body: tuple[Stmt, ...]
     file: str = field(default="<input>", compare=False)
     span: Span = _span()
+    grid_span: Span = _span()       # the `grid` and `threads` statements (the values carry none)
+    threads_span: Span = _span()
 
     def const_value(self, name: str) -> int:
         for c in self.consts:

@@ -6,8 +6,6 @@ from __future__ import annotations
 
 import math
 
-import lark
-
 from . import exprs, ir
 
 NAMED = {"mma_m16n8k16": ("warps",), "copy": ("vec",)}
@@ -43,7 +41,9 @@ def check_placement(ck, tree, tile: tuple[int, ...] | None, role: str) -> ir.Lay
         elif role != "shared":
             ck.error("E025", "a swizzle applies to shared-memory tiles", sp)
         elif vals[0] < 0 or vals[1] < 0 or abs(vals[2]) < vals[0]:
-            ck.error("E025", f"swizzle({vals[0]}, {vals[1]}, {vals[2]}) needs bits, base >= 0 and |shift| >= bits", sp)
+            ck.error("E025", f"swizzle({vals[0]}, {vals[1]}, {vals[2]}) is not a swizzle: it needs b >= 0, "
+                     "m >= 0 and |s| >= b", sp,
+                     "swizzle(b, m, s) XORs the b bits at m + s into the b bits at m; |s| >= b keeps them apart")
         return ir.LayoutSpec("swizzle", swizzle=tuple(parts), span=sp)
     shape_t, stride_t = tree.children
     shape_e = ck.expr(shape_t)
@@ -64,7 +64,8 @@ def check_placement(ck, tree, tile: tuple[int, ...] | None, role: str) -> ir.Lay
         return None
     if tile is not None and math.prod(_flat(shape)) != math.prod(tile):
         what = "thread-value layout" if role == "register" else "layout"
-        ck.error("E018", f"{what} has {math.prod(_flat(shape))} elements but the tile has {math.prod(tile)}", sp)
+        ck.error("E018", f"{what} has {math.prod(_flat(shape))} elements but the tile has {math.prod(tile)}", sp,
+                 f"the product of the layout's shape must be the tile's size, {' x '.join(map(str, tile))}")
     return ir.LayoutSpec("layout", shape=shape_e, stride=stride_e, span=sp)
 
 
@@ -98,6 +99,6 @@ def _named(ck, call: ir.Call, tile, role: str, sp) -> ir.LayoutSpec | None:
         if vec is None or vec <= 0 or vec & (vec - 1):
             ck.error("E025", "vec must be a power of two", sp)
             return None
-        if tile is not None and tile[-1] % vec:
+        if tile and tile[-1] % vec:
             ck.error("E018", f"vector width {vec} does not divide the tile's last extent {tile[-1]}", sp)
     return ir.LayoutSpec("named", name=call.func, args=call.kwargs, span=sp)

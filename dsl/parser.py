@@ -1,6 +1,8 @@
 """Text → lark parse tree (the AST), with syntax errors turned into diagnostics.
 
 The grammar is the data file grammar.lark; LALR with positions gives every node a span.
+After a syntax error the parser resynchronises at the next statement (dsl/resync.py) so
+that one run reports several independent syntax errors.
 """
 from __future__ import annotations
 
@@ -10,10 +12,24 @@ from importlib import resources
 import lark
 from lark.indenter import Indenter
 
+from . import resync
 from .diagnostics import Diagnostic, Span
 
 MAX_BYTES = 2_000_000
-MAX_NESTING = 200
+MAX_NESTING = 200          # brackets in the text, checked before parsing
+MAX_DEPTH = 200            # levels of the parse tree (chains count one level per operand)
+MAX_SYNTAX_ERRORS = 10
+MAX_RESYNC_CHARS = 64_000   # each resynchronisation is a full parse; bound their cost
+UNEXPECTED_INDENT = "unexpected indentation"
+MISALIGNED = "unindent does not match any outer indentation level"
+
+
+class IndentMismatch(lark.exceptions.LarkError):
+    """A line dedents to a column that no enclosing block started at."""
+
+    def __init__(self, line: int, width: int, levels: list[int]):
+        super().__init__(f"dedent to column {width + 1}")
+        self.line, self.width, self.levels = line, width, levels
 
 
 class _KernelIndenter(Indenter):
@@ -24,6 +40,24 @@ class _KernelIndenter(Indenter):
     DEDENT_type = "_DEDENT"
     tab_len = 8
 
+    def handle_NL(self, token):
+        # lark's own version raises a DedentError without a position; this one keeps the line.
+        if self.paren_level > 0:
+            return
+        yield token
+        indent_str = token.rsplit("\n", 1)[1]
+        indent = indent_str.count(" ") + indent_str.count("\t") * self.tab_len
+        levels = list(self.indent_level)
+        if indent > self.indent_level[-1]:
+            self.indent_level.append(indent)
+            yield lark.Token.new_borrow_pos(self.INDENT_type, indent_str, token)
+            return
+        while indent < self.indent_level[-1]:
+            self.indent_level.pop()
+            yield lark.Token.new_borrow_pos(self.DEDENT_type, indent_str, token)
+        if indent != self.indent_level[-1]:
+            raise IndentMismatch(token.end_line, len(indent_str), levels)
+
 
 @functools.cache
 def _parser() -> lark.Lark:
@@ -32,19 +66,49 @@ def _parser() -> lark.Lark:
                      propagate_positions=True, maybe_placeholders=True)
 
 
-# Human labels for tokens in syntax errors.
+# Human labels for the terminals that have no literal text of their own.
 _TOKEN_WORDS = {
     "_NL": "end of line", "_INDENT": "an indented block", "_DEDENT": "end of block",
     "$END": "end of file", "NAME": "a name", "INT": "an integer", "FLOAT": "a number",
-    "LPAR": "'('", "RPAR": "')'", "LSQB": "'['", "RSQB": "']'", "COLON": "':'",
-    "COMMA": "','", "EQUAL": "'='", "LBRACE": "'{'", "RBRACE": "'}'",
 }
+_OPERAND_STARTS = {"NAME", "INT", "FLOAT", "LPAR", "MINUS", "NOT", "TAG", "RANGE", "__ANON_4"}
+_OPERATORS = {"PLUS", "MINUS", "STAR", "SLASH", "PERCENT", "AND", "OR", "DOT", "LESSTHAN",
+              "MORETHAN", "__ANON_0", "__ANON_1", "__ANON_2", "__ANON_3"}
 
 
-def _describe(token_type: str) -> str:
+@functools.cache
+def _literal_texts() -> dict[str, str]:
+    """Terminal name → its literal text, for every string terminal of the grammar."""
+    return {t.name: t.pattern.value for t in _parser().terminals
+            if isinstance(t.pattern, lark.lexer.PatternStr)}
+
+
+def describe_token(token_type: str) -> str:
+    """'MINUS' → "'-'", '__ANON_0' → "'=='", '_NL' → 'end of line'."""
     if token_type in _TOKEN_WORDS:
         return _TOKEN_WORDS[token_type]
-    return f"'{token_type.lower()}'" if token_type.isupper() else token_type
+    literal = _literal_texts().get(token_type)
+    return f"'{literal}'" if literal is not None else token_type.lower().strip("_")
+
+
+def describe_expected(expected: set[str], in_brackets: bool) -> str:
+    """A short, sorted, human list of what the parser would have accepted."""
+    names = set(expected)
+    if in_brackets:
+        names.discard("_NL")  # newlines inside brackets are ignored, never expected
+    words = []
+    if "NAME" in names and "INT" in names:
+        names -= _OPERAND_STARTS
+        words.append("an expression")
+    if len(names & _OPERATORS) >= 3:
+        names -= _OPERATORS
+        words.append("an operator")
+    literal = sorted(describe_token(n) for n in names if n in _literal_texts())
+    other = sorted(describe_token(n) for n in names if n not in _literal_texts())
+    items = literal + sorted(words) + other
+    if len(items) > 8:
+        items = items[:7] + ["..."]
+    return ", ".join(items[:-1]) + " or " + items[-1] if len(items) > 1 else "".join(items)
 
 
 def span_of(meta, file: str) -> Span:
@@ -54,78 +118,183 @@ def span_of(meta, file: str) -> Span:
 
 
 def _token_span(tok, file: str, text: str) -> Span:
-    line = getattr(tok, "line", None)
-    col = getattr(tok, "column", None)
-    if line is None or col is None:
-        last = text.count("\n") or 1
-        return Span(file, last, 1, last, 1)
-    end_col = getattr(tok, "end_column", None) or col + 1
-    return Span(file, line, col, getattr(tok, "end_line", None) or line, end_col)
+    if tok.type in ("_INDENT", "_DEDENT"):
+        # These borrow the position of the newline before them; the culprit is the next line.
+        line = tok.end_line or 1
+        return Span(file, line, 1, line, max(2, tok.end_column or 1))
+    line, col = tok.line or 1, tok.column or 1
+    if tok.type == "_NL":
+        # An end of line that starts with a comment: point just after the code instead.
+        code = resync.code_part(text.split("\n")[line - 1]).rstrip()
+        return Span(file, line, len(code) + 1, line, len(code) + 2)
+    return Span(file, line, col, tok.end_line or line, max(col + 1, tok.end_column or col + 1))
 
 
-def _nesting_depth(text: str) -> int:
-    depth = worst = 0
-    for ch in text:
-        if ch in "([{":
-            depth += 1
-            worst = max(worst, depth)
-        elif ch in ")]}":
-            depth -= 1
-    return worst
+def _end_of_text(text: str, file: str) -> Span:
+    """Just after the last code in the file (comments and blank lines after it aside)."""
+    lines = text.split("\n")
+    last = max((no for no, line in enumerate(lines, 1) if resync.code_part(line).strip()), default=1)
+    end = len(resync.code_part(lines[last - 1]).rstrip()) + 1
+    return Span(file, last, end, last, end + 1)
 
 
-def _syntax_diagnostic(err: lark.exceptions.UnexpectedInput, file: str, text: str) -> Diagnostic:
-    if isinstance(err, lark.exceptions.UnexpectedCharacters):
-        span = Span(file, err.line, err.column, err.line, err.column + 1)
-        ch = text[err.pos_in_stream] if 0 <= err.pos_in_stream < len(text) else "?"
-        return Diagnostic("E002", f"unexpected character {ch!r}", span,
-                          "the language uses Python-like operators; see docs/DSL.md")
-    if isinstance(err, lark.exceptions.UnexpectedToken):
-        tok = err.token
-        if tok.type == "$END":
-            last = max(1, text.rstrip("\n").count("\n") + 1)
-            return Diagnostic("E003", "unexpected end of file", Span(file, last, 1, last, 1),
-                              "a statement or block is incomplete")
-        expected = sorted(_describe(t) for t in err.expected if not t.startswith("__"))
-        shown = ", ".join(expected[:6]) + (", ..." if len(expected) > 6 else "")
-        span = _token_span(tok, file, text)
-        if tok.type == "_INDENT":
-            return Diagnostic("E004", "unexpected indentation", span,
-                              "indent only the body of kernel, for and if")
-        if tok.type == "_DEDENT":
-            return Diagnostic("E004", "unexpected end of block", span,
-                              f"expected {shown}")
-        got = "end of line" if tok.type == "_NL" else repr(str(tok))
-        return Diagnostic("E002", f"unexpected {got}", span, f"expected {shown}")
-    return Diagnostic("E002", "syntax error", Span(file, 1, 1, 1, 1))
+def _acceptable(err: lark.exceptions.UnexpectedToken) -> set[str]:
+    """The tokens that would really have let the parse go on.
+
+    `err.expected` is the LALR state's lookahead set, which merged states inflate with
+    tokens from other contexts; trying each one on a copy of the parser is exact.
+    """
+    try:
+        return err.interactive_parser.accepts() or set(err.expected)
+    except (lark.exceptions.LarkError, AttributeError):
+        return set(err.expected)
+
+
+def _unexpected_token(err: lark.exceptions.UnexpectedToken, file: str, text: str) -> Diagnostic:
+    tok = err.token
+    acceptable = _acceptable(err)
+    open_at = resync.open_bracket_at(text, tok.line or 0, tok.column or 0)
+    expected = describe_expected(acceptable, open_at is not None)
+    if tok.type == "$END" or (tok.type == "_DEDENT" and not text[tok.end_pos:].strip()):
+        still_open = resync.open_bracket_at(text, len(text) + 1, 0)
+        hint = (f"the '{still_open[2]}' at {still_open[0]}:{still_open[1]} is not closed" if still_open
+                else f"expected {expected}; a statement or block is incomplete")
+        return Diagnostic("E003", "unexpected end of file", _end_of_text(text, file), hint)
+    span = _token_span(tok, file, text)
+    if tok.type == "_INDENT":
+        return Diagnostic("E004", UNEXPECTED_INDENT, span,
+                          "indent only the body of kernel, for and if; a body follows a line ending in ':'")
+    if tok.type == "_DEDENT":
+        return Diagnostic("E004", "the block ends too early", span, f"expected {expected}")
+    if tok.type == "_NL" and acceptable == {"COLON"}:
+        return Diagnostic("E002", "missing ':' at the end of the line", span,
+                          "kernel, for, if and else lines end with ':'")
+    if tok.column == 1 and tok.type != "_NL" and open_at is None:
+        return _at_column_one(tok, span, text)
+    unclosed = ""
+    if open_at is not None and open_at[0] < (tok.line or 0):
+        unclosed = f"; the '{open_at[2]}' at {open_at[0]}:{open_at[1]} is not closed"
+    got = "end of line" if tok.type == "_NL" else f"'{tok}'"
+    hint = _known_mistake(tok, acceptable, text) or f"expected {expected}{unclosed}"
+    return Diagnostic("E002", f"unexpected {got}", span, hint)
+
+
+def _at_column_one(tok, span: Span, text: str) -> Diagnostic:
+    """Code at column 1 is either a broken kernel line or a statement outside the kernel."""
+    if resync.first_code_line(text) == tok.line:
+        return Diagnostic("E002", f"unexpected '{tok}'", span,
+                          "a kernel file starts with `kernel name(A: f32[M, K], ...):`")
+    return Diagnostic("E002", f"unexpected '{tok}' after the end of the kernel", span,
+                      "indent the statements of the kernel body; a file holds one kernel")
+
+
+_WORD_HINTS = {
+    "elif": "there is no `elif`: write `else:` and an indented `if` under it",
+    "while": "loops are `for i in range(lo, hi):` with integer bounds",
+    "def": "a file holds one `kernel name(...):`, with no other functions",
+    "return": "a kernel returns nothing; write results with `store`",
+}
+
+
+def _known_mistake(tok, acceptable: set[str], text: str) -> str | None:
+    """A hint for mistakes people make coming from Python or CUDA, or None."""
+    lines = text.split("\n")
+    line = lines[tok.line - 1] if 0 < (tok.line or 0) <= len(lines) else ""
+    words = line.split()
+    if words and words[0] in _WORD_HINTS:
+        return _WORD_HINTS[words[0]]
+    if tok.type == "EQUAL" and "__ANON_0" in acceptable:
+        return "to compare, write '=='"
+    return None
+
+
+_CHAR_HINTS = {
+    '"': "the language has no strings", "'": "the language has no strings",
+    "&": "write `and`", "|": "write `or`", "!": "write `not` or `!=`", "@": "write mma(a, b, c)",
+    "\r": "a lone carriage return; save the file with \\n line endings",
+}
+
+
+def _unexpected_char(err: lark.exceptions.UnexpectedCharacters, file: str, text: str) -> Diagnostic:
+    ch = text[err.pos_in_stream] if 0 <= err.pos_in_stream < len(text) else "?"
+    span = Span(file, err.line, err.column, err.line, err.column + 1)
+    hint = _CHAR_HINTS.get(ch, "operators are Python's: + - * / % == != < <= > >= and or not")
+    return Diagnostic("E002", f"unexpected character {ch!r}", span, hint)
+
+
+def _indent_mismatch(err: IndentMismatch, file: str) -> Diagnostic:
+    cols = [str(level + 1) for level in err.levels]
+    cols = ", ".join(cols[:-1]) + " or " + cols[-1] if len(cols) > 1 else cols[0]
+    return Diagnostic("E004", MISALIGNED,
+                      Span(file, err.line, 1, err.line, err.width + 1),
+                      f"start the line at column {cols}")
+
+
+def _parse_once(text: str, file: str) -> tuple[lark.Tree | None, Diagnostic | None]:
+    try:
+        return _parser().parse(text), None
+    except lark.exceptions.UnexpectedToken as err:
+        return None, _unexpected_token(err, file, text)
+    except lark.exceptions.UnexpectedCharacters as err:
+        return None, _unexpected_char(err, file, text)
+    except IndentMismatch as err:
+        return None, _indent_mismatch(err, file)
+    except lark.exceptions.LarkError as err:  # any other parser complaint is still bad input
+        return None, Diagnostic("E002", f"syntax error: {err}", Span(file, 1, 1, 1, 2))
+    except RecursionError:
+        return None, Diagnostic("E005", "input nests too deeply", Span(file, 1, 1, 1, 2))
+
+
+def _later_errors(text: str, file: str, first: Diagnostic) -> list[Diagnostic]:
+    """Errors after the first: blank the broken statement out, parse again, repeat."""
+    found: list[Diagnostic] = []
+    last = first
+    lines = text.split("\n")
+    while len(found) + 1 < MAX_SYNTAX_ERRORS and last.code in ("E002", "E004"):
+        block = {UNEXPECTED_INDENT: "over-indented", MISALIGNED: "misaligned"}.get(last.message)
+        lines = resync.skip_statement(lines, last.span.line, block)
+        if lines is None:
+            break
+        _, diag = _parse_once("\n".join(lines), file)
+        if diag is None or diag.span.line <= last.span.line:
+            break  # clean, or no progress: what remains would be an echo of an earlier error
+        found.append(diag)
+        last = diag
+    return found
+
+
+def _too_deep(tree: lark.Tree, file: str) -> Diagnostic | None:
+    stack = [(tree, 1)]
+    while stack:
+        node, depth = stack.pop()
+        if depth > MAX_DEPTH:
+            return Diagnostic("E005", f"the program nests more than {MAX_DEPTH} levels deep",
+                              span_of(node.meta, file), "split the expression with constants or tiles")
+        step = max(1, len(node.children) - 1) if node.data in ("and_chain", "or_chain") else 1
+        # Leftmost child first, so that the report points at where the nesting starts.
+        stack.extend((c, depth + step) for c in reversed(node.children) if isinstance(c, lark.Tree))
+    return None
 
 
 def parse_tree(text: str, file: str = "<input>") -> tuple[lark.Tree | None, list[Diagnostic]]:
     """Parse kernel source text; never raises on bad input."""
     if len(text) > MAX_BYTES:
         return None, [Diagnostic("E005", f"input is {len(text)} characters; the limit is {MAX_BYTES}",
-                                 Span(file, 1, 1, 1, 1))]
-    if _nesting_depth(text) > MAX_NESTING:
+                                 Span(file, 1, 1, 1, 2))]
+    deep = resync.nesting_over(text, MAX_NESTING)
+    if deep is not None:
         return None, [Diagnostic("E005", f"brackets nest deeper than {MAX_NESTING} levels",
-                                 Span(file, 1, 1, 1, 1), "split the expression with constants")]
-    if not text.strip():
-        return None, [Diagnostic("E003", "empty file: expected a kernel", Span(file, 1, 1, 1, 1),
+                                 Span(file, deep[0], deep[1], deep[0], deep[1] + 1),
+                                 "split the expression with constants")]
+    if resync.first_code_line(text) is None:
+        what = "empty file" if not text.strip() else "the file holds only comments"
+        return None, [Diagnostic("E003", f"{what}: expected a kernel", Span(file, 1, 1, 1, 2),
                                  "a file holds one `kernel name(...):` definition")]
     if not text.endswith("\n"):
         text += "\n"
-    try:
-        return _parser().parse(text), []
-    except lark.exceptions.UnexpectedInput as err:
-        return None, [_syntax_diagnostic(err, file, text)]
-    except lark.exceptions.LarkError as err:  # indentation errors from the postlexer
-        return None, [Diagnostic("E004", _indent_message(err), _indent_span(err, file, text))]
-    except RecursionError:
-        return None, [Diagnostic("E005", "expression nests too deeply", Span(file, 1, 1, 1, 1))]
-
-
-def _indent_message(err: Exception) -> str:
-    return "dedent does not match any outer indentation level"
-
-
-def _indent_span(err: Exception, file: str, text: str) -> Span:
-    return Span(file, 1, 1, 1, 1)
+    tree, first = _parse_once(text, file)
+    if first is not None:
+        later = _later_errors(text, file, first) if len(text) <= MAX_RESYNC_CHARS else []
+        return None, [first, *later]
+    deep_tree = _too_deep(tree, file)
+    return (None, [deep_tree]) if deep_tree else (tree, [])

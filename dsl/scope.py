@@ -38,13 +38,6 @@ class Scope:
     def define(self, name: str, entry: Entry, span: Span) -> None:
         self._frames[-1][name] = (entry, span)
 
-    def rebind(self, name: str, entry: Entry) -> None:
-        """Update a tile's type where it was defined (reassignment in a loop body)."""
-        for frame in reversed(self._frames):
-            if name in frame:
-                frame[name] = (entry, frame[name][1])
-                return
-
     @contextlib.contextmanager
     def nested(self):
         self._frames.append({})
@@ -61,7 +54,11 @@ class Scope:
                     out[name] = entry.value
         return out
 
-    def suggest(self, name: str) -> str:
-        names = sorted({n for f in self._frames for n in f})
+    def suggest(self, name: str, extra=()) -> str:
+        names = sorted({n for f in self._frames for n in f} | set(extra))
         close = difflib.get_close_matches(name, names, n=1)
         return f"did you mean '{close[0]}'?" if close else ""
+
+    def first_defined(self, name: str) -> str:
+        span = self.where(name)
+        return f"'{name}' was first defined at line {span.line}" if span is not None else ""

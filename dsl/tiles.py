@@ -4,16 +4,20 @@ Tile extents are compile-time integers; global extents may be symbolic sizes.
 """
 from __future__ import annotations
 
-import math
-
 import lark
 
 from . import exprs, ir
 from .layouts import check_placement
+from .diagnostics import plural
 from .scope import Entry
 
-ELEMENTWISE = {"exp": 1, "abs": 1, "sqrt": 1, "rsqrt": 1, "maximum": 2, "minimum": 2}
-REDUCTIONS = ("sum", "max", "min")
+# Where each tile statement may read and write, and why.
+_SPACE_HINTS = {
+    "the source of copy_async": "copy_async is cp.async: global to shared; use copy for shared to shared",
+    "the destination of copy": "copy writes shared memory; write global memory with store",
+    "the destination of store": "store writes a register tile to a global tensor",
+    "the source of load": "load reads global or shared memory into registers",
+}
 
 
 class TileChecker:
@@ -46,7 +50,8 @@ class TileChecker:
                         ck.scope.define(n, Entry(ir.SymKind.SIZE), ck.span(d))
                         sizes.append(n)
                     elif ck.scope.get(n).kind is not ir.SymKind.SIZE:
-                        ck.error("E011", f"'{n}' is already a tensor name", ck.span(d))
+                        ck.error("E011", f"'{n}' is already a tensor name", ck.span(d),
+                                 "a size name in a shape must differ from the tensor names")
                     shape.append(ir.Sym(n, ir.SymKind.SIZE, ck.span(d)))
                 elif isinstance(d, lark.Tree) and d.data == "int_lit":
                     shape.append(ir.IntLit(int(d.children[0]), ck.span(d)))
@@ -56,7 +61,8 @@ class TileChecker:
                 ck.error("E028", f"tensor '{name}' needs at least one dimension", ck.span(p))
             t = ir.TensorType(str(name), self.dtype(dt), tuple(shape), ir.Space.GLOBAL, None, ck.span(p))
             if ck.scope.get(str(name)) is not None:
-                ck.error("E011", f"'{name}' is already defined", ck.span(name))
+                ck.error("E011", f"'{name}' is already defined", ck.span(name),
+                         ck.scope.first_defined(str(name)))
                 continue
             ck.scope.define(str(name), Entry(ir.SymKind.TENSOR, tensor=t, is_input=True), ck.span(name))
             self.param_list.append(t)
@@ -66,11 +72,13 @@ class TileChecker:
         shape, values = [], []
         for t in trees:
             e = self.ck.expr(t)
-            v = exprs.try_fold(e, self.ck.consts())
-            if v is None:
-                self.ck.error("E017", f"{what} extents must be compile-time integers", e.span,
-                              "declare them with `const`")
-            elif v <= 0:
+            try:
+                v = exprs.fold(e, self.ck.consts())
+            except exprs.NotConstant as nc:
+                self.ck.error("E017", f"{what} extents must be compile-time integers; {nc.why}", e.span,
+                              "give the extent a `const` name, e.g. const BN = 128")
+                v = None
+            if v is not None and v <= 0:
                 self.ck.error("E028", f"{what} extent must be positive, got {v}", e.span)
                 v = None
             shape.append(e)
@@ -82,10 +90,11 @@ class TileChecker:
         if ent is None:
             return True
         if ent.is_input:
-            self.ck.error("E016", f"cannot assign to kernel input '{tok}'", self.ck.span(tok),
-                          "inputs are read-only; store results into an output tensor")
+            self.ck.error("E016", f"'{tok}' is a kernel parameter; it cannot be assigned", self.ck.span(tok),
+                          f"parameters are global tensors: read them with load or copy, write with store {tok}[...], tile")
         else:
-            self.ck.error("E011", f"'{tok}' is already defined", self.ck.span(tok))
+            self.ck.error("E011", f"'{tok}' is already defined", self.ck.span(tok),
+                          self.ck.scope.first_defined(str(tok)) + "; shared buffers are allocated once")
         return False
 
     def alloc(self, s, sp):
@@ -104,8 +113,8 @@ class TileChecker:
         if ent is None:
             self.ck.scope.define(str(tok), Entry(ir.SymKind.TENSOR, tensor=t), self.ck.span(tok))
         elif ent.is_input:
-            self.ck.error("E016", f"cannot assign to kernel input '{tok}'", self.ck.span(tok),
-                          "inputs are read-only; store results into an output tensor")
+            self.ck.error("E016", f"'{tok}' is a kernel parameter; it cannot be assigned", self.ck.span(tok),
+                          f"parameters are global tensors: read them with load or copy, write with store {tok}[...], tile")
         elif ent.tensor is None or ent.tensor.space is not ir.Space.REGISTER:
             self.ck.error("E021", f"'{tok}' is not a register tile; use copy to write shared memory",
                           self.ck.span(tok))
@@ -175,10 +184,11 @@ class TileChecker:
         if tt.space not in want:
             spaces = " or ".join(w.value for w in want)
             ck.error("E021", f"{role} must be in {spaces} memory; '{name}' is {tt.space.value}",
-                     ck.span(t.children[0]))
+                     ck.span(t.children[0]), _SPACE_HINTS.get(role, ""))
         if len(subs) != len(tt.shape):
-            ck.error("E014", f"'{name}' has rank {len(tt.shape)} but is indexed with {len(subs)} subscripts",
-                     ck.span(t))
+            ck.error("E014", f"'{name}' has rank {len(tt.shape)} but is indexed with "
+                     f"{plural(len(subs), 'subscript')}", ck.span(t),
+                     "one subscript per dimension; trailing whole dimensions of constant extent may be left out")
             return ref, None
         self._check_static_bounds(ref, tt)
         return ref, tt
@@ -191,7 +201,8 @@ class TileChecker:
             if d is not None and ext is not None and ext > d:
                 self.ck.error("E015", f"slice of {ext} elements in a dimension of {d}", sub.span)
             elif d is not None and start is not None and ext is not None and not 0 <= start <= d - ext:
-                self.ck.error("E015", f"subscript {start} is outside [0, {d - ext}]", sub.span)
+                self.ck.error("E015", f"subscript {start} is outside [0, {d - ext}]", sub.span,
+                              f"the dimension has {d} elements")
 
     def load(self, s, sp):
         name, src_t, placement = s.children
@@ -201,7 +212,9 @@ class TileChecker:
             self.ck.error("E028", "load needs at least one sliced dimension", ref.span, "write X[r : +1, ...]")
         vals = self.values(shape)
         place = check_placement(self.ck, placement, vals, "register")
-        dtype = tt.dtype if tt is not None else ir.DType.F32
+        source = self.ck.scope.get(ref.tensor)
+        # Even when the subscripts are wrong, the tile has the source's dtype: no knock-on errors.
+        dtype = source.tensor.dtype if source is not None and source.tensor is not None else ir.DType.F32
         return ir.Load(self._define_tile(name, dtype, shape, sp, place), ref, sp)
 
     def _reg_tile(self, tok) -> ir.TensorType | None:
@@ -260,7 +273,8 @@ class TileChecker:
             return
         dv, sv = self.values(exprs.tile_shape(dst)), self.values(exprs.tile_shape(src))
         if dv is not None and sv is not None and dv != sv:
-            self.ck.error("E015", f"destination tile is {list(dv)} but the source tile is {list(sv)}", sp)
+            self.ck.error("E015", f"destination tile is {list(dv)} but the source tile is {list(sv)}", sp,
+                          "slice both sides to the same extents")
         if dtt.dtype is not stt.dtype:
             self.ck.error("E013", f"copy from {stt.dtype.value} to {dtt.dtype.value}", sp,
                           "copies move bytes; convert in registers")
@@ -272,12 +286,10 @@ class TileChecker:
         if dtt is not None and src is not None:
             dv, sv = self.values(exprs.tile_shape(dst)), self.values(src.shape)
             if dv is not None and sv is not None and dv != sv:
-                self.ck.error("E015", f"destination tile is {list(dv)} but '{src_tok}' is {list(sv)}", sp)
+                self.ck.error("E015", f"destination tile is {list(dv)} but '{src_tok}' is {list(sv)}", sp,
+                              f"slice the destination to the shape of '{src_tok}'")
             if dtt.dtype is not src.dtype:
-                self.ck.error("E013", f"store of a {src.dtype.value} tile into {dtt.dtype.value} '{dtt.name}'", sp)
+                self.ck.error("E013", f"'{src_tok}' is {src.dtype.value} but '{dtt.name}' holds {dtt.dtype.value}",
+                              sp, "a store does not convert; the tile and the tensor need the same dtype")
         place = check_placement(self.ck, placement, self.values(src.shape) if src else None, "register")
         return ir.Store(dst, str(src_tok), place, sp)
-
-
-def numel(shape: tuple[int, ...]) -> int:
-    return math.prod(shape)
