@@ -13,7 +13,7 @@ from dsl import ir
 
 from . import plan as planning
 from .emit import Emitter, numba_type, row_major, uses_builtin
-from .scalar import HELPERS, ScalarEmitter, py_name
+from .scalar import HELPERS, ScalarEmitter, mentions_data, py_name
 
 FORMAT_VERSION = 1
 
@@ -112,7 +112,7 @@ def _launch_section(kernel: ir.Kernel, plan: planning.Plan, host: ScalarEmitter)
                        for p in kernel.params)
     outputs = "".join(f"\"{o}\", " for o in output_params(kernel))
     grid = [host.emit(g) for g in kernel.grid] + ["1"] * (3 - len(kernel.grid))
-    assumes = " and ".join(f"({host.emit(a)})" for a in kernel.assumes) or "True"
+    assumes = " and ".join(f"({host.emit(a)})" for a in kernel.assumes if not mentions_data(a)) or "True"
     lines = [
         f"THREADS = {kernel.threads}",
         f"SMEM_BYTES = {plan.smem_bytes}   # dynamic shared memory per block",

@@ -23,7 +23,7 @@ from dsl import exprs, ir
 
 from .module import lower, output_params
 from .numerics import NP_DTYPE, OutputCheck, compare, poisoned, random_array, tolerance
-from .scalar import LoweringError, evaluate
+from .scalar import LoweringError, evaluate, mentions_data
 
 REPO = Path(__file__).resolve().parents[1]
 
@@ -79,10 +79,31 @@ def check_sizes(kernel: ir.Kernel, sizes: dict[str, int]) -> dict[str, int]:
         raise RunError("sizes must be positive")
     env = dict(sizes) | {c.name: c.value for c in kernel.consts}
     for a in kernel.assumes:
-        if not evaluate(a, env):
+        if not mentions_data(a) and not evaluate(a, env):
             from dsl.fmt import format_expr
             raise RunError(f"sizes {sizes} break `assume {format_expr(a)}`")
     return {s: sizes[s] for s in kernel.sizes}
+
+
+def _kernel_failure(text: str, module_path: Path) -> str:
+    """The error and the generated line it happened on, without the simulator's frames."""
+    lines = text.strip().splitlines()
+    out = []
+    for i, line in enumerate(lines):
+        if str(module_path.name) in line and i + 1 < len(lines):
+            out = [f"  {line.strip()}", f"    {lines[i + 1].strip()}"]
+    error = next((l for l in reversed(lines) if l and not l.startswith(" ")), "unknown error")
+    return "\n".join(out + [f"  {error}"])
+
+
+def check_data_assumptions(kernel: ir.Kernel, sizes: dict[str, int], inputs: dict[str, np.ndarray]) -> None:
+    """Assumptions about input data (e.g. routing tables) must hold on the inputs the run uses."""
+    env = dict(sizes) | {c.name: c.value for c in kernel.consts} | inputs
+    for a in kernel.assumes:
+        if mentions_data(a) and not evaluate(a, env):
+            from dsl.fmt import format_expr
+            raise RunError(f"the inputs break `assume {format_expr(a)}`; "
+                           "give the reference a make_inputs(sizes, rng) that satisfies it")
 
 
 def reference_path(dsl_path: Path) -> Path:
@@ -205,6 +226,7 @@ def run_kernel(kernel: ir.Kernel, text: str, dsl_path: Path, sizes: dict[str, in
     rng = np.random.default_rng(opts.seed)
     inputs = ref.make_inputs(dict(sizes), rng) if callable(getattr(ref, "make_inputs", None)) \
         else make_inputs(kernel, sizes, rng)
+    check_data_assumptions(kernel, sizes, inputs)
     args = poison(kernel, sizes, inputs)
     mode = "simulator" if opts.sim or not gpu_present() else "gpu"
     outputs, meta = launch_in_child(module_path, args, mode, opts.timeout_s)
@@ -239,8 +261,7 @@ def launch_in_child(module_path: Path, args: dict[str, np.ndarray], mode: str,
         except subprocess.TimeoutExpired:
             raise RunError(f"the {mode} run took longer than {timeout_s:.0f} s") from None
         if proc.returncode != 0:
-            tail = "\n".join((proc.stderr or proc.stdout).strip().splitlines()[-15:])
-            raise RunError(f"the kernel failed on the {mode}:\n{tail}")
+            raise RunError(f"the kernel failed on the {mode}:\n{_kernel_failure(proc.stderr or proc.stdout, module_path)}")
         with np.load(io / "outputs.npz") as data:
             outputs = {k: data[k] for k in data.files}
         meta = json.loads((io / "result.json").read_text())

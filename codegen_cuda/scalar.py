@@ -173,4 +173,30 @@ def evaluate(e: ir.Expr, env: dict[str, int]) -> int:
         case ir.Call(func=f, args=(a, b)) if f in ("min", "max"):
             vals = (evaluate(a, env), evaluate(b, env))
             return min(vals) if f == "min" else max(vals)
+        case ir.ElemRef(tensor=t, indices=ix) if t in env:
+            at = tuple(evaluate(i, env) for i in ix)
+            if not all(0 <= i < n for i, n in zip(at, env[t].shape)):
+                raise LoweringError(f"{t}{list(at)} is outside {t}'s shape {list(env[t].shape)}", e.span)
+            return int(env[t][at])
+        case ir.Forall(names=names, body=body):
+            return int(all(evaluate(body, env | dict(zip(names, point))) for point in _index_space(e, env)))
     raise LoweringError(f"cannot evaluate {type(e).__name__} on the host", getattr(e, "span", None))
+
+
+def mentions_data(e: ir.Expr) -> bool:
+    """Does an assumption read input data (so it is checked on inputs, not on sizes)?"""
+    from dsl.exprs import iter_nodes
+    return any(isinstance(n, (ir.ElemRef, ir.Forall)) for n in iter_nodes(e))
+
+
+def _index_space(e: ir.Forall, env: dict):
+    """Every value of a quantified assumption's index variables: the dimensions they subscript."""
+    import itertools
+    from dsl.exprs import iter_nodes
+    extent = {}
+    for n in iter_nodes(e.body):
+        if isinstance(n, ir.ElemRef) and n.tensor in env:
+            for idx, dim in zip(n.indices, env[n.tensor].shape):
+                if isinstance(idx, ir.Sym) and idx.name in e.names:
+                    extent[idx.name] = min(extent.get(idx.name, dim), dim)
+    return itertools.product(*(range(extent.get(n, 0)) for n in e.names))

@@ -88,6 +88,8 @@ def children(e: ir.Expr) -> tuple:
             return (lo, hi)
         case ir.TupleExpr(items=items):
             return tuple(items)
+        case ir.Forall(body=b):
+            return (b,)
     return ()
 
 
@@ -124,6 +126,9 @@ def substitute(e: ir.Expr, mapping: dict[str, ir.Expr]) -> ir.Expr:
             return dataclasses.replace(e, lo=substitute(e.lo, mapping), hi=substitute(e.hi, mapping))
         case ir.TupleExpr():
             return dataclasses.replace(e, items=tuple(substitute(i, mapping) for i in e.items))
+        case ir.Forall():
+            inner = {k: v for k, v in mapping.items() if k not in e.names}
+            return dataclasses.replace(e, body=substitute(e.body, inner))
         case ir.Hole():
             return e
     return e

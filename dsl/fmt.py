@@ -41,6 +41,8 @@ def _float(v: float) -> str:
 
 def _expr(e: ir.Expr) -> tuple[str, int]:
     match e:
+        case ir.Forall(body=b):    # the binding is implicit in the source
+            return _expr(b)
         case ir.Bin(op=op, lhs=a, rhs=b):
             level = _LEVEL[op]
             # Left-associative chains; comparisons do not chain, so both sides bind tighter.

@@ -12,13 +12,7 @@ def check_header_stmt(ck, s: lark.Tree, header: dict) -> None:
     sp = ck.span(s)
     kind = s.data
     if kind == "assume":
-        cond = ck.expr(s.children[0])
-        ck.int_or_bool(cond, "an assumption")
-        for n in exprs.iter_nodes(cond):
-            if isinstance(n, (ir.BuiltinRef, ir.ElemRef)):
-                ck.error("E021", "assumptions may only mention sizes and constants", n.span)
-                break
-        header["assumes"].append(cond)
+        header["assumes"].append(_assume(ck, s.children[0]))
     elif kind == "const_decl":
         _consts(ck, s, sp, header)
     elif kind == "grid":
@@ -27,6 +21,27 @@ def check_header_stmt(ck, s: lark.Tree, header: dict) -> None:
         _threads(ck, s, sp, header)
     elif kind == "tag_decl":
         _tag(ck, s, sp, header)
+
+
+def _assume(ck, tree) -> ir.Expr:
+    """An assumption on sizes and constants, or a fact about integer inputs for every index.
+
+    A bare undefined name used as a subscript of an input binds an index variable that
+    ranges over that dimension (as in assertions); the assumption holds for all of them."""
+    bound = {str(sub.children[0].children[0]) for node in tree.iter_subtrees() if node.data == "subscript"
+             for sub in node.children[1:] if sub.data == "sub_index"
+             and isinstance(sub.children[0], lark.Tree) and sub.children[0].data == "name"
+             and ck.scope.get(str(sub.children[0].children[0])) is None}
+    cond = ck.expr(tree, bound if bound else None)
+    ck.int_or_bool(cond, "an assumption")
+    for n in exprs.iter_nodes(cond):
+        if isinstance(n, ir.BuiltinRef):
+            ck.error("E021", "assumptions may only mention sizes, constants and integer inputs", n.span)
+            break
+        if isinstance(n, ir.TagField):
+            ck.error("E021", "assumptions cannot read tags", n.span)
+            break
+    return ir.Forall(tuple(sorted(bound)), cond, cond.span) if bound else cond
 
 
 def _consts(ck, s, sp, header) -> None:

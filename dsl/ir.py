@@ -164,8 +164,17 @@ class TupleExpr:
     span: Span = _span()
 
 
+@dataclass(frozen=True, slots=True)
+class Forall:
+    """An assumption over every index of an integer input: `assume route[t] == e[t / 64]`
+    binds t, which ranges over route's dimension. The binding is implicit in the source."""
+    names: tuple[str, ...]
+    body: "Expr"
+    span: Span = _span()
+
+
 Expr = Union[IntLit, FloatLit, Sym, BuiltinRef, Bin, Neg, Not, Call, Hole, ElemRef,
-             TagField, RangeSet, TupleExpr]
+             TagField, RangeSet, TupleExpr, Forall]
 
 
 # ---------------------------------------------------------------- tiles

@@ -88,6 +88,8 @@ def minimize_model(facts, objectives, opts: SolverOptions = SolverOptions()) -> 
     Used only after a query was refuted; on timeout or failure, the caller keeps the
     first model it had.
     """
+    if any("(forall" in _bool(f).sexpr() for f in facts):
+        return _bisect(facts, objectives, opts)
     ctx = z3.Context()
     opt = z3.Optimize(ctx=ctx)
     opt.set("timeout", max(1, int(opts.timeout_ms)))
@@ -101,3 +103,27 @@ def minimize_model(facts, objectives, opts: SolverOptions = SolverOptions()) -> 
     if result == z3.sat:
         return Outcome(Verdict.REFUTED, ContextModel(opt.model(), ctx), seconds=took)
     return Outcome(Verdict.UNKNOWN, reason=str(opt.reason_unknown()), seconds=took)
+
+
+def _bisect(facts, objectives, opts: SolverOptions, budget: int = 48) -> Outcome:
+    """Lexicographic minimisation by bisection on each objective, for facts with quantifiers
+    (which Z3's optimiser does not take). Gives up quietly when the budget runs out."""
+    fixed = list(facts)
+    out = find_model(fixed, opts)
+    if out.verdict is not Verdict.REFUTED:
+        return out
+    took = out.seconds
+    for term in objectives:
+        best = out.model.eval(term, model_completion=True).as_long()
+        lo = 0 if best >= 0 else best
+        while lo < best and budget > 0:
+            budget -= 1
+            mid = (lo + best) // 2
+            trial = find_model(fixed + [term <= mid], opts)
+            took += trial.seconds
+            if trial.verdict is Verdict.REFUTED:
+                out, best = trial, trial.model.eval(term, model_completion=True).as_long()
+            else:
+                lo = mid + 1
+        fixed.append(term == best)
+    return Outcome(Verdict.REFUTED, out.model, seconds=took)

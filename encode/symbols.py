@@ -110,8 +110,23 @@ class SymEnv:
                 return self.uf(t, len(ix))(*[self.term(i, bound) for i in ix])
         raise Unsupported(f"cannot encode {type(e).__name__} as an integer", getattr(e, "span", None))
 
+    def forall(self, e: ir.Forall, bound: dict):
+        """∀ index variables (each over the dimensions it subscripts) of the body."""
+        vs = {n: z3.Int(f"{n}'") for n in e.names}
+        ranges = []
+        for node in exprs.iter_nodes(e.body):
+            if isinstance(node, ir.ElemRef) and self.kernel.param(node.tensor) is not None:
+                for idx, dim in zip(node.indices, self.kernel.param(node.tensor).shape):
+                    if isinstance(idx, ir.Sym) and idx.name in vs:
+                        v = vs[idx.name]
+                        ranges += [v >= 0, v < self.term(dim, bound)]
+        body = self.cond(e.body, {**bound, **vs})
+        return z3.ForAll(list(vs.values()), z3.Implies(z3.And(*ranges), body))
+
     def cond(self, e: ir.Expr, bound: dict):
         match e:
+            case ir.Forall():
+                return self.forall(e, bound)
             case ir.Bin(op=ir.BinOp.AND, lhs=a, rhs=b):
                 return z3.And(self.cond(a, bound), self.cond(b, bound))
             case ir.Bin(op=ir.BinOp.OR, lhs=a, rhs=b):
