@@ -120,9 +120,9 @@ class TagChecker:
                 lf.opaque.append((sel, c))
             elif node.field not in c.field_names():
                 lf.missing.append((sel, c))
-            else:
+            else:   # one selector per occurrence: a repeated field must hold for each of them
                 for pos, term in enumerate(c.terms(node.field)):
-                    lf.known.append((sel, c, term, pos))
+                    lf.known.append((z3.Bool(f"sel!{next(self.df._fresh)}"), c, term, pos))
         return lf
 
     # ---------------------------------------------------------------- encoding
