@@ -30,5 +30,5 @@ kernel gemm_pipelined(A: f16[M, K], B: f16[K, N], C: f32[M, N]):
             copy_async sB[(kt + S - 1) % S], B[(kt + S - 2) * BK : +BK, block.y * BN : +BN] layout copy(vec=8)
         commit
     assert tag(acc[i, j]).row == block.x * BM + i and tag(acc[i, j]).col == block.y * BN + j
-    assert tag(acc[i, j]).k == range(0, K)
+    assert tag(acc[i, j]).k == range(0, K)  #! error[TAG]
     store C[block.x * BM : +BM, block.y * BN : +BN], acc

@@ -22,5 +22,5 @@ kernel gemm_splitk(A: f32[M, K], B: f32[K, N], P: f32[4, M, N]):
         assert tag(a[i, kk]).k == tag(b[kk, j]).k  #! error[TAG]
         acc = mma(a, b, acc)
         barrier
-    assert tag(acc[i, j]).k == range(block.z * (K / SPLIT), (block.z + 1) * (K / SPLIT))
+    assert tag(acc[i, j]).k == range(block.z * (K / SPLIT), (block.z + 1) * (K / SPLIT))  #! error[TAG]
     store P[block.z, block.x * BM : +BM, block.y * BN : +BN], acc
