@@ -31,6 +31,7 @@ def _verify_parser(prog: str) -> argparse.ArgumentParser:
     p.add_argument("--seed", type=int, default=0)
     p.add_argument("--rules", default="", help="comma-separated rule ids to check (default all)")
     p.add_argument("--parse-only", action="store_true", help="parse and type-check only")
+    p.add_argument("--target", default="sm_90", help="target description for resource limits (sm_90, mi300x)")
     p.add_argument("--debug", action="store_true", help="show tracebacks of internal errors")
     return p
 

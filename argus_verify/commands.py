@@ -30,8 +30,13 @@ def _worst(codes) -> int:
 
 def verify(files: list[str], opts: Options) -> int:
     """Check each file; print one report in the chosen format; exit by the worst outcome."""
+    from encode.target import available_targets
     from encode.verifier import verify_kernel
     from . import report
+    if opts.target not in available_targets():
+        print(f"argus-verify: error: unknown target '{opts.target}'; known: {', '.join(available_targets())}",
+              file=sys.stderr)
+        return 2
     codes, results, verdicts, bad = [], [], [], {}
     for path in files:
         kernel, diags, text = load_kernel(path)

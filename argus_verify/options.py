@@ -16,7 +16,7 @@ class Options:
 
     def verify_options(self):
         from encode.verifier import VerifyOptions
-        return VerifyOptions(timeout_s=self.timeout_s, seed=self.seed, rules=self.rules)
+        return VerifyOptions(timeout_s=self.timeout_s, seed=self.seed, rules=self.rules, target=self.target)
 
     @staticmethod
     def from_args(args) -> "Options":
@@ -24,4 +24,4 @@ class Options:
         output = "json" if getattr(args, "json", False) else "sarif" if getattr(args, "sarif", False) else "text"
         return Options(timeout_s=max(0.001, float(getattr(args, "timeout", 10.0))), seed=getattr(args, "seed", 0),
                        rules=rules, output=output, parse_only=getattr(args, "parse_only", False),
-                       debug=getattr(args, "debug", False))
+                       debug=getattr(args, "debug", False), target=getattr(args, "target", "sm_90"))

@@ -38,9 +38,10 @@ def _thread_line(f: Finding) -> str:
     return "  ".join(parts)
 
 
-def _operand_line(op) -> str:
+def _operand_line(op, rule: str) -> str:
     base = op.text.split("[")[0]
-    line = f"{op.text}  tag {_record(op.tag)}" if op.tag else f"{op.text}  (no tag)"
+    label = "tag" if rule in ("TAG", "INIT") else "access"
+    line = f"{op.text}  {label} {_record(op.tag)}" if op.tag else f"{op.text}  (no tag)"
     if op.sources:
         line += "  from " + ", ".join(_elem(*x) for x in op.sources)
     if len(op.sources) > 1:
@@ -67,7 +68,7 @@ def format_finding(f: Finding) -> str:
     elif f.indices:
         out.append("  at " + _kv(f.indices))
     for op in f.operands:
-        out.append("  " + _operand_line(op))
+        out.append("  " + _operand_line(op, f.rule))
     shown = {h.span for op in f.operands for h in op.hops}
     for span, text in f.related:
         if span not in shown:

@@ -221,13 +221,34 @@ def _forwardable(plan: Plan, path, name: str) -> ir.Load | None:
         for j in range(idx - 1, -1, -1):
             s = block[j]
             if defines(s, name):
-                return _check_region(plan, s, list(block[j + 1: idx + 1]), name, path[-1][0][path[-1][1]])
+                load = _check_region(plan, s, list(block[j + 1: idx + 1]), name, path[-1][0][path[-1][1]])
+                if load is not None and load.src.tensor in plan.shared and \
+                        not _barrier_after_last_write(path[:level] + [(block, j)], load.src.tensor):
+                    return None   # other threads' writes to the source are not visible yet
+                return load
             if any(defines(t, name) for t in ir.walk([s])):
                 return None
         if level > 0 and isinstance(path[level - 1][0][path[level - 1][1]], ir.For):
             if any(defines(t, name) for t in ir.walk(block)):
                 return None   # a definition later in the loop body reaches the use on the back edge
     return None
+
+
+def _barrier_after_last_write(path, src: str) -> bool:
+    """Walking back from the statement at the end of `path` (through loop back edges too),
+    is a barrier met before any write to the shared tile `src`? Forwarding makes a thread
+    read elements other threads wrote, so those writes must be ordered by a barrier."""
+    for level in range(len(path) - 1, -1, -1):
+        block, idx = path[level]
+        earlier = list(block[:idx])
+        in_loop = level > 0 and isinstance(path[level - 1][0][path[level - 1][1]], ir.For)
+        order = list(reversed(earlier)) + (list(reversed(block[idx:])) if in_loop else [])
+        for s in order:
+            if isinstance(s, ir.Barrier):
+                return True
+            if any(writes(t, src) for t in ir.walk([s])):
+                return False
+    return True   # nothing writes the tile before the load: nothing to order
 
 
 def _check_region(plan: Plan, load: ir.Stmt, region, name: str, use: ir.Stmt) -> ir.Load | None:

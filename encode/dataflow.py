@@ -240,17 +240,40 @@ class Dataflow:
 
     # ---------------------------------------------------------------- writes
     def writes(self, w: prog.Point, inst: dict, coords: tuple) -> object:
+        """Does this instance of w write the element `coords` of its target?
+
+        A statement does only the elements its thread-value distribution gives to some
+        thread (docs/SEMANTICS.md); a layout that leaves elements out leaves them unwritten."""
         s = w.stmt
         if not isinstance(s, ir.Copy):
-            return z3.BoolVal(True)
-        conds = []
-        for sub, c in zip(s.dst.subs, coords):
-            if isinstance(sub, ir.Index):
-                conds.append(c == self.env.term(sub.at, inst))
-            else:
-                start = self.env.term(sub.start, inst)
-                conds += [c >= start, c < start + self.extent(sub.extent)]
-        return z3.And(*conds)
+            tile = coords
+            conds = []
+        else:
+            conds = []
+            for sub, c in zip(s.dst.subs, coords):
+                if isinstance(sub, ir.Index):
+                    conds.append(c == self.env.term(sub.at, inst))
+                else:
+                    start = self.env.term(sub.start, inst)
+                    conds += [c >= start, c < start + self.extent(sub.extent)]
+            tile = self.tile_coords(s.dst, inst, coords)
+        conds += self.uncovered(s, tile)
+        return z3.And(*conds) if conds else z3.BoolVal(True)
+
+    def uncovered(self, s, tile: tuple) -> list:
+        """Facts excluding the tile elements that the statement's distribution gives to nobody."""
+        spec = s.layout if isinstance(s, ir.Copy) else getattr(s, "target", None) and s.target.layout
+        if spec is None or spec.kind == "swizzle":
+            return []
+        from .distribution import of_spec
+        shape = tuple(self.extent(e) for e in (exprs.tile_shape(s.dst) if isinstance(s, ir.Copy) else s.target.shape))
+        missing = _missing_elements(of_spec(spec, shape, self.kernel.threads, self.env.consts))
+        if not missing:
+            return []
+        e = z3.IntVal(0)
+        for c, n in zip(tile, shape):
+            e = e * n + c
+        return [e != m for m in missing]
 
     def tile_coords(self, ref: ir.TileRef, inst: dict, full: tuple) -> tuple:
         """Tile coordinates of an element given by its full coordinates in ref's tensor."""
@@ -291,3 +314,9 @@ class Dataflow:
     def accumulated(self, storage, coords, point, inst) -> TagValue:
         from .accumulate import summarise
         return summarise(self, storage, coords, point, inst)
+
+
+def _missing_elements(dist) -> tuple[int, ...]:
+    """Row-major tile elements no (thread, value) slot of the distribution reaches."""
+    reached = {dist.concrete(t, v) for t in range(dist.active_threads) for v in range(dist.values)}
+    return tuple(e for e in range(dist.elements) if e not in reached)

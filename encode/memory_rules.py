@@ -1,7 +1,106 @@
-"""Synchronisation and memory rules (RACE, SYNC, ASYNC, WAR, BOUND, INIT, COVER, RES)."""
+"""Synchronisation and memory rules (RACE, SYNC, ASYNC, WAR, BOUND, INIT, COVER, RES, BANK).
+
+One `Context` per kernel holds what the rules share: the accesses, the shared-memory
+layouts, the happens-before model and the target; each rule is a set of queries over
+it. A rule that cannot decide reports `unknown` with the reason, never "proved".
+"""
 from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from .access import Access, SharedLayout, collect, shared_layout
+from .hb import HappensBefore
+from .layout import LayoutError
+from .solver import Verdict as SV, find_model, minimize_model
+from .symbols import Unsupported
+from .target import DEFAULT_TARGET, Target, load_target
+
+@dataclass
+class Context:
+    df: object
+    opts: object
+    sink: object
+    target: Target
+    accesses: tuple[Access, ...] = ()
+    shared: dict[str, SharedLayout] = field(default_factory=dict)
+    hb: HappensBefore | None = None
+    divergence: dict = field(default_factory=dict)    # barrier path -> SYNC counterexample model or None
+
+    @property
+    def env(self):
+        return self.df.env
+
+    @property
+    def kernel(self):
+        return self.df.kernel
+
+    def wants(self, rule: str) -> bool:
+        return self.opts.wants(rule)
+
+    def solve(self, rule: str, span, facts, small=()) -> object | None:
+        """A model of env facts + `facts` (a counterexample), or None (proved, or unknown: reported).
+
+        A model is minimised (sizes first, then the terms in `small`: iterations, threads)
+        so that witnesses are small and canonical; if that fails the first model stays."""
+        base = list(self.env.facts) + list(facts)
+        self.sink.query()
+        out = find_model(base, self.opts.solver)
+        if out.verdict is SV.PROVED:
+            return None
+        if out.verdict is SV.UNKNOWN:
+            self.sink.unknown(rule, span, f"solver: {out.reason}")
+            return None
+        objectives = [v for _, v in sorted(self.env.sizes.items())] + list(small)
+        if not objectives:
+            return out.model
+        self.sink.query()
+        best = minimize_model(base, objectives, self.opts.solver)
+        return best.model if best.verdict is SV.REFUTED else out.model
+
+
+def build_context(df, opts, sink) -> Context:
+    target = load_target(getattr(opts, "target", DEFAULT_TARGET) or DEFAULT_TARGET)
+    ctx = Context(df, opts, sink, target)
+    ctx.accesses = collect(df)
+    for name, t in df.types.items():
+        if t.space.value == "shared":
+            ctx.shared[name] = shared_layout(t, df.env.consts)
+    ctx.hb = HappensBefore(df, target.warp_size, uniform=lambda p: _uniform(ctx, p))
+    return ctx
+
+
+def _uniform(ctx, point) -> bool:
+    """Every thread reaches this thread-dependent barrier equally (proved by a SYNC query)."""
+    from .sync_rules import divergence
+    try:
+        return divergence(ctx, point) is None
+    except Unsupported:
+        return False
 
 
 def check_memory_rules(df, opts, sink) -> None:
-    """Filled in by the synchronisation issue; each rule appends findings to `sink`."""
-    return None
+    """Run every selected memory rule; each appends findings (or unknowns) to `sink`."""
+    from . import bank, bounds, cover, init_rule, race, resources, sync_rules
+    checks = ((("RES",), resources.check), (("SYNC",), sync_rules.check), (("BOUND",), bounds.check),
+              (("INIT",), init_rule.check), (("COVER",), cover.check), (("BANK",), bank.check),
+              (("RACE", "WAR", "ASYNC"), race.check))
+    wanted = [r for rules, _ in checks for r in rules if opts.wants(r)]
+    if not wanted:
+        return
+    try:
+        ctx = build_context(df, opts, sink)
+    except (Unsupported, LayoutError) as u:
+        _undecided(sink, wanted, u, df.kernel.span)
+        return
+    for rules, check in checks:
+        selected = [r for r in rules if opts.wants(r)]
+        if selected:
+            try:
+                check(ctx)
+            except (Unsupported, LayoutError) as u:
+                _undecided(sink, selected, u, df.kernel.span)
+
+
+def _undecided(sink, rules, err, span) -> None:
+    for r in rules:
+        sink.unknown(r, getattr(err, "span", None) or span, getattr(err, "reason", str(err)))

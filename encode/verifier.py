@@ -25,6 +25,7 @@ class VerifyOptions:
     seed: int = 0
     rules: tuple[str, ...] = ()
     lookback: int = 4
+    target: str = "sm_90"
 
     @property
     def solver(self) -> SolverOptions:

@@ -169,7 +169,8 @@ def reduce_tree(X, Y):
         t__s[_e] = t[_v]
     cuda.syncthreads()
     # reduce_tree.dsl:29  assert tag(t[0, c]).col == c  (a proof obligation: no code)
-    # reduce_tree.dsl:30  y = sum(t, axis=1)
+    # reduce_tree.dsl:30  assert covers(tag(t[0, c]).row, block.x * 8, block.x * 8 + 8)  (a proof obligation: no code)
+    # reduce_tree.dsl:31  y = sum(t, axis=1)
     for _v in range(1):
         _e = _tid
         if _e < 1:
@@ -178,7 +179,7 @@ def reduce_tree(X, Y):
             for _k2 in range(128):
                 _r1 = _r1 + t__s[_i0 * 128 + _k2]
             y[_v] = _r1
-    # reduce_tree.dsl:31  store Y[block.x : +1], y
+    # reduce_tree.dsl:32  store Y[block.x : +1], y
     for _v in range(1):
         _e = _tid
         if _e < 1:

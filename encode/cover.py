@@ -1,0 +1,241 @@
+"""COVER: every element of each output is written by exactly one (block, thread, value).
+
+Proved without enumerating anything: (1) no element is written twice (a two-event
+query over two symbolic blocks, instances and threads), (2) every write is in bounds,
+(3) the number of writes equals the number of elements, for all sizes the `assume`s
+allow. (1)-(3) give a bijection. When (3) fails, the solver's sizes are small and an
+element nobody writes is found by evaluating the stores at those sizes.
+"""
+from __future__ import annotations
+
+import itertools
+import math
+
+import z3
+
+from dsl import exprs, ir
+
+from . import concrete
+from .access import instantiate, thread_dependent
+from .findings import Finding, Hop, Operand
+from .memwitness import ModelView, element_text, iteration_text, thread_text
+from .solver import Verdict as SV, find_model
+from .symbols import Unsupported
+
+MAX_CONCRETE = 1 << 21      # writes evaluated when looking for an element nobody writes
+
+
+def check(ctx) -> None:
+    outputs = sorted({a.tensor for a in ctx.accesses if a.write and a.space is ir.Space.GLOBAL})
+    for name in outputs:
+        sites = [a for a in ctx.accesses if a.write and a.tensor == name]
+        ctx.sink.obligation()
+        try:
+            _check_output(ctx, name, sites)
+        except Unsupported as u:
+            ctx.sink.unknown("COVER", u.span or sites[0].span, u.reason)
+
+
+def _check_output(ctx, name: str, sites) -> None:
+    for s in sites:
+        if not s.dist.injective:
+            raise Unsupported(f"the distribution of this store gives one element of {name} to several threads",
+                              s.span)
+    for i, s1 in enumerate(sites):
+        for s2 in sites[i:]:
+            if _double_write(ctx, name, s1, s2):
+                return
+    if _out_of_bounds(ctx, sites):
+        ctx.sink.unknown("COVER", sites[0].span, f"some writes to {name} fall outside it (see BOUND)")
+        return
+    _count(ctx, name, sites)
+
+
+# ---------------------------------------------------------------- two writers of one element
+def _second_block(ctx, inst):
+    """The instance moved to another block: fresh block variables in all its terms."""
+    blocks = ctx.env.blocks
+    other = tuple(z3.Int(f"{b}@2") for b in blocks)
+    pairs = list(zip(blocks, other))
+    sub = (lambda t: z3.substitute(t, *pairs)) if pairs else (lambda t: t)
+    facts = [sub(f) for f in inst.facts]
+    for b, extent in zip(other, ctx.kernel.grid):
+        facts += [b >= 0, b < ctx.env.term(extent, {})]
+    return other, facts, tuple(sub(c) for c in inst.coords)
+
+
+def _double_write(ctx, name, s1, s2) -> bool:
+    ia = instantiate(ctx.df, s1, "1", ctx.target.warp_size)
+    ib = instantiate(ctx.df, s2, "2", ctx.target.warp_size)
+    blocks2, facts2, coords2 = _second_block(ctx, ib)
+    same = [x == y for x, y in zip(ia.coords, coords2)]
+    differ = [b != c for b, c in zip(ctx.env.blocks, blocks2)]
+    if s1 is s2:
+        differ += [ia.loops[v] != ib.loops[v] for v in ia.loops]
+    facts = ia.facts + facts2 + same + ([z3.Or(*differ)] if s1 is s2 else [])
+    if s1 is s2 and not differ:
+        return False
+    model = ctx.solve("COVER", s2.span, facts,
+                      list(ctx.env.blocks) + list(ia.loops.values()) + list(ib.loops.values()) + [ia.t, ib.t])
+    if model is None:
+        return False
+    mv = ModelView(ctx, model)
+    ws = ctx.target.warp_size
+    el = element_text(name, mv.coords(ia.coords))
+    b1, b2 = mv.block(), tuple(mv.int(b) for b in blocks2)
+    t1, t2 = mv.int(ia.t), mv.int(ib.t)
+    l1, l2 = mv.loops(s1.point, ia.loops), mv.loops(s2.point, ib.loops)
+    msg = (f"{el} is written twice: by block {b1} {thread_text(t1, ws)}{iteration_text(l1)} (line {s1.span.line}) "
+           f"and by block {b2} {thread_text(t2, ws)}{iteration_text(l2)}")
+    coords = mv.coords(ia.coords)
+    ops = (Operand(el, _flat_pairs((("block", *b1), ("thread", t1)) + l1), (Hop(name, coords, s1.span, l1),)),
+           Operand(el, _flat_pairs((("block", *b2), ("thread", t2)) + l2), (Hop(name, coords, s2.span, l2),)))
+    related = ((s1.span, f"block {b1} {thread_text(t1, ws)} writes {el} here{iteration_text(l1)}"),)
+    hint = "each output tile must be stored once: check the grid, the store's block offsets and its loop"
+    ctx.sink.finding(Finding("COVER", s2.span, msg, mv.sizes(), b2, t2, l2, (), ops, hint, related))
+    return True
+
+
+def _flat_pairs(tag) -> tuple:
+    out = []
+    for item in tag:
+        if item[0] == "block":
+            out += [(f"block.{'xyz'[i]}", v) for i, v in enumerate(item[1:])]
+        else:
+            out.append(item)
+    return tuple(out)
+
+
+def _out_of_bounds(ctx, sites) -> bool:
+    for s in sites:
+        inst = instantiate(ctx.df, s, "1", ctx.target.warp_size)
+        dims = [ctx.env.term(d, {}) for d in ctx.df.types[s.tensor].shape]
+        bad = z3.Or(*[z3.Or(c < 0, c >= n) for c, n in zip(inst.coords, dims)])
+        ctx.sink.query()
+        out = find_model(list(ctx.env.facts) + inst.facts + [bad], ctx.opts.solver)
+        if out.verdict is not SV.PROVED:
+            return True
+    return False
+
+
+# ---------------------------------------------------------------- counting
+def _instances_per_block(ctx, s):
+    """How many instances of the store one block runs, as a term over the sizes."""
+    count = z3.IntVal(1)
+    for loop in s.point.loops:
+        for e in (loop.start, loop.stop):
+            if exprs.free_syms(e, ir.SymKind.LOOP) or thread_dependent(e) or _mentions_block(e):
+                raise Unsupported("COVER counts stores in loops whose bounds depend on sizes only", loop.span)
+        lo, hi = ctx.env.term(loop.start, {}), ctx.env.term(loop.stop, {})
+        count = count * z3.If(hi > lo, hi - lo, 0)
+    for g in s.point.guards:
+        if _always(ctx, s, g):
+            continue
+        if exprs.free_syms(g.cond, ir.SymKind.LOOP) or thread_dependent(g.cond) or _mentions_block(g.cond):
+            raise Unsupported("COVER cannot count stores under this condition", g.cond.span)
+        c = ctx.env.cond(g.cond, {})
+        count = count * z3.If(c if g.positive else z3.Not(c), 1, 0)
+    return count
+
+
+def _always(ctx, s, g) -> bool:
+    inst = instantiate(ctx.df, s, "g", ctx.target.warp_size)
+    c = ctx.env.cond(g.cond, inst.bound)
+    ctx.sink.query()
+    threads = [inst.t >= 0, inst.t < s.dist.active_threads]
+    negated = z3.Not(c) if g.positive else c
+    out = find_model(list(ctx.env.facts) + threads + _loop_facts(ctx, s, inst) + [negated], ctx.opts.solver)
+    return out.verdict is SV.PROVED
+
+
+def _loop_facts(ctx, s, inst) -> list:
+    facts = []
+    for loop in s.point.loops:
+        v = inst.loops[loop.var]
+        facts += [v >= ctx.env.term(loop.start, inst.bound), v < ctx.env.term(loop.stop, inst.bound)]
+    return facts
+
+
+def _mentions_block(e) -> bool:
+    return any(isinstance(n, ir.BuiltinRef) and n.which.value.startswith("block.") for n in exprs.iter_nodes(e))
+
+
+def _count(ctx, name, sites) -> None:
+    blocks = z3.IntVal(1)
+    for extent in ctx.kernel.grid:
+        blocks = blocks * ctx.env.term(extent, {})
+    total = z3.IntVal(0)
+    for s in sites:
+        per = math.prod(s.dist.shape) if s.dist.bijective else _reached(s)
+        total = total + blocks * _instances_per_block(ctx, s) * per
+    elements = z3.IntVal(1)
+    for d in ctx.df.types[name].shape:
+        elements = elements * ctx.env.term(d, {})
+    model = ctx.solve("COVER", sites[0].span, [total != elements])
+    if model is None:
+        return
+    mv = ModelView(ctx, model)
+    if mv.int(total) > mv.int(elements):
+        ctx.sink.unknown("COVER", sites[0].span, f"more writes than elements of {name}, yet none twice")
+        return
+    _report_gap(ctx, name, sites, mv, mv.int(total), mv.int(elements))
+
+
+def _reached_elements(dist) -> range | list:
+    if dist.bijective:
+        return range(dist.elements)
+    return sorted({e for t in range(dist.active_threads) for v in range(dist.values)
+                   if (e := dist.concrete(t, v)) is not None})
+
+
+def _reached(s) -> int:
+    from .distribution import _image_stats
+    return _image_stats(s.dist.tv, s.dist.active_threads, s.dist.elements)[0]
+
+
+def _report_gap(ctx, name, sites, mv: ModelView, total: int, elements: int) -> None:
+    sizes = dict(mv.sizes())
+    missing = _first_unwritten(ctx, name, sites, sizes)
+    where = element_text(name, missing) if missing is not None else f"some element of {name}"
+    msg = f"{where} is written by no thread ({total} writes for {elements} elements)"
+    ops = (Operand(where, (("writes", 0),), (Hop(name, missing, None),)),) if missing is not None else ()
+    hint = "the grid or the store's tiles do not reach every element: check the grid extents and the tile offsets"
+    ctx.sink.finding(Finding("COVER", sites[0].span, msg, mv.sizes(), (), None, (), (), ops, hint))
+
+
+def _first_unwritten(ctx, name, sites, sizes: dict):
+    """At concrete sizes, the first element (row-major) that no store reaches."""
+    import numpy as np
+    env = {**sizes, **ctx.env.consts}
+    try:
+        shape = tuple(concrete.value(d, env) for d in ctx.df.types[name].shape)
+        grid = [concrete.value(g, env) for g in ctx.kernel.grid]
+    except Unsupported:
+        return None
+    if math.prod(shape) > MAX_CONCRETE or math.prod(grid) * sum(s.dist.elements for s in sites) > MAX_CONCRETE:
+        return None
+    hit = np.zeros(shape, dtype=bool)
+    try:
+        for block in itertools.product(*(range(g) for g in grid)):
+            benv = {**env, **{f"block.{'xyz'[i]}": b for i, b in enumerate(block)}}
+            for s in sites:
+                for inst in concrete.instances(s.point, benv):
+                    _mark(hit, s, {**benv, **inst})
+    except Unsupported:
+        return None
+    free = np.argwhere(~hit)
+    return tuple(int(x) for x in free[0]) if len(free) else None
+
+
+def _mark(hit, s, env) -> None:
+    ref = s.ref
+    for e in _reached_elements(s.dist):
+        tile = iter(s.dist.coords(e))
+        full = []
+        for sub in ref.subs:
+            if isinstance(sub, ir.Index):
+                full.append(concrete.value(sub.at, env))
+            else:
+                full.append(concrete.value(sub.start, env) + next(tile))
+        if all(0 <= c < n for c, n in zip(full, hit.shape)):
+            hit[tuple(full)] = True

@@ -1,0 +1,229 @@
+"""Happens-before in one block: program order, barriers and async-copy groups.
+
+A networkx control-flow graph says which accesses can follow each other with no barrier;
+symbolic instance keys order statement instances for all trip counts. RACE, WAR and
+ASYNC share `separated` and `retired_visible`; no lock-step (docs/MEMORY_MODEL.md).
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+import networkx as nx
+import z3
+
+from dsl import exprs, ir
+
+from . import program as prog
+from .access import enabled, point_thread_dependent, thread_dependent
+from .distribution import thread_bindings
+from .symbols import Unsupported
+
+ENTRY, EXIT = "entry", "exit"
+MAX_CANDIDATES = 64
+
+
+@dataclass(frozen=True)
+class At:
+    """A symbolic instance of a program point: its loop values and the running thread."""
+    point: prog.Point
+    loops: dict
+    thread: object = None
+
+
+def _kind(stmt) -> str:
+    return {ir.Barrier: "barrier", ir.Commit: "commit", ir.WaitGroup: "wait", ir.For: "loop",
+            ir.If: "if"}.get(type(stmt), "stmt")
+
+
+class HappensBefore:
+    def __init__(self, df, warp_size: int, uniform=None):
+        """`uniform(point)` says whether every thread reaches a thread-dependent barrier
+        equally (a SYNC query); by default such barriers order nothing."""
+        self.df, self.env, self.warp_size = df, df.env, warp_size
+        uniform = uniform or (lambda p: False)
+        self.points = {p.path: p for p in df.points}
+        self.graph = nx.DiGraph()
+        self.graph.add_node(ENTRY, kind="entry")
+        self.graph.add_node(EXIT, kind="exit")
+        for p in df.points:
+            self.graph.add_node(p.path, kind=_kind(p.stmt), point=p, uniform=not point_thread_dependent(p)
+                                or isinstance(p.stmt, ir.Barrier) and uniform(p))
+        ends = self._block(df.kernel.body, (), [ENTRY])
+        for e in ends:
+            self.graph.add_edge(e, EXIT)
+        self.barriers = [p for p in df.points if isinstance(p.stmt, ir.Barrier) and self.graph.nodes[p.path]["uniform"]]
+        self.commits = [p for p in df.points if isinstance(p.stmt, ir.Commit)]
+        self.waits = [p for p in df.points if isinstance(p.stmt, ir.WaitGroup)]
+        self._free = self.graph.subgraph(n for n, d in self.graph.nodes(data=True)
+                                         if not (d["kind"] == "barrier" and d["uniform"]))
+        self._reach: dict = {}
+
+    # ---------------------------------------------------------------- the graph
+    def _block(self, stmts, path, preds) -> list:
+        """Add edges for a statement list entered from `preds`; return its exit nodes."""
+        for i, s in enumerate(stmts):
+            node = path + (i,)
+            for pr in preds:
+                self.graph.add_edge(pr, node)
+            if isinstance(s, ir.For):
+                ends = self._block(s.body, node, [node])
+                for e in ends:
+                    self.graph.add_edge(e, node)          # the back edge
+                preds = [node]                            # leaving the loop (possibly at once)
+            elif isinstance(s, ir.If):
+                then = self._block(s.then, node + (0,), [node])
+                other = self._block(s.orelse, node + (1,), [node]) if s.orelse else [node]
+                preds = then + other
+            else:
+                preds = [node]
+        return preds
+
+    def barrier_free_path(self, a: prog.Point, b: prog.Point) -> bool:
+        """Can an instance of b follow one of a with no uniform barrier executed in between?"""
+        if a.path not in self._reach:
+            seen = set()
+            for s in self._free.successors(a.path):
+                seen |= {s} | nx.descendants(self._free, s)
+            self._reach[a.path] = seen
+        return b.path in self._reach[a.path]
+
+    # ---------------------------------------------------------------- instance order
+    @staticmethod
+    def key(at: At) -> tuple:
+        p = at.point
+        cuts = list(p.loop_levels) + [len(p.path)]
+        parts, prev = [], 0
+        for loop, cut in zip(p.loops, cuts):
+            parts += [p.path[prev:cut], at.loops[loop.var]]
+            prev = cut
+        parts.append(p.path[prev:])
+        return tuple(parts)
+
+    def before(self, a: At, b: At, strict: bool = True):
+        """Is instance a before instance b in the block's program order (a symbolic Bool)?"""
+        return _lex(self.key(a), self.key(b), 0, strict)
+
+    def runs(self, at: At) -> object:
+        bound = dict(at.loops)
+        if at.thread is not None:
+            bound.update(thread_bindings(at.thread, self.warp_size))
+        return z3.And(*enabled(self.env, at.point, bound))
+
+    def candidates(self, x: prog.Point, lo: At, hi: At) -> list[dict]:
+        """Loop values of x worth trying as an instance between lo and hi (an under-approximation:
+        the anchors' own iterations and their neighbours, and first/last iterations)."""
+        combos = [{}]
+        for level, loop in enumerate(x.loops):
+            nxt = []
+            for c in combos:
+                opts = []
+                if prog.common_loops(x, lo.point) > level:
+                    opts += [lo.loops[loop.var], lo.loops[loop.var] + 1]
+                if prog.common_loops(x, hi.point) > level:
+                    opts += [hi.loops[loop.var] - 1, hi.loops[loop.var]]
+                opts += [self.env.term(loop.start, c), self.env.term(loop.stop, c) - 1]
+                seen = set()
+                for o in opts:
+                    k = o.sexpr()
+                    if k not in seen:
+                        seen.add(k)
+                        nxt.append({**c, loop.var: o})
+            combos = nxt[:MAX_CANDIDATES]
+        return combos
+
+    def between(self, x: prog.Point, lo: At, hi: At, thread=None) -> list:
+        """Disjuncts: an instance of x that runs strictly between lo and hi. A uniform barrier
+        under a thread condition is evaluated for one of the anchors' threads (all agree)."""
+        out = []
+        if thread is None:
+            thread = next((t for t in (lo.thread, hi.thread) if t is not None), z3.IntVal(0))
+        for c in self.candidates(x, lo, hi):
+            at = At(x, c, thread)
+            out.append(z3.And(self.runs(at), self.before(lo, at), self.before(at, hi)))
+        return out
+
+    def separated(self, a: At, b: At):
+        """Some barrier instance lies between a and b (every thread reaches it)."""
+        return z3.Or(*[d for x in self.barriers for d in self.between(x, a, b)])
+
+    # ---------------------------------------------------------------- async groups
+    def commits_before(self, at: At):
+        """How many commits the block has executed before instance `at` (its open group's index)."""
+        total = z3.IntVal(0)
+        for c in self.commits:
+            total = total + self._count_before(c, at)
+        return total
+
+    def _count_before(self, p: prog.Point, q: At):
+        for loop in p.loops:
+            for e in (loop.start, loop.stop):
+                if exprs.free_syms(e, ir.SymKind.LOOP) or thread_dependent(e):
+                    raise Unsupported("commit counting needs loop bounds that depend on sizes only", loop.span)
+        factor = z3.IntVal(1)
+        for g in p.guards:
+            if exprs.free_syms(g.cond, ir.SymKind.LOOP) or thread_dependent(g.cond):
+                raise Unsupported("a commit under a condition on loop variables or threads is not supported",
+                                  g.cond.span)
+            c = self.env.cond(g.cond, {})
+            factor = factor * z3.If(c if g.positive else z3.Not(c), 1, 0)
+        trips = [self._trip(loop) for loop in p.loops]
+        common = prog.common_loops(p, q.point)
+        total = z3.IntVal(0)
+        for level in range(1, common + 1):
+            loop = p.loops[level - 1]
+            inner = _product(trips[level:])
+            total = total + (q.loops[loop.var] - self.env.term(loop.start, {})) * inner
+        if prog.before_in_body(p, q.point, common):
+            total = total + _product(trips[common:])
+        return total * factor
+
+    def _trip(self, loop: ir.For):
+        lo, hi = self.env.term(loop.start, {}), self.env.term(loop.stop, {})
+        return z3.If(hi > lo, hi - lo, 0)
+
+    def commits_between(self, a: At, b: At):
+        return self.commits_before(b) - self.commits_before(a)
+
+    def pending_allowed(self, w: prog.Point) -> int:
+        n = self.env.const_value(w.stmt.pending)
+        if n is None:
+            raise Unsupported("wait_group needs a compile-time count", w.stmt.span)
+        return n
+
+    def retired_visible(self, a: At, b: At):
+        """The async copy instance a (by thread a.thread) has landed, and is visible to b.thread,
+        before instance b: a wait of a's thread retires a's group, then (for another thread) a
+        barrier follows."""
+        out = []
+        for w in self.waits:
+            n = self.pending_allowed(w)
+            for c in self.candidates(w, a, b):
+                at_w = At(w, c, a.thread)
+                retire = z3.And(self.runs(at_w), self.before(a, at_w), self.before(at_w, b),
+                                self.commits_between(a, at_w) >= n + 1)
+                seen = z3.Or(a.thread == b.thread, *[d for x in self.barriers for d in self.between(x, at_w, b)])
+                out.append(z3.And(retire, seen))
+        return z3.Or(*out) if out else z3.BoolVal(False)
+
+
+def _product(xs):
+    out = z3.IntVal(1)
+    for x in xs:
+        out = out * x
+    return out
+
+
+def _lex(k1: tuple, k2: tuple, i: int, strict: bool):
+    if i >= len(k1) or i >= len(k2):
+        if len(k1) == len(k2):
+            return z3.BoolVal(not strict)
+        return z3.BoolVal(len(k1) < len(k2))
+    a, b = k1[i], k2[i]
+    if isinstance(a, tuple) and isinstance(b, tuple):
+        if a == b:
+            return _lex(k1, k2, i + 1, strict)
+        return z3.BoolVal(a < b)
+    if isinstance(a, tuple) or isinstance(b, tuple):
+        raise Unsupported("instances of unrelated program points cannot be ordered")
+    return z3.Or(a < b, z3.And(a == b, _lex(k1, k2, i + 1, strict)))
+

@@ -1,0 +1,56 @@
+"""Counterexamples of the memory rules: a Z3 model read back as plain numbers and text."""
+from __future__ import annotations
+
+import z3
+
+from .findings import Hop, Operand
+
+
+class ModelView:
+    """Concrete values of a model, with model completion (unconstrained terms read as 0)."""
+
+    def __init__(self, ctx, model):
+        self.ctx, self.model = ctx, model
+
+    def int(self, term) -> int:
+        if isinstance(term, int):
+            return term
+        v = self.model.eval(term, model_completion=True)
+        return v.as_long() if z3.is_int_value(v) else 0
+
+    def true(self, cond) -> bool:
+        return z3.is_true(self.model.eval(cond, model_completion=True))
+
+    def sizes(self) -> tuple:
+        return tuple((n, self.int(v)) for n, v in sorted(self.ctx.env.sizes.items()))
+
+    def block(self) -> tuple:
+        return tuple(self.int(b) for b in self.ctx.env.blocks)
+
+    def loops(self, point, loops: dict) -> tuple:
+        return tuple((l.var, self.int(loops[l.var])) for l in point.loops)
+
+    def coords(self, terms) -> tuple:
+        return tuple(self.int(c) for c in terms)
+
+
+def thread_text(t: int, warp_size: int) -> str:
+    return f"thread {t} (warp {t // warp_size}, lane {t % warp_size})"
+
+
+def iteration_text(loops) -> str:
+    return "" if not loops else " in iteration " + ", ".join(f"{n} = {v}" for n, v in loops)
+
+
+def element_text(name: str, coords) -> str:
+    return f"{name}[{', '.join(map(str, coords))}]"
+
+
+def access_operand(mv: ModelView, inst, extra=()) -> Operand:
+    """One access of a counterexample: the element, the thread doing it, where and when."""
+    a = inst.access
+    coords = mv.coords(inst.coords)
+    loops = mv.loops(a.point, inst.loops)
+    facts = (("thread", mv.int(inst.t)), ("value", mv.int(inst.v)), ("write", int(a.write))) + tuple(extra)
+    text = f"{element_text(a.tensor, coords)} by {a.verb} at line {a.span.line}{iteration_text(loops)}"
+    return Operand(text, facts, (Hop(a.tensor, coords, a.span, loops),))

@@ -1,0 +1,158 @@
+"""RACE, WAR and ASYNC: two accesses to one shared address that nothing orders.
+
+GPUVerify style: two symbolic instances (threads, values, iterations) of two accesses
+and a query for a collision the happens-before model does not order; `_rule` says which
+rule an (earlier, later) pair belongs to (docs/MEMORY_MODEL.md has the table).
+"""
+from __future__ import annotations
+
+import z3
+
+from dsl import ir
+
+from .access import instantiate
+from .findings import Finding
+from .hb import At
+from .memwitness import ModelView, access_operand, element_text, iteration_text, thread_text
+from .symbols import Unsupported
+
+
+def check(ctx) -> None:
+    _global_read_write(ctx)
+    shared = [a for a in ctx.accesses if a.space is ir.Space.SHARED]
+    for a in shared:
+        for b in shared:
+            if a.tensor != b.tensor or not (a.write or b.write):
+                continue
+            try:
+                if a.point is b.point and (a.write if a is b else a.index < b.index):
+                    _same_instance(ctx, a, b)
+                _ordered(ctx, a, b)
+            except Unsupported as u:
+                ctx.sink.unknown(_rule(a, b), u.span or b.span, u.reason)
+
+
+def _global_read_write(ctx) -> None:
+    """Races in global memory are not modelled: a kernel reading a tensor it writes is undecided."""
+    if not ctx.wants("RACE"):
+        return
+    written = {a.tensor for a in ctx.accesses if a.write and a.space is ir.Space.GLOBAL}
+    for a in ctx.accesses:
+        if not a.write and a.tensor in written:
+            ctx.sink.unknown("RACE", a.span, f"{a.tensor} is read and written by the kernel; races in global "
+                             "memory are not checked")
+
+
+def _rule(a, b) -> str:
+    """The rule of an earlier access a and a later access b: an async copy then a read is ASYNC,
+    then a write RACE; a synchronous write then anything is RACE; a read then a write is WAR."""
+    if a.is_async:
+        return "RACE" if b.write else "ASYNC"
+    return "RACE" if a.write else "WAR"
+
+
+def _pair(ctx, a, b):
+    ia = instantiate(ctx.df, a, "1", ctx.target.warp_size)
+    ib = instantiate(ctx.df, b, "2", ctx.target.warp_size)
+    lay = ctx.shared[a.tensor]
+    if lay.injective:
+        return ia, ib, z3.And(*[x == y for x, y in zip(ia.coords, ib.coords)])
+    oa, fa = lay.offset(ia.coords, "1")
+    ob, fb = lay.offset(ib.coords, "2")
+    return ia, ib, z3.And(oa == ob, *fa, *fb)
+
+
+def _same_instance(ctx, a, b) -> None:
+    """Two threads collide inside one instance of one statement (e.g. two write one element)."""
+    if not ctx.wants("RACE"):
+        return
+    ctx.sink.obligation()
+    ia, ib, same = _pair(ctx, a, b)
+    facts = ia.facts + ib.facts + [same, ia.t != ib.t]
+    facts += [ia.loops[v] == ib.loops[v] for v in ia.loops]
+    model = ctx.solve("RACE", b.span, facts, list(ia.loops.values()) + [ia.t, ib.t])
+    if model is not None:
+        _report(ctx, "RACE", ia, ib, ModelView(ctx, model), "in the same statement")
+
+
+def _ordered(ctx, a, b) -> None:
+    """a's instance strictly before b's, not ordered by the happens-before model."""
+    rule = _rule(a, b)
+    if not ctx.wants(rule):
+        return
+    if not ctx.hb.graph.has_node(b.point.path) or not _reachable(ctx, a, b):
+        return
+    ctx.sink.obligation()
+    if not a.is_async and not ctx.hb.barrier_free_path(a.point, b.point):
+        return                                   # every path from a to b passes a barrier
+    ia, ib, same = _pair(ctx, a, b)
+    at_a, at_b = At(a.point, ia.loops, ia.t), At(b.point, ib.loops, ib.t)
+    facts = ia.facts + ib.facts + [same, ctx.hb.before(at_a, at_b)]
+    if a.is_async:
+        facts.append(z3.Not(ctx.hb.retired_visible(at_a, at_b)))
+    else:
+        facts += [ia.t != ib.t, z3.Not(ctx.hb.separated(at_a, at_b))]
+    model = ctx.solve(rule, b.span, facts, list(ia.loops.values()) + list(ib.loops.values()) + [ia.t, ib.t])
+    if model is not None:
+        mv = ModelView(ctx, model)
+        note = _async_note(ctx, mv, at_a, at_b) if a.is_async else "with no barrier between"
+        _report(ctx, rule, ia, ib, mv, note)
+
+
+def _reachable(ctx, a, b) -> bool:
+    """Can an instance of b come after one of a at all (ignoring barriers)?"""
+    import networkx as nx
+    g = ctx.hb.graph
+    return any(s == b.point.path or nx.has_path(g, s, b.point.path) for s in g.successors(a.point.path))
+
+
+def _async_note(ctx, mv: ModelView, a: At, b: At) -> str:
+    """Why the copy may be in flight or invisible: its group, the last wait, the pending count."""
+    hb = ctx.hb
+    group = mv.int(hb.commits_before(a))
+    best = None
+    for w in hb.waits:
+        for c in hb.candidates(w, a, b):
+            at = At(w, c, a.thread)
+            if mv.true(z3.And(hb.runs(at), hb.before(a, at), hb.before(at, b))):
+                key = tuple(mv.int(x) if not isinstance(x, tuple) else x for x in hb.key(at))
+                if best is None or key > best[0]:
+                    best = (key, w, at)
+    text = f"the copy_async at line {a.point.span.line} is in commit group {group}"
+    if best is None:
+        return text + " and no wait_group of its thread lies between the copy and this access"
+    _, w, at = best
+    n = hb.pending_allowed(w)
+    after = mv.int(hb.commits_between(a, at))
+    loops = mv.loops(w, at.loops)
+    text += (f"; the wait_group {n} at line {w.span.line}{iteration_text(loops)} leaves up to {n} group(s) "
+             f"pending and {after} group(s) were committed since the copy")
+    if after <= n:
+        return text + ", so the copy may still be in flight"
+    return text + ", so the copy has landed, but no barrier after that wait makes it visible to this thread"
+
+
+def _report(ctx, rule: str, ia, ib, mv: ModelView, note: str) -> None:
+    ws = ctx.target.warp_size
+    a, b = ia.access, ib.access
+    ta, tb = mv.int(ia.t), mv.int(ib.t)
+    el = element_text(a.tensor, mv.coords(ia.coords))
+    la, lb = mv.loops(a.point, ia.loops), mv.loops(b.point, ib.loops)
+    lay = ctx.shared[a.tensor]
+    off = lay.concrete(mv.coords(ia.coords))
+    first = "writes" if a.write else "reads"
+    second = "writes" if b.write else "reads"
+    ia_txt, ib_txt = iteration_text(la), iteration_text(lb)
+    msg = {"RACE": f"data race on {el}: {thread_text(tb, ws)} {second} it{ib_txt} while {thread_text(ta, ws)} "
+                   f"{first} it at line {a.span.line}{ia_txt}, {note}",
+           "WAR": f"{thread_text(tb, ws)} overwrites {el} ({b.verb}){ib_txt} while {thread_text(ta, ws)} may "
+                  f"still read it (line {a.span.line}{ia_txt}), {note}",
+           "ASYNC": f"{thread_text(tb, ws)} reads {el}{ib_txt} before the copy_async filling it is waited for and "
+                    f"made visible: {note}"}[rule]
+    hint = {"RACE": "put a barrier between the two accesses",
+            "WAR": "put a barrier between the last read of the slot and the write that refills it",
+            "ASYNC": "wait for the copy's group (wait_group with a smaller count, or commit earlier) and put a "
+                     "barrier after the wait"}[rule]
+    related = ((a.span, f"{thread_text(ta, ws)} {first} {el} here{iteration_text(la)} ({a.verb})"),)
+    ops = (access_operand(mv, ia, (("offset", off),)), access_operand(mv, ib, (("offset", off),)))
+    ctx.sink.finding(Finding(rule, b.span, msg, mv.sizes(), mv.block(), tb, lb, (), ops, hint, related))

@@ -1,0 +1,257 @@
+"""The memory rules on shipped kernels: proofs/ prove with no false alarm, and every
+tests/kernels/bad/<rule>_*.dsl is caught where its `#! error[RULE]` (or
+`#! warning[BANK]`) markers say, with a counterexample that is replayed concretely
+(tests/encode/replay.py evaluates the IR at the reported sizes, threads and iterations).
+Each bad kernel's full report is pinned in NAME.expected (`pytest --regen-golden`).
+"""
+from __future__ import annotations
+
+import re
+import sys
+from pathlib import Path
+
+import pytest
+
+from argus_verify.report import format_verdict
+from dsl import ir
+from dsl.check import check_source
+from encode.verifier import VerifyOptions, verify_kernel
+
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+from replay import Replay  # noqa: E402
+
+ROOT = Path(__file__).resolve().parents[2]
+RULES = ("race", "sync", "async", "war", "bound", "init", "cover", "res", "bank")
+BAD = sorted(p for p in (ROOT / "tests/kernels/bad").glob("*.dsl") if p.stem.split("_")[0] in RULES)
+PROOFS = sorted((ROOT / "proofs").glob("*.dsl"))
+REQUIRED = ["gemm_pipelined", "transpose_padded", "transpose_swizzled", "reduce_tree"]
+# Real conflicts in correct kernels: each thread of gemm_regblock reads a column of sA.
+KNOWN_BANK = {"gemm_regblock"}
+MARK = re.compile(r"#!\s*(.*)$")
+
+
+def _load(path: Path) -> ir.Kernel:
+    result = check_source(path.read_text(), str(path.relative_to(ROOT)))
+    assert result.ok, result.diagnostics
+    return result.kernel
+
+
+def _marks(path: Path, severity: str) -> set[tuple[int, str]]:
+    out = set()
+    for n, line in enumerate(path.read_text().splitlines(), start=1):
+        m = MARK.search(line)
+        if m:
+            out |= {(n, rule) for rule in re.findall(severity + r"\[([A-Z]+)\]", m.group(1))}
+    return out
+
+
+def test_every_rule_has_three_bad_kernels():
+    for rule in RULES:
+        assert len([p for p in BAD if p.stem.startswith(rule + "_")]) >= 3, rule
+
+
+def test_required_proofs_exist():
+    names = {p.stem for p in PROOFS}
+    assert set(REQUIRED) <= names
+
+
+@pytest.mark.parametrize("path", PROOFS, ids=[p.stem for p in PROOFS])
+def test_proof_raises_nothing(path):
+    verdict = verify_kernel(_load(path), VerifyOptions())
+    assert verdict.status == "proved", (verdict.findings, verdict.unknowns)
+    assert not verdict.unknowns
+    warnings = [f for f in verdict.findings if f.severity == "warning"]
+    if path.stem not in KNOWN_BANK:
+        assert not warnings, warnings
+
+
+@pytest.mark.parametrize("path", BAD, ids=[p.stem for p in BAD])
+def test_bad_kernel_caught_and_replayed(path, regen_golden):
+    kernel = _load(path)
+    verdict = verify_kernel(kernel, VerifyOptions())
+    errors = {(f.span.line, f.rule) for f in verdict.findings if f.severity == "error"}
+    warnings = {(f.span.line, f.rule) for f in verdict.findings if f.severity == "warning"}
+    assert errors == _marks(path, "error")
+    assert _marks(path, "warning") <= warnings
+    rule = path.stem.split("_")[0].upper()
+    mine = [f for f in verdict.findings if f.rule == rule]
+    assert mine
+    for f in mine:
+        REPLAY[rule](kernel, f)
+    golden = path.with_suffix(".expected")
+    report = format_verdict(verdict) + "\n"
+    if regen_golden or not golden.exists():
+        golden.write_text(report)
+    assert report == golden.read_text()
+
+
+# ---------------------------------------------------------------- concrete replays
+def _facts(op) -> dict:
+    return dict(op.tag)
+
+
+def _side(stmt, op) -> str:
+    return "dst" if _facts(op)["write"] else "src"
+
+
+def _instance(rp: Replay, op):
+    hop = op.hops[0]
+    site = rp.site(hop.span.line)
+    return site, dict(hop.loops), _facts(op)["thread"], hop.coords
+
+
+def _position(events, stmt, it) -> int:
+    key = tuple(sorted(it.items()))
+    return next(i for i, (s, k) in enumerate(events) if s is stmt and k == key)
+
+
+def _access_is_real(rp: Replay, op):
+    site, it, t, coords = _instance(rp, op)
+    assert rp.runs(site, t, it), "the reported thread does not run this instance"
+    assert rp.touches(site.stmt, _side(site.stmt, op), t, it, coords), "the thread does not touch the element"
+    return site, it, t, coords
+
+
+def replay_pair(kernel, f) -> None:
+    """RACE / WAR / ASYNC: both threads touch one address, and nothing orders them."""
+    rp = Replay(kernel, dict(f.sizes), f.block)
+    a, b = f.operands
+    sa, ita, ta, ca = _access_is_real(rp, a)
+    sb, itb, tb, cb = _access_is_real(rp, b)
+    tensor = a.hops[0].storage
+    assert rp.offset(tensor, ca) == rp.offset(tensor, cb)
+    ea, eb = rp.events(ta), rp.events(tb)
+    ia, ib = _position(ea, sa.stmt, ita), _position(eb, sb.stmt, itb)
+    barrier_after = lambda i, start, events: [k for k, (s, _) in enumerate(events) if k > start and
+                                              isinstance(s, ir.Barrier)]
+    later_in_b = lambda ev: next((k for k, e in enumerate(eb) if e[0] is ev[0] and e[1] == ev[1]), None)
+    async_a = isinstance(sa.stmt, ir.Copy) and sa.stmt.is_async and _facts(a)["write"]
+    if not async_a:
+        assert ta != tb
+        for k in barrier_after(None, ia, ea):
+            kb = later_in_b(ea[k])
+            assert kb is None or kb >= ib, f"barrier at {ea[k]} orders the two accesses"
+        return
+    for k, (s, _) in enumerate(ea):
+        if k <= ia or not isinstance(s, ir.WaitGroup):
+            continue
+        n = ir_int(kernel, s.pending)
+        commits = sum(1 for s2, _ in ea[ia + 1:k] if isinstance(s2, ir.Commit))
+        if commits < n + 1:
+            continue
+        if ta == tb:
+            assert k >= ib, f"the wait at {ea[k]} retires the copy before the access"
+            continue
+        for x in barrier_after(None, k, ea):
+            kb = later_in_b(ea[x])
+            assert kb is None or kb >= ib, f"wait {ea[k]} and barrier {ea[x]} order the copy before the read"
+
+
+def ir_int(kernel, e) -> int:
+    from dsl import exprs
+    return exprs.fold(e, {c.name: c.value for c in kernel.consts})
+
+
+def replay_sync(kernel, f) -> None:
+    rp = Replay(kernel, dict(f.sizes), f.block)
+    site = rp.site(f.span.line)
+    reach, skip = (_facts(op) for op in f.operands)
+    assert reach["reaches"] == 1 and skip["reaches"] == 0
+    it = dict(f.iteration)
+    assert rp.runs(site, reach["thread"], it) and not rp.runs(site, skip["thread"], it)
+
+
+def replay_bound(kernel, f) -> None:
+    rp = Replay(kernel, dict(f.sizes), f.block)
+    (op,) = f.operands
+    site, it, t, coords = _access_is_real(rp, op)
+    shape = rp.shape(op.hops[0].storage)
+    assert any(not 0 <= c < n for c, n in zip(coords, shape)), (coords, shape)
+
+
+def replay_init(kernel, f) -> None:
+    rp = Replay(kernel, dict(f.sizes), f.block)
+    (op,) = f.operands
+    site, it, t, coords = _access_is_real(rp, op)
+    tensor = op.hops[0].storage
+    events = rp.events(t)
+    for s, key in events[:_position(events, site.stmt, it)]:
+        if isinstance(s, (ir.Copy, ir.Store)) and s.dst.tensor == tensor:
+            assert not any(rp.touches(s, "dst", u, dict(key), coords) for u in range(kernel.threads)), s
+
+
+def replay_cover(kernel, f) -> None:
+    sizes = dict(f.sizes)
+    if len(f.operands) == 2:
+        seen = []
+        for op in f.operands:
+            facts = _facts(op)
+            block = tuple(v for k, v in op.tag if k.startswith("block."))
+            rp = Replay(kernel, sizes, block)
+            hop = op.hops[0]
+            it = {k: v for k, v in op.tag if k not in ("thread",) and not k.startswith("block.")}
+            site = rp.site(hop.span.line)
+            assert rp.runs(site, facts["thread"], it)
+            assert rp.touches(site.stmt, "dst", facts["thread"], it, hop.coords)
+            seen.append((block, facts["thread"], tuple(sorted(it.items()))))
+        assert seen[0] != seen[1]
+        return
+    (op,) = f.operands
+    coords = op.hops[0].coords
+    grid = [Replay(kernel, sizes).value(g, Replay(kernel, sizes).env) for g in kernel.grid]
+    import itertools
+    for block in itertools.product(*(range(g) for g in grid)):
+        rp = Replay(kernel, sizes, block)
+        for s, key in rp.events(0):
+            if isinstance(s, ir.Store) and s.dst.tensor == op.hops[0].storage:
+                assert not any(rp.touches(s, "dst", u, dict(key), coords) for u in range(kernel.threads))
+
+
+def replay_res(kernel, f) -> None:
+    rp = Replay(kernel, dict(f.sizes))
+    if "threads per block" in f.message:
+        assert kernel.threads > 1024
+    elif "shared memory" in f.message:
+        total = 0
+        for s in ir.walk(kernel.body):
+            if isinstance(s, ir.Alloc):
+                shape = rp.shape(s.tensor.name)
+                import itertools
+                top = max(rp.offset(s.tensor.name, c) for c in itertools.product(*(range(n) for n in shape)))
+                total += (top + 1) * s.tensor.dtype.nbytes
+        assert total > 227 * 1024
+    else:
+        biggest = max(ir_values(kernel, s.target) for s in ir.walk(kernel.body) if hasattr(s, "target"))
+        assert biggest > 255
+
+
+def ir_values(kernel, t) -> int:
+    n = 1
+    for d in t.shape:
+        n *= ir_int(kernel, d)
+    return -(-n // kernel.threads) * t.dtype.nbytes // 4
+
+
+def replay_bank(kernel, f) -> None:
+    rp = Replay(kernel, dict(f.sizes), f.block)
+    a, b = f.operands
+    sa, it, ta, ca = _access_is_real(rp, _as_access(a, f))
+    sb, _, tb, cb = _access_is_real(rp, _as_access(b, f))
+    assert ta // 32 == tb // 32 and ta != tb
+    tensor = a.hops[0].storage
+    nbytes = rp.tensors[tensor].dtype.nbytes
+    wa, wb = rp.offset(tensor, ca) * nbytes // 4, rp.offset(tensor, cb) * nbytes // 4
+    assert wa % 32 == wb % 32 and wa != wb
+    assert dict(f.indices)["degree"] >= 2
+
+
+def _as_access(op, f):
+    """BANK operands carry thread and lane; the side is the finding's statement's shared one."""
+    from encode.findings import Operand
+    write = int("copy into" in f.message or "copy_async into" in f.message or "store into" in f.message)
+    return Operand(op.text, op.tag + (("write", write),), op.hops)
+
+
+REPLAY = {"RACE": replay_pair, "WAR": replay_pair, "ASYNC": replay_pair, "SYNC": replay_sync,
+          "BOUND": replay_bound, "INIT": replay_init, "COVER": replay_cover, "RES": replay_res,
+          "BANK": replay_bank}
