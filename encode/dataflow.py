@@ -52,6 +52,7 @@ class Dataflow:
             if isinstance(t, ir.TensorType):
                 self.types.setdefault(t.name, t)
         self._fresh = itertools.count()
+        self._missing: dict[int, tuple] = {}     # statement id -> (tile elements nobody does, shape)
 
     # ---------------------------------------------------------------- small helpers
     def fresh(self, stem: str) -> z3.ArithRef:
@@ -265,9 +266,14 @@ class Dataflow:
         spec = s.layout if isinstance(s, ir.Copy) else getattr(s, "target", None) and s.target.layout
         if spec is None or spec.kind == "swizzle":
             return []
-        from .distribution import of_spec
-        shape = tuple(self.extent(e) for e in (exprs.tile_shape(s.dst) if isinstance(s, ir.Copy) else s.target.shape))
-        missing = _missing_elements(of_spec(spec, shape, self.kernel.threads, self.env.consts))
+        missing = self._missing.get(id(s))
+        if missing is None:
+            from .distribution import of_spec
+            shape = tuple(self.extent(e) for e in (exprs.tile_shape(s.dst) if isinstance(s, ir.Copy)
+                                                   else s.target.shape))
+            missing = self._missing[id(s)] = (_missing_elements(of_spec(spec, shape, self.kernel.threads,
+                                                                        self.env.consts)), shape)
+        missing, shape = missing
         if not missing:
             return []
         e = z3.IntVal(0)
