@@ -1,47 +1,20 @@
-"""Thread-value distributions of tile statements, as layouts, and their code.
+"""Thread-value distributions of tile statements, printed as code.
 
-A distribution is the CuTe layout (thread, value) -> row-major element index that
-docs/SEMANTICS.md gives each tile statement; the layouts come from encode/tv_layout
-and encode/layout, the same ones the verifier reasons over. The generated code
-evaluates exactly these layouts: `layout_code` prints a layout mode as arithmetic.
+The distributions themselves are the verifier's (encode/distribution.py): one source of
+truth for who does which element. This module prints them: `layout_code` turns a layout
+mode into arithmetic, `unravel` an element index into tile coordinates.
 """
 from __future__ import annotations
 
 import math
-from dataclasses import dataclass
 
 from dsl import exprs, ir
-from encode.layout import Layout, Swizzle, cosize, size
-from encode.tv_layout import copy_tv, mma_m16n8k16_f16, tile_mma_tv
+from encode import distribution as _verifier
+from encode.distribution import Distribution, default
+from encode.layout import Layout, Swizzle
+from encode.symbols import Unsupported
 
 from .scalar import LoweringError
-
-
-@dataclass(frozen=True, slots=True)
-class Distribution:
-    """Who holds which element of a tile of `shape`: tv(thread, value) is the row-major
-    index. Threads past size(tv[0]) hold nothing; indices >= elements are padding."""
-
-    label: str
-    tv: Layout
-    shape: tuple[int, ...]
-
-    @property
-    def threads(self) -> int:
-        return size(self.tv[0])
-
-    @property
-    def values(self) -> int:
-        return size(self.tv[1])
-
-    @property
-    def elements(self) -> int:
-        return math.prod(self.shape)
-
-    @property
-    def padded(self) -> bool:
-        """True when some (thread, value) pairs fall past the tile and need a guard."""
-        return cosize(self.tv) > self.elements
 
 
 def _ints(e: ir.Expr, consts: dict[str, int]):
@@ -53,46 +26,13 @@ def _ints(e: ir.Expr, consts: dict[str, int]):
     return v
 
 
-def default(shape: tuple[int, ...], threads: int) -> Distribution:
-    """Element e by thread e % T as value e // T."""
-    values = max(1, -(-math.prod(shape) // threads))
-    return Distribution("default", Layout((threads, values), (1, threads)), shape)
-
-
 def of_spec(spec: ir.LayoutSpec | None, shape: tuple[int, ...], threads: int,
             consts: dict[str, int]) -> Distribution:
-    """The distribution a statement's (or a tile's) layout clause gives a tile of `shape`."""
-    if spec is None:
-        return default(shape, threads)
-    if spec.kind == "named" and spec.name == "copy":
-        vec = _ints(dict(spec.args).get("vec", ir.IntLit(1)), consts)
-        total = math.prod(shape)
-        if total % (threads * vec) == 0:
-            tv = copy_tv(threads, vec, shape)
-        else:   # the same layout with the last repetition partly past the tile
-            reps = -(-total // (threads * vec))
-            tv = Layout((threads, (vec, reps)), (vec, (1, threads * vec)))
-        return Distribution(f"copy(vec={vec})", tv, shape)
-    if spec.kind == "named" and spec.name == "mma_m16n8k16":
-        warps = _ints(dict(spec.args)["warps"], consts)
-        if len(shape) != 2:
-            raise LoweringError("an mma_m16n8k16 distribution needs a 2-D tile", spec.span)
-        tv = tile_mma_tv(mma_m16n8k16_f16, tuple(warps), "C", shape)
-        if size(tv[0]) > threads:
-            raise LoweringError(f"mma_m16n8k16(warps={warps}) needs {size(tv[0])} threads; "
-                                f"the kernel has {threads}", spec.span)
-        return Distribution(f"mma_m16n8k16(warps={tuple(warps)})", tv, shape)
-    if spec.kind == "layout":
-        shp = _ints(spec.shape, consts)
-        strd = _ints(spec.stride, consts) if spec.stride is not None else None
-        tv = Layout(shp, strd)
-        if not isinstance(tv.shape, tuple) or len(tv.shape) != 2:
-            raise LoweringError("a thread-value layout has two modes, (thread, value)", spec.span)
-        if size(tv[0]) > threads:
-            raise LoweringError(f"the layout's thread mode has {size(tv[0])} threads; "
-                                f"the kernel has {threads}", spec.span)
-        return Distribution(f"layout {tv}", tv, shape)
-    raise LoweringError(f"'{spec.kind}' does not distribute a tile over threads", spec.span)
+    """The verifier's distribution of a tile statement; what it cannot express is a lowering error."""
+    try:
+        return _verifier.of_spec(spec, shape, threads, consts)
+    except Unsupported as err:
+        raise LoweringError(err.reason, err.span) from None
 
 
 def _flat(t) -> list[int]:

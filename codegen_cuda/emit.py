@@ -139,8 +139,8 @@ class Emitter:
     def owned(self, d: dist.Distribution, body) -> None:
         """for each value the thread owns under `d`: coordinates _i0.. of element _e, then body()."""
         opened = 0
-        if d.threads < self.k.threads:
-            self.line(f"if _tid < {d.threads}:")
+        if d.active_threads < self.k.threads:
+            self.line(f"if _tid < {d.active_threads}:")
             self.depth += 1
             opened += 1
         tpart = self.thread_part(d)

@@ -43,6 +43,11 @@ class Distribution:
     def values(self) -> int:
         return size(self.tv[1])
 
+    @property
+    def padded(self) -> bool:
+        """Some (thread, value) slots fall past the tile: code must guard them."""
+        return cosize(self.tv) > self.elements
+
     def element(self, t, v) -> tuple[object, list]:
         """(row-major element index, facts that (t, v) is a real slot) for solver terms t, v."""
         e = eval_symbolic(self.tv, (t, v))

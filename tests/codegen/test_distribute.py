@@ -93,6 +93,6 @@ def test_unravel_is_row_major(shape):
 
 def test_default_distribution_pads_small_tiles():
     d = dist.default((16, 1), 256)
-    assert (d.threads, d.values, d.padded) == (256, 1, True)
+    assert (d.active_threads, d.values, d.padded) == (256, 1, True)
     d = dist.default((128, 128), 256)
     assert (d.values, d.padded) == (64, False)
