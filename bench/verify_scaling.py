@@ -20,7 +20,7 @@ ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
 from dsl.check import check_source  # noqa: E402
-from encode.verifier import verify_kernel  # noqa: E402
+from encode.verifier import VerifyOptions, verify_kernel  # noqa: E402
 
 WARPS = {64: (1, 2), 256: (2, 4), 1024: (4, 8)}
 REPEATS = 5
@@ -39,7 +39,7 @@ def measure(text: str) -> dict:
         t0 = time.perf_counter()
         result = check_source(text, "variant.dsl")
         t1 = time.perf_counter()
-        verdict = verify_kernel(result.kernel)
+        verdict = verify_kernel(result.kernel, VerifyOptions(rules=("TAG",)))
         t2 = time.perf_counter()
         rows.append({"parse_s": t1 - t0, "verify_s": t2 - t1, **{f"{k}_s": v for k, v in verdict.timings},
                      "queries": verdict.queries, "status": verdict.status})
@@ -53,7 +53,8 @@ def cli_wall() -> float:
     times = []
     for _ in range(3):
         t0 = time.perf_counter()
-        subprocess.run([str(exe), str(ROOT / "proofs/gemm_pipelined.dsl")], check=True, capture_output=True)
+        subprocess.run([str(exe), "--rules", "TAG", str(ROOT / "proofs/gemm_pipelined.dsl")], check=True,
+                       capture_output=True)
         times.append(time.perf_counter() - t0)
     return statistics.median(times)
 

@@ -324,5 +324,7 @@ class Dataflow:
 
 def _missing_elements(dist) -> tuple[int, ...]:
     """Row-major tile elements no (thread, value) slot of the distribution reaches."""
+    if dist.bijective:          # the common case, decided on the layout's image at once
+        return ()
     reached = {dist.concrete(t, v) for t in range(dist.active_threads) for v in range(dist.values)}
     return tuple(e for e in range(dist.elements) if e not in reached)
