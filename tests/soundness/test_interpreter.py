@@ -1,0 +1,234 @@
+"""The concrete interpreter on its own: numerics against NumPy references, thread-value
+distributions against the PTX and CuTe definitions, the happens-before model, tag semantics,
+summarised tags against exact ones, and replay of hand-made counterexamples."""
+from __future__ import annotations
+
+import importlib.util
+import textwrap
+from pathlib import Path
+
+import numpy as np
+import pytest
+
+from codegen_cuda.interp_layout import cute_eval, distribution, swizzle
+from codegen_cuda.interp_tags import Tags, contract, product, reduce_axis, union
+from codegen_cuda.interp_tagsets import from_exact
+from codegen_cuda.interpret import interpret, random_inputs, replay
+from dsl import ir
+from dsl.check import check_source
+
+ROOT = Path(__file__).resolve().parents[2]
+REFS = sorted(ROOT.glob("proofs/*.ref.py"))
+
+
+def _kernel(text: str):
+    result = check_source(textwrap.dedent(text), "<test>")
+    assert result.ok, result.diagnostics
+    return result.kernel
+
+
+def _rules(text: str, sizes=None) -> set[tuple[str, int]]:
+    res = interpret(_kernel(text), sizes or {})
+    return {(v.rule, v.line) for v in res.violations if not v.derived}
+
+
+# ---------------------------------------------------------------- reference executor
+@pytest.mark.parametrize("ref", REFS, ids=[p.name.split(".")[0] for p in REFS])
+def test_outputs_match_numpy_reference(ref):
+    spec = importlib.util.spec_from_file_location(ref.stem.replace(".", "_"), ref)
+    mod = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(mod)
+    dsl_file = ref.with_name(ref.name.replace(".ref.py", ".dsl"))
+    kernel = check_source(dsl_file.read_text(), str(dsl_file.relative_to(ROOT))).kernel
+    sizes = dict(mod.TEST_SIZES)
+    rng = np.random.default_rng(0)
+    inputs = mod.make_inputs(sizes, rng) if hasattr(mod, "make_inputs") else random_inputs(kernel, sizes, seed=0)
+    res = interpret(kernel, sizes, inputs, check_tags=False)
+    assert not res.violations, [str(v) for v in res.violations]
+    for name, want in mod.reference(inputs, sizes).items():
+        got = res.outputs[name].astype(np.float64)
+        np.testing.assert_allclose(got, np.asarray(want, np.float64), rtol=2e-3, atol=2e-3)
+
+
+# ---------------------------------------------------------------- distributions and layouts
+def test_mma_fragment_matches_ptx_table():
+    """PTX ISA, m16n8k16 f32 accumulator: lane = 4 g + t holds c_i at row g + 8 (i >> 1), col 2 t + (i & 1)."""
+    spec = ir.LayoutSpec("named", name="mma_m16n8k16", args=(("warps", ir.TupleExpr((ir.IntLit(1), ir.IntLit(1)))),))
+    thr, elem = distribution(spec, (16, 8), 32, {})
+    owner = dict(zip(elem.tolist(), thr.tolist()))
+    for lane in range(32):
+        g, t = lane >> 2, lane % 4
+        for i in range(4):
+            assert owner[(g + 8 * (i >> 1)) * 8 + 2 * t + (i & 1)] == lane
+
+
+def test_mma_fragment_over_warps_is_a_partition():
+    spec = ir.LayoutSpec("named", name="mma_m16n8k16",
+                         args=(("warps", ir.TupleExpr((ir.IntLit(2), ir.IntLit(4)))),))
+    thr, elem = distribution(spec, (128, 128), 256, {})
+    assert sorted(elem.tolist()) == list(range(128 * 128))
+    assert np.bincount(thr, minlength=256).tolist() == [64] * 256
+    # Warp w holds the (64 x 32) block at block row w // 4, block column w % 4.
+    rows, cols = np.divmod(elem, 128)
+    assert np.array_equal(thr // 32, (rows // 64) * 4 + cols // 32)
+
+
+def test_copy_vec_gives_contiguous_chunks():
+    spec = ir.LayoutSpec("named", name="copy", args=(("vec", ir.IntLit(8)),))
+    thr, elem = distribution(spec, (128, 32), 256, {})
+    assert np.array_equal(thr, (elem // 8) % 256)
+
+
+def test_cute_layout_evaluation_follows_docs():
+    # docs/LAYOUT.md: (4,(2,3)):(2,(1,8)) maps 13 to 11; colexicographic unpacking.
+    assert int(cute_eval((4, (2, 3)), (2, (1, 8)), np.array([13]))[0]) == 11
+    # gemm_regblock: thread t owns rows 8 (t / 8) .. +8 and columns 8 (t % 8) .. +8.
+    shape, stride = ((8, 8), (8, 8)), ((8, 512), (1, 64))
+    x = np.arange(64 * 64)
+    elem = cute_eval(shape, stride, x)
+    thread = x % 64
+    rows, cols = np.divmod(elem, 64)
+    assert np.array_equal(rows // 8, thread // 8) and np.array_equal(cols // 8, thread % 8)
+
+
+def test_swizzle_follows_docs():
+    assert swizzle(np.array([64, 128, 200, 448]), 3, 3, 3).tolist() == [72, 144, 208, 504]
+    x = np.arange(4096)
+    assert np.array_equal(swizzle(swizzle(x, 2, 3, 3), 2, 3, 3), x)
+
+
+# ---------------------------------------------------------------- happens-before
+SHARED = """
+kernel k(X: f32[N], Y: f32[N]):
+    assume N % 256 == 0
+    grid (N / 256)
+    threads 256
+    s = shared f32[256]
+{body}
+{read}
+    store Y[block.x * 256 : +256], y
+"""
+
+
+def _shared(body: str, read: str = "y = load s[0 : +256]") -> set:
+    """Rules violated by `body` (on s) followed by `read` (which defines y)."""
+    text = SHARED.format(body=textwrap.indent(textwrap.dedent(body), "    "), read=textwrap.indent(read, "    "))
+    return {r for r, _ in _rules(text, {"N": 256})}
+
+
+def test_copy_then_barrier_then_load_is_ordered():
+    assert _shared("copy s[0 : +256], X[block.x * 256 : +256]\nbarrier") == set()
+
+
+def test_copy_then_load_without_barrier_races():
+    # thread t writes s[t]; the load's thread t reads s[t] too: no race. A shifted read races.
+    assert _shared("copy s[0 : +256], X[block.x * 256 : +256]") == set()
+    shifted = "x = load s[0 : +256] layout (256):(1)\ny = load s[0 : +256] layout (128, 2):(2, 1)"
+    assert "RACE" in _shared("copy s[0 : +256], X[block.x * 256 : +256]", shifted)
+
+
+def test_async_copy_needs_wait_and_barrier():
+    async_copy = "copy_async s[0 : +256], X[block.x * 256 : +256]\ncommit\n"
+    assert _shared(async_copy + "wait_group 0\nbarrier") == set()
+    assert _shared(async_copy + "barrier") == {"ASYNC"}                      # never waited for
+    other = "y = load s[0 : +256] layout (128, 2):(2, 1)"
+    assert _shared(async_copy + "wait_group 0", other) == {"ASYNC"}          # waited, not visible
+    assert _shared(async_copy + "wait_group 0") == set()                      # own copy, waited
+
+
+def test_uncommitted_copy_is_not_retired_by_wait():
+    assert _shared("copy_async s[0 : +256], X[block.x * 256 : +256]\nwait_group 0\nbarrier") == {"ASYNC"}
+
+
+def test_divergent_barrier_is_sync_and_orders_nothing():
+    body = "copy s[0 : +256], X[block.x * 256 : +256]\nif thread.x < 128:\n    barrier"
+    got = _shared(body, "y = load s[0 : +256] layout (128, 2):(2, 1)")
+    assert got == {"SYNC", "RACE"}
+
+
+def test_write_after_read_without_barrier():
+    body = ("copy s[0 : +256], X[block.x * 256 : +256]\nbarrier\n"
+            "x = load s[0 : +256] layout (128, 2):(2, 1)\ncopy s[0 : +256], X[block.x * 256 : +256]\nbarrier")
+    assert _shared(body) == {"WAR"}
+
+
+def test_read_of_unwritten_shared_is_init():
+    assert _shared("barrier") == {"INIT"}
+
+
+# ---------------------------------------------------------------- tags
+REPEATED = """
+kernel k(A: f32[2, 32], Z: f32[1, 32]):
+    grid (1)
+    threads 32
+    tag A[r, c] = (k=r, col=c)
+    x = load A[0 : +1, 0 : +32]
+    y = load A[1 : +1, 0 : +32]
+    z = x * y
+    assert {cond}
+    store Z[0 : +1, 0 : +32], z
+"""
+
+
+@pytest.mark.parametrize("cond,fails", [
+    ("tag(z[0, j]).k == 0", True),            # the second k (from y) is 1
+    ("tag(z[0, j]).k <= 1", False),
+    ("tag(z[0, j]).col == j", False),         # both col occurrences are j
+    ("tag(z[0, j]).k == range(0, 1)", True),   # the second occurrence, 1, lies outside
+    ("tag(z[0, j]).k == range(0, 2)", True),   # one contribution, not two
+    ("tag(z[0, j]).col == range(j, j + 1)", False),  # each occurrence position holds exactly j
+    ("covers(tag(z[0, j]).k, 0, 2)", False),
+])
+def test_repeated_field_must_hold_for_each_occurrence(cond, fails):
+    assert (("TAG", 9) in _rules(REPEATED.format(cond=cond))) == fails
+
+
+def _random_tags(rng, shape, ncontrib, schema) -> Tags:
+    vals = rng.integers(0, 5, shape + (ncontrib, len(schema)))
+    has = rng.random(shape + (ncontrib, len(schema))) < 0.8
+    valid = rng.random(shape + (ncontrib,)) < 0.9
+    return Tags(tuple(schema), vals, has, valid)
+
+
+def _observe(t, name):
+    s = t if not isinstance(t, Tags) else from_exact(t)
+    off, member, missing, _ = s.field(name)
+    vals = [set((np.flatnonzero(m) + off).tolist()) for m in member.reshape(-1, member.shape[-1])]
+    return vals, missing.reshape(-1).tolist(), s.count.reshape(-1).tolist()
+
+
+@pytest.mark.parametrize("seed", range(6))
+def test_summarised_tags_agree_with_exact(seed):
+    """Sets, missing fields and counts are the same whether a value is summarised before or after."""
+    from codegen_cuda import interp_tagsets as ts
+    rng = np.random.default_rng(seed)
+    a = _random_tags(rng, (3, 4), 2, ("k", "row"))
+    b = _random_tags(rng, (4, 5), 3, ("k", "col"))
+    c = _random_tags(rng, (3, 5), 2, ("row", "col", "k"))
+    exact = union(c, contract(a, b))
+    summary = ts.union(from_exact(c), ts.contract(from_exact(a), from_exact(b)))
+    for name in ("k", "row", "col"):
+        assert _observe(exact, name) == _observe(summary, name)
+    x, y = _random_tags(rng, (6,), 3, ("k",)), _random_tags(rng, (6,), 2, ("k", "d"))
+    for name in ("k", "d"):
+        assert _observe(product(x, y), name) == _observe(ts.product(from_exact(x), from_exact(y)), name)
+        assert _observe(reduce_axis(product(x, y)[None], 1), name) == \
+            _observe(ts.reduce_axis(ts.product(from_exact(x), from_exact(y))[None], 1), name)
+
+
+# ---------------------------------------------------------------- replay
+def test_replay_confirms_a_real_counterexample_and_rejects_a_tampered_one():
+    from dataclasses import replace
+
+    from encode.verifier import VerifyOptions, verify_kernel
+    path = ROOT / "tests/kernels/bad/tag_naive_koff.dsl"
+    if not path.exists():
+        pytest.skip("tag_naive_koff.dsl is gone")
+    kernel = check_source(path.read_text(), "tests/kernels/bad/tag_naive_koff.dsl").kernel
+    finding = next(f for f in verify_kernel(kernel, VerifyOptions(rules=("TAG",))).findings if f.rule == "TAG")
+    assert replay(kernel, finding)
+    k_iter = dict(finding.iteration)
+    sizes = dict(finding.sizes)
+    # The same assertion at an iteration the loop never reaches cannot replay.
+    bogus = replace(finding, iteration=tuple((n, sizes["K"] + 5) for n in k_iter))
+    assert not replay(kernel, bogus)
