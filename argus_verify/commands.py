@@ -54,7 +54,7 @@ def verify(files: list[str], opts: Options) -> int:
                 print(f"{path}: parsed and type-checked kernel '{kernel.name}'")
             continue
         verdict = verify_kernel(kernel, opts.verify_options())
-        verdict = _suppress(verdict, text)
+        verdict = _replay(kernel, _suppress(verdict, text))
         verdicts.append(verdict)
         results.append(report.verdict_json(verdict))
         codes.append(STATUS_EXIT[verdict.status])
@@ -65,6 +65,28 @@ def verify(files: list[str], opts: Options) -> int:
     elif opts.output == "sarif":
         print(report.sarif(results, verdicts, bad))
     return _worst(codes)
+
+
+NOT_REPLAYABLE = ("RES", "BANK")   # limits and performance: nothing to execute
+
+
+def _replay(kernel, verdict):
+    """Re-run each counterexample on the concrete interpreter (which shares no code with
+    the encoder) and record whether it reproduces."""
+    import dataclasses
+    from codegen_cuda.interp_replay import replay_details
+    out = []
+    for f in verdict.findings:
+        if f.rule in NOT_REPLAYABLE or f.suppressed:
+            out.append(f)
+            continue
+        try:
+            r = replay_details(kernel, f)
+            note = "replayed" if r.replayed else f"not reproduced: {r.detail}"
+        except Exception as err:  # the oracle's own failure must not hide the finding
+            note = f"not reproduced: the interpreter failed ({type(err).__name__})"
+        out.append(dataclasses.replace(f, replay=note))
+    return dataclasses.replace(verdict, findings=tuple(out))
 
 
 def _suppress(verdict, text: str):

@@ -75,6 +75,8 @@ def format_finding(f: Finding) -> str:
             out.append(f"  {_where(span)}: {text}")
     if f.hint:
         out.append(f"  hint: {f.hint}")
+    if f.replay.startswith("not"):
+        out.append(f"  note: the concrete interpreter did {f.replay}")
     return "\n".join(out)
 
 
@@ -105,6 +107,8 @@ def finding_json(f: Finding) -> dict:
                                for h in op.hops]} for op in f.operands],
         "hint": f.hint, "related": [{**_span_json(s), "message": t} for s, t in f.related],
         "suppressed": f.suppressed or None,
+        "replayed": None if not f.replay else f.replay == "replayed",
+        "replay": f.replay or None,
     }
 
 

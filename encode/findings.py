@@ -55,6 +55,7 @@ class Finding:
     related: tuple[tuple[Span, str], ...] = ()
     severity: str = "error"
     suppressed: str = ""                        # the reason given in a suppression comment
+    replay: str = ""                            # "" not tried; "replayed" or "not reproduced: why"
 
     @property
     def warp(self) -> int | None:

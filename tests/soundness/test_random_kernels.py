@@ -1,9 +1,10 @@
-"""The differential check on random kernels (tests/soundness/memgen.py): shared-memory rings
-with random synchronisation, layouts and tag assertions. The verifier must report what the
+"""The differential check on random kernels: shared-memory rings with random synchronisation,
+layouts and tag assertions (memgen.py), and accumulators with skewed offsets, bounds and
+guards under set-valued assertions (taggen.py). The verifier must report what the
 interpreter finds, and every verifier finding must replay. A wider sweep:
 
     .venv/bin/python -c "import sys; sys.path.insert(0, 'tests/soundness'); \\
-        import test_random_kernels as t; t.sweep(range(1000))"
+        import test_random_kernels as t; t.sweep('mem', range(1000))"
 """
 from __future__ import annotations
 
@@ -14,14 +15,16 @@ from codegen_cuda.interp_sizes import pick_sizes
 from codegen_cuda.interpret import interpret, random_inputs
 from dsl.check import check_source
 from encode.verifier import verify_kernel
-from memgen import kernel_text
+import memgen
+import taggen
 from soundness_support import OPTIONS, covered
 
-SEEDS = range(24)
+GENERATORS = {"mem": memgen.kernel_text, "tag": taggen.kernel_text}
+CASES = [("mem", s) for s in range(24)] + [("tag", s) for s in range(16)]
 
 
-def disagreements(seed: int) -> list[str]:
-    text = kernel_text(seed)
+def disagreements(gen: str, seed: int) -> list[str]:
+    text = GENERATORS[gen](seed)
     result = check_source(text, f"mem{seed}.dsl")
     assert result.ok, (text, result.diagnostics)
     kernel = result.kernel
@@ -40,14 +43,14 @@ def disagreements(seed: int) -> list[str]:
     return out
 
 
-@pytest.mark.parametrize("seed", SEEDS)
-def test_random_kernel_agrees(seed):
-    problems = disagreements(seed)
-    assert not problems, kernel_text(seed) + "\n".join(problems)
+@pytest.mark.parametrize("gen,seed", CASES, ids=[f"{g}{s}" for g, s in CASES])
+def test_random_kernel_agrees(gen, seed):
+    problems = disagreements(gen, seed)
+    assert not problems, GENERATORS[gen](seed) + "\n".join(problems)
 
 
-def sweep(seeds) -> None:
+def sweep(gen: str, seeds) -> None:
     for seed in seeds:
-        problems = disagreements(seed)
+        problems = disagreements(gen, seed)
         if problems:
-            print(f"seed {seed}:\n" + kernel_text(seed) + "\n".join(problems) + "\n")
+            print(f"{gen} seed {seed}:\n" + GENERATORS[gen](seed) + "\n".join(problems) + "\n")
