@@ -74,16 +74,23 @@ class SharedBuffer:
         self.p_done = np.full(n, INF, np.int64)
         self.p_id = np.zeros(n, np.int64)
         self.p_line = np.zeros(n, np.int64)
-        # A synchronous write that a later write raced with: its value may still be the one seen.
+        # A write that a later write raced with: its value may still be the one seen.
         self.s_thread = np.full(n, -1, np.int64)
         self.s_stamp = np.zeros(n, np.int64)
+        self.s_async = np.zeros(n, bool)
+        self.s_done = np.full(n, INF, np.int64)
+        self.s_id = np.zeros(n, np.int64)
         self.s_line = np.zeros(n, np.int64)
 
     def shadowed(self, addr, thread, vc) -> np.ndarray:
-        """Does an overwritten, raced-with synchronous write into `addr` conflict with this access?"""
+        """Does an overwritten, raced-with write into `addr` conflict with this access?"""
         st = self.s_thread[addr]
         seen = vc[thread, np.where(st >= 0, st, 0)]
-        return (st >= 0) & (st != thread) & (seen <= self.s_stamp[addr])
+        done = self.s_done[addr]
+        ordered = np.where(self.s_async[addr],
+                           (done != INF) & ((st == thread) | (seen > done)),
+                           (st == thread) | (seen > self.s_stamp[addr]))
+        return (st >= 0) & ~ordered
 
     def unsettled(self, addr, thread, vc) -> np.ndarray:
         """Is an async copy into `addr` other than its last write possibly still landing, as seen
@@ -149,7 +156,8 @@ class Memory:
                                   "not waited for)", int(buf.p_line[addr[i]])))
         shadow = buf.shadowed(addr, thread, vc) & ~landing
         for i in self._firsts(shadow, buf.s_line[addr]):
-            hazards.append(Hazard("RACE", i, f"{where.what}: thread {thread[i]} reads {buf.name}"
+            hazards.append(Hazard("ASYNC" if buf.s_async[addr[i]] else "RACE", i,
+                                  f"{where.what}: thread {thread[i]} reads {buf.name}"
                                   f"{buf.coords(flat[i])} while thread {int(buf.s_thread[addr[i]])}'s write at line "
                                   f"{int(buf.s_line[addr[i]])} (raced with, overwritten) may be the one it sees",
                                   int(buf.s_line[addr[i]])))
@@ -176,60 +184,66 @@ class Memory:
     # ------------------------------------------------------------ writes
     def write(self, buf: SharedBuffer, addr: np.ndarray, thread: np.ndarray, flat: np.ndarray,
               where: Access, is_async: bool) -> list[Hazard]:
+        """Check writes of `addr` by `thread` against earlier accesses; record them."""
         vc = self.clocks.vc
-        wt = buf.w_thread[addr]
-        prev = wt >= 0
-        other = prev & (wt != thread)
-        seen = vc[thread, np.where(prev, wt, 0)]
+        c = {"wt": buf.w_thread[addr], "wline": buf.w_line[addr], "reads": buf.read_vc[addr]}
+        prev = c["wt"] >= 0
+        seen = vc[thread, np.where(prev, c["wt"], 0)]
         done = buf.w_done[addr]
         ordered = np.where(buf.w_async[addr], (done != INF) & (seen > done), seen > buf.w_stamp[addr])
-        race = other & ~ordered
-        in_flight = prev & (wt == thread) & buf.w_async[addr] & (done == INF)
-        reads = buf.read_vc[addr]                                       # (n, T)
-        mine = vc[thread]                                               # (n, T): what each writer has seen
-        unordered = (reads >= 0) & (mine <= reads)
+        c["race"] = prev & (c["wt"] != thread) & ~ordered
+        c["in_flight"] = prev & (c["wt"] == thread) & buf.w_async[addr] & (done == INF)
+        unordered = (c["reads"] >= 0) & (vc[thread] <= c["reads"])     # reads this writer has not seen
         unordered[np.arange(len(addr)), thread] = False
-        war = unordered.any(axis=1)
-        dup = self._duplicates(addr, thread)
-        hazards = []
-        wline = buf.w_line[addr]
-        for i in self._firsts(race, wline):
-            hazards.append(Hazard("RACE", i, f"{where.what}: thread {thread[i]} writes {buf.name}"
-                                  f"{buf.coords(flat[i])}, also written by thread {int(wt[i])} at line "
-                                  f"{int(wline[i])} with no barrier between", int(wline[i])))
-        for i in self._firsts(dup, np.full(len(addr), where.line)):
-            hazards.append(Hazard("RACE", i, f"{where.what}: two threads write {buf.name}{buf.coords(flat[i])} "
-                                  "in the same statement", where.line))
-        landing = buf.unsettled(addr, thread, vc)
-        for i in self._firsts(landing, buf.p_line[addr]):
-            hazards.append(Hazard("RACE", i, f"{where.what}: thread {thread[i]} writes {buf.name}"
-                                  f"{buf.coords(flat[i])} while thread {int(buf.p_thread[addr[i]])}'s copy_async "
-                                  f"at line {int(buf.p_line[addr[i]])} into it may still land",
-                                  int(buf.p_line[addr[i]])))
-        shadow = buf.shadowed(addr, thread, vc)
-        for i in self._firsts(shadow, buf.s_line[addr]):
-            hazards.append(Hazard("RACE", i, f"{where.what}: thread {thread[i]} writes {buf.name}"
-                                  f"{buf.coords(flat[i])}, also written by thread {int(buf.s_thread[addr[i]])} at "
-                                  f"line {int(buf.s_line[addr[i]])} with no barrier between", int(buf.s_line[addr[i]])))
-        for i in self._firsts(in_flight, wline):   # MEMORY_MODEL.md: an async copy, then any write: RACE
-            hazards.append(Hazard("RACE", i, f"{where.what}: thread {thread[i]} overwrites {buf.name}"
-                                  f"{buf.coords(flat[i])} while its own copy_async from line "
-                                  f"{int(wline[i])} into it is still in flight", int(wline[i])))
+        c["unordered"] = unordered
+        c["landing"] = buf.unsettled(addr, thread, vc)
+        c["shadow"] = buf.shadowed(addr, thread, vc)
+        hazards = self._write_hazards(buf, addr, thread, flat, where, c)
+        self._record_write(buf, addr, thread, where, is_async, c)
+        return hazards
+
+    def _write_hazards(self, buf, addr, thread, flat, where, c) -> list[Hazard]:
+        def at(i) -> str:
+            return f"{where.what}: thread {thread[i]} writes {buf.name}{buf.coords(flat[i])}"
+        out = []
+        wt, wline = c["wt"], c["wline"]
+        for i in self._firsts(c["race"], wline):
+            out.append(Hazard("RACE", i, f"{at(i)}, also written by thread {int(wt[i])} at line {int(wline[i])} "
+                              "with no barrier between", int(wline[i])))
+        for i in self._firsts(self._duplicates(addr, thread), np.full(len(addr), where.line)):
+            out.append(Hazard("RACE", i, f"{where.what}: two threads write {buf.name}{buf.coords(flat[i])} "
+                              "in the same statement", where.line))
+        for i in self._firsts(c["landing"], buf.p_line[addr]):
+            out.append(Hazard("RACE", i, f"{at(i)} while thread {int(buf.p_thread[addr[i]])}'s copy_async at line "
+                              f"{int(buf.p_line[addr[i]])} into it may still land", int(buf.p_line[addr[i]])))
+        for i in self._firsts(c["shadow"], buf.s_line[addr]):
+            out.append(Hazard("RACE", i, f"{at(i)}, also written by thread {int(buf.s_thread[addr[i]])} at line "
+                              f"{int(buf.s_line[addr[i]])} with no barrier between", int(buf.s_line[addr[i]])))
+        for i in self._firsts(c["in_flight"], wline):   # MEMORY_MODEL.md: an async copy, then any write: RACE
+            out.append(Hazard("RACE", i, f"{where.what}: thread {thread[i]} overwrites {buf.name}"
+                              f"{buf.coords(flat[i])} while its own copy_async from line {int(wline[i])} into it "
+                              "is still in flight", int(wline[i])))
+        war = c["unordered"].any(axis=1)
         same = war & (buf.read_instance[addr] == where.instance)
         rline = buf.read_line[addr]
         for rule, mask in (("RACE", same), ("WAR", war & ~same)):
             # A reader and a writer inside one statement instance collide (RACE); a read
             # followed by a later write into the slot is a write-after-read (WAR).
             for i in self._firsts(mask, rline):
-                readers = np.flatnonzero(unordered[i])
-                hazards.append(Hazard(rule, i, f"{where.what}: thread {thread[i]} writes {buf.name}"
-                                      f"{buf.coords(flat[i])} while thread {int(readers[0])} may still read it "
-                                      f"(read at line {int(rline[i])}, no barrier between)", int(rline[i])))
-        # The previous write stays visible to later accesses when this one raced with it.
-        keep = race & ~buf.w_async[addr]
-        buf.s_thread[addr] = np.where(keep, wt, np.where(shadow, buf.s_thread[addr], -1))
-        buf.s_stamp[addr] = np.where(keep, buf.w_stamp[addr], buf.s_stamp[addr])
-        buf.s_line[addr] = np.where(keep, wline, buf.s_line[addr])
+                reader = int(np.flatnonzero(c["unordered"][i])[0])
+                out.append(Hazard(rule, i, f"{at(i)} while thread {reader} may still read it (read at line "
+                                  f"{int(rline[i])}, no barrier between)", int(rline[i])))
+        return out
+
+    def _record_write(self, buf, addr, thread, where, is_async, c) -> None:
+        vc = self.clocks.vc
+        # The previous write stays a possible value for later accesses when this one raced with it.
+        keep = c["race"] | c["in_flight"]
+        buf.s_thread[addr] = np.where(keep, c["wt"], np.where(c["shadow"], buf.s_thread[addr], -1))
+        for name, latest in (("stamp", buf.w_stamp), ("async", buf.w_async), ("done", buf.w_done),
+                             ("id", buf.w_id), ("line", buf.w_line)):
+            old = getattr(buf, f"s_{name}")
+            old[addr] = np.where(keep, latest[addr], old[addr])
         ids = np.arange(self.next_id, self.next_id + len(addr), dtype=np.int64)
         self.next_id += len(addr)
         buf.w_thread[addr] = thread
@@ -240,12 +254,12 @@ class Memory:
         buf.w_line[addr] = where.line
         # Reads this write is ordered after are settled; unordered ones (already reported) can
         # still conflict with later writes, so they stay.
-        buf.read_vc[addr] = np.where(unordered, reads, -1)
+        unordered = c["unordered"]
+        buf.read_vc[addr] = np.where(unordered, c["reads"], -1)
         buf.read_instance[addr] = np.where(unordered.any(axis=1), buf.read_instance[addr], -1)
         if is_async:
             buf.p_thread[addr], buf.p_done[addr], buf.p_id[addr], buf.p_line[addr] = thread, INF, ids, where.line
             self.pending.append(AsyncBatch(buf, addr.copy(), thread.copy(), ids, self.open_group[thread].copy()))
-        return hazards
 
     @staticmethod
     def _firsts(mask: np.ndarray, lines: np.ndarray) -> list[int]:
@@ -289,6 +303,8 @@ class Memory:
                 b.buf.w_done[a[live]] = vc[t[live], t[live]]
                 live = b.buf.p_id[a] == w
                 b.buf.p_done[a[live]] = vc[t[live], t[live]]
+                live = b.buf.s_id[a] == w
+                b.buf.s_done[a[live]] = vc[t[live], t[live]]
             if not retire.all():
                 keep.append(AsyncBatch(b.buf, b.addr[~retire], b.thread[~retire], b.wid[~retire], b.group[~retire]))
         self.pending = keep
