@@ -89,7 +89,7 @@ def _count(tc, point, cond, lf, rs, base, lo, hi, scope) -> None:
 
 
 def _t(e) -> str:
-    from .exprtext import expr_text
+    from dsl.fmt import format_expr as expr_text
     return expr_text(e)
 
 

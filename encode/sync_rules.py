@@ -12,7 +12,7 @@ from dsl import ir
 
 from .access import enabled, loop_vars, point_thread_dependent, thread_dependent
 from .distribution import thread_bindings
-from .exprtext import expr_text
+from dsl.fmt import format_expr as expr_text
 from .findings import Finding, Operand
 from .memwitness import ModelView, iteration_text, thread_text
 from .symbols import Unsupported

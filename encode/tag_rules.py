@@ -206,7 +206,7 @@ class TagChecker:
         return hint
 
     def fail_message(self, cond, what: str = "") -> str:
-        from .exprtext import expr_text
+        from dsl.fmt import format_expr as expr_text
         return f"{what or 'tag assertion failed'}: {expr_text(cond)}"
 
     def solve(self, point, cond, facts, leaves, scope, rule, message, hint_extra="") -> bool:
