@@ -105,11 +105,14 @@ def minimize_model(facts, objectives, opts: SolverOptions = SolverOptions()) -> 
     return Outcome(Verdict.UNKNOWN, reason=str(opt.reason_unknown()), seconds=took)
 
 
-def _bisect(facts, objectives, opts: SolverOptions, budget: int = 48) -> Outcome:
+def _bisect(facts, objectives, opts: SolverOptions, budget: int = 160) -> Outcome:
     """Lexicographic minimisation by bisection on each objective, for facts with quantifiers
-    (which Z3's optimiser does not take). Gives up quietly when the budget runs out."""
+    (which Z3's optimiser does not take). It first asks for a model with every objective
+    small, so the bisection starts near the answer; it stops quietly when the budget runs out."""
     fixed = list(facts)
-    out = find_model(fixed, opts)
+    out = find_model(fixed + [z3.And(*[0 <= o for o in objectives], *[o <= 4096 for o in objectives])], opts)
+    if out.verdict is not Verdict.REFUTED:
+        out = find_model(fixed, opts)
     if out.verdict is not Verdict.REFUTED:
         return out
     took = out.seconds
