@@ -17,7 +17,7 @@ from .findings import Finding, Hop, Operand
 from .layout import eval_symbolic_bv
 from .memwitness import element_text, iteration_text
 from .solver import Verdict as SV, find_model
-from .symbols import Unsupported
+from .symbols import Unsupported, encode_cond
 
 WIDTH = 32
 LOOP_LIMIT = 1 << 12
@@ -85,18 +85,7 @@ class _BV:
         raise Unsupported(f"cannot encode {type(e).__name__} as a bit-vector", getattr(e, "span", None))
 
     def cond(self, e: ir.Expr, bound: dict):
-        match e:
-            case ir.Bin(op=ir.BinOp.AND, lhs=a, rhs=b):
-                return z3.And(self.cond(a, bound), self.cond(b, bound))
-            case ir.Bin(op=ir.BinOp.OR, lhs=a, rhs=b):
-                return z3.Or(self.cond(a, bound), self.cond(b, bound))
-            case ir.Not(operand=x):
-                return z3.Not(self.cond(x, bound))
-            case ir.Bin(op=op, lhs=a, rhs=b) if op in ir.COMPARISONS:
-                x, y = self.term(a, bound), self.term(b, bound)
-                return {ir.BinOp.EQ: x == y, ir.BinOp.NE: x != y, ir.BinOp.LT: x < y,
-                        ir.BinOp.LE: x <= y, ir.BinOp.GT: x > y, ir.BinOp.GE: x >= y}[op]
-        return self.term(e, bound) != 0
+        return encode_cond(self, e, bound)
 
 
 def _vector(a) -> int:

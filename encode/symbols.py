@@ -39,6 +39,22 @@ def mentions(term, var) -> bool:
     return any(mentions(c, var) for c in term.children())
 
 
+def encode_cond(enc, e: ir.Expr, bound: dict):
+    """A condition as a Z3 Bool, its integer leaves encoded by `enc.term` (Int or bit-vector)."""
+    match e:
+        case ir.Bin(op=ir.BinOp.AND, lhs=a, rhs=b):
+            return z3.And(enc.cond(a, bound), enc.cond(b, bound))
+        case ir.Bin(op=ir.BinOp.OR, lhs=a, rhs=b):
+            return z3.Or(enc.cond(a, bound), enc.cond(b, bound))
+        case ir.Not(operand=x):
+            return z3.Not(enc.cond(x, bound))
+        case ir.Bin(op=op, lhs=a, rhs=b) if op in ir.COMPARISONS:
+            x, y = enc.term(a, bound), enc.term(b, bound)
+            return {ir.BinOp.EQ: x == y, ir.BinOp.NE: x != y, ir.BinOp.LT: x < y,
+                    ir.BinOp.LE: x <= y, ir.BinOp.GT: x > y, ir.BinOp.GE: x >= y}[op]
+    return enc.term(e, bound) != 0
+
+
 def mk_mod(a, b):
     """Truncating remainder: the sign follows the dividend, as in CUDA C."""
     return a - b * mk_div(a, b)
@@ -124,20 +140,9 @@ class SymEnv:
         return z3.ForAll(list(vs.values()), z3.Implies(z3.And(*ranges), body))
 
     def cond(self, e: ir.Expr, bound: dict):
-        match e:
-            case ir.Forall():
-                return self.forall(e, bound)
-            case ir.Bin(op=ir.BinOp.AND, lhs=a, rhs=b):
-                return z3.And(self.cond(a, bound), self.cond(b, bound))
-            case ir.Bin(op=ir.BinOp.OR, lhs=a, rhs=b):
-                return z3.Or(self.cond(a, bound), self.cond(b, bound))
-            case ir.Not(operand=x):
-                return z3.Not(self.cond(x, bound))
-            case ir.Bin(op=op, lhs=a, rhs=b) if op in ir.COMPARISONS:
-                x, y = self.term(a, bound), self.term(b, bound)
-                return {ir.BinOp.EQ: x == y, ir.BinOp.NE: x != y, ir.BinOp.LT: x < y,
-                        ir.BinOp.LE: x <= y, ir.BinOp.GT: x > y, ir.BinOp.GE: x >= y}[op]
-        return self.term(e, bound) != 0
+        if isinstance(e, ir.Forall):
+            return self.forall(e, bound)
+        return encode_cond(self, e, bound)
 
     def const_value(self, e: ir.Expr) -> int | None:
         return exprs.try_fold(e, self.consts)
