@@ -13,7 +13,8 @@ from dsl import exprs, ir
 from dsl.fmt import format_expr
 
 from . import distribute as dist
-from .plan import Plan, RegTile, fold, statement_dist
+from . import vector, warp
+from .plan import Plan, RegTile, _with_guards, fold, statement_dist, thread_dependent
 from .scalar import LoweringError, ScalarEmitter, py_name
 
 NUMBA_TYPE = {ir.DType.F16: "float16", ir.DType.F32: "float32", ir.DType.F64: "float64",
@@ -65,6 +66,20 @@ class Emitter:
         self.depth = 1
         self.thread_parts: dict[str, tuple[str, str]] = {}   # code -> (name, label)
         self._n = 0
+        self.runtime: set[str] = set()        # codegen_cuda/ptx.py functions the body calls
+        self.waits: set[int] = set()          # cp.async.wait_group immediates used
+        self.vector_args: set[str] = set()    # global tensors read with 16-byte instructions
+        self.sizes = vector.size_divisors(self.k, plan.consts)
+        self.wide_copies = {id(s): kind for s in ir.walk(self.k.body)
+                            if isinstance(s, ir.Copy) and (kind := self.copy_kind(s)) is not None}
+        self.tensor_core = {id(s): groups for s in ir.walk(self.k.body)
+                            if isinstance(s, ir.Mma) and (groups := self.mma_groups(s)) is not None}
+        # accumulators of tensor-core mma: every statement on them is unrolled so that
+        # each value index is a constant and the tile lives in registers
+        self.unrolled = {s.target.name for s in ir.walk(self.k.body) if id(s) in self.tensor_core}
+        self.shuffles = {id(s): width for s, guards in _with_guards(self.k.body, [])
+                         if isinstance(s, ir.Compute) and not any(thread_dependent(g) for g in guards)
+                         and (width := self.shuffle_width(s)) is not None}
 
     # ---------------------------------------------------------------- output
     def line(self, text: str) -> None:
@@ -112,15 +127,29 @@ class Emitter:
             case ir.Barrier():
                 self.line(self.describe(s))
                 self.line("cuda.syncthreads()")
-            case ir.Commit() | ir.WaitGroup():
+            case ir.Commit() | ir.WaitGroup() if not self.uses_cp_async:
                 self.line(self.describe(s) + "  (no-op: copy_async lands synchronously here)")
+            case ir.Commit():
+                self.line(self.describe(s))
+                self.call("cp_async_commit()")
+            case ir.WaitGroup(pending=n):
+                pending = exprs.try_fold(n, self.plan.consts)
+                self.line(self.describe(s) + ("" if pending is not None else
+                                              "  (count not constant: waits for every group)"))
+                pending = max(pending or 0, 0)
+                self.waits.add(pending)
+                self.line(f"cp_async_wait_{pending}()")
             case ir.Assert() | ir.Invariant():
                 self.line(self.describe(s) + "  (a proof obligation: no code)")
             case ir.Zeros(target=t):
                 self.line(self.describe(s))
                 tile = self.plan.tiles[t.name]
-                self.line(f"for _v in range({tile.dist.values}):")
-                self.line(f"    {py_name(t.name)}[_v] = {numba_type(tile.dtype)}(0)")
+                if t.name in self.unrolled:
+                    for v in range(tile.dist.values):
+                        self.line(f"{py_name(t.name)}[{v}] = {numba_type(tile.dtype)}(0)")
+                else:
+                    self.line(f"for _v in range({tile.dist.values}):")
+                    self.line(f"    {py_name(t.name)}[_v] = {numba_type(tile.dtype)}(0)")
                 self.write_through(tile)
             case ir.Load():
                 self.load(s)
@@ -136,27 +165,37 @@ class Emitter:
                 raise LoweringError(f"cannot lower {type(s).__name__}", s.span)
 
     # ---------------------------------------------------------------- owned-element loops
-    def owned(self, d: dist.Distribution, body) -> None:
-        """for each value the thread owns under `d`: coordinates _i0.. of element _e, then body()."""
+    def owned(self, d: dist.Distribution, body, step: int = 1, unroll: bool = False) -> None:
+        """for each value the thread owns under `d` (every `step`-th one): coordinates
+        _i0.. of element _e, then body(). `unroll` prints one copy of the body per value,
+        with _v a constant, so a register tile indexed by _v can live in registers."""
         opened = 0
         if d.active_threads < self.k.threads:
             self.line(f"if _tid < {d.active_threads}:")
             self.depth += 1
             opened += 1
         tpart = self.thread_part(d)
-        vpart = dist.layout_code(d.tv[1], "_v")
-        self.line(f"for _v in range({d.values}):")
-        self.depth += 1
-        opened += 1
-        self.line(f"_e = {tpart} + {vpart}" if vpart != "0" else f"_e = {tpart}")
-        if d.padded:
-            self.line(f"if _e < {d.elements}:")
+        values = range(0, d.values, step)
+        if not unroll:
+            self.line(f"for _v in range({d.values}):" if step == 1 else f"for _v in range(0, {d.values}, {step}):")
             self.depth += 1
             opened += 1
-        coords = [f"_i{n}" for n in range(len(d.shape))]
-        for c, code in zip(coords, dist.unravel("_e", d.shape)):
-            self.line(f"{c} = {code}")
-        body(coords)
+            values = [None]
+        for v in values:
+            vpart = dist.layout_code(d.tv[1], "_v") if v is None else str(d.tv[1](v))
+            if v is not None:
+                self.line(f"_v = {v}")
+            self.line(f"_e = {tpart} + {vpart}" if vpart != "0" else f"_e = {tpart}")
+            inner = 0
+            if d.padded:
+                self.line(f"if _e < {d.elements}:")
+                self.depth += 1
+                inner += 1
+            coords = [f"_i{n}" for n in range(len(d.shape))]
+            for c, code in zip(coords, dist.unravel("_e", d.shape)):
+                self.line(f"{c} = {code}")
+            body(coords)
+            self.depth -= inner
         self.depth -= opened
 
     def thread_part(self, d: dist.Distribution) -> str:
@@ -169,6 +208,12 @@ class Emitter:
 
     # ---------------------------------------------------------------- addresses and fetches
     def address(self, ref: ir.TileRef, coords: list[str]) -> str:
+        name, index = self.address_parts(ref, coords)
+        return f"{name}[{index}]"
+
+    def address_parts(self, ref: ir.TileRef, coords: list[str]) -> tuple[str, str]:
+        """(array, index text) of the tile element at `coords`: a tuple of indices for a
+        global tensor, an offset into the buffer's slice of shared memory otherwise."""
         it = iter(coords)
         idx = []
         for sub in ref.subs:
@@ -180,7 +225,7 @@ class Emitter:
         name = py_name(ref.tensor)
         buf = self.plan.shared.get(ref.tensor)
         if buf is None:
-            return f"{name}[{', '.join(idx)}]"
+            return name, ", ".join(idx)
         if buf.layout is not None:
             modes = [buf.layout[d] for d in range(len(buf.shape))] if isinstance(buf.layout.shape, tuple) \
                 else [buf.layout]
@@ -195,10 +240,10 @@ class Emitter:
         else:
             off = row_major(idx, buf.shape)
         if buf.swizzle is None:
-            return f"{name}[{off}]"
+            return name, off
         tmp = self.fresh("o")
         self.line(f"{tmp} = {off}")
-        return f"{name}[{dist.swizzle_code(buf.swizzle, tmp)}]"
+        return name, dist.swizzle_code(buf.swizzle, tmp)
 
     def fetch(self, use: ir.Stmt, name: str, coords: list[str], owned: bool, want: str) -> str:
         """Element `coords` of register tile `name` as read by statement `use`, as type `want`."""
@@ -229,6 +274,9 @@ class Emitter:
         self.write_through(tile)
 
     def mma(self, s: ir.Mma) -> None:
+        if id(s) in self.tensor_core:
+            self.mma_sync(s, self.tensor_core[id(s)])
+            return
         tile = self.plan.tiles[s.target.name]
         acc_t = compute_type(tile.dtype)
         kk = self.plan.tiles[s.a].shape[1]
@@ -247,14 +295,107 @@ class Emitter:
         self.owned(tile.dist, body)
         self.write_through(tile)
 
+    # ---------------------------------------------------------------- tensor cores
+    def mma_groups(self, s: ir.Mma) -> list[tuple[int, int]] | None:
+        """The value groups' tile origins when `s` can run on mma.sync m16n8k16: f16
+        operands forwarded from shared tiles whose 8-element rows are 16-byte aligned,
+        an f32 accumulator in the C-fragment distribution (vector.mma_fragment_origins)."""
+        tiles = self.plan.tiles
+        a, b, c, t = tiles[s.a], tiles[s.b], tiles[s.c], tiles[s.target.name]
+        if (a.dtype, b.dtype, c.dtype, t.dtype) != (ir.DType.F16, ir.DType.F16, ir.DType.F32, ir.DType.F32):
+            return None
+        if c.dist != t.dist or a.shape[1] % 16 or t.materialise:
+            return None
+        for name in (s.a, s.b):
+            load = self.plan.forward_of(s, name)
+            if load is None or load.src.tensor not in self.plan.shared:
+                return None
+            buf = self.plan.shared[load.src.tensor]
+            if not vector.shared_origin_aligned(self.plan, buf, load.src, 8, self.sizes):
+                return None
+        return vector.mma_fragment_origins(t.dist)
+
+    def mma_sync(self, s: ir.Mma, groups: list[tuple[int, int]]) -> None:
+        """acc = a @ b + c on tensor cores: per 16-wide k step, ldmatrix.x4 the A tiles and
+        ldmatrix.x2.trans the B tiles this warp's value groups use, then one mma.sync per
+        group. Register names and value indices are constants (no local memory)."""
+        tile = self.plan.tiles[s.target.name]
+        a_load, b_load = self.plan.forward_of(s, s.a), self.plan.forward_of(s, s.b)
+        cols = tile.shape[1]
+        self.line(self.describe(s) + "  (tensor cores: ldmatrix + mma.sync.m16n8k16)")
+        self.runtime |= {"ldmatrix_x4", "ldmatrix_x2_trans", "mma_16816"}
+        self.line(f"_wt = _tid - _tid % 32")
+        self.line(f"_we = {dist.layout_code(tile.dist.tv[0], '_wt')}   # the warp's first element")
+        self.line(f"_wr = _we // {cols}")
+        self.line(f"_wc = _we % {cols}")
+        self.line("_ln = _tid % 32")
+        rows = sorted({r for r, _ in groups})
+        cols_ = sorted({c for _, c in groups})
+        self.line(f"for _kk in range(0, {self.plan.tiles[s.a].shape[1]}, 16):")
+        self.depth += 1
+        for i, r in enumerate(rows):
+            name, idx = self.address_parts(a_load.src, [f"_wr + {r} + _ln % 16", "_kk + (_ln // 16) * 8"])
+            self.line(f"_a{i}_0, _a{i}_1, _a{i}_2, _a{i}_3 = ldmatrix_x4({name}, {idx})")
+        for j, c in enumerate(cols_):
+            name, idx = self.address_parts(b_load.src, ["_kk + _ln % 16", f"_wc + {c}"])
+            self.line(f"_b{j}_0, _b{j}_1 = ldmatrix_x2_trans({name}, {idx})")
+        acc, cin = py_name(tile.name), py_name(s.c)
+        for g, (r, c) in enumerate(groups):
+            i, j = rows.index(r), cols_.index(c)
+            v = [4 * g + n for n in range(4)]
+            self.line(f"{', '.join(f'{acc}[{x}]' for x in v)} = mma_16816("
+                      f"_a{i}_0, _a{i}_1, _a{i}_2, _a{i}_3, _b{j}_0, _b{j}_1, "
+                      f"{', '.join(f'{cin}[{x}]' for x in v)})")
+        self.depth -= 1
+        self.write_through(tile)
+
     def compute(self, s: ir.Compute) -> None:
+        if id(s) in self.shuffles:
+            self.shuffle_reduce(s, self.shuffles[id(s)])
+            return
         tile = self.plan.tiles[s.target.name]
         self.line(self.describe(s))
 
         def body(c):
             value = self.value(s, s.value, c, tile, compute_type(tile.dtype), under=False)
             self.line(f"{py_name(tile.name)}[_v] = {self.store_cast(tile, value)}")
-        self.owned(tile.dist, body)
+        self.owned(tile.dist, body, unroll=tile.name in self.unrolled)
+        self.write_through(tile)
+
+    # ---------------------------------------------------------------- warp shuffles
+    def shuffle_width(self, s: ir.Compute) -> int | None:
+        match s.value:
+            case ir.Call(func=f, args=(ir.Sym(kind=ir.SymKind.TENSOR, name=x),), kwargs=kw) \
+                    if f in REDUCE_INIT and "axis" in dict(kw):
+                axis = fold(dict(kw)["axis"], self.plan.consts)
+                return warp.butterfly_width(self.plan.tiles[x].dist, axis, self.plan.tiles[s.target.name].dist)
+        return None
+
+    def shuffle_reduce(self, s: ir.Compute, width: int) -> None:
+        """Each lane combines its own values, then log2(width) shfl.xor steps give every
+        lane of its group the group's result; the owners of the result store it."""
+        tile = self.plan.tiles[s.target.name]
+        f, x = s.value.func, s.value.args[0].name
+        want = compute_type(tile.dtype)
+        self.line(self.describe(s) + f"  (warp shuffles: a butterfly over {width} lanes)")
+        acc = self.fresh("r")
+        self.line(f"{acc} = {want}({REDUCE_INIT[f]})")
+        own = self.plan.forward_of(s, x) is None and self.plan.tiles[x].needs_array \
+            and not self.plan.tiles[x].materialise
+
+        def combine(a: str, b: str) -> str:
+            return f"{a} + {b}" if f == "sum" else f"{f}({a}, {b})"
+
+        def gather(c):
+            self.line(f"{acc} = {combine(acc, self.fetch(s, x, c, own, want))}")
+        self.owned(self.plan.tiles[x].dist, gather)
+        mask = 1
+        while mask < width:
+            self.line(f"{acc} = {combine(acc, f'shfl_xor({acc}, {mask})')}")
+            mask *= 2
+        if width > 1:
+            self.runtime.add("shfl_xor")
+        self.owned(tile.dist, lambda c: self.line(f"{py_name(tile.name)}[_v] = {self.store_cast(tile, acc)}"))
         self.write_through(tile)
 
     def value(self, use, e: ir.Expr, coords: list[str], target: RegTile, want: str, under: bool) -> str:
@@ -301,12 +442,59 @@ class Emitter:
         return text if nt == compute_type(tile.dtype) else f"{nt}({text})"
 
     def copy(self, s: ir.Copy) -> None:
+        kind = self.wide_copies.get(id(s))
+        if kind is not None:
+            self.wide_copy(s, kind)
+            return
         self.line(self.describe(s) + ("  (synchronous copy)" if s.is_async else ""))
 
         def body(c):
             src = self.address(s.src, c)
             self.line(f"{self.address(s.dst, c)} = {src}")
         self.owned(statement_dist(self.plan, s), body)
+
+    @property
+    def uses_cp_async(self) -> bool:
+        return "cp_async16" in self.wide_copies.values()
+
+    def copy_kind(self, s: ir.Copy) -> str | None:
+        """'cp_async16' or 'ldg_f32x4' when each thread's runs of the copy are 16-byte,
+        aligned and contiguous on both sides (global source, shared destination)."""
+        buf = self.plan.shared.get(s.dst.tensor)
+        if buf is None or s.src.tensor in self.plan.shared:
+            return None
+        vec = vector.vector_width(buf.dtype)
+        d = statement_dist(self.plan, s)
+        if not (vector.runs(d, vec) and vector.global_origin_aligned(self.plan, s.src, vec, self.sizes)
+                and vector.shared_origin_aligned(self.plan, buf, s.dst, vec, self.sizes)):
+            return None
+        if s.is_async:
+            return "cp_async16"
+        return "ldg_f32x4" if buf.dtype is ir.DType.F32 else None
+
+    def wide_copy(self, s: ir.Copy, kind: str) -> None:
+        d = statement_dist(self.plan, s)
+        vec = vector.vector_width(self.plan.shared[s.dst.tensor].dtype)
+        what = "cp.async, 16 bytes per instruction" if kind == "cp_async16" else "ld.global.v4.f32"
+        self.line(self.describe(s) + f"  ({what})")
+        self.runtime.add(kind)
+        self.vector_args.add(s.src.tensor)
+
+        def body(c):
+            src, sidx = self.address_parts(s.src, c)
+            dst, didx = self.address_parts(s.dst, c)
+            if kind == "cp_async16":
+                self.line(f"cp_async16({dst}, {didx}, {src}, ({sidx}))")
+                return
+            self.line(f"_d = {didx}")
+            self.line(f"_x0, _x1, _x2, _x3 = ldg_f32x4({src}, ({sidx}))")
+            for i in range(4):
+                self.line(f"{dst}[_d + {i}] = _x{i}" if i else f"{dst}[_d] = _x0")
+        self.owned(d, body, step=vec)
+
+    def call(self, text: str) -> None:
+        self.runtime.add(text.split("(")[0])
+        self.line(text)
 
     def store(self, s: ir.Store) -> None:
         self.line(self.describe(s))
@@ -317,7 +505,7 @@ class Emitter:
         def body(c):
             value = self.fetch(s, s.src, c, d == src.dist, want)
             self.line(f"{self.address(s.dst, c)} = {value}")
-        self.owned(d, body)
+        self.owned(d, body, unroll=s.src in self.unrolled and d == src.dist)
 
     def write_through(self, tile: RegTile) -> None:
         """Materialise a tile read across threads: a barrier (earlier readers are done),

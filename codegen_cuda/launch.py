@@ -59,9 +59,31 @@ def geometry(mod: ModuleType, sizes: dict[str, int]) -> tuple[tuple[int, int, in
     return grid, (mod.THREADS, 1, 1), mod.SMEM_BYTES
 
 
+def check_vector_args(mod: ModuleType, arrays: dict) -> None:
+    """Tensors the kernel reads with 16-byte instructions must start on a 16-byte
+    boundary and be C-contiguous (the lowering proved the offsets inside them aligned)."""
+    for name in getattr(mod, "VECTOR_ARGS", ()):
+        iface = getattr(arrays[name], "__cuda_array_interface__", None)
+        if iface is None:       # simulator arrays: the runtime checks each access itself
+            continue
+        if iface["data"][0] % 16:
+            raise LaunchError(f"{name} starts at address {iface['data'][0]:#x}, not 16-byte aligned; the "
+                              "kernel reads it with 16-byte instructions")
+        strides, shape = iface.get("strides"), tuple(iface["shape"])
+        if strides is not None:
+            step, want = int(iface["typestr"][2:]), []
+            for n in reversed(shape):
+                want.insert(0, step)
+                step *= n
+            if tuple(strides) != tuple(want):
+                raise LaunchError(f"{name} is not C-contiguous (strides {tuple(strides)}); the kernel reads "
+                                  "it with 16-byte instructions")
+
+
 def launch(mod: ModuleType, arrays: dict, stream=0) -> tuple:
     """Launch once on device (or simulator) arrays; returns the geometry used."""
     sizes = sizes_for(mod, arrays)
+    check_vector_args(mod, arrays)
     grid, block, smem = geometry(mod, sizes)
     if smem > STATIC_SMEM_LIMIT:
         allow_dynamic_smem(mod, arrays, smem)

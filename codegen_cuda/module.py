@@ -68,8 +68,12 @@ def lower(kernel: ir.Kernel, source: str | None = None) -> Lowered:
     launch = _launch_section(kernel, plan, host)
     helpers = [HELPERS[h] for h in sorted(em.scalar.used | host.used)]
     outputs = output_params(kernel)
+    launch.insert(launch.index("") if "" in launch else len(launch),
+                  f"VECTOR_ARGS = ({''.join(f'{chr(34)}{a}{chr(34)}, ' for a in sorted(em.vector_args))})"
+                  "   # read with 16-byte instructions: must be 16-byte aligned")
     parts = [
         _preamble(kernel, plan),
+        *([runtime_source(em.waits)] if em.runtime else []),
         "\n".join(launch),
         *helpers,
         "\n".join([f"def {py_name(kernel.name)}({', '.join(py_name(p.name) for p in kernel.params)}):"]
@@ -78,6 +82,17 @@ def lower(kernel: ir.Kernel, source: str | None = None) -> Lowered:
     ]
     text = "\n\n".join(p.rstrip("\n") + "\n" for p in parts)
     return Lowered(kernel.name, text, plan.smem_bytes, kernel.threads, outputs)
+
+
+RUNTIME_MARKER = "# ---- argus runtime:"
+
+
+def runtime_source(waits: set[int]) -> str:
+    """codegen_cuda/ptx.py from its marker line on, plus one cp.async wait per count used."""
+    text = (Path(__file__).parent / "ptx.py").read_text()
+    text = text[text.index(RUNTIME_MARKER):]
+    waits_text = "".join(f"cp_async_wait_{n} = make_cp_async_wait({n})\n" for n in sorted(waits))
+    return text.rstrip("\n") + "\n\n" + waits_text + "# ---- end of argus runtime ----\n"
 
 
 def _preamble(kernel: ir.Kernel, plan: planning.Plan) -> str:

@@ -15,7 +15,10 @@ RESERVED = frozenset(keyword.kwlist) | {
     "cuda", "math", "np", "numba", "range", "min", "max", "abs", "int", "float", "bool",
     "float16", "float32", "float64", "int8", "int32", "int64", "uint32", "kernel", "grid",
     "sizes_of", "check_sizes", "THREADS", "SMEM_BYTES", "PARAMS", "OUTPUTS", "print", "len",
-    "True", "False", "None", "bfloat16", "boolean",
+    "True", "False", "None", "bfloat16", "boolean", "config", "types", "VECTOR_ARGS", "WARP",
+    # the runtime of codegen_cuda/ptx.py
+    "ldg_f32x4", "cp_async16", "cp_async_commit", "make_cp_async_wait", "ldmatrix_x4",
+    "ldmatrix_x2_trans", "mma_16816", "shfl_xor",
 }
 
 BUILTIN_NAMES = {

@@ -175,8 +175,7 @@ class _Printer:
             case ir.Mma(target=t, a=a, b=b, c=c):
                 return f"{t.name} = mma({a}, {b}, {c}){self.define(t)}"
             case ir.Compute(target=t, value=v):
-                self.define(t)
-                return f"{t.name} = {format_expr(v)}"
+                return f"{t.name} = {format_expr(v)}{self.define(t)}"
             case ir.Copy(dst=d, src=src, is_async=a, layout=lay):
                 word = "copy_async" if a else "copy"
                 return f"{word} {self.tile_ref(d)}, {self.tile_ref(src)}{_placement(lay)}"

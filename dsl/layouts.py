@@ -62,10 +62,15 @@ def check_placement(ck, tree, tile: tuple[int, ...] | None, role: str) -> ir.Lay
     if any(x <= 0 for x in _flat(shape)):
         ck.error("E025", "layout extents must be positive", sp)
         return None
-    if tile is not None and math.prod(_flat(shape)) != math.prod(tile):
+    # a register tile's thread-value layout may be larger than the tile: the slots past
+    # its last element are padding that no thread does (docs/SEMANTICS.md)
+    padded_ok = role == "register" and tile is not None and math.prod(_flat(shape)) > math.prod(tile)
+    if tile is not None and math.prod(_flat(shape)) != math.prod(tile) and not padded_ok:
         what = "thread-value layout" if role == "register" else "layout"
         ck.error("E018", f"{what} has {math.prod(_flat(shape))} elements but the tile has {math.prod(tile)}", sp,
-                 f"the product of the layout's shape must be the tile's size, {' x '.join(map(str, tile))}")
+                 f"the product of the layout's shape must be the tile's size, {' x '.join(map(str, tile))}"
+                 + (" (a register tile's layout may also be larger: the extra slots are idle)"
+                    if role == "register" else ""))
     return ir.LayoutSpec("layout", shape=shape_e, stride=stride_e, span=sp)
 
 

@@ -248,12 +248,13 @@ class TileChecker:
 
     def assign(self, s, sp):
         from .compute import type_compute
-        name, value_t = s.children
+        name, value_t, placement = s.children
         value = self.ck.expr(value_t)
         dtype, shape = type_compute(self, value)
         if shape is None:
             return None
-        return ir.Compute(self._define_tile(name, dtype, shape, sp), value, sp)
+        place = check_placement(self.ck, placement, self.values(shape), "register")
+        return ir.Compute(self._define_tile(name, dtype, shape, sp, place), value, sp)
 
     def copy(self, s, sp, is_async: bool = False):
         dst_t, src_t, placement = s.children

@@ -23,6 +23,7 @@ SMEM_BYTES = 66304   # dynamic shared memory per block
 PARAMS = (("Q", "f32", ("S", 64, )), ("KT", "f32", (64, "S", )), ("V", "f32", ("S", 64, )), ("O", "f32", ("S", 64, )),)
 OUTPUTS = ("O", )
 SIZES = ("S", )
+VECTOR_ARGS = ()   # read with 16-byte instructions: must be 16-byte aligned
 
 
 def sizes_of(Q, KT, V, O):

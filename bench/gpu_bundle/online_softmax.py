@@ -22,6 +22,7 @@ SMEM_BYTES = 32   # dynamic shared memory per block
 PARAMS = (("X", "f32", ("R", "C", )), ("Y", "f32", ("R", "C", )),)
 OUTPUTS = ("Y", )
 SIZES = ("R", "C", )
+VECTOR_ARGS = ()   # read with 16-byte instructions: must be 16-byte aligned
 
 
 def sizes_of(X, Y):

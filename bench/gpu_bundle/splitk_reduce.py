@@ -23,6 +23,7 @@ SMEM_BYTES = 0   # dynamic shared memory per block
 PARAMS = (("P", "f32", (4, "M", "N", )), ("C", "f32", ("M", "N", )),)
 OUTPUTS = ("C", )
 SIZES = ("M", "N", )
+VECTOR_ARGS = ()   # read with 16-byte instructions: must be 16-byte aligned
 
 
 def sizes_of(P, C):

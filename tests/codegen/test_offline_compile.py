@@ -41,9 +41,9 @@ def test_kernel_compiles_for_sm90a(path, cache):
     kernel, lowered, c = _compiled(path, cache)
     assert ".target sm_90a" in c.ptx and f"{kernel.name}" in c.ptx
     assert c.resource("REG") > 0 and c.resource("LOCAL") == 0, c.resources
-    uses_shared = "cuda.shared.array" in lowered.source
+    uses_shared = lowered.smem_bytes > 0
     assert (c.resource("SHARED") > 0) == uses_shared, c.resources
-    if uses_shared:
+    if uses_shared:   # STS/LDS, or their asynchronous and matrix forms LDGSTS/LDSM
         assert "STS" in c.sass and "LDS" in c.sass
     barriers = any(isinstance(s, ir.Barrier) for s in ir.walk(kernel.body)) or "__s = " in lowered.source
     assert ("BAR.SYNC" in c.sass) == barriers
@@ -51,11 +51,50 @@ def test_kernel_compiles_for_sm90a(path, cache):
         assert "CALL" not in c.sass, "fp16 conversions must inline (LTO)"
 
 
-@pytest.mark.parametrize("name", ["gemm_naive", "gemm_tiled", "gemm_splitk", "row_reduce", "splitk_reduce"])
+# What each hardware instruction of codegen_cuda/ptx.py must become in SASS.
+SASS_OF = {
+    "mma_16816": "HMMA.16816.F32",
+    "ldmatrix_x4": "LDSM.16.M88.4",
+    "ldmatrix_x2_trans": "LDSM.16.MT88.2",
+    "cp_async16": "LDGSTS.E.BYPASS.128",
+    "cp_async_commit": "LDGDEPBAR",
+    "ldg_f32x4": "LDG.E.128",
+    "shfl_xor": "SHFL.BFLY",
+}
+# The instructions each kernel is written to use: if the lowering stops choosing them
+# (a check in codegen_cuda/vector.py or warp.py regresses), this fails.
+PROMISED = {
+    "gemm_pipelined": {"mma_16816", "ldmatrix_x4", "ldmatrix_x2_trans", "cp_async16", "cp_async_commit"},
+    "reduce_warp": {"shfl_xor"},
+    "reduce_tree": {"ldg_f32x4"},
+}
+
+
+def _calls(lowered, name: str) -> bool:
+    body = lowered.source[lowered.source.index(f"\ndef {lowered.name}("):]
+    return f"{name}(" in body
+
+
+@pytest.mark.parametrize("path", proof_kernels(), ids=lambda p: p.stem)
+def test_sass_shows_the_hardware_instructions(path, cache):
+    """HMMA where the kernel uses mma.sync, LDSM for ldmatrix, LDGSTS for cp.async,
+    LDG.E.128 for vector loads, SHFL for shuffles; none of them where it does not."""
+    kernel, lowered, c = _compiled(path, cache)
+    used = {f for f in SASS_OF if _calls(lowered, f)}
+    assert PROMISED.get(path.stem, set()) <= used, f"the lowering no longer uses {PROMISED[path.stem] - used}"
+    for f, op in SASS_OF.items():
+        assert (op in c.sass) == (f in used), f"{f} used: {f in used}; {op} in SASS: {op in c.sass}"
+    if "cp_async16" in used:
+        assert "DEPBAR" in c.sass, "cp.async.wait_group must become DEPBAR"
+
+
+@pytest.mark.parametrize("name", ["gemm_naive", "gemm_tiled", "gemm_splitk", "row_reduce", "splitk_reduce",
+                                  "gemm_pipelined"])
 def test_small_register_tiles_stay_off_the_stack(name, cache):
-    """Register tiles of a few values per thread are promoted to registers. (Tiles of 64
-    values, as in gemm_pipelined and gemm_regblock, still live on the stack frame: the
-    value loops are not fully unrolled; see docs/LOWERING.md.)"""
+    """Register tiles of a few values per thread are promoted to registers, and so is the
+    64-value tensor-core accumulator of gemm_pipelined (every statement on it is
+    unrolled). (gemm_regblock's 64-value tile still lives on the stack frame: its value
+    loops are not unrolled; see docs/LOWERING.md.)"""
     path = next(p for p in proof_kernels() if p.stem == name)
     _, _, c = _compiled(path, cache)
     assert c.resource("STACK") == 0, c.resources

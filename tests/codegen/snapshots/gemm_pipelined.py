@@ -19,11 +19,260 @@ BK = 32
 S = 3
 
 
+# ---- argus runtime: inline PTX and simulator fallbacks (codegen_cuda/ptx.py) ----
+import numpy as np
+from numba import config, cuda
+
+WARP = 32
+_SCRATCH_THREADS = 1024      # the largest block; scratch rows are indexed by thread
+
+
+def _u32_of_halves(lo, hi):
+    """Two f16 values packed as the 32-bit register PTX uses (lo in the low half)."""
+    return np.array([lo, hi], dtype=np.float16).view(np.uint32)[0]
+
+
+def _fragment_positions(regs):
+    """(rows, cols) index arrays, in (lane, register, half) order, of the elements that the
+    m16n8k16 A fragment (regs = 4) or B fragment (regs = 2) registers hold."""
+    rows, cols = [], []
+    for lane in range(WARP):
+        g, c = lane // 4, lane % 4
+        for r in range(regs):
+            for h in range(2):
+                if regs == 4:   # A: a0 (g, 2c), a1 (g + 8, 2c), a2 (g, 2c + 8), a3 (g + 8, 2c + 8)
+                    rows.append(g + 8 * (r % 2))
+                    cols.append(2 * c + h + 8 * (r // 2))
+                else:           # B: b0 (2c, g), b1 (2c + 8, g)
+                    rows.append(2 * c + h + 8 * r)
+                    cols.append(g)
+    return np.array(rows), np.array(cols)
+
+
+_A_AT = _fragment_positions(4)
+_B_AT = _fragment_positions(2)
+
+
+def _halves_of_u32(words):
+    """The f16 pairs of an array of packed 32-bit registers: shape (..., 2)."""
+    return np.asarray(words, dtype=np.uint32).view(np.float16).reshape(np.shape(words) + (2,))
+
+
+if config.ENABLE_CUDASIM:
+    import threading as _threading
+
+    def _warp_gather(values):
+        """Every lane's `values` (a tuple of up to 8 numbers) as a (32, n) float64 array,
+        row = lane. Two scratch buffers alternate, so one barrier per call suffices: a
+        buffer is written again only after every thread passed the next call's barrier,
+        which follows its read of this one (every thread makes the same calls)."""
+        buf = cuda.shared.array((2, _SCRATCH_THREADS, 8), np.float64)
+        me = _threading.current_thread()
+        parity = getattr(me, "_argus_parity", 0)
+        me._argus_parity = parity ^ 1
+        t = cuda.threadIdx.x
+        if cuda.blockDim.x % WARP:
+            raise RuntimeError("warp-collective instruction in a block that is not whole warps")
+        for i in range(len(values)):
+            buf[parity, t, i] = values[i]
+        cuda.syncthreads()
+        base = t - t % WARP
+        return np.array(buf[parity, base:base + WARP, :len(values)])
+
+    def ldg_f32x4(arr, idx):
+        """ld.global.v4.f32: four consecutive floats along the last dimension from `idx`."""
+        flat = int(np.ravel_multi_index(idx, arr.shape))
+        if flat % 4:
+            raise RuntimeError(f"ld.global.v4.f32 at element {flat}: not 16-byte aligned")
+        last = idx[-1]
+        lead = tuple(idx[:-1])
+        return (arr[lead + (last,)], arr[lead + (last + 1,)], arr[lead + (last + 2,)], arr[lead + (last + 3,)])
+
+    def cp_async16(dst, di, src, si):
+        """cp.async.cg 16 bytes from global `src[si...]` to shared `dst[di...]`; here it
+        lands at once (a legal schedule: the wait only bounds when it must have landed)."""
+        n = 16 // dst.itemsize
+        flat = int(np.ravel_multi_index(si, src.shape))
+        if di % n or flat % n:
+            raise RuntimeError(f"cp.async of 16 bytes at shared element {di}, global element {flat}: "
+                               "not 16-byte aligned")
+        lead, last = tuple(si[:-1]), si[-1]
+        for i in range(n):
+            dst[di + i] = src[lead + (last + i,)]
+
+    def cp_async_commit():
+        pass
+
+    def make_cp_async_wait(n):
+        def cp_async_wait():
+            pass
+        return cp_async_wait
+
+    def ldmatrix_x4(arr, idx):
+        """ldmatrix.m8n8.x4.b16: lane l supplies the address of row l % 8 of matrix l // 8;
+        every lane receives row l // 4, columns 2(l % 4) and 2(l % 4) + 1 of each matrix."""
+        return _ldmatrix(arr, idx, 4, False)
+
+    def ldmatrix_x2_trans(arr, idx):
+        """ldmatrix.m8n8.x2.trans.b16: lanes 0-15 supply row addresses of two matrices;
+        every lane receives column l // 4, rows 2(l % 4) and 2(l % 4) + 1 of each."""
+        return _ldmatrix(arr, idx, 2, True)
+
+    def _ldmatrix(arr, idx, count, trans):
+        if idx % 8:
+            raise RuntimeError(f"ldmatrix row at shared element {idx}: not 16-byte aligned")
+        rows = _warp_gather((idx,))[:, 0].astype(np.int64)
+        lane = cuda.threadIdx.x % WARP
+        g, c = lane // 4, lane % 4
+        out = []
+        for m in range(count):
+            if trans:
+                lo, hi = arr[rows[8 * m + 2 * c] + g], arr[rows[8 * m + 2 * c + 1] + g]
+            else:
+                lo, hi = arr[rows[8 * m + g] + 2 * c], arr[rows[8 * m + g] + 2 * c + 1]
+            out.append(_u32_of_halves(lo, hi))
+        return tuple(out)
+
+    def mma_16816(a0, a1, a2, a3, b0, b1, c0, c1, c2, c3):
+        """mma.sync.m16n8k16.row.col.f32.f16.f16.f32: D = A B + C over the warp, A 16x16
+        and B 16x8 assembled from every lane's fragments (PTX ISA, "Matrix fragments for
+        mma.m16n8k16"); this lane gets D at rows g, g + 8 and columns 2c, 2c + 1."""
+        frags = _warp_gather((a0, a1, a2, a3, b0, b1)).astype(np.uint32)
+        ah = _halves_of_u32(frags[:, :4]).astype(np.float32)   # (32, 4, 2)
+        bh = _halves_of_u32(frags[:, 4:]).astype(np.float32)   # (32, 2, 2)
+        a = np.zeros((16, 16), np.float32)
+        b = np.zeros((16, 8), np.float32)
+        a[_A_AT] = ah.reshape(-1)
+        b[_B_AT] = bh.reshape(-1)
+        lane = cuda.threadIdx.x % WARP
+        g, c = lane // 4, lane % 4
+        d = a[[g, g + 8]] @ b[:, [2 * c, 2 * c + 1]]
+        return (np.float32(d[0, 0] + c0), np.float32(d[0, 1] + c1),
+                np.float32(d[1, 0] + c2), np.float32(d[1, 1] + c3))
+
+    def shfl_xor(value, mask):
+        """shfl.sync.bfly over the full warp: the value of lane (lane ^ mask)."""
+        lanes = _warp_gather((value,))[:, 0]
+        return type(value)(lanes[(cuda.threadIdx.x % WARP) ^ mask])
+else:
+    from llvmlite import ir as _llvm
+    from numba import types as _nt
+    from numba.cuda import cgutils as _cgutils
+    from numba.cuda.extending import intrinsic as _intrinsic
+
+    def _asm(builder, ret, args, text, constraints):
+        fnty = _llvm.FunctionType(ret, [a.type for a in args])
+        return builder.call(_llvm.InlineAsm(fnty, text, constraints, side_effect=True), args)
+
+    def _element_ptr(context, builder, aryty, ary, idxty, idx):
+        """The generic address of ary[idx] (an int, or a tuple of ints, one per dimension)."""
+        arr = context.make_array(aryty)(context, builder, value=ary)
+        if isinstance(idxty, _nt.BaseTuple):
+            inds = [context.cast(builder, v, t, _nt.intp)
+                    for v, t in zip(_cgutils.unpack_tuple(builder, idx, len(idxty)), idxty)]
+        else:
+            inds = [context.cast(builder, idx, idxty, _nt.intp)]
+        ptr = _cgutils.get_item_pointer(context, builder, aryty, arr, inds)
+        return builder.ptrtoint(ptr, _llvm.IntType(64))
+
+    def _i32():
+        return _llvm.IntType(32)
+
+    def _tuple_of(context, builder, tupty, struct, n):
+        return context.make_tuple(builder, tupty, [builder.extract_value(struct, i) for i in range(n)])
+
+    def _shared(operand, body):
+        """`body` in a scope where %s32 is operand $operand (a generic address) as a
+        32-bit shared-window address."""
+        return ("{ .reg .u64 %sa; .reg .u32 %s32; cvta.to.shared.u64 %sa, $" + str(operand)
+                + "; cvt.u32.u64 %s32, %sa; " + body + " }")
+
+    @_intrinsic
+    def ldg_f32x4(typingctx, arr, idx):
+        ret = _nt.UniTuple(_nt.float32, 4)
+
+        def codegen(context, builder, sig, args):
+            ptr = _element_ptr(context, builder, sig.args[0], args[0], sig.args[1], args[1])
+            f = _llvm.FloatType()
+            out = _asm(builder, _llvm.LiteralStructType([f] * 4), [ptr],
+                       "ld.global.v4.f32 {$0, $1, $2, $3}, [$4];", "=f,=f,=f,=f,l,~{memory}")
+            return _tuple_of(context, builder, ret, out, 4)
+        return ret(arr, idx), codegen
+
+    @_intrinsic
+    def cp_async16(typingctx, dst, di, src, si):
+        def codegen(context, builder, sig, args):
+            d = _element_ptr(context, builder, sig.args[0], args[0], sig.args[1], args[1])
+            s = _element_ptr(context, builder, sig.args[2], args[2], sig.args[3], args[3])
+            _asm(builder, _llvm.VoidType(), [d, s],
+                 _shared(0, "cp.async.cg.shared.global [%s32], [$1], 16;"), "l,l,~{memory}")
+            return context.get_dummy_value()
+        return _nt.void(dst, di, src, si), codegen
+
+    @_intrinsic
+    def cp_async_commit(typingctx):
+        def codegen(context, builder, sig, args):
+            _asm(builder, _llvm.VoidType(), [], "cp.async.commit_group;", "~{memory}")
+            return context.get_dummy_value()
+        return _nt.void(), codegen
+
+    def make_cp_async_wait(n):
+        """cp.async.wait_group n (n is an immediate in PTX, so one intrinsic per n)."""
+        @_intrinsic
+        def cp_async_wait(typingctx):
+            def codegen(context, builder, sig, args):
+                _asm(builder, _llvm.VoidType(), [], f"cp.async.wait_group {int(n)};", "~{memory}")
+                return context.get_dummy_value()
+            return _nt.void(), codegen
+        return cp_async_wait
+
+    def _make_ldmatrix(count, trans):
+        ret = _nt.UniTuple(_nt.uint32, count)
+        regs = ", ".join(f"${i}" for i in range(count))
+        text = _shared(count, f"ldmatrix.sync.aligned.m8n8.x{count}{'.trans' if trans else ''}.shared.b16 "
+                              f"{{{regs}}}, [%s32];")
+        constraints = ",".join(["=r"] * count + ["l", "~{memory}"])
+
+        @_intrinsic
+        def ldmatrix(typingctx, arr, idx):
+            def codegen(context, builder, sig, args):
+                ptr = _element_ptr(context, builder, sig.args[0], args[0], sig.args[1], args[1])
+                out = _asm(builder, _llvm.LiteralStructType([_i32()] * count), [ptr], text, constraints)
+                return _tuple_of(context, builder, ret, out, count)
+            return ret(arr, idx), codegen
+        return ldmatrix
+
+    ldmatrix_x4 = _make_ldmatrix(4, False)
+    ldmatrix_x2_trans = _make_ldmatrix(2, True)
+
+    @_intrinsic
+    def mma_16816(typingctx, a0, a1, a2, a3, b0, b1, c0, c1, c2, c3):
+        ret = _nt.UniTuple(_nt.float32, 4)
+        sig = ret(*([_nt.uint32] * 6 + [_nt.float32] * 4))
+
+        def codegen(context, builder, sig, args):
+            f = _llvm.FloatType()
+            out = _asm(builder, _llvm.LiteralStructType([f] * 4), list(args),
+                       "mma.sync.aligned.m16n8k16.row.col.f32.f16.f16.f32 {$0, $1, $2, $3}, "
+                       "{$4, $5, $6, $7}, {$8, $9}, {$10, $11, $12, $13};",
+                       "=f,=f,=f,=f,r,r,r,r,r,r,f,f,f,f")
+            return _tuple_of(context, builder, ret, out, 4)
+        return sig, codegen
+
+    @cuda.jit(device=True, inline="always")
+    def shfl_xor(value, mask):
+        return cuda.shfl_xor_sync(0xFFFFFFFF, value, mask)
+
+cp_async_wait_1 = make_cp_async_wait(1)
+# ---- end of argus runtime ----
+
+
 THREADS = 256
 SMEM_BYTES = 49152   # dynamic shared memory per block
 PARAMS = (("A", "f16", ("M", "K", )), ("B", "f16", ("K", "N", )), ("C", "f32", ("M", "N", )),)
 OUTPUTS = ("C", )
 SIZES = ("M", "K", "N", )
+VECTOR_ARGS = ("A", "B", )   # read with 16-byte instructions: must be 16-byte aligned
 
 
 def sizes_of(A, B, C):
@@ -57,29 +306,93 @@ def gemm_pipelined(A, B, C):
     # gemm_pipelined.dsl:12  sA = shared f16[S, BM, BK] swizzle(2, 3, 3)  (allocated at kernel entry)
     # gemm_pipelined.dsl:13  sB = shared f16[S, BK, BN]  (allocated at kernel entry)
     # gemm_pipelined.dsl:14  acc = zeros f32[BM, BN] layout mma_m16n8k16(warps=(2, 4))
-    for _v in range(64):
-        acc[_v] = float32(0)
+    acc[0] = float32(0)
+    acc[1] = float32(0)
+    acc[2] = float32(0)
+    acc[3] = float32(0)
+    acc[4] = float32(0)
+    acc[5] = float32(0)
+    acc[6] = float32(0)
+    acc[7] = float32(0)
+    acc[8] = float32(0)
+    acc[9] = float32(0)
+    acc[10] = float32(0)
+    acc[11] = float32(0)
+    acc[12] = float32(0)
+    acc[13] = float32(0)
+    acc[14] = float32(0)
+    acc[15] = float32(0)
+    acc[16] = float32(0)
+    acc[17] = float32(0)
+    acc[18] = float32(0)
+    acc[19] = float32(0)
+    acc[20] = float32(0)
+    acc[21] = float32(0)
+    acc[22] = float32(0)
+    acc[23] = float32(0)
+    acc[24] = float32(0)
+    acc[25] = float32(0)
+    acc[26] = float32(0)
+    acc[27] = float32(0)
+    acc[28] = float32(0)
+    acc[29] = float32(0)
+    acc[30] = float32(0)
+    acc[31] = float32(0)
+    acc[32] = float32(0)
+    acc[33] = float32(0)
+    acc[34] = float32(0)
+    acc[35] = float32(0)
+    acc[36] = float32(0)
+    acc[37] = float32(0)
+    acc[38] = float32(0)
+    acc[39] = float32(0)
+    acc[40] = float32(0)
+    acc[41] = float32(0)
+    acc[42] = float32(0)
+    acc[43] = float32(0)
+    acc[44] = float32(0)
+    acc[45] = float32(0)
+    acc[46] = float32(0)
+    acc[47] = float32(0)
+    acc[48] = float32(0)
+    acc[49] = float32(0)
+    acc[50] = float32(0)
+    acc[51] = float32(0)
+    acc[52] = float32(0)
+    acc[53] = float32(0)
+    acc[54] = float32(0)
+    acc[55] = float32(0)
+    acc[56] = float32(0)
+    acc[57] = float32(0)
+    acc[58] = float32(0)
+    acc[59] = float32(0)
+    acc[60] = float32(0)
+    acc[61] = float32(0)
+    acc[62] = float32(0)
+    acc[63] = float32(0)
     # gemm_pipelined.dsl:15  for p in range(S - 1):
     for p in range(0, (S - 1)):
         # gemm_pipelined.dsl:16  if p < K / BK:
         if (p < (K // BK)):
-            # gemm_pipelined.dsl:17  copy_async sA[p], A[block.x * BM : +BM, p * BK : +BK] layout copy(vec=8)  (synchronous copy)
-            for _v in range(16):
+            # gemm_pipelined.dsl:17  copy_async sA[p], A[block.x * BM : +BM, p * BK : +BK] layout copy(vec=8)  (cp.async, 16 bytes per instruction)
+            for _v in range(0, 16, 8):
                 _e = _t0 + _v % 8 + (_v // 8) * 2048
                 _i0 = _e // 32
                 _i1 = _e % 32
                 _o1 = p * 4096 + _i0 * 32 + _i1
-                sA[_o1 ^ ((_o1 & 192) >> 3)] = A[(_bx * BM) + _i0, (p * BK) + _i1]
-            # gemm_pipelined.dsl:18  copy_async sB[p], B[p * BK : +BK, block.y * BN : +BN] layout copy(vec=8)  (synchronous copy)
-            for _v in range(16):
+                cp_async16(sA, _o1 ^ ((_o1 & 192) >> 3), A, ((_bx * BM) + _i0, (p * BK) + _i1))
+            # gemm_pipelined.dsl:18  copy_async sB[p], B[p * BK : +BK, block.y * BN : +BN] layout copy(vec=8)  (cp.async, 16 bytes per instruction)
+            for _v in range(0, 16, 8):
                 _e = _t0 + _v % 8 + (_v // 8) * 2048
                 _i0 = _e // 128
                 _i1 = _e % 128
-                sB[p * 4096 + _i0 * 128 + _i1] = B[(p * BK) + _i0, (_by * BN) + _i1]
-        # gemm_pipelined.dsl:19  commit  (no-op: copy_async lands synchronously here)
+                cp_async16(sB, p * 4096 + _i0 * 128 + _i1, B, ((p * BK) + _i0, (_by * BN) + _i1))
+        # gemm_pipelined.dsl:19  commit
+        cp_async_commit()
     # gemm_pipelined.dsl:20  for kt in range(K / BK):
     for kt in range(0, (K // BK)):
-        # gemm_pipelined.dsl:21  wait_group S - 2  (no-op: copy_async lands synchronously here)
+        # gemm_pipelined.dsl:21  wait_group S - 2
+        cp_async_wait_1()
         # gemm_pipelined.dsl:22  barrier
         cuda.syncthreads()
         # gemm_pipelined.dsl:23  a = load sA[kt % S]
@@ -87,42 +400,383 @@ def gemm_pipelined(A, B, C):
         # gemm_pipelined.dsl:24  b = load sB[kt % S]
         # every read of this tile is forwarded to the load's source (docs/LOWERING.md)
         # gemm_pipelined.dsl:25  assert tag(a[i, kk]).k == tag(b[kk, j]).k  (a proof obligation: no code)
-        # gemm_pipelined.dsl:26  acc = mma(a, b, acc)
-        for _v in range(64):
-            _e = _t1 + _v % 2 + ((_v // 2) % 2) * 1024 + ((_v // 4) % 4) * 8 + (_v // 16) * 2048
-            _i0 = _e // 128
-            _i1 = _e % 128
-            _acc = acc[_v]
-            for _kk in range(32):
-                _o2 = (kt % S) * 4096 + _i0 * 32 + _kk
-                _acc += float32(sA[_o2 ^ ((_o2 & 192) >> 3)]) * float32(sB[(kt % S) * 4096 + _kk * 128 + _i1])
-            acc[_v] = _acc
+        # gemm_pipelined.dsl:26  acc = mma(a, b, acc)  (tensor cores: ldmatrix + mma.sync.m16n8k16)
+        _wt = _tid - _tid % 32
+        _we = (_wt % 4) * 2 + ((_wt // 4) % 8) * 128 + ((_wt // 32) % 4) * 32 + (_wt // 128) * 8192   # the warp's first element
+        _wr = _we // 128
+        _wc = _we % 128
+        _ln = _tid % 32
+        for _kk in range(0, 32, 16):
+            _o2 = (kt % S) * 4096 + (_wr + 0 + _ln % 16) * 32 + (_kk + (_ln // 16) * 8)
+            _a0_0, _a0_1, _a0_2, _a0_3 = ldmatrix_x4(sA, _o2 ^ ((_o2 & 192) >> 3))
+            _o3 = (kt % S) * 4096 + (_wr + 16 + _ln % 16) * 32 + (_kk + (_ln // 16) * 8)
+            _a1_0, _a1_1, _a1_2, _a1_3 = ldmatrix_x4(sA, _o3 ^ ((_o3 & 192) >> 3))
+            _o4 = (kt % S) * 4096 + (_wr + 32 + _ln % 16) * 32 + (_kk + (_ln // 16) * 8)
+            _a2_0, _a2_1, _a2_2, _a2_3 = ldmatrix_x4(sA, _o4 ^ ((_o4 & 192) >> 3))
+            _o5 = (kt % S) * 4096 + (_wr + 48 + _ln % 16) * 32 + (_kk + (_ln // 16) * 8)
+            _a3_0, _a3_1, _a3_2, _a3_3 = ldmatrix_x4(sA, _o5 ^ ((_o5 & 192) >> 3))
+            _b0_0, _b0_1 = ldmatrix_x2_trans(sB, (kt % S) * 4096 + (_kk + _ln % 16) * 128 + (_wc + 0))
+            _b1_0, _b1_1 = ldmatrix_x2_trans(sB, (kt % S) * 4096 + (_kk + _ln % 16) * 128 + (_wc + 8))
+            _b2_0, _b2_1 = ldmatrix_x2_trans(sB, (kt % S) * 4096 + (_kk + _ln % 16) * 128 + (_wc + 16))
+            _b3_0, _b3_1 = ldmatrix_x2_trans(sB, (kt % S) * 4096 + (_kk + _ln % 16) * 128 + (_wc + 24))
+            acc[0], acc[1], acc[2], acc[3] = mma_16816(_a0_0, _a0_1, _a0_2, _a0_3, _b0_0, _b0_1, acc[0], acc[1], acc[2], acc[3])
+            acc[4], acc[5], acc[6], acc[7] = mma_16816(_a0_0, _a0_1, _a0_2, _a0_3, _b1_0, _b1_1, acc[4], acc[5], acc[6], acc[7])
+            acc[8], acc[9], acc[10], acc[11] = mma_16816(_a0_0, _a0_1, _a0_2, _a0_3, _b2_0, _b2_1, acc[8], acc[9], acc[10], acc[11])
+            acc[12], acc[13], acc[14], acc[15] = mma_16816(_a0_0, _a0_1, _a0_2, _a0_3, _b3_0, _b3_1, acc[12], acc[13], acc[14], acc[15])
+            acc[16], acc[17], acc[18], acc[19] = mma_16816(_a1_0, _a1_1, _a1_2, _a1_3, _b0_0, _b0_1, acc[16], acc[17], acc[18], acc[19])
+            acc[20], acc[21], acc[22], acc[23] = mma_16816(_a1_0, _a1_1, _a1_2, _a1_3, _b1_0, _b1_1, acc[20], acc[21], acc[22], acc[23])
+            acc[24], acc[25], acc[26], acc[27] = mma_16816(_a1_0, _a1_1, _a1_2, _a1_3, _b2_0, _b2_1, acc[24], acc[25], acc[26], acc[27])
+            acc[28], acc[29], acc[30], acc[31] = mma_16816(_a1_0, _a1_1, _a1_2, _a1_3, _b3_0, _b3_1, acc[28], acc[29], acc[30], acc[31])
+            acc[32], acc[33], acc[34], acc[35] = mma_16816(_a2_0, _a2_1, _a2_2, _a2_3, _b0_0, _b0_1, acc[32], acc[33], acc[34], acc[35])
+            acc[36], acc[37], acc[38], acc[39] = mma_16816(_a2_0, _a2_1, _a2_2, _a2_3, _b1_0, _b1_1, acc[36], acc[37], acc[38], acc[39])
+            acc[40], acc[41], acc[42], acc[43] = mma_16816(_a2_0, _a2_1, _a2_2, _a2_3, _b2_0, _b2_1, acc[40], acc[41], acc[42], acc[43])
+            acc[44], acc[45], acc[46], acc[47] = mma_16816(_a2_0, _a2_1, _a2_2, _a2_3, _b3_0, _b3_1, acc[44], acc[45], acc[46], acc[47])
+            acc[48], acc[49], acc[50], acc[51] = mma_16816(_a3_0, _a3_1, _a3_2, _a3_3, _b0_0, _b0_1, acc[48], acc[49], acc[50], acc[51])
+            acc[52], acc[53], acc[54], acc[55] = mma_16816(_a3_0, _a3_1, _a3_2, _a3_3, _b1_0, _b1_1, acc[52], acc[53], acc[54], acc[55])
+            acc[56], acc[57], acc[58], acc[59] = mma_16816(_a3_0, _a3_1, _a3_2, _a3_3, _b2_0, _b2_1, acc[56], acc[57], acc[58], acc[59])
+            acc[60], acc[61], acc[62], acc[63] = mma_16816(_a3_0, _a3_1, _a3_2, _a3_3, _b3_0, _b3_1, acc[60], acc[61], acc[62], acc[63])
         # gemm_pipelined.dsl:27  barrier
         cuda.syncthreads()
         # gemm_pipelined.dsl:28  if kt + S - 1 < K / BK:
         if (((kt + S) - 1) < (K // BK)):
-            # gemm_pipelined.dsl:29  copy_async sA[(kt + S - 1) % S], A[block.x * BM : +BM, (kt + S - 1) * BK : +BK] layout copy(vec=8)  (synchronous copy)
-            for _v in range(16):
+            # gemm_pipelined.dsl:29  copy_async sA[(kt + S - 1) % S], A[block.x * BM : +BM, (kt + S - 1) * BK : +BK] layout copy(vec=8)  (cp.async, 16 bytes per instruction)
+            for _v in range(0, 16, 8):
                 _e = _t0 + _v % 8 + (_v // 8) * 2048
                 _i0 = _e // 32
                 _i1 = _e % 32
-                _o3 = (((kt + S) - 1) % S) * 4096 + _i0 * 32 + _i1
-                sA[_o3 ^ ((_o3 & 192) >> 3)] = A[(_bx * BM) + _i0, (((kt + S) - 1) * BK) + _i1]
-            # gemm_pipelined.dsl:30  copy_async sB[(kt + S - 1) % S], B[(kt + S - 1) * BK : +BK, block.y * BN : +BN] layout copy(vec=8)  (synchronous copy)
-            for _v in range(16):
+                _o6 = (((kt + S) - 1) % S) * 4096 + _i0 * 32 + _i1
+                cp_async16(sA, _o6 ^ ((_o6 & 192) >> 3), A, ((_bx * BM) + _i0, (((kt + S) - 1) * BK) + _i1))
+            # gemm_pipelined.dsl:30  copy_async sB[(kt + S - 1) % S], B[(kt + S - 1) * BK : +BK, block.y * BN : +BN] layout copy(vec=8)  (cp.async, 16 bytes per instruction)
+            for _v in range(0, 16, 8):
                 _e = _t0 + _v % 8 + (_v // 8) * 2048
                 _i0 = _e // 128
                 _i1 = _e % 128
-                sB[(((kt + S) - 1) % S) * 4096 + _i0 * 128 + _i1] = B[(((kt + S) - 1) * BK) + _i0, (_by * BN) + _i1]
-        # gemm_pipelined.dsl:31  commit  (no-op: copy_async lands synchronously here)
+                cp_async16(sB, (((kt + S) - 1) % S) * 4096 + _i0 * 128 + _i1, B, ((((kt + S) - 1) * BK) + _i0, (_by * BN) + _i1))
+        # gemm_pipelined.dsl:31  commit
+        cp_async_commit()
     # gemm_pipelined.dsl:32  assert tag(acc[i, j]).row == block.x * BM + i and tag(acc[i, j]).col == block.y * BN + j  (a proof obligation: no code)
     # gemm_pipelined.dsl:33  assert tag(acc[i, j]).k == range(0, K)  (a proof obligation: no code)
     # gemm_pipelined.dsl:34  store C[block.x * BM : +BM, block.y * BN : +BN], acc
-    for _v in range(64):
-        _e = _t1 + _v % 2 + ((_v // 2) % 2) * 1024 + ((_v // 4) % 4) * 8 + (_v // 16) * 2048
-        _i0 = _e // 128
-        _i1 = _e % 128
-        C[(_bx * BM) + _i0, (_by * BN) + _i1] = acc[_v]
+    _v = 0
+    _e = _t1
+    _i0 = _e // 128
+    _i1 = _e % 128
+    C[(_bx * BM) + _i0, (_by * BN) + _i1] = acc[_v]
+    _v = 1
+    _e = _t1 + 1
+    _i0 = _e // 128
+    _i1 = _e % 128
+    C[(_bx * BM) + _i0, (_by * BN) + _i1] = acc[_v]
+    _v = 2
+    _e = _t1 + 1024
+    _i0 = _e // 128
+    _i1 = _e % 128
+    C[(_bx * BM) + _i0, (_by * BN) + _i1] = acc[_v]
+    _v = 3
+    _e = _t1 + 1025
+    _i0 = _e // 128
+    _i1 = _e % 128
+    C[(_bx * BM) + _i0, (_by * BN) + _i1] = acc[_v]
+    _v = 4
+    _e = _t1 + 8
+    _i0 = _e // 128
+    _i1 = _e % 128
+    C[(_bx * BM) + _i0, (_by * BN) + _i1] = acc[_v]
+    _v = 5
+    _e = _t1 + 9
+    _i0 = _e // 128
+    _i1 = _e % 128
+    C[(_bx * BM) + _i0, (_by * BN) + _i1] = acc[_v]
+    _v = 6
+    _e = _t1 + 1032
+    _i0 = _e // 128
+    _i1 = _e % 128
+    C[(_bx * BM) + _i0, (_by * BN) + _i1] = acc[_v]
+    _v = 7
+    _e = _t1 + 1033
+    _i0 = _e // 128
+    _i1 = _e % 128
+    C[(_bx * BM) + _i0, (_by * BN) + _i1] = acc[_v]
+    _v = 8
+    _e = _t1 + 16
+    _i0 = _e // 128
+    _i1 = _e % 128
+    C[(_bx * BM) + _i0, (_by * BN) + _i1] = acc[_v]
+    _v = 9
+    _e = _t1 + 17
+    _i0 = _e // 128
+    _i1 = _e % 128
+    C[(_bx * BM) + _i0, (_by * BN) + _i1] = acc[_v]
+    _v = 10
+    _e = _t1 + 1040
+    _i0 = _e // 128
+    _i1 = _e % 128
+    C[(_bx * BM) + _i0, (_by * BN) + _i1] = acc[_v]
+    _v = 11
+    _e = _t1 + 1041
+    _i0 = _e // 128
+    _i1 = _e % 128
+    C[(_bx * BM) + _i0, (_by * BN) + _i1] = acc[_v]
+    _v = 12
+    _e = _t1 + 24
+    _i0 = _e // 128
+    _i1 = _e % 128
+    C[(_bx * BM) + _i0, (_by * BN) + _i1] = acc[_v]
+    _v = 13
+    _e = _t1 + 25
+    _i0 = _e // 128
+    _i1 = _e % 128
+    C[(_bx * BM) + _i0, (_by * BN) + _i1] = acc[_v]
+    _v = 14
+    _e = _t1 + 1048
+    _i0 = _e // 128
+    _i1 = _e % 128
+    C[(_bx * BM) + _i0, (_by * BN) + _i1] = acc[_v]
+    _v = 15
+    _e = _t1 + 1049
+    _i0 = _e // 128
+    _i1 = _e % 128
+    C[(_bx * BM) + _i0, (_by * BN) + _i1] = acc[_v]
+    _v = 16
+    _e = _t1 + 2048
+    _i0 = _e // 128
+    _i1 = _e % 128
+    C[(_bx * BM) + _i0, (_by * BN) + _i1] = acc[_v]
+    _v = 17
+    _e = _t1 + 2049
+    _i0 = _e // 128
+    _i1 = _e % 128
+    C[(_bx * BM) + _i0, (_by * BN) + _i1] = acc[_v]
+    _v = 18
+    _e = _t1 + 3072
+    _i0 = _e // 128
+    _i1 = _e % 128
+    C[(_bx * BM) + _i0, (_by * BN) + _i1] = acc[_v]
+    _v = 19
+    _e = _t1 + 3073
+    _i0 = _e // 128
+    _i1 = _e % 128
+    C[(_bx * BM) + _i0, (_by * BN) + _i1] = acc[_v]
+    _v = 20
+    _e = _t1 + 2056
+    _i0 = _e // 128
+    _i1 = _e % 128
+    C[(_bx * BM) + _i0, (_by * BN) + _i1] = acc[_v]
+    _v = 21
+    _e = _t1 + 2057
+    _i0 = _e // 128
+    _i1 = _e % 128
+    C[(_bx * BM) + _i0, (_by * BN) + _i1] = acc[_v]
+    _v = 22
+    _e = _t1 + 3080
+    _i0 = _e // 128
+    _i1 = _e % 128
+    C[(_bx * BM) + _i0, (_by * BN) + _i1] = acc[_v]
+    _v = 23
+    _e = _t1 + 3081
+    _i0 = _e // 128
+    _i1 = _e % 128
+    C[(_bx * BM) + _i0, (_by * BN) + _i1] = acc[_v]
+    _v = 24
+    _e = _t1 + 2064
+    _i0 = _e // 128
+    _i1 = _e % 128
+    C[(_bx * BM) + _i0, (_by * BN) + _i1] = acc[_v]
+    _v = 25
+    _e = _t1 + 2065
+    _i0 = _e // 128
+    _i1 = _e % 128
+    C[(_bx * BM) + _i0, (_by * BN) + _i1] = acc[_v]
+    _v = 26
+    _e = _t1 + 3088
+    _i0 = _e // 128
+    _i1 = _e % 128
+    C[(_bx * BM) + _i0, (_by * BN) + _i1] = acc[_v]
+    _v = 27
+    _e = _t1 + 3089
+    _i0 = _e // 128
+    _i1 = _e % 128
+    C[(_bx * BM) + _i0, (_by * BN) + _i1] = acc[_v]
+    _v = 28
+    _e = _t1 + 2072
+    _i0 = _e // 128
+    _i1 = _e % 128
+    C[(_bx * BM) + _i0, (_by * BN) + _i1] = acc[_v]
+    _v = 29
+    _e = _t1 + 2073
+    _i0 = _e // 128
+    _i1 = _e % 128
+    C[(_bx * BM) + _i0, (_by * BN) + _i1] = acc[_v]
+    _v = 30
+    _e = _t1 + 3096
+    _i0 = _e // 128
+    _i1 = _e % 128
+    C[(_bx * BM) + _i0, (_by * BN) + _i1] = acc[_v]
+    _v = 31
+    _e = _t1 + 3097
+    _i0 = _e // 128
+    _i1 = _e % 128
+    C[(_bx * BM) + _i0, (_by * BN) + _i1] = acc[_v]
+    _v = 32
+    _e = _t1 + 4096
+    _i0 = _e // 128
+    _i1 = _e % 128
+    C[(_bx * BM) + _i0, (_by * BN) + _i1] = acc[_v]
+    _v = 33
+    _e = _t1 + 4097
+    _i0 = _e // 128
+    _i1 = _e % 128
+    C[(_bx * BM) + _i0, (_by * BN) + _i1] = acc[_v]
+    _v = 34
+    _e = _t1 + 5120
+    _i0 = _e // 128
+    _i1 = _e % 128
+    C[(_bx * BM) + _i0, (_by * BN) + _i1] = acc[_v]
+    _v = 35
+    _e = _t1 + 5121
+    _i0 = _e // 128
+    _i1 = _e % 128
+    C[(_bx * BM) + _i0, (_by * BN) + _i1] = acc[_v]
+    _v = 36
+    _e = _t1 + 4104
+    _i0 = _e // 128
+    _i1 = _e % 128
+    C[(_bx * BM) + _i0, (_by * BN) + _i1] = acc[_v]
+    _v = 37
+    _e = _t1 + 4105
+    _i0 = _e // 128
+    _i1 = _e % 128
+    C[(_bx * BM) + _i0, (_by * BN) + _i1] = acc[_v]
+    _v = 38
+    _e = _t1 + 5128
+    _i0 = _e // 128
+    _i1 = _e % 128
+    C[(_bx * BM) + _i0, (_by * BN) + _i1] = acc[_v]
+    _v = 39
+    _e = _t1 + 5129
+    _i0 = _e // 128
+    _i1 = _e % 128
+    C[(_bx * BM) + _i0, (_by * BN) + _i1] = acc[_v]
+    _v = 40
+    _e = _t1 + 4112
+    _i0 = _e // 128
+    _i1 = _e % 128
+    C[(_bx * BM) + _i0, (_by * BN) + _i1] = acc[_v]
+    _v = 41
+    _e = _t1 + 4113
+    _i0 = _e // 128
+    _i1 = _e % 128
+    C[(_bx * BM) + _i0, (_by * BN) + _i1] = acc[_v]
+    _v = 42
+    _e = _t1 + 5136
+    _i0 = _e // 128
+    _i1 = _e % 128
+    C[(_bx * BM) + _i0, (_by * BN) + _i1] = acc[_v]
+    _v = 43
+    _e = _t1 + 5137
+    _i0 = _e // 128
+    _i1 = _e % 128
+    C[(_bx * BM) + _i0, (_by * BN) + _i1] = acc[_v]
+    _v = 44
+    _e = _t1 + 4120
+    _i0 = _e // 128
+    _i1 = _e % 128
+    C[(_bx * BM) + _i0, (_by * BN) + _i1] = acc[_v]
+    _v = 45
+    _e = _t1 + 4121
+    _i0 = _e // 128
+    _i1 = _e % 128
+    C[(_bx * BM) + _i0, (_by * BN) + _i1] = acc[_v]
+    _v = 46
+    _e = _t1 + 5144
+    _i0 = _e // 128
+    _i1 = _e % 128
+    C[(_bx * BM) + _i0, (_by * BN) + _i1] = acc[_v]
+    _v = 47
+    _e = _t1 + 5145
+    _i0 = _e // 128
+    _i1 = _e % 128
+    C[(_bx * BM) + _i0, (_by * BN) + _i1] = acc[_v]
+    _v = 48
+    _e = _t1 + 6144
+    _i0 = _e // 128
+    _i1 = _e % 128
+    C[(_bx * BM) + _i0, (_by * BN) + _i1] = acc[_v]
+    _v = 49
+    _e = _t1 + 6145
+    _i0 = _e // 128
+    _i1 = _e % 128
+    C[(_bx * BM) + _i0, (_by * BN) + _i1] = acc[_v]
+    _v = 50
+    _e = _t1 + 7168
+    _i0 = _e // 128
+    _i1 = _e % 128
+    C[(_bx * BM) + _i0, (_by * BN) + _i1] = acc[_v]
+    _v = 51
+    _e = _t1 + 7169
+    _i0 = _e // 128
+    _i1 = _e % 128
+    C[(_bx * BM) + _i0, (_by * BN) + _i1] = acc[_v]
+    _v = 52
+    _e = _t1 + 6152
+    _i0 = _e // 128
+    _i1 = _e % 128
+    C[(_bx * BM) + _i0, (_by * BN) + _i1] = acc[_v]
+    _v = 53
+    _e = _t1 + 6153
+    _i0 = _e // 128
+    _i1 = _e % 128
+    C[(_bx * BM) + _i0, (_by * BN) + _i1] = acc[_v]
+    _v = 54
+    _e = _t1 + 7176
+    _i0 = _e // 128
+    _i1 = _e % 128
+    C[(_bx * BM) + _i0, (_by * BN) + _i1] = acc[_v]
+    _v = 55
+    _e = _t1 + 7177
+    _i0 = _e // 128
+    _i1 = _e % 128
+    C[(_bx * BM) + _i0, (_by * BN) + _i1] = acc[_v]
+    _v = 56
+    _e = _t1 + 6160
+    _i0 = _e // 128
+    _i1 = _e % 128
+    C[(_bx * BM) + _i0, (_by * BN) + _i1] = acc[_v]
+    _v = 57
+    _e = _t1 + 6161
+    _i0 = _e // 128
+    _i1 = _e % 128
+    C[(_bx * BM) + _i0, (_by * BN) + _i1] = acc[_v]
+    _v = 58
+    _e = _t1 + 7184
+    _i0 = _e // 128
+    _i1 = _e % 128
+    C[(_bx * BM) + _i0, (_by * BN) + _i1] = acc[_v]
+    _v = 59
+    _e = _t1 + 7185
+    _i0 = _e // 128
+    _i1 = _e % 128
+    C[(_bx * BM) + _i0, (_by * BN) + _i1] = acc[_v]
+    _v = 60
+    _e = _t1 + 6168
+    _i0 = _e // 128
+    _i1 = _e % 128
+    C[(_bx * BM) + _i0, (_by * BN) + _i1] = acc[_v]
+    _v = 61
+    _e = _t1 + 6169
+    _i0 = _e // 128
+    _i1 = _e % 128
+    C[(_bx * BM) + _i0, (_by * BN) + _i1] = acc[_v]
+    _v = 62
+    _e = _t1 + 7192
+    _i0 = _e // 128
+    _i1 = _e % 128
+    C[(_bx * BM) + _i0, (_by * BN) + _i1] = acc[_v]
+    _v = 63
+    _e = _t1 + 7193
+    _i0 = _e // 128
+    _i1 = _e % 128
+    C[(_bx * BM) + _i0, (_by * BN) + _i1] = acc[_v]
 
 
 kernel = cuda.jit(gemm_pipelined)

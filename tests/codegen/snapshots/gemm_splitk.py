@@ -24,6 +24,7 @@ SMEM_BYTES = 4096   # dynamic shared memory per block
 PARAMS = (("A", "f32", ("M", "K", )), ("B", "f32", ("K", "N", )), ("P", "f32", (4, "M", "N", )),)
 OUTPUTS = ("P", )
 SIZES = ("M", "K", "N", )
+VECTOR_ARGS = ()   # read with 16-byte instructions: must be 16-byte aligned
 
 
 def sizes_of(A, B, P):

@@ -23,6 +23,7 @@ SMEM_BYTES = 4096   # dynamic shared memory per block
 PARAMS = (("A", "f32", ("M", "K", )), ("B", "f32", ("K", "N", )), ("C", "f32", ("M", "N", )),)
 OUTPUTS = ("C", )
 SIZES = ("M", "K", "N", )
+VECTOR_ARGS = ()   # read with 16-byte instructions: must be 16-byte aligned
 
 
 def sizes_of(A, B, C):

@@ -23,6 +23,7 @@ SMEM_BYTES = 8192   # dynamic shared memory per block
 PARAMS = (("X", "f32", ("T", "H", )), ("W", "f32", ("E", "H", "F", )), ("route", "i32", ("T", )), ("tile_expert", "i32", ("NT", )), ("Y", "f32", ("T", "F", )),)
 OUTPUTS = ("Y", )
 SIZES = ("T", "H", "E", "F", "NT", )
+VECTOR_ARGS = ()   # read with 16-byte instructions: must be 16-byte aligned
 
 
 def sizes_of(X, W, route, tile_expert, Y):

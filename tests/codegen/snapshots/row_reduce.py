@@ -22,6 +22,7 @@ SMEM_BYTES = 0   # dynamic shared memory per block
 PARAMS = (("X", "f32", ("R", "C", )), ("S", "f32", ("R", )), ("Mx", "f32", ("R", )),)
 OUTPUTS = ("S", "Mx", )
 SIZES = ("R", "C", )
+VECTOR_ARGS = ()   # read with 16-byte instructions: must be 16-byte aligned
 
 
 def sizes_of(X, S, Mx):

@@ -21,6 +21,7 @@ SMEM_BYTES = 8192   # dynamic shared memory per block
 PARAMS = (("X", "f32", ("M", 64, )), ("Out", "f32", ("M", )),)
 OUTPUTS = ("Out", )
 SIZES = ("M", )
+VECTOR_ARGS = ()   # read with 16-byte instructions: must be 16-byte aligned
 
 
 def sizes_of(X, Out):

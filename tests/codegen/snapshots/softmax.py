@@ -22,6 +22,7 @@ SMEM_BYTES = 16416   # dynamic shared memory per block
 PARAMS = (("X", "f32", ("R", 1024, )), ("Y", "f32", ("R", 1024, )),)
 OUTPUTS = ("Y", )
 SIZES = ("R", )
+VECTOR_ARGS = ()   # read with 16-byte instructions: must be 16-byte aligned
 
 
 def sizes_of(X, Y):

@@ -19,6 +19,7 @@ SMEM_BYTES = 12416   # dynamic shared memory per block
 PARAMS = (("X", "f32", ("M", 32, )), ("Out", "f32", ("M", 32, )), ("Col", "f32", ("M", 32, )), ("Mx", "f32", ("G", 32, )),)
 OUTPUTS = ("Out", "Col", "Mx", )
 SIZES = ("M", "G", )
+VECTOR_ARGS = ()   # read with 16-byte instructions: must be 16-byte aligned
 
 
 def sizes_of(X, Out, Col, Mx):

@@ -21,6 +21,7 @@ SMEM_BYTES = 4096   # dynamic shared memory per block
 PARAMS = (("X", "f32", ("M", "N", )), ("Y", "f32", ("N", "M", )),)
 OUTPUTS = ("Y", )
 SIZES = ("M", "N", )
+VECTOR_ARGS = ()   # read with 16-byte instructions: must be 16-byte aligned
 
 
 def sizes_of(X, Y):
