@@ -78,9 +78,10 @@ def _count(tc, point, cond, lf, rs, base, lo, hi, scope) -> None:
         if out.verdict is SV.UNKNOWN:
             tc.sink.unknown("TAG", cond.span, f"solver: {out.reason}")
             return
-        w = Witness(tc.df, point, out.model, scope, {})
-        got = out.model.eval(case.count, model_completion=True)
-        want = out.model.eval(hi - lo, model_completion=True)
+        model = tc.minimal(base + [case.cond, case.count != hi - lo], scope, out.model)
+        w = Witness(tc.df, point, model, scope, {})
+        got = model.eval(case.count, model_completion=True)
+        want = model.eval(hi - lo, model_completion=True)
         msg = (f"tag({lf.node.elem.tensor}).{lf.node.field} has {got} contributions where "
                f"range({_t(rs.lo)}, {_t(rs.hi)}) needs {want}")
         tc.sink.finding(w.finding("TAG", cond.span, msg, "the accumulation covers part of the range only: "
@@ -114,8 +115,9 @@ def check_covers(tc, point, cond, lf, lo_e, hi_e, base, scope) -> None:
         tc.sink.unknown("TAG", cond.span, f"solver: {out.reason} (coverage is a quantified query)")
         return
     if out.verdict is SV.REFUTED:
-        w = Witness(tc.df, point, out.model, scope, {})
-        missing = out.model.eval(v, model_completion=True)
+        model = tc.minimal(facts, scope, out.model)
+        w = Witness(tc.df, point, model, scope, {})
+        missing = model.eval(v, model_completion=True)
         tc.sink.finding(w.finding("TAG", cond.span, f"{name} never takes the value {missing} of "
                                   f"range({_t(lo_e)}, {_t(hi_e)})",
                                   "some input elements never reach this value: check the loop bounds "
