@@ -70,15 +70,19 @@ class Emitter:
         self.waits: set[int] = set()          # cp.async.wait_group immediates used
         self.vector_args: set[str] = set()    # global tensors read with 16-byte instructions
         self.sizes = vector.size_divisors(self.k, plan.consts)
+        # warp-collective instructions need every lane: none under a thread-dependent `if`
+        self.divergent = {id(s) for s, guards in _with_guards(self.k.body, [])
+                          if any(thread_dependent(g) for g in guards)}
         self.wide_copies = {id(s): kind for s in ir.walk(self.k.body)
                             if isinstance(s, ir.Copy) and (kind := self.copy_kind(s)) is not None}
         self.tensor_core = {id(s): groups for s in ir.walk(self.k.body)
-                            if isinstance(s, ir.Mma) and (groups := self.mma_groups(s)) is not None}
+                            if isinstance(s, ir.Mma) and id(s) not in self.divergent
+                            and (groups := self.mma_groups(s)) is not None}
         # accumulators of tensor-core mma: every statement on them is unrolled so that
         # each value index is a constant and the tile lives in registers
         self.unrolled = {s.target.name for s in ir.walk(self.k.body) if id(s) in self.tensor_core}
-        self.shuffles = {id(s): width for s, guards in _with_guards(self.k.body, [])
-                         if isinstance(s, ir.Compute) and not any(thread_dependent(g) for g in guards)
+        self.shuffles = {id(s): width for s in ir.walk(self.k.body)
+                         if isinstance(s, ir.Compute) and id(s) not in self.divergent
                          and (width := self.shuffle_width(s)) is not None}
 
     # ---------------------------------------------------------------- output
