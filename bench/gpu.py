@@ -14,7 +14,9 @@ from __future__ import annotations
 
 import argparse
 import importlib.util
+import itertools
 import json
+import math
 import os
 import sys
 import time
@@ -22,6 +24,8 @@ from pathlib import Path
 
 REPO = Path(__file__).resolve().parents[1]
 DEFAULT_BUNDLE = Path(__file__).resolve().parent / "gpu_bundle"
+ROTATE_BYTES = 512 << 20     # timed launches cycle through copies of the inputs this large
+MAX_COPIES = 8               # (H200's L2 is 50 MB: the cache must not hold the next launch's data)
 
 
 def parse_args(argv):
@@ -101,6 +105,18 @@ class Backend:
             return self.torch.cuda.current_stream().cuda_stream
         return self.cupy.cuda.get_current_stream().ptr
 
+    def kernel_array(self, a):
+        """A view numba launches on, without synchronising on the producer's stream."""
+        from numba import cuda
+        return cuda.as_cuda_array(a, sync=False)
+
+    def kernel_stream(self):
+        from numba import cuda
+        return cuda.external_stream(self.stream_handle())
+
+    def nbytes(self, a) -> int:
+        return a.numel() * a.element_size() if self.torch is not None else a.nbytes
+
     def synchronize(self):
         (self.torch.cuda.synchronize if self.torch is not None else self.cupy.cuda.Device().synchronize)()
 
@@ -131,7 +147,7 @@ class Backend:
             n *= 4
 
 
-def run_entry(entry: dict, bundle: Path, opts, backend) -> dict:
+def run_entry(entry: dict, bundle: Path, opts, backend, peaks: dict | None = None) -> dict:
     from codegen_cuda.launch import geometry, launch, load_module, sizes_for as checked_sizes
     from codegen_cuda.numerics import compare, tolerance
     from numba import cuda
@@ -148,9 +164,9 @@ def run_entry(entry: dict, bundle: Path, opts, backend) -> dict:
         dev = {k: cuda.to_device(v) for k, v in args.items()}
         stream = 0
     else:
-        stream = cuda.external_stream(backend.stream_handle())
+        stream = backend.kernel_stream()
         tensors = {k: backend.to_device(v) for k, v in args.items()}
-        dev = {k: cuda.as_cuda_array(t, sync=False) for k, t in tensors.items()}
+        dev = {k: backend.kernel_array(t) for k, t in tensors.items()}
     checked_sizes(mod, dev)
     grid, block, smem = geometry(mod, sizes)
     row |= {"grid": grid, "block": block, "smem_bytes": smem}
@@ -166,24 +182,65 @@ def run_entry(entry: dict, bundle: Path, opts, backend) -> dict:
     row["ok"] = all(c.ok for c in checks)
     if backend is None:
         return row
-    row["ms"] = backend.time_ms(lambda: launch(mod, dev, stream), opts.min_time)
+    # timing: cycle through copies of every argument so no launch finds its data in L2
+    size = sum(backend.nbytes(t) for t in tensors.values())
+    copies = max(1, min(MAX_COPIES, math.ceil(ROTATE_BYTES / max(size, 1))))
+    sets = [(tensors, dev)]
+    for _ in range(copies - 1):
+        more = {k: backend.to_device(v) for k, v in args.items()}
+        sets.append((more, {k: backend.kernel_array(t) for k, t in more.items()}))
+    row["input_copies"] = copies
+    turn = itertools.cycle([d for _, d in sets])
+    row["ms"] = backend.time_ms(lambda: launch(mod, next(turn), stream), opts.min_time)
     work = {"flops": getattr(ref, "flops", None), "bytes": getattr(ref, "bytes_moved", None)}
     if callable(work["flops"]):
         row["tflops"] = work["flops"](sizes) / row["ms"] / 1e9
     if callable(work["bytes"]):
         row["gbps"] = work["bytes"](sizes) / row["ms"] / 1e6
+    if peaks:
+        half = any(dt in ("f16", "bf16") for _, dt, _ in entry["params"])
+        roof = []
+        if callable(work["flops"]) and peaks.get("fp16_tflops" if half else "fp32_tflops"):
+            roof.append(work["flops"](sizes) / (peaks["fp16_tflops" if half else "fp32_tflops"] * 1e9))
+        if callable(work["bytes"]) and peaks.get("copy_gbps"):
+            roof.append(work["bytes"](sizes) / (peaks["copy_gbps"] * 1e6))
+        if roof:
+            row["roofline_pct"] = 100 * max(roof) / row["ms"]
     if callable(getattr(ref, "vendor", None)):
-        vin = {k: tensors[k] for k in inputs}
+        vturn = itertools.cycle([{k: t[k] for k in inputs} for t, _ in sets])
         try:
-            row["vendor_ms"] = backend.time_ms(lambda: ref.vendor(vin, dict(sizes)), opts.min_time)
+            row["vendor_ms"] = backend.time_ms(lambda: ref.vendor(next(vturn), dict(sizes)), opts.min_time)
             row["vs_vendor"] = row["vendor_ms"] / row["ms"]
         except Exception as err:   # a baseline that does not run here is reported, not fatal
             row["vendor_error"] = f"{type(err).__name__}: {err}"
     return row
 
 
+def measure_peaks(backend, min_time: float) -> dict:
+    """The measured roofline of this card: device-to-device copy bandwidth (1 GiB), and
+    cuBLAS at 8192^3 in fp16 (tensor cores) and fp32 (no TF32). torch only."""
+    torch = backend.torch
+    if torch is None:
+        return {}
+    out = {}
+    src = torch.empty(1 << 28, dtype=torch.float32, device="cuda")
+    dst = torch.empty_like(src)
+    ms = backend.time_ms(lambda: dst.copy_(src), min_time)
+    out["copy_gbps"] = 2 * src.numel() * 4 / ms / 1e6
+    del src, dst
+    n = 8192
+    for name, dt in (("fp16_tflops", torch.float16), ("fp32_tflops", torch.float32)):
+        a = torch.randn(n, n, device="cuda").to(dt)
+        b = torch.randn(n, n, device="cuda").to(dt)
+        torch.backends.cuda.matmul.allow_tf32 = False
+        ms = backend.time_ms(lambda: a @ b, min_time)
+        out[name] = 2 * n ** 3 / ms / 1e9
+    return out
+
+
 def table(rows: list[dict]) -> str:
-    head = f"{'kernel':<18} {'sizes':<26} {'ok':<4} {'ms':>9} {'TFLOP/s':>8} {'GB/s':>8} {'vendor ms':>10} {'x vendor':>9}"
+    head = (f"{'kernel':<18} {'sizes':<26} {'ok':<4} {'ms':>9} {'TFLOP/s':>8} {'GB/s':>8} {'vendor ms':>10} "
+            f"{'% vendor':>9} {'% roof':>7}")
     lines = [head, "-" * len(head)]
     for r in rows:
         sizes = ",".join(f"{k}={v}" for k, v in (r.get("sizes") or {}).items())
@@ -191,8 +248,9 @@ def table(rows: list[dict]) -> str:
         def num(key, fmt):
             return format(r[key], fmt) if key in r else "-"
         ok = "yes" if r.get("ok") else ("ERR" if "error" in r else "NO")
+        pct = format(100 * r["vs_vendor"], "9.1f") if "vs_vendor" in r else f"{'-':>9}"
         lines.append(f"{r['kernel']:<18} {sizes:<26} {ok:<4} {num('ms', '9.3f')} {num('tflops', '8.2f')} "
-                     f"{num('gbps', '8.1f')} {num('vendor_ms', '10.3f')} {num('vs_vendor', '9.2f')}")
+                     f"{num('gbps', '8.1f')} {num('vendor_ms', '10.3f')} {pct} {num('roofline_pct', '7.1f')}")
     return "\n".join(lines)
 
 
@@ -205,17 +263,25 @@ def main(argv=None) -> int:
     sys.path.insert(0, str(REPO))
     entries = load_manifest(opts.bundle, opts.only)
     backend = None if opts.sim else Backend()
+    peaks = {}
+    if backend is not None:
+        try:
+            peaks = measure_peaks(backend, opts.min_time)
+        except Exception as err:   # the table still comes, without the roofline column
+            peaks = {"error": f"{type(err).__name__}: {err}"}
+        print(json.dumps({"peaks": peaks}), flush=True)
     rows = []
     for entry in entries:
         try:
-            row = run_entry(entry, opts.bundle, opts, backend)
+            row = run_entry(entry, opts.bundle, opts, backend, peaks)
         except Exception as err:   # one broken kernel must not hide the others' numbers
             row = {"kernel": entry["name"], "error": f"{type(err).__name__}: {err}"}
         rows.append(row)
         print(json.dumps(row), flush=True)
     out = opts.json or Path(os.environ.get("OUT", ".")) / "gpu_bench.json"
     out.parent.mkdir(parents=True, exist_ok=True)
-    out.write_text(json.dumps({"backend": getattr(backend, "name", "simulator"), "rows": rows}, indent=2) + "\n")
+    out.write_text(json.dumps({"backend": getattr(backend, "name", "simulator"), "peaks": peaks, "rows": rows},
+                              indent=2) + "\n")
     print(table(rows))
     return 0 if all(r.get("ok") for r in rows) else 1
 
