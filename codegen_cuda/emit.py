@@ -14,7 +14,7 @@ from dsl.fmt import format_expr
 
 from . import distribute as dist
 from . import vector, warp
-from .plan import Plan, RegTile, _with_guards, fold, statement_dist, thread_dependent
+from .plan import Plan, RegTile, with_guards, fold, statement_dist, thread_dependent
 from .scalar import LoweringError, ScalarEmitter, py_name
 
 NUMBA_TYPE = {ir.DType.F16: "float16", ir.DType.F32: "float32", ir.DType.F64: "float64",
@@ -71,7 +71,7 @@ class Emitter:
         self.vector_args: set[str] = set()    # global tensors read with 16-byte instructions
         self.sizes = vector.size_divisors(self.k, plan.consts)
         # warp-collective instructions need every lane: none under a thread-dependent `if`
-        self.divergent = {id(s) for s, guards in _with_guards(self.k.body, [])
+        self.divergent = {id(s) for s, guards in with_guards(self.k.body, [])
                           if any(thread_dependent(g) for g in guards)}
         self.wide_copies = {id(s): kind for s in ir.walk(self.k.body)
                             if isinstance(s, ir.Copy) and (kind := self.copy_kind(s)) is not None}
@@ -328,7 +328,7 @@ class Emitter:
         cols = tile.shape[1]
         self.line(self.describe(s) + "  (tensor cores: ldmatrix + mma.sync.m16n8k16)")
         self.runtime |= {"ldmatrix_x4", "ldmatrix_x2_trans", "mma_16816"}
-        self.line(f"_wt = _tid - _tid % 32")
+        self.line("_wt = _tid - _tid % 32")
         self.line(f"_we = {dist.layout_code(tile.dist.tv[0], '_wt')}   # the warp's first element")
         self.line(f"_wr = _we // {cols}")
         self.line(f"_wc = _we % {cols}")

@@ -195,20 +195,20 @@ def _uses(plan: Plan, block, ancestors) -> None:
 def _materialise(plan: Plan, name: str) -> None:
     tile = plan.tiles[name]
     tile.materialise = tile.needs_array = True
-    for s, guards in _with_guards(plan.kernel.body, []):
+    for s, guards in with_guards(plan.kernel.body, []):
         if defines(s, name) and any(thread_dependent(g) for g in guards):
             raise LoweringError(f"'{name}' is read across threads but defined under a thread-dependent "
                                 "condition; materialising it needs a barrier there", s.span)
 
 
-def _with_guards(block, guards):
+def with_guards(block, guards):
     for s in block:
         yield s, guards
         if isinstance(s, ir.For):
-            yield from _with_guards(s.body, guards)
+            yield from with_guards(s.body, guards)
         elif isinstance(s, ir.If):
-            yield from _with_guards(s.then, guards + [s.cond])
-            yield from _with_guards(s.orelse, guards + [s.cond])
+            yield from with_guards(s.then, guards + [s.cond])
+            yield from with_guards(s.orelse, guards + [s.cond])
 
 
 def _forwardable(plan: Plan, path, name: str) -> ir.Load | None:
