@@ -1,6 +1,7 @@
 # 3-stage pipelined GEMM: C = A @ B with fp16 inputs and fp32 accumulation.
 # Optimizations: shared-memory staging, cp.async multi-stage pipeline (S slots,
-# commit/wait groups), swizzled A tile, warp-level m16n8k16 mma fragments.
+# commit/wait groups), swizzled A and B tiles (the 8 rows an ldmatrix reads at once fall
+# in distinct banks), warp-level m16n8k16 mma fragments (lowered to ldmatrix + mma.sync).
 kernel gemm_pipelined(A: f16[M, K], B: f16[K, N], C: f32[M, N]):
     assume M % 128 == 0 and N % 128 == 0 and K % 32 == 0 and K >= 32
     const BM, BN, BK, S = 128, 128, 32, 3
@@ -10,7 +11,7 @@ kernel gemm_pipelined(A: f16[M, K], B: f16[K, N], C: f32[M, N]):
     tag B[k, j] = (k=k, col=j)
     tag C[i, j] = (row=i, col=j)
     sA = shared f16[S, BM, BK] swizzle(2, 3, 3)
-    sB = shared f16[S, BK, BN]
+    sB = shared f16[S, BK, BN] swizzle(3, 3, 4)
     acc = zeros f32[BM, BN] layout mma_m16n8k16(warps=(2, 4))
     for p in range(S - 1):
         if p < K / BK:

@@ -298,14 +298,14 @@ def gemm_pipelined(A, B, C):
     # shared memory: one dynamic allocation of SMEM_BYTES = 49152 bytes, one slice per buffer
     _smem_f16 = cuda.shared.array(0, types.float16)
     sA = _smem_f16[0:12288]   # f16[3, 128, 32] swizzle(2, 3, 3)
-    sB = _smem_f16[12288:24576]   # f16[3, 32, 128]
+    sB = _smem_f16[12288:24576]   # f16[3, 32, 128] swizzle(3, 3, 4)
     # register tiles: each thread holds only the elements it owns
     acc = cuda.local.array(64, types.float32)   # f32[128, 128], mma_m16n8k16(warps=(2, 4)): (((4,8),(4,2)),((2,2),(4,4))):(((2,128),(32,8192)),((1,1024),(8,2048)))
     _t0 = _tid * 8   # thread part of copy(vec=8)
     _t1 = (_tid % 4) * 2 + ((_tid // 4) % 8) * 128 + ((_tid // 32) % 4) * 32 + (_tid // 128) * 8192   # thread part of mma_m16n8k16(warps=(2, 4))
-    # gemm_pipelined.dsl:12  sA = shared f16[S, BM, BK] swizzle(2, 3, 3)  (allocated at kernel entry)
-    # gemm_pipelined.dsl:13  sB = shared f16[S, BK, BN]  (allocated at kernel entry)
-    # gemm_pipelined.dsl:14  acc = zeros f32[BM, BN] layout mma_m16n8k16(warps=(2, 4))
+    # gemm_pipelined.dsl:13  sA = shared f16[S, BM, BK] swizzle(2, 3, 3)  (allocated at kernel entry)
+    # gemm_pipelined.dsl:14  sB = shared f16[S, BK, BN] swizzle(3, 3, 4)  (allocated at kernel entry)
+    # gemm_pipelined.dsl:15  acc = zeros f32[BM, BN] layout mma_m16n8k16(warps=(2, 4))
     acc[0] = float32(0)
     acc[1] = float32(0)
     acc[2] = float32(0)
@@ -370,55 +370,60 @@ def gemm_pipelined(A, B, C):
     acc[61] = float32(0)
     acc[62] = float32(0)
     acc[63] = float32(0)
-    # gemm_pipelined.dsl:15  for p in range(S - 1):
+    # gemm_pipelined.dsl:16  for p in range(S - 1):
     for p in range(0, (S - 1)):
-        # gemm_pipelined.dsl:16  if p < K / BK:
+        # gemm_pipelined.dsl:17  if p < K / BK:
         if (p < (K // BK)):
-            # gemm_pipelined.dsl:17  copy_async sA[p], A[block.x * BM : +BM, p * BK : +BK] layout copy(vec=8)  (cp.async, 16 bytes per instruction)
+            # gemm_pipelined.dsl:18  copy_async sA[p], A[block.x * BM : +BM, p * BK : +BK] layout copy(vec=8)  (cp.async, 16 bytes per instruction)
             for _v in range(0, 16, 8):
                 _e = _t0 + _v % 8 + (_v // 8) * 2048
                 _i0 = _e // 32
                 _i1 = _e % 32
                 _o1 = p * 4096 + _i0 * 32 + _i1
                 cp_async16(sA, _o1 ^ ((_o1 & 192) >> 3), A, ((_bx * BM) + _i0, (p * BK) + _i1))
-            # gemm_pipelined.dsl:18  copy_async sB[p], B[p * BK : +BK, block.y * BN : +BN] layout copy(vec=8)  (cp.async, 16 bytes per instruction)
+            # gemm_pipelined.dsl:19  copy_async sB[p], B[p * BK : +BK, block.y * BN : +BN] layout copy(vec=8)  (cp.async, 16 bytes per instruction)
             for _v in range(0, 16, 8):
                 _e = _t0 + _v % 8 + (_v // 8) * 2048
                 _i0 = _e // 128
                 _i1 = _e % 128
-                cp_async16(sB, p * 4096 + _i0 * 128 + _i1, B, ((p * BK) + _i0, (_by * BN) + _i1))
-        # gemm_pipelined.dsl:19  commit
+                _o2 = p * 4096 + _i0 * 128 + _i1
+                cp_async16(sB, _o2 ^ ((_o2 & 896) >> 4), B, ((p * BK) + _i0, (_by * BN) + _i1))
+        # gemm_pipelined.dsl:20  commit
         cp_async_commit()
-    # gemm_pipelined.dsl:20  for kt in range(K / BK):
+    # gemm_pipelined.dsl:21  for kt in range(K / BK):
     for kt in range(0, (K // BK)):
-        # gemm_pipelined.dsl:21  wait_group S - 2
+        # gemm_pipelined.dsl:22  wait_group S - 2
         cp_async_wait_1()
-        # gemm_pipelined.dsl:22  barrier
+        # gemm_pipelined.dsl:23  barrier
         cuda.syncthreads()
-        # gemm_pipelined.dsl:23  a = load sA[kt % S]
+        # gemm_pipelined.dsl:24  a = load sA[kt % S]
         # every read of this tile is forwarded to the load's source (docs/LOWERING.md)
-        # gemm_pipelined.dsl:24  b = load sB[kt % S]
+        # gemm_pipelined.dsl:25  b = load sB[kt % S]
         # every read of this tile is forwarded to the load's source (docs/LOWERING.md)
-        # gemm_pipelined.dsl:25  assert tag(a[i, kk]).k == tag(b[kk, j]).k  (a proof obligation: no code)
-        # gemm_pipelined.dsl:26  acc = mma(a, b, acc)  (tensor cores: ldmatrix + mma.sync.m16n8k16)
+        # gemm_pipelined.dsl:26  assert tag(a[i, kk]).k == tag(b[kk, j]).k  (a proof obligation: no code)
+        # gemm_pipelined.dsl:27  acc = mma(a, b, acc)  (tensor cores: ldmatrix + mma.sync.m16n8k16)
         _wt = _tid - _tid % 32
         _we = (_wt % 4) * 2 + ((_wt // 4) % 8) * 128 + ((_wt // 32) % 4) * 32 + (_wt // 128) * 8192   # the warp's first element
         _wr = _we // 128
         _wc = _we % 128
         _ln = _tid % 32
         for _kk in range(0, 32, 16):
-            _o2 = (kt % S) * 4096 + (_wr + 0 + _ln % 16) * 32 + (_kk + (_ln // 16) * 8)
-            _a0_0, _a0_1, _a0_2, _a0_3 = ldmatrix_x4(sA, _o2 ^ ((_o2 & 192) >> 3))
-            _o3 = (kt % S) * 4096 + (_wr + 16 + _ln % 16) * 32 + (_kk + (_ln // 16) * 8)
-            _a1_0, _a1_1, _a1_2, _a1_3 = ldmatrix_x4(sA, _o3 ^ ((_o3 & 192) >> 3))
-            _o4 = (kt % S) * 4096 + (_wr + 32 + _ln % 16) * 32 + (_kk + (_ln // 16) * 8)
-            _a2_0, _a2_1, _a2_2, _a2_3 = ldmatrix_x4(sA, _o4 ^ ((_o4 & 192) >> 3))
-            _o5 = (kt % S) * 4096 + (_wr + 48 + _ln % 16) * 32 + (_kk + (_ln // 16) * 8)
-            _a3_0, _a3_1, _a3_2, _a3_3 = ldmatrix_x4(sA, _o5 ^ ((_o5 & 192) >> 3))
-            _b0_0, _b0_1 = ldmatrix_x2_trans(sB, (kt % S) * 4096 + (_kk + _ln % 16) * 128 + (_wc + 0))
-            _b1_0, _b1_1 = ldmatrix_x2_trans(sB, (kt % S) * 4096 + (_kk + _ln % 16) * 128 + (_wc + 8))
-            _b2_0, _b2_1 = ldmatrix_x2_trans(sB, (kt % S) * 4096 + (_kk + _ln % 16) * 128 + (_wc + 16))
-            _b3_0, _b3_1 = ldmatrix_x2_trans(sB, (kt % S) * 4096 + (_kk + _ln % 16) * 128 + (_wc + 24))
+            _o3 = (kt % S) * 4096 + (_wr + 0 + _ln % 16) * 32 + (_kk + (_ln // 16) * 8)
+            _a0_0, _a0_1, _a0_2, _a0_3 = ldmatrix_x4(sA, _o3 ^ ((_o3 & 192) >> 3))
+            _o4 = (kt % S) * 4096 + (_wr + 16 + _ln % 16) * 32 + (_kk + (_ln // 16) * 8)
+            _a1_0, _a1_1, _a1_2, _a1_3 = ldmatrix_x4(sA, _o4 ^ ((_o4 & 192) >> 3))
+            _o5 = (kt % S) * 4096 + (_wr + 32 + _ln % 16) * 32 + (_kk + (_ln // 16) * 8)
+            _a2_0, _a2_1, _a2_2, _a2_3 = ldmatrix_x4(sA, _o5 ^ ((_o5 & 192) >> 3))
+            _o6 = (kt % S) * 4096 + (_wr + 48 + _ln % 16) * 32 + (_kk + (_ln // 16) * 8)
+            _a3_0, _a3_1, _a3_2, _a3_3 = ldmatrix_x4(sA, _o6 ^ ((_o6 & 192) >> 3))
+            _o7 = (kt % S) * 4096 + (_kk + _ln % 16) * 128 + (_wc + 0)
+            _b0_0, _b0_1 = ldmatrix_x2_trans(sB, _o7 ^ ((_o7 & 896) >> 4))
+            _o8 = (kt % S) * 4096 + (_kk + _ln % 16) * 128 + (_wc + 8)
+            _b1_0, _b1_1 = ldmatrix_x2_trans(sB, _o8 ^ ((_o8 & 896) >> 4))
+            _o9 = (kt % S) * 4096 + (_kk + _ln % 16) * 128 + (_wc + 16)
+            _b2_0, _b2_1 = ldmatrix_x2_trans(sB, _o9 ^ ((_o9 & 896) >> 4))
+            _o10 = (kt % S) * 4096 + (_kk + _ln % 16) * 128 + (_wc + 24)
+            _b3_0, _b3_1 = ldmatrix_x2_trans(sB, _o10 ^ ((_o10 & 896) >> 4))
             acc[0], acc[1], acc[2], acc[3] = mma_16816(_a0_0, _a0_1, _a0_2, _a0_3, _b0_0, _b0_1, acc[0], acc[1], acc[2], acc[3])
             acc[4], acc[5], acc[6], acc[7] = mma_16816(_a0_0, _a0_1, _a0_2, _a0_3, _b1_0, _b1_1, acc[4], acc[5], acc[6], acc[7])
             acc[8], acc[9], acc[10], acc[11] = mma_16816(_a0_0, _a0_1, _a0_2, _a0_3, _b2_0, _b2_1, acc[8], acc[9], acc[10], acc[11])
@@ -435,28 +440,29 @@ def gemm_pipelined(A, B, C):
             acc[52], acc[53], acc[54], acc[55] = mma_16816(_a3_0, _a3_1, _a3_2, _a3_3, _b1_0, _b1_1, acc[52], acc[53], acc[54], acc[55])
             acc[56], acc[57], acc[58], acc[59] = mma_16816(_a3_0, _a3_1, _a3_2, _a3_3, _b2_0, _b2_1, acc[56], acc[57], acc[58], acc[59])
             acc[60], acc[61], acc[62], acc[63] = mma_16816(_a3_0, _a3_1, _a3_2, _a3_3, _b3_0, _b3_1, acc[60], acc[61], acc[62], acc[63])
-        # gemm_pipelined.dsl:27  barrier
+        # gemm_pipelined.dsl:28  barrier
         cuda.syncthreads()
-        # gemm_pipelined.dsl:28  if kt + S - 1 < K / BK:
+        # gemm_pipelined.dsl:29  if kt + S - 1 < K / BK:
         if (((kt + S) - 1) < (K // BK)):
-            # gemm_pipelined.dsl:29  copy_async sA[(kt + S - 1) % S], A[block.x * BM : +BM, (kt + S - 1) * BK : +BK] layout copy(vec=8)  (cp.async, 16 bytes per instruction)
+            # gemm_pipelined.dsl:30  copy_async sA[(kt + S - 1) % S], A[block.x * BM : +BM, (kt + S - 1) * BK : +BK] layout copy(vec=8)  (cp.async, 16 bytes per instruction)
             for _v in range(0, 16, 8):
                 _e = _t0 + _v % 8 + (_v // 8) * 2048
                 _i0 = _e // 32
                 _i1 = _e % 32
-                _o6 = (((kt + S) - 1) % S) * 4096 + _i0 * 32 + _i1
-                cp_async16(sA, _o6 ^ ((_o6 & 192) >> 3), A, ((_bx * BM) + _i0, (((kt + S) - 1) * BK) + _i1))
-            # gemm_pipelined.dsl:30  copy_async sB[(kt + S - 1) % S], B[(kt + S - 1) * BK : +BK, block.y * BN : +BN] layout copy(vec=8)  (cp.async, 16 bytes per instruction)
+                _o11 = (((kt + S) - 1) % S) * 4096 + _i0 * 32 + _i1
+                cp_async16(sA, _o11 ^ ((_o11 & 192) >> 3), A, ((_bx * BM) + _i0, (((kt + S) - 1) * BK) + _i1))
+            # gemm_pipelined.dsl:31  copy_async sB[(kt + S - 1) % S], B[(kt + S - 1) * BK : +BK, block.y * BN : +BN] layout copy(vec=8)  (cp.async, 16 bytes per instruction)
             for _v in range(0, 16, 8):
                 _e = _t0 + _v % 8 + (_v // 8) * 2048
                 _i0 = _e // 128
                 _i1 = _e % 128
-                cp_async16(sB, (((kt + S) - 1) % S) * 4096 + _i0 * 128 + _i1, B, ((((kt + S) - 1) * BK) + _i0, (_by * BN) + _i1))
-        # gemm_pipelined.dsl:31  commit
+                _o12 = (((kt + S) - 1) % S) * 4096 + _i0 * 128 + _i1
+                cp_async16(sB, _o12 ^ ((_o12 & 896) >> 4), B, ((((kt + S) - 1) * BK) + _i0, (_by * BN) + _i1))
+        # gemm_pipelined.dsl:32  commit
         cp_async_commit()
-    # gemm_pipelined.dsl:32  assert tag(acc[i, j]).row == block.x * BM + i and tag(acc[i, j]).col == block.y * BN + j  (a proof obligation: no code)
-    # gemm_pipelined.dsl:33  assert tag(acc[i, j]).k == range(0, K)  (a proof obligation: no code)
-    # gemm_pipelined.dsl:34  store C[block.x * BM : +BM, block.y * BN : +BN], acc
+    # gemm_pipelined.dsl:33  assert tag(acc[i, j]).row == block.x * BM + i and tag(acc[i, j]).col == block.y * BN + j  (a proof obligation: no code)
+    # gemm_pipelined.dsl:34  assert tag(acc[i, j]).k == range(0, K)  (a proof obligation: no code)
+    # gemm_pipelined.dsl:35  store C[block.x * BM : +BM, block.y * BN : +BN], acc
     _v = 0
     _e = _t1
     _i0 = _e // 128
