@@ -10,10 +10,11 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from dsl import ir
+from encode.target import DEFAULT_TARGET, load_target
 
 from . import plan as planning
 from .emit import Emitter, numba_type, row_major, uses_builtin
-from .scalar import HELPERS, ScalarEmitter, mentions_data, py_name
+from .scalar import HELPERS, LoweringError, ScalarEmitter, mentions_data, py_name
 
 FORMAT_VERSION = 1
 
@@ -57,9 +58,17 @@ def size_sources(kernel: ir.Kernel) -> dict[str, tuple[str, int]]:
     return out
 
 
-def lower(kernel: ir.Kernel, source: str | None = None) -> Lowered:
-    """The module text for a checked kernel; raises LoweringError for unsupported input."""
+def lower(kernel: ir.Kernel, source: str | None = None, target: str = DEFAULT_TARGET) -> Lowered:
+    """The module text for a checked kernel; raises LoweringError for unsupported input,
+    and for a kernel whose shared memory, with the lowering's own scratch copies, exceeds
+    the target's per-block limit (the verifier's RES rule counts only declared buffers)."""
     plan = planning.build(kernel)
+    limit = load_target(target).shared_bytes_per_block
+    if plan.smem_bytes > limit:
+        scratch = sum(b.elems * b.dtype.nbytes for b in plan.shared.values() if b.scratch_for)
+        raise LoweringError(f"the kernel needs {plan.smem_bytes} bytes of shared memory per block "
+                            f"({scratch} of them for register tiles read across threads), more than "
+                            f"{target}'s {limit}", kernel.span)
     em = Emitter(plan, source)
     em.block(kernel.body)
     body = em.out

@@ -82,3 +82,21 @@ def test_negative_division_uses_truncating_helpers(tmp_path):
     source = lower(checked(tmp_path / "k.dsl", HEAD + "    for r in range(-2, 2):\n"
                            "        if r / 2 == 0:\n            barrier\n")[0]).source
     assert "_tdiv(r, 2)" in source and "def _tdiv(" in source
+
+
+def test_scratch_shared_memory_counts_against_the_target_limit(tmp_path):
+    """120 x 256 floats declared (under the limit, so RES is silent about shared memory)
+    plus the lowering's scratch copy of a 112 x 256 tile read across threads: over
+    sm_90's 232448 bytes per block, which the lowering must refuse, not emit."""
+    text = ("kernel big(X: f32[R, 256], Y: f32[R, 256]):\n    assume R % 224 == 0\n    grid (R / 224)\n"
+            "    threads 256\n    s = shared f32[120, 256]\n"
+            "    copy s[0 : +120, 0 : +256], X[block.x * 224 : +120, 0 : +256]\n    barrier\n"
+            "    x = load s[0 : +112, 0 : +256]\n    y = load X[block.x * 224 + 112 : +112, 0 : +256]\n"
+            "    z = x + y\n    w = sum(z, axis=1)\n    t = bcast(w, axis=1, n=256) + z\n"
+            "    store Y[block.x * 224 : +112, 0 : +256], t\n")
+    kernel, _ = checked(tmp_path / "big.dsl", text)
+    with pytest.raises(LoweringError, match=r"238016 bytes of shared memory .*115136 .* sm_90's 232448"):
+        lower(kernel, text)
+    small, _ = checked(tmp_path / "small.dsl", text.replace("f32[120, 256]", "f32[112, 256]")
+                       .replace("0 : +120, 0 : +256], X[block.x * 224 : +120", "0 : +112, 0 : +256], X[block.x * 224 : +112"))
+    assert lower(small, text).smem_bytes <= 232448

@@ -137,3 +137,4 @@ def test_collectives_are_not_used_under_a_thread_dependent_branch():
                   "    s = zeros f32[8] layout ((32, 8), 1):((8, 1), 0)\n"
                   "    if thread.x < 256:\n        s = sum(x, axis=1)\n")
     assert not em.shuffles
+
