@@ -82,7 +82,7 @@ def _replay(kernel, verdict):
             continue
         try:
             r = replay_details(kernel, f)
-            note = "replayed" if r.replayed else f"not reproduced: {r.detail}"
+            note = "replayed" if r.replayed else f"not reproduced: {r.why}"
         except Exception as err:  # the oracle's own failure must not hide the finding
             note = f"not reproduced: the interpreter failed ({type(err).__name__})"
         out.append(dataclasses.replace(f, replay=note))

@@ -75,8 +75,8 @@ def format_finding(f: Finding) -> str:
             out.append(f"  {_where(span)}: {text}")
     if f.hint:
         out.append(f"  hint: {f.hint}")
-    if f.replay.startswith("not"):
-        out.append(f"  note: the concrete interpreter did {f.replay}")
+    if f.replay.startswith("not reproduced: "):
+        out.append(f"  note: the concrete interpreter did not reproduce this: {f.replay.removeprefix('not reproduced: ')}")
     return "\n".join(out)
 
 

@@ -79,7 +79,8 @@ def _distribution(kind: str, args: tuple, tile: tuple[int, ...], threads: int) -
             thread = x % mode_size(shape[0])
         else:
             thread = x
-        return thread, elem
+        real = elem < n        # slots past the tile are padding: nobody does them
+        return thread[real], elem[real]
     raise InterpretError(f"unknown distribution {kind}")
 
 

@@ -37,6 +37,12 @@ def _in_assert(kernel: ir.Kernel, span) -> bool:
 def replay_details(kernel: ir.Kernel, finding, inputs: dict | None = None, seeds=(0, 1, 2)) -> ReplayOutcome:
     from .interpret import Probe, interpret, random_inputs
     sizes = dict(finding.sizes)
+    if not sizes and kernel.sizes:
+        # a structural finding (a layout that leaves an element to nobody) holds at any
+        # sizes: replay it at the smallest the interpreter picks
+        from .interp_sizes import pick_sizes
+        picked = pick_sizes(kernel, n=1)
+        sizes = dict(picked[0]) if picked else {}
     if any(s not in sizes for s in kernel.sizes):
         return ReplayOutcome(False, "the finding does not give every size")
     block = tuple(finding.block) if finding.block else None

@@ -154,3 +154,22 @@ def test_cli_replays_every_counterexample(capsys):
     assert verify_main(["--json", str(path)]) == 1
     findings = json.loads(capsys.readouterr().out)["results"][0]["findings"]
     assert findings and all(f["replayed"] is True for f in findings if f["rule"] not in ("RES", "BANK"))
+
+
+def test_a_finding_that_does_not_replay_says_why(monkeypatch):
+    """The note carries the interpreter's reason (a wrong attribute name once turned every
+    such note into 'the interpreter failed (AttributeError)')."""
+    from argus_verify import commands
+    from argus_verify.report import format_verdict
+    from codegen_cuda import interp_replay
+    from dsl.check import check_source
+    from encode.verifier import verify_kernel
+    path = ROOT / "tests/kernels/bad/tag_pipelined_slot.dsl"
+    kernel = check_source(path.read_text(), str(path)).kernel
+    verdict = verify_kernel(kernel)
+    monkeypatch.setattr(interp_replay, "replay_details",
+                        lambda k, f: interp_replay.ReplayOutcome(False, "the assertion holds there"))
+    replayed = commands._replay(kernel, verdict)
+    assert all(f.replay == "not reproduced: the assertion holds there" for f in replayed.findings)
+    text = format_verdict(replayed)
+    assert "note: the concrete interpreter did not reproduce this: the assertion holds there" in text
