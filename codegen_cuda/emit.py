@@ -13,7 +13,7 @@ from dsl import exprs, ir
 from dsl.fmt import format_expr
 
 from . import distribute as dist
-from . import vector, warp
+from . import blocking, vector, warp
 from .plan import Plan, RegTile, with_guards, fold, statement_dist, thread_dependent
 from .scalar import LoweringError, ScalarEmitter, py_name
 
@@ -78,9 +78,13 @@ class Emitter:
         self.tensor_core = {id(s): groups for s in ir.walk(self.k.body)
                             if isinstance(s, ir.Mma) and id(s) not in self.divergent
                             and (groups := self.mma_groups(s)) is not None}
-        # accumulators of tensor-core mma: every statement on them is unrolled so that
-        # each value index is a constant and the tile lives in registers
-        self.unrolled = {s.target.name for s in ir.walk(self.k.body) if id(s) in self.tensor_core}
+        self.blocked = {id(s): offsets for s in ir.walk(self.k.body)
+                        if isinstance(s, ir.Mma) and id(s) not in self.tensor_core
+                        and (offsets := self.blocking(s)) is not None}
+        # accumulators of tensor-core and register-blocked mma: every statement on them is
+        # unrolled so that each value index is a constant and the tile lives in registers
+        self.unrolled = {s.target.name for s in ir.walk(self.k.body)
+                         if id(s) in self.tensor_core or id(s) in self.blocked}
         self.shuffles = {id(s): width for s in ir.walk(self.k.body)
                          if isinstance(s, ir.Compute) and id(s) not in self.divergent
                          and (width := self.shuffle_width(s)) is not None}
@@ -281,6 +285,9 @@ class Emitter:
         if id(s) in self.tensor_core:
             self.mma_sync(s, self.tensor_core[id(s)])
             return
+        if id(s) in self.blocked:
+            self.mma_blocked(s, *self.blocked[id(s)])
+            return
         tile = self.plan.tiles[s.target.name]
         acc_t = compute_type(tile.dtype)
         kk = self.plan.tiles[s.a].shape[1]
@@ -297,6 +304,44 @@ class Emitter:
             self.depth -= 1
             self.line(f"{py_name(tile.name)}[_v] = {self.store_cast(tile, '_acc')}")
         self.owned(tile.dist, body)
+        self.write_through(tile)
+
+    def blocking(self, s: ir.Mma) -> tuple | None:
+        """Register blocking applies to an f32/f64 accumulator (accumulated in its own type)
+        whose thread's values sit at value-only offsets (blocking.value_offsets)."""
+        t, c = self.plan.tiles[s.target.name], self.plan.tiles[s.c]
+        if numba_type(t.dtype) != compute_type(t.dtype) or c.dist != t.dist or t.materialise:
+            return None
+        return blocking.value_offsets(t.dist)
+
+    def mma_blocked(self, s: ir.Mma, dr: tuple[int, ...], dc: tuple[int, ...]) -> None:
+        """acc = a @ b + c with operands in registers: per k, one A value per distinct row
+        offset and one B value per distinct column offset, then every value's fma."""
+        tile = self.plan.tiles[s.target.name]
+        want = compute_type(tile.dtype)
+        acc, cin = py_name(tile.name), py_name(s.c)
+        rows, cols = sorted(set(dr)), sorted(set(dc))
+        self.line(self.describe(s) + f"  (register-blocked: {len(rows)} A and {len(cols)} B values per k)")
+        opened = 0
+        if tile.dist.active_threads < self.k.threads:
+            self.line(f"if _tid < {tile.dist.active_threads}:")
+            self.depth += 1
+            opened = 1
+        self.line(f"_e = {self.thread_part(tile.dist)}")
+        self.line(f"_r0 = _e // {tile.shape[1]}")
+        self.line(f"_c0 = _e % {tile.shape[1]}")
+        if s.c != s.target.name:
+            for v in range(tile.dist.values):
+                self.line(f"{acc}[{v}] = {cin}[{v}]")
+        self.line(f"for _kk in range({self.plan.tiles[s.a].shape[1]}):")
+        self.depth += 1
+        for i, r in enumerate(rows):
+            self.line(f"_pa{i} = {self.fetch(s, s.a, [f'_r0 + {r}' if r else '_r0', '_kk'], False, want)}")
+        for j, c in enumerate(cols):
+            self.line(f"_pb{j} = {self.fetch(s, s.b, ['_kk', f'_c0 + {c}' if c else '_c0'], False, want)}")
+        for v in range(tile.dist.values):
+            self.line(f"{acc}[{v}] += _pa{rows.index(dr[v])} * _pb{cols.index(dc[v])}")
+        self.depth -= 1 + opened
         self.write_through(tile)
 
     # ---------------------------------------------------------------- tensor cores

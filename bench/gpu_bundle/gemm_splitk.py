@@ -57,8 +57,10 @@ def gemm_splitk(A, B, P):
     # gemm_splitk.dsl:13  sA = shared f32[BM, BK]  (allocated at kernel entry)
     # gemm_splitk.dsl:14  sB = shared f32[BK, BN]  (allocated at kernel entry)
     # gemm_splitk.dsl:15  acc = zeros f32[BM, BN]
-    for _v in range(4):
-        acc[_v] = float32(0)
+    acc[0] = float32(0)
+    acc[1] = float32(0)
+    acc[2] = float32(0)
+    acc[3] = float32(0)
     # gemm_splitk.dsl:16  for kt in range(K / SPLIT / BK):
     for kt in range(0, ((K // SPLIT) // BK)):
         # gemm_splitk.dsl:17  copy sA[0 : +BM, 0 : +BK], A[block.x * BM : +BM, block.z * (K / SPLIT) + kt * BK : +BK]
@@ -80,24 +82,44 @@ def gemm_splitk(A, B, P):
         # gemm_splitk.dsl:21  b = load sB[0 : +BK, 0 : +BN]
         # every read of this tile is forwarded to the load's source (docs/LOWERING.md)
         # gemm_splitk.dsl:22  assert tag(a[i, kk]).k == tag(b[kk, j]).k  (a proof obligation: no code)
-        # gemm_splitk.dsl:23  acc = mma(a, b, acc)
-        for _v in range(4):
-            _e = _tid + _v * 256
-            _i0 = _e // 32
-            _i1 = _e % 32
-            _acc = acc[_v]
-            for _kk in range(16):
-                _acc += sA[_i0 * 16 + _kk] * sB[_kk * 32 + _i1]
-            acc[_v] = _acc
+        # gemm_splitk.dsl:23  acc = mma(a, b, acc)  (register-blocked: 4 A and 1 B values per k)
+        _e = _tid
+        _r0 = _e // 32
+        _c0 = _e % 32
+        for _kk in range(16):
+            _pa0 = sA[_r0 * 16 + _kk]
+            _pa1 = sA[(_r0 + 8) * 16 + _kk]
+            _pa2 = sA[(_r0 + 16) * 16 + _kk]
+            _pa3 = sA[(_r0 + 24) * 16 + _kk]
+            _pb0 = sB[_kk * 32 + _c0]
+            acc[0] += _pa0 * _pb0
+            acc[1] += _pa1 * _pb0
+            acc[2] += _pa2 * _pb0
+            acc[3] += _pa3 * _pb0
         # gemm_splitk.dsl:24  barrier
         cuda.syncthreads()
     # gemm_splitk.dsl:25  assert tag(acc[i, j]).k == range(block.z * (K / SPLIT), (block.z + 1) * (K / SPLIT))  (a proof obligation: no code)
     # gemm_splitk.dsl:26  store P[block.z, block.x * BM : +BM, block.y * BN : +BN], acc
-    for _v in range(4):
-        _e = _tid + _v * 256
-        _i0 = _e // 32
-        _i1 = _e % 32
-        P[_bz, (_bx * BM) + _i0, (_by * BN) + _i1] = acc[_v]
+    _v = 0
+    _e = _tid
+    _i0 = _e // 32
+    _i1 = _e % 32
+    P[_bz, (_bx * BM) + _i0, (_by * BN) + _i1] = acc[_v]
+    _v = 1
+    _e = _tid + 256
+    _i0 = _e // 32
+    _i1 = _e % 32
+    P[_bz, (_bx * BM) + _i0, (_by * BN) + _i1] = acc[_v]
+    _v = 2
+    _e = _tid + 512
+    _i0 = _e // 32
+    _i1 = _e % 32
+    P[_bz, (_bx * BM) + _i0, (_by * BN) + _i1] = acc[_v]
+    _v = 3
+    _e = _tid + 768
+    _i0 = _e // 32
+    _i1 = _e % 32
+    P[_bz, (_bx * BM) + _i0, (_by * BN) + _i1] = acc[_v]
 
 
 kernel = cuda.jit(gemm_splitk)

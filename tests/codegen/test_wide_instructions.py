@@ -61,7 +61,7 @@ def test_unknown_row_stride_keeps_copies_scalar():
 
 def test_a_swizzle_that_splits_16_byte_rows_refuses_ldmatrix_and_cp_async():
     em = _variant(GEMM, "swizzle(2, 3, 3)", "swizzle(2, 2, 3)")
-    assert not em.tensor_core and not em.unrolled
+    assert not em.tensor_core and em.blocked     # scalar FMAs, register-blocked
     assert _copy_kinds(em) == [None, "cp_async16", None, "cp_async16"]
 
 
@@ -138,3 +138,27 @@ def test_collectives_are_not_used_under_a_thread_dependent_branch():
                   "    if thread.x < 256:\n        s = sum(x, axis=1)\n")
     assert not em.shuffles
 
+
+
+def test_register_blocking_loads_each_operand_once_per_k():
+    """gemm_regblock's 8 x 8 block per thread: 8 A and 8 B values per k, reused 8 times."""
+    em = _emitter(REPO / "proofs" / "gemm_regblock.dsl")
+    (dr, dc), = em.blocked.values()
+    assert sorted(set(dr)) == list(range(8)) and sorted(set(dc)) == list(range(8)) and len(dr) == 64
+    assert "acc" in em.unrolled
+
+
+def test_values_whose_offsets_depend_on_the_thread_are_not_blocked(tmp_path):
+    """A swizzled thread order (value v of thread t at column (t + v) % 8): the column
+    offset of a value depends on the thread, so no per-value operand is shared."""
+    from codegen_cuda.blocking import value_offsets
+    from encode.distribution import Distribution
+    from encode.layout import Layout
+    ok = Distribution("blocks", Layout(((8, 8), (8, 8)), ((8, 512), (1, 64))), (64, 64), 64)
+    assert value_offsets(ok) is not None
+
+    class Skewed(Distribution):
+        def concrete(self, t, v):
+            r, c = divmod(super().concrete(t, v), 64)
+            return r * 64 + (c - c % 8) + (c + t) % 8
+    assert value_offsets(Skewed("skewed", ok.tv, ok.shape, ok.threads)) is None

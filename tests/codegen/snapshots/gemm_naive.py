@@ -48,8 +48,7 @@ def gemm_naive(A, B, C):
     # register tiles: each thread holds only the elements it owns
     acc = cuda.local.array(1, types.float32)   # f32[16, 16], default: (256,1):(1,256)
     # gemm_naive.dsl:11  acc = zeros f32[BM, BN]
-    for _v in range(1):
-        acc[_v] = float32(0)
+    acc[0] = float32(0)
     # gemm_naive.dsl:12  for k in range(K):
     for k in range(0, K):
         # gemm_naive.dsl:13  a = load A[block.x * BM : +BM, k : +1]
@@ -57,24 +56,23 @@ def gemm_naive(A, B, C):
         # gemm_naive.dsl:14  b = load B[k : +1, block.y * BN : +BN]
         # every read of this tile is forwarded to the load's source (docs/LOWERING.md)
         # gemm_naive.dsl:15  assert tag(a[i, 0]).k == tag(b[0, j]).k  (a proof obligation: no code)
-        # gemm_naive.dsl:16  acc = mma(a, b, acc)
-        for _v in range(1):
-            _e = _tid
-            _i0 = _e // 16
-            _i1 = _e % 16
-            _acc = acc[_v]
-            for _kk in range(1):
-                _acc += A[(_bx * BM) + _i0, k + _kk] * B[k + _kk, (_by * BN) + _i1]
-            acc[_v] = _acc
+        # gemm_naive.dsl:16  acc = mma(a, b, acc)  (register-blocked: 1 A and 1 B values per k)
+        _e = _tid
+        _r0 = _e // 16
+        _c0 = _e % 16
+        for _kk in range(1):
+            _pa0 = A[(_bx * BM) + _r0, k + _kk]
+            _pb0 = B[k + _kk, (_by * BN) + _c0]
+            acc[0] += _pa0 * _pb0
     # gemm_naive.dsl:17  assert tag(acc[i, j]).row == block.x * BM + i  (a proof obligation: no code)
     # gemm_naive.dsl:18  assert tag(acc[i, j]).col == block.y * BN + j  (a proof obligation: no code)
     # gemm_naive.dsl:19  assert tag(acc[i, j]).k == range(0, K)  (a proof obligation: no code)
     # gemm_naive.dsl:20  store C[block.x * BM : +BM, block.y * BN : +BN], acc
-    for _v in range(1):
-        _e = _tid
-        _i0 = _e // 16
-        _i1 = _e % 16
-        C[(_bx * BM) + _i0, (_by * BN) + _i1] = acc[_v]
+    _v = 0
+    _e = _tid
+    _i0 = _e // 16
+    _i1 = _e % 16
+    C[(_bx * BM) + _i0, (_by * BN) + _i1] = acc[_v]
 
 
 kernel = cuda.jit(gemm_naive)

@@ -57,8 +57,22 @@ def moe_grouped_gemm(X, W, route, tile_expert, Y):
     # moe_grouped_gemm.dsl:18  sX = shared f32[BM, BK]  (allocated at kernel entry)
     # moe_grouped_gemm.dsl:19  sW = shared f32[BK, BN]  (allocated at kernel entry)
     # moe_grouped_gemm.dsl:20  acc = zeros f32[BM, BN]
-    for _v in range(16):
-        acc[_v] = float32(0)
+    acc[0] = float32(0)
+    acc[1] = float32(0)
+    acc[2] = float32(0)
+    acc[3] = float32(0)
+    acc[4] = float32(0)
+    acc[5] = float32(0)
+    acc[6] = float32(0)
+    acc[7] = float32(0)
+    acc[8] = float32(0)
+    acc[9] = float32(0)
+    acc[10] = float32(0)
+    acc[11] = float32(0)
+    acc[12] = float32(0)
+    acc[13] = float32(0)
+    acc[14] = float32(0)
+    acc[15] = float32(0)
     # moe_grouped_gemm.dsl:21  for kt in range(H / BK):
     for kt in range(0, (H // BK)):
         # moe_grouped_gemm.dsl:22  copy sX[0 : +BM, 0 : +BK], X[block.x * BM : +BM, kt * BK : +BK]
@@ -80,24 +94,128 @@ def moe_grouped_gemm(X, W, route, tile_expert, Y):
         # moe_grouped_gemm.dsl:26  w = load sW[0 : +BK, 0 : +BN]
         # every read of this tile is forwarded to the load's source (docs/LOWERING.md)
         # moe_grouped_gemm.dsl:27  assert tag(x[i, kk]).expert == tag(w[kk, j]).expert and tag(x[i, kk]).h == tag(w[kk, j]).h  (a proof obligation: no code)
-        # moe_grouped_gemm.dsl:28  acc = mma(x, w, acc)
-        for _v in range(16):
-            _e = _tid + _v * 256
-            _i0 = _e // 64
-            _i1 = _e % 64
-            _acc = acc[_v]
-            for _kk in range(16):
-                _acc += sX[_i0 * 16 + _kk] * sW[_kk * 64 + _i1]
-            acc[_v] = _acc
+        # moe_grouped_gemm.dsl:28  acc = mma(x, w, acc)  (register-blocked: 16 A and 1 B values per k)
+        _e = _tid
+        _r0 = _e // 64
+        _c0 = _e % 64
+        for _kk in range(16):
+            _pa0 = sX[_r0 * 16 + _kk]
+            _pa1 = sX[(_r0 + 4) * 16 + _kk]
+            _pa2 = sX[(_r0 + 8) * 16 + _kk]
+            _pa3 = sX[(_r0 + 12) * 16 + _kk]
+            _pa4 = sX[(_r0 + 16) * 16 + _kk]
+            _pa5 = sX[(_r0 + 20) * 16 + _kk]
+            _pa6 = sX[(_r0 + 24) * 16 + _kk]
+            _pa7 = sX[(_r0 + 28) * 16 + _kk]
+            _pa8 = sX[(_r0 + 32) * 16 + _kk]
+            _pa9 = sX[(_r0 + 36) * 16 + _kk]
+            _pa10 = sX[(_r0 + 40) * 16 + _kk]
+            _pa11 = sX[(_r0 + 44) * 16 + _kk]
+            _pa12 = sX[(_r0 + 48) * 16 + _kk]
+            _pa13 = sX[(_r0 + 52) * 16 + _kk]
+            _pa14 = sX[(_r0 + 56) * 16 + _kk]
+            _pa15 = sX[(_r0 + 60) * 16 + _kk]
+            _pb0 = sW[_kk * 64 + _c0]
+            acc[0] += _pa0 * _pb0
+            acc[1] += _pa1 * _pb0
+            acc[2] += _pa2 * _pb0
+            acc[3] += _pa3 * _pb0
+            acc[4] += _pa4 * _pb0
+            acc[5] += _pa5 * _pb0
+            acc[6] += _pa6 * _pb0
+            acc[7] += _pa7 * _pb0
+            acc[8] += _pa8 * _pb0
+            acc[9] += _pa9 * _pb0
+            acc[10] += _pa10 * _pb0
+            acc[11] += _pa11 * _pb0
+            acc[12] += _pa12 * _pb0
+            acc[13] += _pa13 * _pb0
+            acc[14] += _pa14 * _pb0
+            acc[15] += _pa15 * _pb0
         # moe_grouped_gemm.dsl:29  barrier
         cuda.syncthreads()
     # moe_grouped_gemm.dsl:30  assert tag(acc[i, j]).h == range(0, H)  (a proof obligation: no code)
     # moe_grouped_gemm.dsl:31  store Y[block.x * BM : +BM, block.y * BN : +BN], acc
-    for _v in range(16):
-        _e = _tid + _v * 256
-        _i0 = _e // 64
-        _i1 = _e % 64
-        Y[(_bx * BM) + _i0, (_by * BN) + _i1] = acc[_v]
+    _v = 0
+    _e = _tid
+    _i0 = _e // 64
+    _i1 = _e % 64
+    Y[(_bx * BM) + _i0, (_by * BN) + _i1] = acc[_v]
+    _v = 1
+    _e = _tid + 256
+    _i0 = _e // 64
+    _i1 = _e % 64
+    Y[(_bx * BM) + _i0, (_by * BN) + _i1] = acc[_v]
+    _v = 2
+    _e = _tid + 512
+    _i0 = _e // 64
+    _i1 = _e % 64
+    Y[(_bx * BM) + _i0, (_by * BN) + _i1] = acc[_v]
+    _v = 3
+    _e = _tid + 768
+    _i0 = _e // 64
+    _i1 = _e % 64
+    Y[(_bx * BM) + _i0, (_by * BN) + _i1] = acc[_v]
+    _v = 4
+    _e = _tid + 1024
+    _i0 = _e // 64
+    _i1 = _e % 64
+    Y[(_bx * BM) + _i0, (_by * BN) + _i1] = acc[_v]
+    _v = 5
+    _e = _tid + 1280
+    _i0 = _e // 64
+    _i1 = _e % 64
+    Y[(_bx * BM) + _i0, (_by * BN) + _i1] = acc[_v]
+    _v = 6
+    _e = _tid + 1536
+    _i0 = _e // 64
+    _i1 = _e % 64
+    Y[(_bx * BM) + _i0, (_by * BN) + _i1] = acc[_v]
+    _v = 7
+    _e = _tid + 1792
+    _i0 = _e // 64
+    _i1 = _e % 64
+    Y[(_bx * BM) + _i0, (_by * BN) + _i1] = acc[_v]
+    _v = 8
+    _e = _tid + 2048
+    _i0 = _e // 64
+    _i1 = _e % 64
+    Y[(_bx * BM) + _i0, (_by * BN) + _i1] = acc[_v]
+    _v = 9
+    _e = _tid + 2304
+    _i0 = _e // 64
+    _i1 = _e % 64
+    Y[(_bx * BM) + _i0, (_by * BN) + _i1] = acc[_v]
+    _v = 10
+    _e = _tid + 2560
+    _i0 = _e // 64
+    _i1 = _e % 64
+    Y[(_bx * BM) + _i0, (_by * BN) + _i1] = acc[_v]
+    _v = 11
+    _e = _tid + 2816
+    _i0 = _e // 64
+    _i1 = _e % 64
+    Y[(_bx * BM) + _i0, (_by * BN) + _i1] = acc[_v]
+    _v = 12
+    _e = _tid + 3072
+    _i0 = _e // 64
+    _i1 = _e % 64
+    Y[(_bx * BM) + _i0, (_by * BN) + _i1] = acc[_v]
+    _v = 13
+    _e = _tid + 3328
+    _i0 = _e // 64
+    _i1 = _e % 64
+    Y[(_bx * BM) + _i0, (_by * BN) + _i1] = acc[_v]
+    _v = 14
+    _e = _tid + 3584
+    _i0 = _e // 64
+    _i1 = _e % 64
+    Y[(_bx * BM) + _i0, (_by * BN) + _i1] = acc[_v]
+    _v = 15
+    _e = _tid + 3840
+    _i0 = _e // 64
+    _i1 = _e % 64
+    Y[(_bx * BM) + _i0, (_by * BN) + _i1] = acc[_v]
 
 
 kernel = cuda.jit(moe_grouped_gemm)
