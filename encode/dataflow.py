@@ -17,6 +17,7 @@ import z3
 from dsl import exprs, ir
 
 from . import program as prog
+from .settle import Box, settles, slice_box
 from .solver import SolverOptions
 from .symbols import SymEnv, Unsupported
 from .tagval import Case, CaseKind, Contribution, Origin, TagValue, product
@@ -24,17 +25,6 @@ from .tagval import Case, CaseKind, Contribution, Origin, TagValue, product
 INF = (10**9,)
 WINDOW_NOTE = "iterations of"
 MAX_UNROLL = 64
-
-
-@dataclass(frozen=True)
-class Box:
-    """The slice a read lies in: facts on its coordinates, and its (start, extent) per dimension."""
-    facts: tuple
-    spans: tuple[tuple[object, int], ...]
-
-    @property
-    def extents(self) -> tuple[int, ...]:
-        return tuple(n for _, n in self.spans)
 
 
 @dataclass(frozen=True)
@@ -109,7 +99,7 @@ class Dataflow:
 
         `box`: the slice the reading statement reads, which holds the element wherever the
         result is used; it lets a shared write that certainly covers the element end the
-        walk back (`settles`)."""
+        walk back (encode/settle.py)."""
         param = self.kernel.param(storage)
         if param is not None:
             return TagValue((Case(z3.BoolVal(True), CaseKind.VALUE, (self.input_tag(storage, coords),)),))
@@ -144,7 +134,7 @@ class Dataflow:
                     cases.append(Case(z3.And(*missed, hit, inner.cond), inner.kind, inner.contribs,
                                       c.point, hop[3], inner.count, inner.note, (hop,) + inner.trail))
             missed.append(z3.Not(hit))
-            if c.point is not None and (self.certainly_writes(c, point) or self.settles(c, hit, point, inst, box)):
+            if c.point is not None and (self.certainly_writes(c, point) or settles(self, c, hit, point, inst, box)):
                 return TagValue(tuple(cases))
         cases.append(Case(z3.And(*missed), CaseKind.UNINIT, note=f"nothing wrote {storage} before this read"))
         return TagValue(tuple(cases))
@@ -156,42 +146,6 @@ class Dataflow:
             c.key[2 * k + 1] == 0 for k in range(len(w.loops)))
         same_guards = w.guards == reader.guards[:len(w.guards)]
         return same_instance and same_guards and not isinstance(w.stmt, (ir.Copy, ir.Store))
-
-    def settles(self, c: _Candidate, hit, reader: prog.Point, inst: dict, box: Box | None) -> bool:
-        """A shared write that runs and writes the element whenever the reader runs and reads
-        an element of `box`: older writes cannot reach the read. This keeps a chain of
-        shared writes (a tree reduction's levels) from multiplying the cases of each read.
-        A write narrower than the box in some dimension cannot; an unconditional one whose
-        slice contains the box at constant offsets does; otherwise the solver decides (an
-        undecided query settles nothing)."""
-        w = c.point
-        if box is None or not isinstance(w.stmt, (ir.Copy, ir.Store)):
-            return False
-        if any(n < m for n, m in zip(self.extents(w.stmt.dst), box.extents)):
-            return False
-        if self.contains(c, box):
-            return True
-        from .solver import Verdict as SV, prove
-        try:
-            runs = [self.loop_domain(reader, inst), self.guards(reader, inst)]
-        except Unsupported:
-            return False
-        out = prove(hit, list(self.env.facts) + list(box.facts) + runs, self.solver)
-        self.on_query(out.seconds)
-        return out.verdict is SV.PROVED
-
-    def contains(self, c: _Candidate, box: Box) -> bool:
-        """Syntactically: the candidate surely runs, its distribution does every element of
-        its slice, and the slice contains the box (starts differ by constants)."""
-        s = c.point.stmt
-        if not z3.is_true(z3.simplify(c.hit)) or self.uncovered(s, (0,) * len(exprs.tile_shape(s.dst))):
-            return False
-        for sub, ext, (start, n) in zip(s.dst.subs, self.extents(s.dst), box.spans):
-            at = sub.at if isinstance(sub, ir.Index) else sub.start
-            d = z3.simplify(start - self.env.term(at, c.inst))
-            if not z3.is_int_value(d) or d.as_long() < 0 or d.as_long() + n > ext:
-                return False
-        return True
 
     def loop_values(self, point: prog.Point, inst: dict) -> tuple:
         return tuple((loop.var, inst[loop.var]) for loop in point.loops)
@@ -349,28 +303,6 @@ class Dataflow:
         """Tile coordinates of an element given by its full coordinates in ref's tensor."""
         return tuple(c - self.env.term(s.start, inst) for s, c in zip(ref.subs, full) if isinstance(s, ir.Slice))
 
-    def extents(self, ref: ir.TileRef) -> tuple[int, ...]:
-        """Elements a slice spans in each dimension of its tensor (1 for a fixed index)."""
-        return tuple(1 if isinstance(sub, ir.Index) else self.extent(sub.extent) for sub in ref.subs)
-
-    def slice_box(self, ref: ir.TileRef, inst: dict, full: tuple) -> Box:
-        """The slice `ref` at instance `inst`, as facts on the full coordinates `full`.
-
-        They hold wherever a read through `ref` is used: register tiles are read only at
-        coordinates inside them (assertion subscripts are checked, tag_rules.in_tile), and a
-        copy's source element is used only where its destination element is written."""
-        facts, spans = [], []
-        for sub, c in zip(ref.subs, full):
-            if isinstance(sub, ir.Index):
-                at = self.env.term(sub.at, inst)
-                facts.append(c == at)
-                spans.append((at, 1))
-            else:
-                start, n = self.env.term(sub.start, inst), self.extent(sub.extent)
-                facts += [c >= start, c < start + n]
-                spans.append((start, n))
-        return Box(tuple(facts), tuple(spans))
-
     def full_coords(self, ref: ir.TileRef, inst: dict, tile: tuple) -> tuple:
         it = iter(tile)
         return tuple(self.env.term(s.at, inst) if isinstance(s, ir.Index) else self.env.term(s.start, inst) + next(it)
@@ -382,12 +314,12 @@ class Dataflow:
         s = w.stmt
         if isinstance(s, ir.Copy):
             src = self.full_coords(s.src, inst, self.tile_coords(s.dst, inst, coords))
-            return self.read(s.src.tensor, src, w, inst, self.slice_box(s.src, inst, src))
+            return self.read(s.src.tensor, src, w, inst, slice_box(self, s.src, inst, src))
         if isinstance(s, ir.Store):      # into shared memory: the source tile's element at the tile coordinate
             return self.read(s.src, self.tile_coords(s.dst, inst, coords), w, inst)
         if isinstance(s, ir.Load):
             src = self.full_coords(s.src, inst, coords)
-            return self.read(s.src.tensor, src, w, inst, self.slice_box(s.src, inst, src))
+            return self.read(s.src.tensor, src, w, inst, slice_box(self, s.src, inst, src))
         if isinstance(s, ir.Zeros):
             return TagValue((Case(z3.BoolVal(True), CaseKind.VALUE, (), count=z3.IntVal(0)),))
         if isinstance(s, ir.Compute):

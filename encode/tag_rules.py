@@ -190,7 +190,7 @@ class TagChecker:
     def in_tile(self, cond, bound: dict, scope: dict, base: list) -> None:
         """Every tile element the assertion names lies inside its tile. Bare index variables
         do by construction; other subscripts are proved (the data-flow model relies on it,
-        `Dataflow.slice_box`). One that may not is undecided, never proved."""
+        encode/settle.py). One that may not is undecided, never proved."""
         for n in exprs.iter_nodes(cond):
             if not isinstance(n, ir.ElemRef) or n.tensor not in self.df.types:
                 continue
