@@ -14,7 +14,6 @@ kernel reduce_tree(X: f32[R, 1024], Y: f32[R]):
     p1 = a1 + b1
     assert tag(p1[0, i]).row == block.x and tag(p1[0, i]).col % 512 == i
     store s[0 : +1, 0 : +512], p1
-    barrier
     a2 = load s[0 : +1, 0 : +256]
     b2 = load s[0 : +1, 256 : +256]
     p2 = a2 + b2
