@@ -328,6 +328,11 @@ class BlockExec:
         tile = np.unravel_index(elem, shape) if shape else ()
         coords = self.full_coords(s.dst, tile, thr)
         name = s.dst.tensor
+        if name not in self.I.params:     # into shared memory: ordered like a synchronous copy's write
+            flat = lambda a: a.reshape(-1)[elem]
+            self.write_shared(name, coords, thr, flat(reg.values), reg.tags.reshape((-1,))[elem],
+                              flat(reg.taint), flat(reg.written), False, f"store into {name}")
+            return
         ok = self.in_bounds(coords, self.I.shapes[name], thr, f"store into {name}")
         sel = np.flatnonzero(ok)
         idx = tuple(c[sel] for c in coords)

@@ -119,7 +119,7 @@ class Interpreter:
                 self.globals[p.name] = np.full(self.shapes[p.name], fill, NUMPY[p.dtype])
         self.store_lines: dict[str, int] = {}        # the first store into each output, for COVER
         for st in ir.walk(kernel.body):
-            if isinstance(st, ir.Store):
+            if isinstance(st, ir.Store) and st.dst.tensor in self.params:
                 self.store_lines.setdefault(st.dst.tensor, st.span.line)
         self.counts = {n: np.zeros(self.shapes[n], np.int64) for n in sorted(self.store_lines)}
         self.found: dict[tuple, ConcreteViolation] = {}

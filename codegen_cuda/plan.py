@@ -262,6 +262,10 @@ def _check_region(plan: Plan, load: ir.Stmt, region, name: str, use: ir.Stmt) ->
     if src in plan.shared:
         if any(writes(t, src) or isinstance(t, ir.Barrier) for t in between):
             return None
+        if writes(use, src):
+            # A store of the tile into its own source: each thread's forwarded reads would
+            # race with other threads' writes of the same statement.
+            return None
     elif any(writes(t, src) for t in ir.walk(plan.kernel.body)):
         return None
     if any(defines(t, name) for t in between):

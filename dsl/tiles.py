@@ -1,4 +1,5 @@
-"""Checks of tensors and tile statements: parameters, allocations, loads, copies, mma, stores.
+"""Checks of tensors and tile statements: parameters, allocations, loads, copies, mma, stores
+(a store writes a register tile to a global tensor or to a shared buffer).
 
 Tile extents are compile-time integers; global extents may be symbolic sizes.
 """
@@ -15,7 +16,7 @@ from .scope import Entry
 _SPACE_HINTS = {
     "the source of copy_async": "copy_async is cp.async: global to shared; use copy for shared to shared",
     "the destination of copy": "copy writes shared memory; write global memory with store",
-    "the destination of store": "store writes a register tile to a global tensor",
+    "the destination of store": "store writes a register tile to a global tensor or a shared buffer",
     "the source of load": "load reads global or shared memory into registers",
 }
 
@@ -116,8 +117,8 @@ class TileChecker:
             self.ck.error("E016", f"'{tok}' is a kernel parameter; it cannot be assigned", self.ck.span(tok),
                           f"parameters are global tensors: read them with load or copy, write with store {tok}[...], tile")
         elif ent.tensor is None or ent.tensor.space is not ir.Space.REGISTER:
-            self.ck.error("E021", f"'{tok}' is not a register tile; use copy to write shared memory",
-                          self.ck.span(tok))
+            self.ck.error("E021", f"'{tok}' is not a register tile; write shared memory with store "
+                          "(from registers) or copy", self.ck.span(tok))
         elif self.values(ent.tensor.shape) != self.values(shape):
             self.ck.error("E015", f"'{tok}' was a tile of shape {self.show(ent.tensor.shape)}; "
                           f"this assigns shape {self.show(shape)}", sp)
@@ -282,7 +283,7 @@ class TileChecker:
 
     def store(self, s, sp):
         dst_t, src_tok, placement = s.children
-        dst, dtt = self.tile_ref(dst_t, (ir.Space.GLOBAL,), "the destination of store")
+        dst, dtt = self.tile_ref(dst_t, (ir.Space.GLOBAL, ir.Space.SHARED), "the destination of store")
         src = self._reg_tile(src_tok)
         if dtt is not None and src is not None:
             dv, sv = self.values(exprs.tile_shape(dst)), self.values(src.shape)

@@ -17,6 +17,8 @@ import z3
 from dsl import exprs, ir
 
 from . import program as prog
+from .settle import Box, settles, slice_box
+from .solver import SolverOptions
 from .symbols import SymEnv, Unsupported
 from .tagval import Case, CaseKind, Contribution, Origin, TagValue, product
 
@@ -37,8 +39,11 @@ class _Candidate:
 class Dataflow:
     """Tags of elements at program points, as Z3 terms over symbolic instances."""
 
-    def __init__(self, env: SymEnv, lookback: int = 4):
+    def __init__(self, env: SymEnv, lookback: int = 4, solver: SolverOptions = SolverOptions(),
+                 on_query=lambda seconds: None):
         self.env = env
+        self.solver = solver
+        self.on_query = on_query        # counts this model's own solver queries (`settles`)
         self.kernel = env.kernel
         self.lookback = lookback
         self.points = prog.points(self.kernel)
@@ -89,15 +94,19 @@ class Dataflow:
         return z3.If(hi > lo, hi - lo, 0)
 
     # ---------------------------------------------------------------- reads
-    def read(self, storage: str, coords: tuple, point: prog.Point, inst: dict) -> TagValue:
-        """The tag of storage[coords] as seen by `point` at instance `inst`."""
+    def read(self, storage: str, coords: tuple, point: prog.Point, inst: dict, box: Box | None = None) -> TagValue:
+        """The tag of storage[coords] as seen by `point` at instance `inst`.
+
+        `box`: the slice the reading statement reads, which holds the element wherever the
+        result is used; it lets a shared write that certainly covers the element end the
+        walk back (encode/settle.py)."""
         param = self.kernel.param(storage)
         if param is not None:
             return TagValue((Case(z3.BoolVal(True), CaseKind.VALUE, (self.input_tag(storage, coords),)),))
         writers = self.writers.get(storage, [])
         if any(self.accumulates(w, storage) for w in writers):
             return self.accumulated(storage, coords, point, inst)
-        return self.reaching(storage, coords, point, inst, writers)
+        return self.reaching(storage, coords, point, inst, writers, box)
 
     def input_tag(self, storage: str, coords: tuple) -> Contribution:
         decl = self.kernel.tag_of(storage)
@@ -108,7 +117,7 @@ class Dataflow:
         fields = tuple((name, self.env.term(e, bound)) for name, e in decl.fields)
         return Contribution(fields, (), z3.BoolVal(True), (origin,))
 
-    def reaching(self, storage, coords, point, inst, writers) -> TagValue:
+    def reaching(self, storage, coords, point, inst, writers, box: Box | None = None) -> TagValue:
         reader_key = self.key(point, {loop.var: 0 for loop in point.loops})
         cands = [c for w in writers for c in self.candidates(w, point, inst, writers)]
         cands += self.sentinels(writers, point, inst)
@@ -125,7 +134,7 @@ class Dataflow:
                     cases.append(Case(z3.And(*missed, hit, inner.cond), inner.kind, inner.contribs,
                                       c.point, hop[3], inner.count, inner.note, (hop,) + inner.trail))
             missed.append(z3.Not(hit))
-            if c.point is not None and self.certainly_writes(c, point):
+            if c.point is not None and (self.certainly_writes(c, point) or settles(self, c, hit, point, inst, box)):
                 return TagValue(tuple(cases))
         cases.append(Case(z3.And(*missed), CaseKind.UNINIT, note=f"nothing wrote {storage} before this read"))
         return TagValue(tuple(cases))
@@ -136,7 +145,7 @@ class Dataflow:
         same_instance = prog.common_loops(w, reader) == len(w.loops) and all(
             c.key[2 * k + 1] == 0 for k in range(len(w.loops)))
         same_guards = w.guards == reader.guards[:len(w.guards)]
-        return same_instance and same_guards and not isinstance(w.stmt, ir.Copy)
+        return same_instance and same_guards and not isinstance(w.stmt, (ir.Copy, ir.Store))
 
     def loop_values(self, point: prog.Point, inst: dict) -> tuple:
         return tuple((loop.var, inst[loop.var]) for loop in point.loops)
@@ -246,7 +255,7 @@ class Dataflow:
         A statement does only the elements its thread-value distribution gives to some
         thread (docs/SEMANTICS.md); a layout that leaves elements out leaves them unwritten."""
         s = w.stmt
-        if not isinstance(s, ir.Copy):
+        if not isinstance(s, (ir.Copy, ir.Store)):
             tile = coords
             conds = []
         else:
@@ -261,15 +270,24 @@ class Dataflow:
         conds += self.uncovered(s, tile)
         return z3.And(*conds) if conds else z3.BoolVal(True)
 
+    def store_layout(self, s: ir.Store) -> ir.LayoutSpec | None:
+        """A store's distribution: its own layout clause, else the source tile's layout."""
+        return s.layout if s.layout is not None else self.types[s.src].layout
+
     def uncovered(self, s, tile: tuple) -> list:
         """Facts excluding the tile elements that the statement's distribution gives to nobody."""
-        spec = s.layout if isinstance(s, ir.Copy) else getattr(s, "target", None) and s.target.layout
+        if isinstance(s, ir.Copy):
+            spec = s.layout
+        elif isinstance(s, ir.Store):
+            spec = self.store_layout(s)
+        else:
+            spec = getattr(s, "target", None) and s.target.layout
         if spec is None or spec.kind == "swizzle":
             return []
         missing = self._missing.get(id(s))
         if missing is None:
             from .distribution import of_spec
-            shape = tuple(self.extent(e) for e in (exprs.tile_shape(s.dst) if isinstance(s, ir.Copy)
+            shape = tuple(self.extent(e) for e in (exprs.tile_shape(s.dst) if isinstance(s, (ir.Copy, ir.Store))
                                                    else s.target.shape))
             missing = self._missing[id(s)] = (_missing_elements(of_spec(spec, shape, self.kernel.threads,
                                                                         self.env.consts)), shape)
@@ -296,9 +314,12 @@ class Dataflow:
         s = w.stmt
         if isinstance(s, ir.Copy):
             src = self.full_coords(s.src, inst, self.tile_coords(s.dst, inst, coords))
-            return self.read(s.src.tensor, src, w, inst)
+            return self.read(s.src.tensor, src, w, inst, slice_box(self, s.src, inst, src))
+        if isinstance(s, ir.Store):      # into shared memory: the source tile's element at the tile coordinate
+            return self.read(s.src, self.tile_coords(s.dst, inst, coords), w, inst)
         if isinstance(s, ir.Load):
-            return self.read(s.src.tensor, self.full_coords(s.src, inst, coords), w, inst)
+            src = self.full_coords(s.src, inst, coords)
+            return self.read(s.src.tensor, src, w, inst, slice_box(self, s.src, inst, src))
         if isinstance(s, ir.Zeros):
             return TagValue((Case(z3.BoolVal(True), CaseKind.VALUE, (), count=z3.IntVal(0)),))
         if isinstance(s, ir.Compute):

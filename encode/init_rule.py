@@ -15,6 +15,7 @@ from .access import instantiate
 from .distribution import of_spec
 from .findings import Finding
 from .memwitness import ModelView, access_operand, element_text, thread_text
+from .settle import slice_box
 from .symbols import Unsupported
 from .tagval import CaseKind
 
@@ -32,7 +33,7 @@ def check(ctx) -> None:
 
 def _check_read(ctx, a) -> None:
     inst = instantiate(ctx.df, a, "1", ctx.target.warp_size)
-    tv = ctx.df.read(a.tensor, inst.coords, a.point, inst.loops)
+    tv = ctx.df.read(a.tensor, inst.coords, a.point, inst.loops, slice_box(ctx.df, a.ref, inst.bound, inst.coords))
     uninit = [c.cond for c in tv.cases if c.kind is CaseKind.UNINIT and c.writer is None]
     if uninit:
         model = ctx.solve("INIT", a.span, inst.facts + [z3.Or(*uninit)], list(inst.loops.values()) + [inst.t])

@@ -64,9 +64,10 @@ def before_in_body(a: Point, b: Point, level: int) -> bool:
 
 
 def assigns(p: Point) -> str | None:
-    """The storage a statement writes: a shared tile (copy) or a register tile."""
+    """The storage a statement writes: a shared tile (copy, store), a global output (store)
+    or a register tile."""
     s = p.stmt
-    if isinstance(s, ir.Copy):
+    if isinstance(s, (ir.Copy, ir.Store)):
         return s.dst.tensor
     if isinstance(s, (ir.Zeros, ir.Load, ir.Mma, ir.Compute)):
         return s.target.name

@@ -168,6 +168,7 @@ class TagChecker:
         base = list(self.env.facts) + facts + ifacts
         rng = self.range_form(cond)
         nodes = [n for n in exprs.iter_nodes(cond) if isinstance(n, ir.TagField)]
+        self.in_tile(cond, bound, scope, base)
         used: set = set()
         leaves = {id(n): self.leaf(n, point, inst, bound, used) for n in nodes}
         if rng is not None:
@@ -185,6 +186,27 @@ class TagChecker:
                           self.fail_message(cond, what), hint):
             return
         self.check_unknown_values(point, cond, leaves, base, scope)
+
+    def in_tile(self, cond, bound: dict, scope: dict, base: list) -> None:
+        """Every tile element the assertion names lies inside its tile. Bare index variables
+        do by construction; other subscripts are proved (the data-flow model relies on it,
+        encode/settle.py). One that may not is undecided, never proved."""
+        for n in exprs.iter_nodes(cond):
+            if not isinstance(n, ir.ElemRef) or n.tensor not in self.df.types:
+                continue
+            if self.df.types[n.tensor].space is ir.Space.GLOBAL:
+                continue
+            for idx, ext in zip(n.indices, self.df.shape(n.tensor)):
+                if isinstance(idx, ir.Sym) and idx.name in bound:
+                    continue
+                v = self.env.const_value(idx)
+                if v is not None and 0 <= v < ext:
+                    continue
+                term = self.env.term(idx, scope)
+                out = prove(z3.And(term >= 0, term < ext), base, self.opts)
+                self.sink.query(out.seconds)
+                if out.verdict is not SV.PROVED:
+                    raise Unsupported(f"tag({n.tensor}[...]) may index outside the tile (extent {ext})", idx.span)
 
     def range_form(self, cond):
         if isinstance(cond, ir.Bin) and cond.op is ir.BinOp.EQ:

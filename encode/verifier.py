@@ -85,7 +85,7 @@ def _verify_once(kernel: ir.Kernel, opts: VerifyOptions) -> Verdict:
     sink = Sink(opts.rules)
     try:
         env = SymEnv.build(kernel)
-        df = Dataflow(env, opts.lookback)
+        df = Dataflow(env, opts.lookback, opts.solver, sink.query)
     except Unsupported as u:
         sink.unknown("TAG", u.span or kernel.span, u.reason)
         return _verdict(kernel, sink, [("encode", time.perf_counter() - t0)])

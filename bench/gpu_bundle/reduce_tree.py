@@ -261,178 +261,225 @@ else:
 # ---- end of argus runtime ----
 
 
-THREADS = 128
-SMEM_BYTES = 4608   # dynamic shared memory per block
-PARAMS = (("X", "f32", ("R", 128, )), ("Y", "f32", ("G", )),)
+THREADS = 256
+SMEM_BYTES = 4096   # dynamic shared memory per block
+PARAMS = (("X", "f32", ("R", 1024, )), ("Y", "f32", ("R", )),)
 OUTPUTS = ("Y", )
-SIZES = ("R", "G", )
+SIZES = ("R", )
 VECTOR_ARGS = ("X", )   # read with 16-byte instructions: must be 16-byte aligned
 
 
 def sizes_of(X, Y):
-    return {"R": X.shape[0], "G": Y.shape[0]}
+    return {"R": X.shape[0]}
 
 
-def check_sizes(R, G):
+def check_sizes(R):
     """The kernel's `assume`s: the proof holds only for sizes that satisfy them."""
-    return bool(((R == (8 * G))))
+    return bool(True)
 
 
-def grid(R, G):
-    return (G, 1, 1)
+def grid(R):
+    return (R, 1, 1)
 
 
 def reduce_tree(X, Y):
     R = X.shape[0]
-    G = Y.shape[0]
     _tid = cuda.threadIdx.x
     _bx = cuda.blockIdx.x
-    # shared memory: one dynamic allocation of SMEM_BYTES = 4608 bytes, one slice per buffer
+    # shared memory: one dynamic allocation of SMEM_BYTES = 4096 bytes, one slice per buffer
     _smem_f32 = cuda.shared.array(0, types.float32)
-    s = _smem_f32[0:1024]   # f32[8, 128]
-    t__s = _smem_f32[1024:1152]   # materialised t
+    s = _smem_f32[0:1024]   # f32[1, 1024]
     # register tiles: each thread holds only the elements it owns
-    r0 = cuda.local.array(1, types.float32)   # f32[1, 128], default: (128,1):(1,128)
-    r1 = cuda.local.array(1, types.float32)   # f32[1, 128], default: (128,1):(1,128)
-    r2 = cuda.local.array(1, types.float32)   # f32[1, 128], default: (128,1):(1,128)
-    r3 = cuda.local.array(1, types.float32)   # f32[1, 128], default: (128,1):(1,128)
-    r4 = cuda.local.array(1, types.float32)   # f32[1, 128], default: (128,1):(1,128)
-    r5 = cuda.local.array(1, types.float32)   # f32[1, 128], default: (128,1):(1,128)
-    r6 = cuda.local.array(1, types.float32)   # f32[1, 128], default: (128,1):(1,128)
-    r7 = cuda.local.array(1, types.float32)   # f32[1, 128], default: (128,1):(1,128)
-    p0 = cuda.local.array(1, types.float32)   # f32[1, 128], default: (128,1):(1,128)
-    p1 = cuda.local.array(1, types.float32)   # f32[1, 128], default: (128,1):(1,128)
-    p2 = cuda.local.array(1, types.float32)   # f32[1, 128], default: (128,1):(1,128)
-    p3 = cuda.local.array(1, types.float32)   # f32[1, 128], default: (128,1):(1,128)
-    q0 = cuda.local.array(1, types.float32)   # f32[1, 128], default: (128,1):(1,128)
-    q1 = cuda.local.array(1, types.float32)   # f32[1, 128], default: (128,1):(1,128)
-    t = cuda.local.array(1, types.float32)   # f32[1, 128], default: (128,1):(1,128)
-    y = cuda.local.array(1, types.float32)   # f32[1], default: (128,1):(1,128)
+    a1 = cuda.local.array(2, types.float32)   # f32[1, 512], default: (256,2):(1,256)
+    b1 = cuda.local.array(2, types.float32)   # f32[1, 512], default: (256,2):(1,256)
+    p1 = cuda.local.array(2, types.float32)   # f32[1, 512], default: (256,2):(1,256)
+    a2 = cuda.local.array(1, types.float32)   # f32[1, 256], default: (256,1):(1,256)
+    b2 = cuda.local.array(1, types.float32)   # f32[1, 256], default: (256,1):(1,256)
+    p2 = cuda.local.array(1, types.float32)   # f32[1, 256], default: (256,1):(1,256)
+    a3 = cuda.local.array(1, types.float32)   # f32[1, 128], default: (256,1):(1,256)
+    b3 = cuda.local.array(1, types.float32)   # f32[1, 128], default: (256,1):(1,256)
+    p3 = cuda.local.array(1, types.float32)   # f32[1, 128], default: (256,1):(1,256)
+    a4 = cuda.local.array(1, types.float32)   # f32[1, 64], default: (256,1):(1,256)
+    b4 = cuda.local.array(1, types.float32)   # f32[1, 64], default: (256,1):(1,256)
+    p4 = cuda.local.array(1, types.float32)   # f32[1, 64], default: (256,1):(1,256)
+    a5 = cuda.local.array(1, types.float32)   # f32[1, 32], default: (256,1):(1,256)
+    b5 = cuda.local.array(1, types.float32)   # f32[1, 32], default: (256,1):(1,256)
+    p5 = cuda.local.array(1, types.float32)   # f32[1, 32], default: (256,1):(1,256)
+    y = cuda.local.array(1, types.float32)   # f32[1], default: (256,1):(1,256)
     _t0 = _tid * 4   # thread part of copy(vec=4)
-    # reduce_tree.dsl:11  s = shared f32[8, 128]  (allocated at kernel entry)
-    # reduce_tree.dsl:12  copy s[0 : +8, 0 : +128], X[block.x * 8 : +8, 0 : +128] layout copy(vec=4)  (ld.global.v4.f32)
-    for _v in range(0, 8, 4):
-        _e = _t0 + _v % 4 + (_v // 4) * 512
-        _i0 = _e // 128
-        _i1 = _e % 128
-        _d = _i0 * 128 + _i1
-        _x0, _x1, _x2, _x3 = ldg_f32x4(X, ((_bx * 8) + _i0, _i1))
+    # reduce_tree.dsl:20  s = shared f32[1, 1024]  (allocated at kernel entry)
+    # reduce_tree.dsl:21  copy s[0 : +1, 0 : +1024], X[block.x : +1, 0 : +1024] layout copy(vec=4)  (ld.global.v4.f32)
+    for _v in range(0, 4, 4):
+        _e = _t0 + _v
+        _i0 = _e // 1024
+        _i1 = _e
+        _d = _i0 * 1024 + _i1
+        _x0, _x1, _x2, _x3 = ldg_f32x4(X, (_bx + _i0, _i1))
         s[_d] = _x0
         s[_d + 1] = _x1
         s[_d + 2] = _x2
         s[_d + 3] = _x3
-    # reduce_tree.dsl:13  barrier
+    # reduce_tree.dsl:22  barrier
     cuda.syncthreads()
-    # reduce_tree.dsl:14  r0 = load s[0 : +1, 0 : +128]
+    # reduce_tree.dsl:23  a1 = load s[0 : +1, 0 : +512]
+    for _v in range(2):
+        _e = _tid + _v * 256
+        _i0 = _e // 512
+        _i1 = _e
+        a1[_v] = s[_i0 * 1024 + _i1]
+    # reduce_tree.dsl:24  b1 = load s[0 : +1, 512 : +512]
+    for _v in range(2):
+        _e = _tid + _v * 256
+        _i0 = _e // 512
+        _i1 = _e
+        b1[_v] = s[_i0 * 1024 + (512 + _i1)]
+    # reduce_tree.dsl:25  p1 = a1 + b1
+    for _v in range(2):
+        _e = _tid + _v * 256
+        _i0 = _e // 512
+        _i1 = _e
+        p1[_v] = (a1[_v] + b1[_v])
+    # reduce_tree.dsl:26  assert tag(p1[0, i]).row == block.x and tag(p1[0, i]).col % 512 == i  (a proof obligation: no code)
+    # reduce_tree.dsl:27  store s[0 : +1, 0 : +512], p1
+    for _v in range(2):
+        _e = _tid + _v * 256
+        _i0 = _e // 512
+        _i1 = _e
+        s[_i0 * 1024 + _i1] = p1[_v]
+    # reduce_tree.dsl:28  a2 = load s[0 : +1, 0 : +256]
     for _v in range(1):
         _e = _tid
-        _i0 = _e // 128
+        _i0 = _e // 256
         _i1 = _e
-        r0[_v] = s[_i0 * 128 + _i1]
-    # reduce_tree.dsl:15  r1 = load s[1 : +1, 0 : +128]
+        a2[_v] = s[_i0 * 1024 + _i1]
+    # reduce_tree.dsl:29  b2 = load s[0 : +1, 256 : +256]
     for _v in range(1):
         _e = _tid
-        _i0 = _e // 128
+        _i0 = _e // 256
         _i1 = _e
-        r1[_v] = s[(1 + _i0) * 128 + _i1]
-    # reduce_tree.dsl:16  r2 = load s[2 : +1, 0 : +128]
+        b2[_v] = s[_i0 * 1024 + (256 + _i1)]
+    # reduce_tree.dsl:30  p2 = a2 + b2
     for _v in range(1):
         _e = _tid
-        _i0 = _e // 128
+        _i0 = _e // 256
         _i1 = _e
-        r2[_v] = s[(2 + _i0) * 128 + _i1]
-    # reduce_tree.dsl:17  r3 = load s[3 : +1, 0 : +128]
+        p2[_v] = (a2[_v] + b2[_v])
+    # reduce_tree.dsl:31  assert tag(p2[0, i]).row == block.x and tag(p2[0, i]).col % 256 == i  (a proof obligation: no code)
+    # reduce_tree.dsl:32  store s[0 : +1, 0 : +256], p2
     for _v in range(1):
         _e = _tid
-        _i0 = _e // 128
+        _i0 = _e // 256
         _i1 = _e
-        r3[_v] = s[(3 + _i0) * 128 + _i1]
-    # reduce_tree.dsl:18  r4 = load s[4 : +1, 0 : +128]
-    for _v in range(1):
-        _e = _tid
-        _i0 = _e // 128
-        _i1 = _e
-        r4[_v] = s[(4 + _i0) * 128 + _i1]
-    # reduce_tree.dsl:19  r5 = load s[5 : +1, 0 : +128]
-    for _v in range(1):
-        _e = _tid
-        _i0 = _e // 128
-        _i1 = _e
-        r5[_v] = s[(5 + _i0) * 128 + _i1]
-    # reduce_tree.dsl:20  r6 = load s[6 : +1, 0 : +128]
-    for _v in range(1):
-        _e = _tid
-        _i0 = _e // 128
-        _i1 = _e
-        r6[_v] = s[(6 + _i0) * 128 + _i1]
-    # reduce_tree.dsl:21  r7 = load s[7 : +1, 0 : +128]
-    for _v in range(1):
-        _e = _tid
-        _i0 = _e // 128
-        _i1 = _e
-        r7[_v] = s[(7 + _i0) * 128 + _i1]
-    # reduce_tree.dsl:22  p0 = r0 + r4
-    for _v in range(1):
-        _e = _tid
-        _i0 = _e // 128
-        _i1 = _e
-        p0[_v] = (r0[_v] + r4[_v])
-    # reduce_tree.dsl:23  p1 = r1 + r5
-    for _v in range(1):
-        _e = _tid
-        _i0 = _e // 128
-        _i1 = _e
-        p1[_v] = (r1[_v] + r5[_v])
-    # reduce_tree.dsl:24  p2 = r2 + r6
-    for _v in range(1):
-        _e = _tid
-        _i0 = _e // 128
-        _i1 = _e
-        p2[_v] = (r2[_v] + r6[_v])
-    # reduce_tree.dsl:25  p3 = r3 + r7
-    for _v in range(1):
-        _e = _tid
-        _i0 = _e // 128
-        _i1 = _e
-        p3[_v] = (r3[_v] + r7[_v])
-    # reduce_tree.dsl:26  q0 = p0 + p2
-    for _v in range(1):
-        _e = _tid
-        _i0 = _e // 128
-        _i1 = _e
-        q0[_v] = (p0[_v] + p2[_v])
-    # reduce_tree.dsl:27  q1 = p1 + p3
-    for _v in range(1):
-        _e = _tid
-        _i0 = _e // 128
-        _i1 = _e
-        q1[_v] = (p1[_v] + p3[_v])
-    # reduce_tree.dsl:28  t = q0 + q1
-    for _v in range(1):
-        _e = _tid
-        _i0 = _e // 128
-        _i1 = _e
-        t[_v] = (q0[_v] + q1[_v])
-    # materialise t for cross-thread reads (docs/LOWERING.md)
+        s[_i0 * 1024 + _i1] = p2[_v]
+    # reduce_tree.dsl:33  barrier
     cuda.syncthreads()
+    # reduce_tree.dsl:34  a3 = load s[0 : +1, 0 : +128]
     for _v in range(1):
         _e = _tid
-        _i0 = _e // 128
-        _i1 = _e
-        t__s[_e] = t[_v]
+        if _e < 128:
+            _i0 = _e // 128
+            _i1 = _e
+            a3[_v] = s[_i0 * 1024 + _i1]
+    # reduce_tree.dsl:35  b3 = load s[0 : +1, 128 : +128]
+    for _v in range(1):
+        _e = _tid
+        if _e < 128:
+            _i0 = _e // 128
+            _i1 = _e
+            b3[_v] = s[_i0 * 1024 + (128 + _i1)]
+    # reduce_tree.dsl:36  p3 = a3 + b3
+    for _v in range(1):
+        _e = _tid
+        if _e < 128:
+            _i0 = _e // 128
+            _i1 = _e
+            p3[_v] = (a3[_v] + b3[_v])
+    # reduce_tree.dsl:37  assert tag(p3[0, i]).row == block.x and tag(p3[0, i]).col % 128 == i  (a proof obligation: no code)
+    # reduce_tree.dsl:38  store s[0 : +1, 0 : +128], p3
+    for _v in range(1):
+        _e = _tid
+        if _e < 128:
+            _i0 = _e // 128
+            _i1 = _e
+            s[_i0 * 1024 + _i1] = p3[_v]
+    # reduce_tree.dsl:39  barrier
     cuda.syncthreads()
-    # reduce_tree.dsl:29  assert tag(t[0, c]).col == c  (a proof obligation: no code)
-    # reduce_tree.dsl:30  assert covers(tag(t[0, c]).row, block.x * 8, block.x * 8 + 8)  (a proof obligation: no code)
-    # reduce_tree.dsl:31  y = sum(t, axis=1)
+    # reduce_tree.dsl:40  a4 = load s[0 : +1, 0 : +64]
+    for _v in range(1):
+        _e = _tid
+        if _e < 64:
+            _i0 = _e // 64
+            _i1 = _e
+            a4[_v] = s[_i0 * 1024 + _i1]
+    # reduce_tree.dsl:41  b4 = load s[0 : +1, 64 : +64]
+    for _v in range(1):
+        _e = _tid
+        if _e < 64:
+            _i0 = _e // 64
+            _i1 = _e
+            b4[_v] = s[_i0 * 1024 + (64 + _i1)]
+    # reduce_tree.dsl:42  p4 = a4 + b4
+    for _v in range(1):
+        _e = _tid
+        if _e < 64:
+            _i0 = _e // 64
+            _i1 = _e
+            p4[_v] = (a4[_v] + b4[_v])
+    # reduce_tree.dsl:43  assert tag(p4[0, i]).row == block.x and tag(p4[0, i]).col % 64 == i  (a proof obligation: no code)
+    # reduce_tree.dsl:44  store s[0 : +1, 0 : +64], p4
+    for _v in range(1):
+        _e = _tid
+        if _e < 64:
+            _i0 = _e // 64
+            _i1 = _e
+            s[_i0 * 1024 + _i1] = p4[_v]
+    # reduce_tree.dsl:45  barrier
+    cuda.syncthreads()
+    # reduce_tree.dsl:46  a5 = load s[0 : +1, 0 : +32]
+    for _v in range(1):
+        _e = _tid
+        if _e < 32:
+            _i0 = _e // 32
+            _i1 = _e
+            a5[_v] = s[_i0 * 1024 + _i1]
+    # reduce_tree.dsl:47  b5 = load s[0 : +1, 32 : +32]
+    for _v in range(1):
+        _e = _tid
+        if _e < 32:
+            _i0 = _e // 32
+            _i1 = _e
+            b5[_v] = s[_i0 * 1024 + (32 + _i1)]
+    # reduce_tree.dsl:48  p5 = a5 + b5
+    for _v in range(1):
+        _e = _tid
+        if _e < 32:
+            _i0 = _e // 32
+            _i1 = _e
+            p5[_v] = (a5[_v] + b5[_v])
+    # reduce_tree.dsl:49  assert tag(p5[0, i]).row == block.x and tag(p5[0, i]).col % 32 == i  (a proof obligation: no code)
+    # reduce_tree.dsl:50  store s[0 : +1, 0 : +32], p5
+    for _v in range(1):
+        _e = _tid
+        if _e < 32:
+            _i0 = _e // 32
+            _i1 = _e
+            s[_i0 * 1024 + _i1] = p5[_v]
+    # reduce_tree.dsl:51  barrier
+    cuda.syncthreads()
+    # reduce_tree.dsl:52  t = load s[0 : +1, 0 : +32]
+    # every read of this tile is forwarded to the load's source (docs/LOWERING.md)
+    # reduce_tree.dsl:53  y = sum(t, axis=1)
     for _v in range(1):
         _e = _tid
         if _e < 1:
             _i0 = _e
             _r1 = float32(0)
-            for _k2 in range(128):
-                _r1 = _r1 + t__s[_i0 * 128 + _k2]
+            for _k2 in range(32):
+                _r1 = _r1 + s[_i0 * 1024 + _k2]
             y[_v] = _r1
-    # reduce_tree.dsl:32  store Y[block.x : +1], y
+    # reduce_tree.dsl:54  assert tag(y[0]).row == block.x  (a proof obligation: no code)
+    # reduce_tree.dsl:55  assert covers(tag(y[0]).col, 0, 1024)  (a proof obligation: no code)
+    # reduce_tree.dsl:56  store Y[block.x : +1], y
     for _v in range(1):
         _e = _tid
         if _e < 1:

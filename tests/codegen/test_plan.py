@@ -58,6 +58,20 @@ def test_a_write_to_the_source_between_load_and_use_forces_materialising(tmp_pat
     assert plan.tiles["t"].materialise
 
 
+def test_a_store_to_the_source_between_load_and_use_forces_materialising(tmp_path):
+    plan = _plan("    t = load s[0 : +32, 0 : +32]\n    u = t * 2.0\n    store s[0 : +32, 0 : +32], u\n"
+                 "    m = max(t, axis=0)\n    store Y[block.x * 32, 0 : +32], m\n", tmp_path)
+    assert plan.tiles["t"].materialise and not _forwarded(plan)
+
+
+def test_a_store_of_the_tile_into_its_own_source_is_not_forwarded(tmp_path):
+    # The store redistributes t (thread e / 8 does element e): a forwarded read of s would
+    # see elements other threads of the same store have already overwritten.
+    plan = _plan("    t = load s[0 : +32, 0 : +32]\n    store s[0 : +32, 0 : +32], t layout (128, 8):(8, 1)\n"
+                 "    store Y[block.x * 32 : +32, 0 : +32], t\n", tmp_path)
+    assert plan.tiles["t"].materialise and not _forwarded(plan)
+
+
 def test_a_loop_carried_redefinition_is_not_forwarded(tmp_path):
     """The use in iteration r + 1 sees the load later in iteration r, not the one above."""
     plan = _plan("    t = load s[0 : +32, 0 : +32]\n    u = zeros f32[32, 32]\n    for r in range(2):\n"

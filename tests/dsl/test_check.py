@@ -196,6 +196,13 @@ def test_wrong_kind_of_value(body):
     assert "E021" in [code for code, _ in found(body)]
 
 
+def test_store_writes_global_or_shared_memory():
+    assert found(TILES + "    store sA[0 : +BM, 0 : +BK], a\n") == []
+    result = check(TILES + "    store a[0 : +BM, 0 : +BK], a\n")
+    (d,) = result.diagnostics
+    assert d.code == "E021" and "global or shared" in d.message and "shared buffer" in d.hint
+
+
 @pytest.mark.parametrize("drop, word", [("    grid (M / BM, N / BN)\n", "grid"), ("    threads 128\n", "threads")])
 def test_missing_launch_geometry(drop, word):
     d = one("    barrier\n", "E022", head=HEAD.replace(drop, ""))

@@ -1,0 +1,91 @@
+"""When a shared write surely covers a read, so the data-flow model's walk back stops there.
+
+Without it every read of a shared tile keeps a case for each older write, and a chain
+of writes that read each other (a tree reduction's levels) multiplies them level by level.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+import z3
+
+from dsl import exprs, ir
+
+from . import program as prog
+from .solver import Verdict as SV, prove
+from .symbols import Unsupported
+
+
+@dataclass(frozen=True)
+class Box:
+    """The slice a read lies in: facts on its coordinates, and its (start, extent) per dimension."""
+    facts: tuple
+    spans: tuple[tuple[object, int], ...]
+
+    @property
+    def extents(self) -> tuple[int, ...]:
+        return tuple(n for _, n in self.spans)
+
+
+def extents(df, ref: ir.TileRef) -> tuple[int, ...]:
+    """Elements a slice spans in each dimension of its tensor (1 for a fixed index)."""
+    return tuple(1 if isinstance(sub, ir.Index) else df.extent(sub.extent) for sub in ref.subs)
+
+
+def slice_box(df, ref: ir.TileRef, inst: dict, full: tuple) -> Box:
+    """The slice `ref` at instance `inst`, as facts on the full coordinates `full`.
+
+    They hold wherever a read through `ref` is used: register tiles are read only at
+    coordinates inside them (assertion subscripts are checked, tag_rules.in_tile), and a
+    copy's source element is used only where its destination element is written."""
+    facts, spans = [], []
+    for sub, c in zip(ref.subs, full):
+        if isinstance(sub, ir.Index):
+            at = df.env.term(sub.at, inst)
+            facts.append(c == at)
+            spans.append((at, 1))
+        else:
+            start, n = df.env.term(sub.start, inst), df.extent(sub.extent)
+            facts += [c >= start, c < start + n]
+            spans.append((start, n))
+    return Box(tuple(facts), tuple(spans))
+
+
+def settles(df, c, hit, reader: prog.Point, inst: dict, box: Box | None) -> bool:
+    """Candidate write `c` (its reaching condition `hit`) runs and writes the element whenever
+    the reader runs and reads an element of `box`: older writes cannot reach the read.
+
+    A write narrower than the box in some dimension cannot, nor one from an earlier
+    iteration of a loop around the reader (it does not run when the reader is in the loop's
+    first iteration); an unconditional one whose slice contains the box at constant offsets
+    does; otherwise the solver decides (an undecided query settles nothing)."""
+    w = c.point
+    if box is None or not isinstance(w.stmt, (ir.Copy, ir.Store)):
+        return False
+    if any(c.key[2 * k + 1] != 0 for k in range(prog.common_loops(w, reader))):
+        return False
+    if any(n < m for n, m in zip(extents(df, w.stmt.dst), box.extents)):
+        return False
+    if contains(df, c, box):
+        return True
+    try:
+        runs = [df.loop_domain(reader, inst), df.guards(reader, inst)]
+    except Unsupported:
+        return False
+    out = prove(hit, list(df.env.facts) + list(box.facts) + runs, df.solver)
+    df.on_query(out.seconds)
+    return out.verdict is SV.PROVED
+
+
+def contains(df, c, box: Box) -> bool:
+    """Syntactically: the candidate surely runs, its distribution does every element of its
+    slice, and the slice contains the box (their starts differ by constants)."""
+    s = c.point.stmt
+    if not z3.is_true(z3.simplify(c.hit)) or df.uncovered(s, (0,) * len(exprs.tile_shape(s.dst))):
+        return False
+    for sub, ext, (start, n) in zip(s.dst.subs, extents(df, s.dst), box.spans):
+        at = sub.at if isinstance(sub, ir.Index) else sub.start
+        d = z3.simplify(start - df.env.term(at, c.inst))
+        if not z3.is_int_value(d) or d.as_long() < 0 or d.as_long() + n > ext:
+            return False
+    return True
