@@ -18,7 +18,7 @@ RESERVED = frozenset(keyword.kwlist) | {
     "True", "False", "None", "bfloat16", "boolean", "config", "types", "VECTOR_ARGS", "WARP",
     # the runtime of codegen_cuda/ptx.py
     "ldg_f32x4", "cp_async16", "cp_async_commit", "make_cp_async_wait", "ldmatrix_x4",
-    "ldmatrix_x2_trans", "mma_16816", "shfl_xor",
+    "ldmatrix_x2_trans", "ldmatrix_x4_trans", "mma_16816", "shfl_xor",
 }
 
 BUILTIN_NAMES = {

@@ -56,6 +56,7 @@ SASS_OF = {
     "mma_16816": "HMMA.16816.F32",
     "ldmatrix_x4": "LDSM.16.M88.4",
     "ldmatrix_x2_trans": "LDSM.16.MT88.2",
+    "ldmatrix_x4_trans": "LDSM.16.MT88.4",
     "cp_async16": "LDGSTS.E.BYPASS.128",
     "cp_async_commit": "LDGDEPBAR",
     "ldg_f32x4": "LDG.E.128",
@@ -64,7 +65,7 @@ SASS_OF = {
 # The instructions each kernel is written to use: if the lowering stops choosing them
 # (a check in codegen_cuda/vector.py or warp.py regresses), this fails.
 PROMISED = {
-    "gemm_pipelined": {"mma_16816", "ldmatrix_x4", "ldmatrix_x2_trans", "cp_async16", "cp_async_commit"},
+    "gemm_pipelined": {"mma_16816", "ldmatrix_x4", "ldmatrix_x4_trans", "cp_async16", "cp_async_commit"},
     "reduce_warp": {"shfl_xor"},
     "reduce_tree": {"ldg_f32x4"},
 }

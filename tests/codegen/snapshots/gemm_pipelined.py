@@ -118,6 +118,10 @@ if config.ENABLE_CUDASIM:
         every lane receives column l // 4, rows 2(l % 4) and 2(l % 4) + 1 of each."""
         return _ldmatrix(arr, idx, 2, True)
 
+    def ldmatrix_x4_trans(arr, idx):
+        """ldmatrix.m8n8.x4.trans.b16: four matrices, transposed as in ldmatrix_x2_trans."""
+        return _ldmatrix(arr, idx, 4, True)
+
     def _ldmatrix(arr, idx, count, trans):
         if idx % 8:
             raise RuntimeError(f"ldmatrix row at shared element {idx}: not 16-byte aligned")
@@ -244,6 +248,7 @@ else:
 
     ldmatrix_x4 = _make_ldmatrix(4, False)
     ldmatrix_x2_trans = _make_ldmatrix(2, True)
+    ldmatrix_x4_trans = _make_ldmatrix(4, True)
 
     @_intrinsic
     def mma_16816(typingctx, a0, a1, a2, a3, b0, b1, c0, c1, c2, c3):
@@ -416,14 +421,10 @@ def gemm_pipelined(A, B, C):
             _a2_0, _a2_1, _a2_2, _a2_3 = ldmatrix_x4(sA, _o5 ^ ((_o5 & 192) >> 3))
             _o6 = (kt % S) * 4096 + (_wr + 48 + _ln % 16) * 32 + (_kk + (_ln // 16) * 8)
             _a3_0, _a3_1, _a3_2, _a3_3 = ldmatrix_x4(sA, _o6 ^ ((_o6 & 192) >> 3))
-            _o7 = (kt % S) * 4096 + (_kk + _ln % 16) * 128 + (_wc + 0)
-            _b0_0, _b0_1 = ldmatrix_x2_trans(sB, _o7 ^ ((_o7 & 896) >> 4))
-            _o8 = (kt % S) * 4096 + (_kk + _ln % 16) * 128 + (_wc + 8)
-            _b1_0, _b1_1 = ldmatrix_x2_trans(sB, _o8 ^ ((_o8 & 896) >> 4))
-            _o9 = (kt % S) * 4096 + (_kk + _ln % 16) * 128 + (_wc + 16)
-            _b2_0, _b2_1 = ldmatrix_x2_trans(sB, _o9 ^ ((_o9 & 896) >> 4))
-            _o10 = (kt % S) * 4096 + (_kk + _ln % 16) * 128 + (_wc + 24)
-            _b3_0, _b3_1 = ldmatrix_x2_trans(sB, _o10 ^ ((_o10 & 896) >> 4))
+            _o7 = (kt % S) * 4096 + (_kk + _ln % 16) * 128 + (_wc + 0 + (_ln // 16) * 8)
+            _b0_0, _b0_1, _b1_0, _b1_1 = ldmatrix_x4_trans(sB, _o7 ^ ((_o7 & 896) >> 4))
+            _o8 = (kt % S) * 4096 + (_kk + _ln % 16) * 128 + (_wc + 16 + (_ln // 16) * 8)
+            _b2_0, _b2_1, _b3_0, _b3_1 = ldmatrix_x4_trans(sB, _o8 ^ ((_o8 & 896) >> 4))
             acc[0], acc[1], acc[2], acc[3] = mma_16816(_a0_0, _a0_1, _a0_2, _a0_3, _b0_0, _b0_1, acc[0], acc[1], acc[2], acc[3])
             acc[4], acc[5], acc[6], acc[7] = mma_16816(_a0_0, _a0_1, _a0_2, _a0_3, _b1_0, _b1_1, acc[4], acc[5], acc[6], acc[7])
             acc[8], acc[9], acc[10], acc[11] = mma_16816(_a0_0, _a0_1, _a0_2, _a0_3, _b2_0, _b2_1, acc[8], acc[9], acc[10], acc[11])
@@ -449,15 +450,15 @@ def gemm_pipelined(A, B, C):
                 _e = _t0 + _v % 8 + (_v // 8) * 2048
                 _i0 = _e // 32
                 _i1 = _e % 32
-                _o11 = (((kt + S) - 1) % S) * 4096 + _i0 * 32 + _i1
-                cp_async16(sA, _o11 ^ ((_o11 & 192) >> 3), A, ((_bx * BM) + _i0, (((kt + S) - 1) * BK) + _i1))
+                _o9 = (((kt + S) - 1) % S) * 4096 + _i0 * 32 + _i1
+                cp_async16(sA, _o9 ^ ((_o9 & 192) >> 3), A, ((_bx * BM) + _i0, (((kt + S) - 1) * BK) + _i1))
             # gemm_pipelined.dsl:31  copy_async sB[(kt + S - 1) % S], B[(kt + S - 1) * BK : +BK, block.y * BN : +BN] layout copy(vec=8)  (cp.async, 16 bytes per instruction)
             for _v in range(0, 16, 8):
                 _e = _t0 + _v % 8 + (_v // 8) * 2048
                 _i0 = _e // 128
                 _i1 = _e % 128
-                _o12 = (((kt + S) - 1) % S) * 4096 + _i0 * 128 + _i1
-                cp_async16(sB, _o12 ^ ((_o12 & 896) >> 4), B, ((((kt + S) - 1) * BK) + _i0, (_by * BN) + _i1))
+                _o10 = (((kt + S) - 1) % S) * 4096 + _i0 * 128 + _i1
+                cp_async16(sB, _o10 ^ ((_o10 & 896) >> 4), B, ((((kt + S) - 1) * BK) + _i0, (_by * BN) + _i1))
         # gemm_pipelined.dsl:32  commit
         cp_async_commit()
     # gemm_pipelined.dsl:33  assert tag(acc[i, j]).row == block.x * BM + i and tag(acc[i, j]).col == block.y * BN + j  (a proof obligation: no code)

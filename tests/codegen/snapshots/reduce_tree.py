@@ -113,6 +113,10 @@ if config.ENABLE_CUDASIM:
         every lane receives column l // 4, rows 2(l % 4) and 2(l % 4) + 1 of each."""
         return _ldmatrix(arr, idx, 2, True)
 
+    def ldmatrix_x4_trans(arr, idx):
+        """ldmatrix.m8n8.x4.trans.b16: four matrices, transposed as in ldmatrix_x2_trans."""
+        return _ldmatrix(arr, idx, 4, True)
+
     def _ldmatrix(arr, idx, count, trans):
         if idx % 8:
             raise RuntimeError(f"ldmatrix row at shared element {idx}: not 16-byte aligned")
@@ -239,6 +243,7 @@ else:
 
     ldmatrix_x4 = _make_ldmatrix(4, False)
     ldmatrix_x2_trans = _make_ldmatrix(2, True)
+    ldmatrix_x4_trans = _make_ldmatrix(4, True)
 
     @_intrinsic
     def mma_16816(typingctx, a0, a1, a2, a3, b0, b1, c0, c1, c2, c3):
