@@ -1,6 +1,8 @@
 """The generated source of every shipped kernel, byte for byte. A refactor of the
-lowering leaves these identical; a deliberate change regenerates them with
-ARGUS_REGEN_SNAPSHOTS=1 and the diff is reviewed like code."""
+lowering leaves these identical; a deliberate change regenerates them and the diff is
+reviewed like code. The proofs/ kernels' snapshots are the modules of bench/gpu_bundle
+(`argus lower proofs/*.dsl --bundle bench/gpu_bundle` rewrites them); the test kernels'
+are in tests/codegen/snapshots (ARGUS_REGEN_SNAPSHOTS=1 rewrites them)."""
 from __future__ import annotations
 
 import os
@@ -8,12 +10,23 @@ import os
 import pytest
 
 from codegen_cuda.module import lower
-from codegen_support import SNAPSHOTS, checked, proof_kernels, extra_kernels
+from codegen_support import REPO, SNAPSHOTS, checked, proof_kernels, extra_kernels
 
 REGEN = os.environ.get("ARGUS_REGEN_SNAPSHOTS") == "1"
+BUNDLE = REPO / "bench" / "gpu_bundle"
 
 
-@pytest.mark.parametrize("path", proof_kernels() + extra_kernels(), ids=lambda p: p.stem)
+@pytest.mark.parametrize("path", proof_kernels(), ids=lambda p: p.stem)
+def test_proof_kernel_source_matches_the_bundle(path):
+    kernel, text = checked(path)
+    source = lower(kernel, text).source
+    compile(source, f"{path.stem}.py", "exec")   # it is Python, whatever the bundle says
+    shipped = BUNDLE / f"{path.stem}.py"
+    assert shipped.is_file() and source == shipped.read_text(), (
+        f"generated source changed; `argus lower proofs/*.dsl --bundle bench/gpu_bundle` rewrites {shipped}")
+
+
+@pytest.mark.parametrize("path", extra_kernels(), ids=lambda p: p.stem)
 def test_generated_source_matches_snapshot(path):
     kernel, text = checked(path)
     source = lower(kernel, text).source
