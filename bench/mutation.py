@@ -1,4 +1,5 @@
-"""Mutation testing of the verifier against the concrete interpreter.
+"""Mutation testing of the verifier against the concrete interpreter, and of the lowering
+against the CUDA simulator.
 
 Every mutant (synth/mutate.py) of every proved kernel in proofs/ is either caught by the
 verifier (a violation), or run on the interpreter at small sizes on random inputs, which
@@ -12,10 +13,15 @@ shows it equivalent (no violation, the original's outputs) or not. Outcomes:
   unchecked   proved, and the interpreter cannot run it
   stillborn   the front end rejects the mutant (not counted)
 
-Kill rate = caught / (mutants - stillborn - equivalent). Prints tables per kernel and per
-kind and writes bench/results/mutation.json (git-ignored).
+Kill rate = caught / (mutants - stillborn - equivalent). Every kernel the verifier proves
+(the originals too) is then lowered and checked by codegen_cuda/differential.py at its
+reference's TEST_SIZES with --seeds input seeds: the lowered plan's accesses through the
+interpreter's race checks, the generated module on the CUDA simulator against the
+interpreter and the reference. A race or a mismatch there is a lowering soundness bug
+(UNSOUND in the lowering table). Prints tables per kernel and per kind and writes
+bench/results/mutation.json (git-ignored).
 
-    .venv/bin/python bench/mutation.py [--kernels 'proofs/gemm_*.dsl'] [--jobs 2] [--limit N]
+    .venv/bin/python bench/mutation.py [--kernels 'proofs/gemm_*.dsl'] [--jobs 2] [--limit N] [--seeds 3]
 """
 from __future__ import annotations
 
@@ -33,6 +39,7 @@ import numpy as np
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
+from codegen_cuda.differential import check_lowering  # noqa: E402
 from codegen_cuda.interp_layout import InterpretError  # noqa: E402
 from codegen_cuda.interp_replay import replay_details  # noqa: E402
 from codegen_cuda.interp_sizes import pick_sizes  # noqa: E402
@@ -43,6 +50,7 @@ from synth.mutate import KINDS, mutants, revalidate  # noqa: E402
 
 RULES = ("TAG", "RACE", "SYNC", "ASYNC", "WAR", "BOUND", "INIT", "COVER")
 OUTCOMES = ("caught", "unknown", "equivalent", "survived", "UNSOUND", "unchecked", "stillborn")
+LOWERING = ("ok", "spec", "refused", "error", "race", "mismatch")    # race and mismatch: UNSOUND
 SEEDS = (0, 1)
 MAX_BLOCKS = 4
 
@@ -81,8 +89,23 @@ def _same(a: dict, b: dict) -> bool:
     return True
 
 
+def test_sizes(path: str) -> list[dict]:
+    """The TEST_SIZES of the kernel's reference (one assignment or a list of them)."""
+    from codegen_cuda.runner import load_reference
+    sizes = load_reference(Path(path[: -len(".dsl")] + ".ref.py")).TEST_SIZES
+    return [sizes] if isinstance(sizes, dict) else list(sizes)
+
+
+def lowering(path: str, kernel, seeds) -> dict:
+    """The differential check of a proved kernel's lowering."""
+    from dsl.fmt import format_kernel
+    ref = Path(path[: -len(".dsl")] + ".ref.py")
+    res = check_lowering(kernel, format_kernel(kernel), ref, test_sizes(path), seeds=tuple(seeds))
+    return {"verdict": res.verdict, "detail": res.detail, "runs": res.runs}
+
+
 def classify(task) -> dict:
-    path, index, sizes_list, baseline, timeout = task
+    path, index, sizes_list, baseline, timeout, seeds = task
     kernel = load(path)
     m = mutants(kernel)[index]
     rec = {"kernel": Path(path).stem, "kind": m.kind, "line": m.line, "what": m.what}
@@ -110,6 +133,8 @@ def classify(task) -> dict:
         return {**rec, "outcome": "unknown"}
     outcome = {"violation": "UNSOUND", "differs": "survived", "same": "equivalent",
                "error": "unchecked"}[concrete["verdict"]]
+    if seeds:
+        rec["lowering"] = lowering(path, mk, seeds)
     return {**rec, "outcome": outcome}
 
 
@@ -152,19 +177,25 @@ def main(argv=None) -> int:
     ap.add_argument("--sizes", type=int, default=3, help="size assignments per kernel")
     ap.add_argument("--timeout", type=float, default=10.0, help="solver seconds per query")
     ap.add_argument("--limit", type=int, default=0, help="at most this many mutants per kernel (0: all)")
+    ap.add_argument("--kinds", default=",".join(KINDS), help="comma-separated mutation kinds")
+    ap.add_argument("--seeds", type=int, default=3, help="input seeds of the lowering check (0: skip it)")
     ap.add_argument("--out", default=str(ROOT / "bench" / "results" / "mutation.json"))
     args = ap.parse_args(argv)
-    tasks, skipped = [], {}
+    tasks, skipped, originals = [], {}, {}
+    seeds = tuple(range(args.seeds))
     for path in sorted(glob.glob(str(ROOT / args.kernels))):
         kernel = load(path)
         if kernel is None or verify_kernel(kernel, VerifyOptions(timeout_s=args.timeout, rules=RULES)).status != "proved":
             skipped[Path(path).stem] = "not a proved kernel"
             continue
+        if seeds:
+            originals[Path(path).stem] = lowering(path, kernel, seeds)
         sizes_list = pick_sizes(kernel, args.sizes)
         baseline = [(s, seed, b, outs, []) for s, seed, b, outs, _ in runs(kernel, sizes_list)]
-        n = len(mutants(kernel))
-        for i in range(n if not args.limit else min(n, args.limit)):
-            tasks.append((path, i, sizes_list, baseline, args.timeout))
+        kinds = set(args.kinds.split(","))
+        chosen = [i for i, m in enumerate(mutants(kernel)) if m.kind in kinds]
+        for i in chosen[: args.limit or None]:
+            tasks.append((path, i, sizes_list, baseline, args.timeout, seeds))
     t0 = time.perf_counter()
     with ProcessPoolExecutor(max_workers=max(1, args.jobs)) as pool:
         records = list(pool.map(classify, tasks, chunksize=1))
@@ -173,12 +204,24 @@ def main(argv=None) -> int:
         per_kernel[r["kernel"]][r["outcome"]] += 1
         per_kind[r["kind"]][r["outcome"]] += 1
     total = Counter(r["outcome"] for r in records)
+    low = Counter(r["lowering"]["verdict"] for r in records if "lowering" in r)
+    low.update(v["verdict"] for v in originals.values())
     print(table("kernel", per_kernel))
     print()
     print(table("mutation kind", {k: per_kind[k] for k in KINDS if k in per_kind}))
     print()
     print(table("all", {"all": total}))
+    print()
+    print(lowering_table(low, len(originals)))
+    unsound_lowering = low["race"] + low["mismatch"]
+    print(f"\nUNSOUND {total['UNSOUND']} (verifier)   UNSOUND {unsound_lowering} (lowering)")
+    for name, v in sorted(originals.items()):
+        if v["verdict"] != "ok":
+            print(f"  lowering {v['verdict']:<9} {name} (the proved kernel itself): {v['detail']}")
     for r in records:
+        lv = r.get("lowering", {}).get("verdict", "ok")
+        if lv not in ("ok", "spec"):
+            print(f"  lowering {lv:<9} {r['kernel']}:{r['line']} {r['kind']}: {r['what']}  {r['lowering']['detail']}")
         if r["outcome"] in ("UNSOUND", "survived", "unchecked") or r.get("replayed") is False:
             print(f"  {r['outcome']:<10} {r['kernel']}:{r['line']} {r['kind']}: {r['what']}"
                   f"{'  [caught, first finding does not replay]' if r.get('replayed') is False else ''}"
@@ -188,10 +231,18 @@ def main(argv=None) -> int:
     summary = {"seconds": round(time.perf_counter() - t0, 1), "total": dict(total),
                "kill_rate": kill_rate(total), "skipped": skipped,
                "per_kernel": {k: dict(v) for k, v in sorted(per_kernel.items())},
-               "per_kind": {k: dict(v) for k, v in sorted(per_kind.items())}, "mutants": records}
+               "per_kind": {k: dict(v) for k, v in sorted(per_kind.items())}, "mutants": records,
+               "lowering": {"seeds": len(seeds), "total": dict(low), "unsound": unsound_lowering,
+                            "originals": originals}}
     out.write_text(json.dumps(summary, indent=1, sort_keys=True, default=str) + "\n")
     print(f"\nwrote {out} ({len(records)} mutants, {summary['seconds']} s)")
-    return 1 if total["UNSOUND"] else 0
+    return 1 if total["UNSOUND"] or unsound_lowering else 0
+
+
+def lowering_table(counts: Counter, originals: int) -> str:
+    head = f"{'lowering of proved kernels':<28}" + "".join(f"{o:>10}" for o in LOWERING)
+    row = f"{f'{originals} originals + mutants':<28}" + "".join(f"{counts[o]:>10}" for o in LOWERING)
+    return "\n".join([head, "-" * len(head), row])
 
 
 if __name__ == "__main__":

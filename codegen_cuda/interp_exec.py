@@ -102,6 +102,15 @@ class BlockExec:
     def stmt(self, s, active: np.ndarray) -> None:
         self.line = s.span.line
         self.instance += 1
+        lowered = self.I.lowered
+        if lowered is not None:
+            lowered.before(self, s, active)
+        self.run_stmt(s, active)
+        if lowered is not None:
+            self.line = s.span.line
+            lowered.after(self, s, active)
+
+    def run_stmt(self, s, active: np.ndarray) -> None:
         match s:
             case ir.For():
                 self.for_loop(s, active)

@@ -88,8 +88,10 @@ class Probe:
 
 class Interpreter:
     def __init__(self, kernel: ir.Kernel, sizes: dict[str, int], inputs: dict | None, *,
-                 check_tags: bool = True, probe: Probe | None = None, max_trip: int = 4096):
+                 check_tags: bool = True, probe: Probe | None = None, max_trip: int = 4096,
+                 lowered=None):
         self.kernel = kernel
+        self.lowered = lowered      # a LoweredAccesses: also run the lowered code's own accesses
         missing = [s for s in kernel.sizes if s not in sizes]
         if missing:
             raise InterpretError(f"no value for size {missing[0]}")
@@ -243,9 +245,11 @@ class Interpreter:
 
 
 def interpret(kernel: ir.Kernel, sizes, inputs: dict | None = None, blocks=None, *, check_tags: bool = True,
-              probe: Probe | None = None, max_trip: int = 4096) -> Result:
+              probe: Probe | None = None, max_trip: int = 4096, lowered: bool = False) -> Result:
     """Run `kernel` at `sizes` (which must satisfy the assumes) on `inputs` (random if None) over
-    `blocks` (every block of the grid if None; COVER is fully checked only then)."""
+    `blocks` (every block of the grid if None; COVER is fully checked only then). `lowered`
+    also runs the accesses of the lowered code (codegen_cuda/interp_lowered.py): forwarded
+    and materialised reads of register tiles, at their uses, through the same memory checks."""
     sizes = dict(sizes)
     if not assumes_hold(kernel, sizes):
         raise InterpretError(f"the sizes {sizes} do not satisfy the kernel's assumptions")
@@ -253,7 +257,13 @@ def interpret(kernel: ir.Kernel, sizes, inputs: dict | None = None, blocks=None,
         inputs = random_inputs(kernel, sizes, seed=0)
     elif any(is_data_assume(a) for a in kernel.assumes) and not data_assumes_hold(kernel, sizes, inputs):
         raise InterpretError("the inputs do not satisfy the kernel's assumptions about integer inputs")
-    return Interpreter(kernel, sizes, inputs, check_tags=check_tags, probe=probe, max_trip=max_trip).run(blocks)
+    accesses = None
+    if lowered:
+        from .interp_lowered import LoweredAccesses
+        from .plan import build
+        accesses = LoweredAccesses(build(kernel))
+    return Interpreter(kernel, sizes, inputs, check_tags=check_tags, probe=probe, max_trip=max_trip,
+                       lowered=accesses).run(blocks)
 
 
 def replay(kernel: ir.Kernel, finding, inputs: dict | None = None, seeds=(0, 1, 2)) -> bool:

@@ -222,9 +222,10 @@ def _forwardable(plan: Plan, path, name: str) -> ir.Load | None:
             s = block[j]
             if defines(s, name):
                 load = _check_region(plan, s, list(block[j + 1: idx + 1]), name, path[-1][0][path[-1][1]])
-                if load is not None and load.src.tensor in plan.shared and \
-                        not _barrier_after_last_write(path[:level] + [(block, j)], load.src.tensor):
-                    return None   # other threads' writes to the source are not visible yet
+                if load is not None and load.src.tensor in plan.shared and not (
+                        _fenced(path[:level] + [(block, j)], load.src.tensor, forward=False)
+                        and _fenced(path, load.src.tensor, forward=True)):
+                    return None   # another thread's write to the source may fall between its load and the use
                 return load
             if any(defines(t, name) for t in ir.walk([s])):
                 return None
@@ -234,21 +235,36 @@ def _forwardable(plan: Plan, path, name: str) -> ir.Load | None:
     return None
 
 
-def _barrier_after_last_write(path, src: str) -> bool:
-    """Walking back from the statement at the end of `path` (through loop back edges too),
-    is a barrier met before any write to the shared tile `src`? Forwarding makes a thread
-    read elements other threads wrote, so those writes must be ordered by a barrier."""
+def _fenced(path, src: str, forward: bool) -> bool:
+    """Does every path from the statement at the end of `path` (forward: from it;
+    backward: to it), through loop back edges and loop exits alike, meet a barrier
+    before any statement that writes the shared tile `src`? docs/LOWERING.md,
+    "Forwarded to the load's source", says why both directions are needed."""
     for level in range(len(path) - 1, -1, -1):
         block, idx = path[level]
-        earlier = list(block[:idx])
-        in_loop = level > 0 and isinstance(path[level - 1][0][path[level - 1][1]], ir.For)
-        order = list(reversed(earlier)) + (list(reversed(block[idx:])) if in_loop else [])
-        for s in order:
-            if isinstance(s, ir.Barrier):
-                return True
-            if any(writes(t, src) for t in ir.walk([s])):
+        ahead = block[idx + 1:] if forward else tuple(reversed(block[:idx]))
+        verdict = _scan(ahead, src)
+        if verdict is not None:
+            return verdict
+        owner = path[level - 1][0][path[level - 1][1]] if level > 0 else None
+        if isinstance(owner, ir.For):
+            # The next (or previous) iteration runs the rest of the body too; if it meets
+            # neither a barrier nor a write, the loop exit below decides.
+            around = block[:idx] if forward else tuple(reversed(block[idx + 1:]))
+            if _scan(around, src) is False:
                 return False
-    return True   # nothing writes the tile before the load: nothing to order
+    return True   # the kernel's start or end: nothing else runs before or after
+
+
+def _scan(stmts, src: str) -> bool | None:
+    """True at a barrier met first, False at a write met first, None if neither: a
+    compound statement that writes anywhere inside counts as a write (conservative)."""
+    for s in stmts:
+        if isinstance(s, ir.Barrier):
+            return True
+        if any(writes(t, src) for t in ir.walk([s])):
+            return False
+    return None
 
 
 def _check_region(plan: Plan, load: ir.Stmt, region, name: str, use: ir.Stmt) -> ir.Load | None:

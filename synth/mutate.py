@@ -13,7 +13,7 @@ from typing import Iterator
 from dsl import exprs, ir
 
 KINDS = ("index_off_by_one", "swapped_indices", "slot_selector", "prefetch_distance", "deleted_barrier",
-         "wait_count", "loop_bound", "swapped_mma_operands", "wrong_mask")
+         "moved_barrier", "wait_count", "loop_bound", "swapped_mma_operands", "wrong_mask")
 
 
 @dataclass(frozen=True)
@@ -55,6 +55,38 @@ def splice(stmts: tuple, path: tuple, new: tuple) -> tuple:
     s = stmts[i]
     inner = splice(getattr(s, path[1]), path[2:], new)
     return stmts[:i] + (dataclasses.replace(s, **{path[1]: inner}),) + stmts[i + 1:]
+
+
+def swap(stmts: tuple, path: tuple, d: int) -> tuple:
+    """The statements with the one at `path` and its sibling `d` places away exchanged."""
+    i = path[0]
+    if len(path) == 1:
+        out = list(stmts)
+        out[i], out[i + d] = out[i + d], out[i]
+        return tuple(out)
+    s = stmts[i]
+    inner = swap(getattr(s, path[1]), path[2:], d)
+    return stmts[:i] + (dataclasses.replace(s, **{path[1]: inner}),) + stmts[i + 1:]
+
+
+def _block_of(kernel: ir.Kernel, path) -> tuple:
+    block = kernel.body
+    for j in range(0, len(path) - 1, 2):
+        block = getattr(block[path[j]], path[j + 1])
+    return block
+
+
+def _moved_barriers(kernel: ir.Kernel, path, s) -> Iterator[tuple[str, ir.Kernel]]:
+    """A barrier moved one statement earlier or later in its block."""
+    if not isinstance(s, ir.Barrier):
+        return
+    block = _block_of(kernel, path)
+    for d, where in ((-1, "earlier"), (1, "later")):
+        j = path[-1] + d
+        if 0 <= j < len(block) and not isinstance(block[j], ir.Barrier):
+            other = type(block[j]).__name__.lower()
+            yield (f"barrier moved one statement {where} (past the {other} at line {block[j].span.line})",
+                   dataclasses.replace(kernel, body=swap(kernel.body, path, d)))
 
 
 def _with(kernel: ir.Kernel, path, new) -> ir.Kernel:
@@ -239,7 +271,11 @@ def mutants(kernel: ir.Kernel, kinds=KINDS) -> list[Mutant]:
            "loop_bound": _loop_bound, "swapped_mma_operands": _swapped_mma, "wrong_mask": _wrong_mask}
     out = []
     for path, s in sites(kernel.body):
+        if "moved_barrier" in kinds:
+            out += [Mutant("moved_barrier", s.span.line, what, k) for what, k in _moved_barriers(kernel, path, s)]
         for kind in kinds:
+            if kind == "moved_barrier":
+                continue
             for what, new in ops[kind](kernel, path, s):
                 out.append(Mutant(kind, s.span.line, what, _with(kernel, path, () if new is None else (new,))))
     return out

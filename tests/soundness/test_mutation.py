@@ -67,7 +67,7 @@ def test_mutant_outcome(name, kind, text, want):
     index = _find(kernel, kind, text)
     path = str(ROOT / "proofs" / f"{name}.dsl")
     sizes, baseline = _baseline(name)
-    rec = bench.classify((path, index, sizes, baseline, 10.0))
+    rec = bench.classify((path, index, sizes, baseline, 10.0, ()))
     assert rec["outcome"] != "UNSOUND", rec
     assert rec["outcome"] == want, rec
     if want == "caught":
