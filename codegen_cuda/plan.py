@@ -198,14 +198,16 @@ def _materialise(plan: Plan, name: str) -> None:
     for s, guards in with_guards(plan.kernel.body, []):
         if defines(s, name) and any(thread_dependent(g) for g in guards):
             raise LoweringError(f"'{name}' is read across threads but defined under a thread-dependent "
-                                "condition; materialising it needs a barrier there", s.span)
+                                "condition or loop bound; materialising it needs a barrier there", s.span)
 
 
 def with_guards(block, guards):
+    """(statement, the conditions it runs under): `if` conditions, and the bounds of the
+    loops around it (a loop whose trip count depends on the thread diverges like an `if`)."""
     for s in block:
         yield s, guards
         if isinstance(s, ir.For):
-            yield from with_guards(s.body, guards)
+            yield from with_guards(s.body, guards + [s.start, s.stop])
         elif isinstance(s, ir.If):
             yield from with_guards(s.then, guards + [s.cond])
             yield from with_guards(s.orelse, guards + [s.cond])

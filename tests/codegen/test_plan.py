@@ -86,6 +86,15 @@ def test_thread_dependent_definition_of_a_cross_thread_tile_is_an_error(tmp_path
               "        store Y[block.x * 32, 0 : +32], m\n", tmp_path)
 
 
+def test_a_cross_thread_tile_defined_in_a_thread_dependent_loop_is_an_error(tmp_path):
+    """Materialising needs a barrier at each definition; a loop whose trip count depends on
+    the thread would put it in divergent code (and a warp collective there would hang)."""
+    with pytest.raises(LoweringError, match="thread-dependent"):
+        _plan("    m = zeros f32[32]\n    for r in range(thread.x % 2 + 1):\n"
+              "        t = load s[0 : +32, 0 : +32]\n        copy s[0 : +32, 0 : +32], X[0 : +32, 0 : +32]\n"
+              "        m = max(t, axis=0)\n    store Y[block.x * 32, 0 : +32], m\n", tmp_path)
+
+
 def test_register_tile_with_two_distributions_is_an_error(tmp_path):
     with pytest.raises(LoweringError, match="redefined"):
         _plan("    t = load s[0 : +32, 0 : +32] layout copy(vec=4)\n    t = load s[0 : +32, 0 : +32] layout copy(vec=8)\n"
