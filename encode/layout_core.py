@@ -99,9 +99,25 @@ def crd2idx(crd, shape: IntTuple, stride: Optional[IntTuple] = None):
     return Layout(shape, stride)(crd)
 
 
-def idx2crd(idx: int, shape: IntTuple) -> IntTuple:
-    """The natural coordinate of 1-D index `idx`; every mode wraps."""
-    return it.idx2crd(idx, it.as_int_tuple(shape, "idx2crd shape"))
+def idx2crd(idx: int, shape: IntTuple, stride: Optional[IntTuple] = None) -> IntTuple:
+    """The natural coordinate of 1-D index `idx`; every mode wraps. With a `stride`
+    (congruent to `shape`), as C++ CuTe: mode i's coordinate is (idx / stride_i) % shape_i,
+    so the stride says where in the index each mode's digit sits."""
+    shape = it.as_int_tuple(shape, "idx2crd shape")
+    if stride is None:
+        return it.idx2crd(idx, shape)
+    stride = it.as_int_tuple(stride, "idx2crd stride")
+    if not it.congruent(shape, stride):
+        raise LayoutError(f"idx2crd: stride {stride} is not congruent to shape {shape}")
+    return _idx2crd_strided(idx, shape, stride)
+
+
+def _idx2crd_strided(idx: int, shape: IntTuple, stride: IntTuple) -> IntTuple:
+    if it.is_tuple(shape):
+        return tuple(_idx2crd_strided(idx, s, d) for s, d in zip(shape, stride))
+    if stride == 0:
+        raise LayoutError("idx2crd: a stride of 0 gives no digit")
+    return (idx // stride) % shape
 
 
 def make_layout(*modes: Layout) -> Layout:

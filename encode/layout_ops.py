@@ -96,10 +96,12 @@ def _compose(a_modes: list[Mode], b_shape: IntTuple, b_stride: IntTuple, where: 
         return tuple(p[0] for p in parts), tuple(p[1] for p in parts)
     if b_stride == 0:
         return b_shape, 0
-    if b_stride < 0:
-        raise LayoutError(f"{where}: negative stride {b_stride} in B is not supported")
     if len(a_modes) == 1:
+        # A is one linear mode: A(B(i)) = (k·i)·d for any sign of k (C++'s integral case).
         return b_shape, b_stride * a_modes[0][1]
+    if b_stride < 0:
+        raise LayoutError(f"{where}: a negative stride {b_stride} in B needs A to be a single mode "
+                          "(A is not defined at negative indices)")
     return _compose_walk(a_modes, b_shape, b_stride, where, usage)
 
 
@@ -151,8 +153,11 @@ def _compose_walk(a_modes: list[Mode], n: int, k: int, where: str, usage: list[i
 def complement(a: Layout, cotarget: Optional[IntTuple] = None) -> Layout:
     """The ordered layout that fills the holes of A's image and then repeats A's span
     up to `cotarget` (default: cosize(filter(A))). Stride-0 modes of A are ignored.
-    Raises if the modes of A overlap, interleave or have strides that are not multiples
-    of the extent covered before them (C++ would silently drop holes)."""
+    As in C++ CuTe, a mode whose stride is not a multiple of the extent covered before it
+    contributes the floor of the quotient, so a hole that is not a multiple stays a hole
+    (complement((4,6):(1,6), 48) == 2:36 never reaches 4 or 5); the result is still
+    ordered and disjoint from A. Raises where C++ static-asserts: modes that overlap or
+    interleave (a quotient of 0), and negative strides."""
     f = filter_zeros(a)
     m = cosize(f) if cotarget is None else it.product(it.as_int_tuple(cotarget, "complement cotarget"))
     if m < 1:
@@ -162,9 +167,9 @@ def complement(a: Layout, cotarget: Optional[IntTuple] = None) -> Layout:
         raise LayoutError(f"complement({a}): negative strides are not supported")
     covered, out = 1, []
     for s, d in sorted(modes, key=lambda mode: mode[1]):
-        if d % covered:
-            why = "overlap or interleave (not injective)" if d < covered else "leave a hole that is not a multiple"
-            raise LayoutError(f"complement({a}): modes {why}: stride {d} after an extent of {covered}")
+        if d < covered:
+            raise LayoutError(f"complement({a}): modes overlap or interleave (not injective): stride {d} "
+                              f"after an extent of {covered}")
         out.append((d // covered, covered))
         covered = s * d
     out.append((it.ceil_div(m, covered), covered))

@@ -182,7 +182,7 @@ def test_complement_of_the_product_trap():
     assert complement(P("4:2"), 12) == P("(2,2):(1,8)")
 
 
-@pytest.mark.parametrize("a", ["(2,2):(2,3)", "(4,6):(1,6)", "(2,2):(1,1)", "(2,2):(3,2)"])
+@pytest.mark.parametrize("a", ["(2,2):(2,3)", "(2,2):(1,1)", "(2,2):(3,2)"])   # (4,6):(1,6): C++ gives 2:36
 def test_complement_raises_on_overlap_and_interleaving(a):
     with pytest.raises(LayoutError, match="complement"):
         complement(P(a), 48)

@@ -220,11 +220,13 @@ def test_composition_by_mode_tiler(A, data):
 # ------------------------------------------------------------------ complement
 
 
-def check_complement(A, M, R) -> None:
+def check_complement(A, M, R, fills_holes: bool = True) -> None:
     rv = values(R)
     assert all(x < y for x, y in zip(rv, rv[1:])), "ordered"
     image = set(values(A))
     assert not any(r in image for r in rv[1:]), "disjoint"
+    if not fills_holes:   # C++: a stride that is not a multiple leaves part of its hole open
+        return
     F = filter_zeros(A)
     AR = make_layout(F, R)
     assert sorted(values(AR)) == list(range(size(AR))), "(A, R) is a bijection onto [0, n)"
@@ -252,7 +254,7 @@ def test_complement_of_random_layout_or_layout_error(A, M):
     except LayoutError:
         assert not is_chain(filter_zeros(A)), "raised although the precondition holds"
         return
-    check_complement(A, M, R)
+    check_complement(A, M, R, fills_holes=is_chain(filter_zeros(A)))
 
 
 # ------------------------------------------------------------------ inverses
