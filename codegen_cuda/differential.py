@@ -67,7 +67,7 @@ def check_lowering(kernel: ir.Kernel, text: str, reference: Path, sizes_list, se
                 dsl = interpret(kernel, sizes, args)
                 races = lowering_races(kernel, sizes, args, dsl)
                 if races:
-                    return LoweringCheck("race", f"{_at(sizes, seed)}: lowered code: {races[0]}", runs)
+                    return LoweringCheck("race", f"{_at(sizes, seed)}: the lowered code races: {races[0]}", runs)
                 got, _ = launch_in_child(module_path, args, "simulator", timeout_s)
                 want = ref.reference({k: v.copy() for k, v in inputs.items()}, dict(sizes))
             except (InterpretError, RunError) as err:
