@@ -181,6 +181,9 @@ def main(argv=None) -> int:
     ap.add_argument("--seeds", type=int, default=3, help="input seeds of the lowering check (0: skip it)")
     ap.add_argument("--out", default=str(ROOT / "bench" / "results" / "mutation.json"))
     args = ap.parse_args(argv)
+    unknown = set(args.kinds.split(",")) - set(KINDS)
+    if unknown:
+        ap.error(f"unknown mutation kind(s) {', '.join(sorted(unknown))}; valid: {', '.join(KINDS)}")
     tasks, skipped, originals = [], {}, {}
     seeds = tuple(range(args.seeds))
     for path in sorted(glob.glob(str(ROOT / args.kernels))):
