@@ -68,10 +68,12 @@ def combinations(sketch: Sketch) -> list[dict[int, int]]:
 
 
 def tune(sketch: Sketch, sizes: Mapping[str, int], opts: TuneOptions,
-         progress: Callable[[int, int, Outcome], None] | None = None) -> TuneResult:
-    combos = combinations(sketch)
-    target = load_target(opts.target)
+         progress: Callable[[int, int, Outcome], None] | None = None,
+         keep: Callable[[dict[str, int]], bool] | None = None) -> TuneResult:
+    """Rank every combination (or those `keep` accepts, by hole label) of the sketch's holes."""
     labels = [h.label for h in sketch.holes]
+    combos = [c for c in combinations(sketch) if keep is None or keep(dict(zip(labels, c.values())))]
+    target = load_target(opts.target)
     outcomes, todo = [], []
     for values in combos:
         named = tuple(zip(labels, (values[i] for i in range(len(labels)))))
