@@ -42,11 +42,13 @@ def tune_main(args) -> int:
         print(f"argus tune: error: {err}", file=sys.stderr)
         return 2
     opts = TuneOptions(target=args.target, timeout_s=args.timeout, seed=args.seed, jobs=args.jobs,
-                       registers=args.registers, cache_dir=os.environ.get("ARGUS_CACHE") or ".argus_cache")
+                       registers=args.registers, refine=args.top, cache_dir=os.environ.get("ARGUS_CACHE") or ".argus_cache")
 
     def progress(done: int, total: int, out) -> None:
         if not args.quiet:
-            print(f"[{done}/{total}] {_values(out.values)}: {out.status}", file=sys.stderr, flush=True)
+            p = out.prediction
+            regs = f", {p.registers} registers ({p.registers_source})" if p is not None else ""
+            print(f"[{done}/{total}] {_values(out.values)}: {out.status}{regs}", file=sys.stderr, flush=True)
     try:
         result = tune(sketch, sizes, opts, progress)
     except TuneError as err:
@@ -84,11 +86,12 @@ def result_json(result, sizes, target, path: str) -> dict:
 
 
 def table(result, target, top: int) -> str:
-    rows = [("#", "values", "verdict", "model us", "model TFLOP/s", "model GB/s", "model bound", "model why")]
+    rows = [("#", "values", "verdict", "registers", "model us", "model TFLOP/s", "model GB/s", "model bound",
+             "model why")]
     for i, o in enumerate(result.ranked[:top], 1):
         p = o.prediction
-        rows.append((str(i), _values(o.values), o.status, f"{p.seconds * 1e6:.1f}", f"{p.tflops:.1f}",
-                     f"{p.gbps:.0f}", p.bound, p.why))
+        rows.append((str(i), _values(o.values), o.status, f"{p.registers} ({p.registers_source})",
+                     f"{p.seconds * 1e6:.1f}", f"{p.tflops:.1f}", f"{p.gbps:.0f}", p.bound, p.why))
     widths = [max(len(r[c]) for r in rows) for c in range(len(rows[0]) - 1)]
     lines = ["  ".join(x.ljust(w) for x, w in zip(r[:-1], widths)) + "  " + r[-1] for r in rows]
     lines.insert(1, "-" * len(lines[0]))
@@ -136,8 +139,9 @@ def register(sub) -> None:
     t.add_argument("--top", type=int, default=10, help="rows of the ranked table (default 10)")
     t.add_argument("--json", action="store_true", help="every configuration, machine-readable")
     t.add_argument("--jobs", type=int, default=1, help="configurations proved at once, in processes")
-    t.add_argument("--registers", default="auto", help="auto (cubin when the NVIDIA compiler wheels are "
-                   "installed), cubin, or estimate")
+    t.add_argument("--registers", default="auto", help="auto (default: the --top best by the estimate "
+                   "again with the compiled cubin's registers, when the NVIDIA compiler wheels are installed), "
+                   "cubin (every proved configuration; slow), or estimate")
     t.add_argument("--timeout", type=float, default=10.0, help="solver seconds per query")
     t.add_argument("--seed", type=int, default=0)
     t.add_argument("--quiet", action="store_true", help="no progress lines on stderr")

@@ -27,6 +27,7 @@ class Outcome:
     status: str                             # proved | violation | unknown | rejected | not modelled
     reason: str                             # why it was rejected, or the first finding
     prediction: Prediction | None = None
+    text: str = ""                          # the instantiated kernel (proved ones)
 
     @property
     def key(self):
@@ -49,6 +50,7 @@ class TuneOptions:
     seed: int = 0
     jobs: int = 1
     registers: str = "estimate"             # auto | cubin | estimate
+    refine: int = 10                        # auto: configurations given cubin registers
     cache_dir: str = ".argus_cache"
 
 
@@ -83,26 +85,39 @@ def tune(sketch: Sketch, sizes: Mapping[str, int], opts: TuneOptions,
             todo.append((named, text))
         else:
             outcomes.append(Outcome(named, "rejected", reason))
-    done = len(outcomes)
     jobs = [(named, text, sketch.path, dict(sizes), opts) for named, text in todo]
-    if opts.jobs > 1 and len(jobs) > 1:
-        with ProcessPoolExecutor(max_workers=opts.jobs) as pool:
-            results = pool.map(_prove_one, jobs)
-            for out in results:
-                outcomes.append(out)
-                done += 1
-                if progress:
-                    progress(done, len(combos), out)
-    else:
-        for job in jobs:
-            out = _prove_one(job)
-            outcomes.append(out)
-            done += 1
-            if progress:
-                progress(done, len(combos), out)
+    outcomes += _run(_prove_one, jobs, opts.jobs, lambda i, o: progress and progress(len(outcomes) + i, len(combos), o))
     ranked = sorted((o for o in outcomes if o.prediction is not None), key=lambda o: o.key)
     others = sorted((o for o in outcomes if o.prediction is None), key=lambda o: o.key)
+    if opts.registers != "estimate" and ranked:
+        ranked = _refine(ranked, sketch.path, sizes, opts, progress)
+        others = sorted(others + [o for o in ranked if o.prediction is None], key=lambda o: o.key)
+        ranked = [o for o in ranked if o.prediction is not None]
     return TuneResult(len(combos), tuple(ranked), tuple(others))
+
+
+def _run(fn, jobs: list, workers: int, done: Callable[[int, Outcome], None]) -> list[Outcome]:
+    """fn over jobs, in `workers` processes when there is more than one job; in order."""
+    out = []
+    if workers > 1 and len(jobs) > 1:
+        with ProcessPoolExecutor(max_workers=workers) as pool:
+            for o in pool.map(fn, jobs):
+                out.append(o)
+                done(len(out), o)
+    else:
+        for job in jobs:
+            out.append(fn(job))
+            done(len(out), out[-1])
+    return out
+
+
+def _refine(ranked: list[Outcome], path: str, sizes, opts: TuneOptions, progress) -> list[Outcome]:
+    """Predict again with the compiled cubin's registers: every proved configuration
+    (cubin), or the `refine` best by the estimate (auto); then rank again."""
+    n = len(ranked) if opts.registers == "cubin" else min(opts.refine, len(ranked))
+    jobs = [(o, path, dict(sizes), opts) for o in ranked[:n]]
+    redone = _run(_with_cubin, jobs, opts.jobs, lambda i, o: progress and progress(i, n, o))
+    return sorted(redone + ranked[n:], key=lambda o: o.key)
 
 
 def prefilter(text: str, path: str, sizes: Mapping[str, int], target) -> str | None:
@@ -142,17 +157,27 @@ def _prove_one(job) -> Outcome:
         first = errors[0] if errors else (verdict.unknowns[0] if verdict.unknowns else None)
         reason = f"{first.rule}: {getattr(first, 'message', getattr(first, 'reason', ''))}" if first else ""
         return Outcome(named, verdict.status, reason)
-    target = load_target(opts.target)
     try:
-        regs = _registers(kernel, text, opts)
-        return Outcome(named, "proved", "", predict(kernel, sizes, target, regs))
+        return Outcome(named, "proved", "", predict(kernel, sizes, load_target(opts.target)), text)
     except ModelError as err:
         return Outcome(named, "not modelled", str(err))
 
 
+def _with_cubin(job) -> Outcome:
+    """The outcome predicted with the cubin's registers (kept as it is without the wheels,
+    in auto mode; a configuration that does not compile is no longer modelled)."""
+    o, path, sizes, opts = job
+    kernel = check_source(o.text, path).kernel
+    try:
+        regs = _registers(kernel, o.text, opts)
+        if regs is None:
+            return o
+        return Outcome(o.values, o.status, o.reason, predict(kernel, sizes, load_target(opts.target), regs), o.text)
+    except ModelError as err:
+        return Outcome(o.values, "not modelled", str(err), None, o.text)
+
+
 def _registers(kernel, text: str, opts: TuneOptions) -> int | None:
-    if opts.registers == "estimate":
-        return None
     from codegen_cuda.compile import CompileUnavailable
     from codegen_cuda.costmodel import cubin_registers
     from codegen_cuda.scalar import LoweringError

@@ -90,3 +90,21 @@ def test_spearman():
     assert spearman([1, 2, 3, 4], [10, 20, 30, 40]) == pytest.approx(1.0)
     assert spearman([1, 2, 3, 4], [4, 3, 2, 1]) == pytest.approx(-1.0)
     assert spearman([1, 1, 2], [1, 2, 3]) == pytest.approx(0.866, abs=1e-3)
+
+
+def test_the_shipped_bundle_holds_the_models_current_features():
+    """bench/gpu_bundle's manifest carries what `argus calibrate` refits (rerun
+    `argus lower proofs/*.dsl --bundle bench/gpu_bundle` after changing the model)."""
+    entry = next(e for e in json.loads((REPO / "bench/gpu_bundle/manifest.json").read_text())
+                 if e["name"] == "gemm_pipelined")
+    kernel = checked(REPO / "proofs/gemm_pipelined.dsl")[0]
+    p = predict(kernel, entry["bench_sizes"], H200)
+    assert entry["model"]["label"] == "model" and entry["model"]["features"] == features_json(p.features)
+    assert entry["model"]["seconds"] == p.seconds
+
+
+def test_gpu_script_prints_the_model_beside_the_measured_time():
+    import runpy
+    gpu = runpy.run_path(str(REPO / "bench/gpu.py"), run_name="gpu_bench")
+    text = gpu["table"]([{"kernel": "k", "sizes": {"M": 1}, "ok": True, "ms": 2.0, "model_ms": 1.5}])
+    assert "model ms" in text.splitlines()[0] and "1.500" in text.splitlines()[-1]
