@@ -143,7 +143,9 @@ def evaluate(f: Features, target: Target, registers_source: str = "estimate") ->
     terms["latency"] = waves * latency_chain(f, target)
     worst = max(terms, key=lambda k: (terms[k], k))
     seconds = terms[worst] + p.launch_overhead_s
-    why = _why(worst, f, target, occ, waves, terms[worst])
+    why = _why(worst, f, target, occ, waves)
+    if p.launch_overhead_s > terms[worst]:
+        why = f"the launch ({p.launch_overhead_s * 1e6:.0f} us) outweighs the work; {why}"
     return _result(f, target, seconds, tuple(sorted(terms.items())), BOUNDS[worst], why, occ, waves,
                    registers_source)
 
@@ -163,7 +165,8 @@ def latency_chain(f: Features, target: Target) -> float:
     return chain
 
 
-def _why(worst: str, f: Features, target: Target, occ: int, waves: int, t: float) -> str:
+def _why(worst: str, f: Features, target: Target, occ: int, waves: int) -> str:
+    """One line on the largest term and what it comes from."""
     p = target.perf
     fit = f"{occ} block(s)/SM ({f.registers} regs, {f.smem_bytes} B shared), {waves} wave(s) over {p.sm_count} SMs"
     if worst == "tensor core":
@@ -176,8 +179,8 @@ def _why(worst: str, f: Features, target: Target, occ: int, waves: int, t: float
         return f"DRAM: {f.dram_bytes / 1e6:.4g} MB at {p.dram_bytes_per_s / 1e12:.2f} TB/s"
     if worst == "l2":
         return f"L2: {f.blocks * f.sectors * 32 / 1e6:.4g} MB requested at {p.l2_bytes_per_s / 1e12:.1f} TB/s"
-    overlap = ",".join(str(int(lp[2])) for lp in f.loops) or "-"
-    return f"load latency: {len(f.loops)} loop(s), iterations in flight {overlap}; {fit}"
+    loops = "; ".join(f"{int(lp[0])} iterations with {int(lp[2])} in flight" for lp in f.loops)
+    return f"global load latency: {f.rounds} round trip(s){'; ' + loops if loops else ''} per block; {fit}"
 
 
 def _result(f, target, seconds, terms, bound, why, occ, waves, source) -> Prediction:
