@@ -6,7 +6,7 @@ cp.async pipelining cover a load's latency (docs/COSTMODEL.md, "Work").
 from __future__ import annotations
 
 import math
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 
 from dsl import exprs, ir
 
@@ -62,7 +62,7 @@ def count(plan: Plan, env: dict[str, int], target) -> Work:
     w.block(plan.kernel.body, 1, w.total)
     w.flush(w.total, 1)
     frags = sum(4 * len({r for r, _ in g}) + 2 * len({c for _, c in g}) for g in w.em.tensor_core.values())
-    return Work(w.total, w.loops, w.rounds, frags)
+    return Work(w.total, list(w.loops.values()), w.rounds, frags)
 
 
 class _Walker:
@@ -71,7 +71,7 @@ class _Walker:
         self.em = Emitter(plan)
         self.geo = Geometry(plan, self.env, target)
         self.total = Counts()
-        self.loops: list[LoopCost] = []
+        self.loops: dict[int, LoopCost] = {}     # by loop statement, summed over its executions
         self.rounds = 0
         self.pending = False             # a global read since the last barrier (outside loops)
         self.pipelined = 0               # depth of loops that read global memory
@@ -105,13 +105,10 @@ class _Walker:
     def loop(self, s: ir.For, mult: float, into: Counts) -> None:
         start, stop = value(s.start, self.env), value(s.stop, self.env)
         trips = max(0, stop - start)
-        # Only a loop that waits (a barrier or wait_group in its body) puts its loads on the
-        # block's critical path once per iteration; otherwise they join the enclosing phase.
-        reads = self.reads_global(s.body) and any(isinstance(t, (ir.Barrier, ir.WaitGroup))
-                                                  for t in ir.walk(s.body))
+        reads = self.waits_for_global(s.body)
         overlap = self.overlap(s.body) if reads else 0
         self.pipelined += reads
-        first = Counts()
+        first, inner, rounds = Counts(), dict(self.loops), self.rounds
         for i in range(trips if trips <= UNROLL_LIMIT else min(trips, 1)):
             self.env[s.var] = start + i
             part = Counts()
@@ -119,20 +116,44 @@ class _Walker:
             into.add(part, mult)
             if i == 0:
                 first = part
-        if trips > UNROLL_LIMIT:
+        if trips > UNROLL_LIMIT:     # the other iterations repeat the first one's counts
             into.add(first, mult * (trips - 1))
+            self.rounds += (self.rounds - rounds) * (trips - 1)
+            for key, lc in list(self.loops.items()):
+                old = inner.get(key)
+                di, de = lc.iterations - (old.iterations if old else 0), lc.executions - (old.executions if old else 0)
+                self.loops[key] = replace(lc, iterations=lc.iterations + di * (trips - 1),
+                                          executions=lc.executions + de * (trips - 1))
         self.env.pop(s.var, None)
         self.pipelined -= reads
         if reads:
             self.pending = False
         if reads and trips:
-            self.loops.append(LoopCost(s.var, int(mult) * trips, int(mult), overlap, first))
+            old = self.loops.get(id(s))
+            self.loops[id(s)] = LoopCost(s.var, int(mult) * trips + (old.iterations if old else 0),
+                                         int(mult) + (old.executions if old else 0), overlap,
+                                         old.per_iteration if old else first)
 
-    def reads_global(self, stmts) -> bool:
-        for s in ir.walk(stmts):
-            if isinstance(s, (ir.Copy, ir.Load)) and not self.geo.is_shared(s.src.tensor):
-                return True
-        return False
+    def waits_for_global(self, body) -> bool:
+        """Does each iteration wait for global data it loads? Only then are its loads on the
+        block's critical path once per iteration (otherwise they join the enclosing phase):
+        a barrier or wait_group after global reads, or a use of a tile loaded from global."""
+        stmts = list(ir.walk(body))
+        reads = [t for t in stmts if isinstance(t, (ir.Copy, ir.Load)) and not self.geo.is_shared(t.src.tensor)]
+        if not reads:
+            return False
+        if any(isinstance(t, (ir.Barrier, ir.WaitGroup)) for t in stmts):
+            return True
+        loaded = {t.target.name for t in reads if isinstance(t, ir.Load)}
+        used = set()
+        for t in stmts:
+            if isinstance(t, ir.Mma):
+                used |= {t.a, t.b, t.c}
+            elif isinstance(t, ir.Compute):
+                used |= {n for n, _ in tile_operands(t.value)}
+            elif isinstance(t, ir.Store):
+                used.add(t.src)
+        return bool(loaded & used)
 
     def overlap(self, body) -> int:
         """Iterations a load issued in this loop has before it is used: `wait_group n` with
