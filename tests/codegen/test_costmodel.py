@@ -121,3 +121,10 @@ def test_every_constant_is_labelled_and_targets_without_constants_are_refused():
     assert H200.perf.source("dram_bytes_per_s") == "measured" and H200.perf.source("sm_count") == "peak (vendor)"
     with pytest.raises(ModelError, match="no performance constants"):
         predict(kernel_of(COPY), dict(M=64, N=128), load_target("mi300x"))
+
+
+def test_the_sketch_instance_is_modelled_as_the_shipped_proof():
+    """bench/sketches/gemm_pipelined.dsl at the proof's constants is the same kernel for the
+    model as proofs/gemm_pipelined.dsl (it only slices the shared tiles explicitly)."""
+    proof = kernel_of((REPO / "proofs/gemm_pipelined.dsl").read_text())
+    assert predict(pipelined(128, 128, 32, 3), GEMM, H200).features == predict(proof, GEMM, H200).features
