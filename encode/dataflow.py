@@ -25,6 +25,7 @@ from .tagval import Case, CaseKind, Contribution, Origin, TagValue, product
 INF = (10**9,)
 WINDOW_NOTE = "iterations of"
 MAX_UNROLL = 64
+MAX_HOPS = 64       # nested reads through writers; the shipped kernels need at most 19
 
 
 @dataclass(frozen=True)
@@ -58,6 +59,7 @@ class Dataflow:
                 self.types.setdefault(t.name, t)
         self._fresh = itertools.count()
         self._missing: dict[int, tuple] = {}     # statement id -> (tile elements nobody does, shape)
+        self._hops = 0                           # reads in progress, one inside another
 
     # ---------------------------------------------------------------- small helpers
     def fresh(self, stem: str) -> z3.ArithRef:
@@ -106,7 +108,17 @@ class Dataflow:
         writers = self.writers.get(storage, [])
         if any(self.accumulates(w, storage) for w in writers):
             return self.accumulated(storage, coords, point, inst)
-        return self.reaching(storage, coords, point, inst, writers, box)
+        if self._hops >= MAX_HOPS:
+            # A value that depends on itself through other tiles across iterations (e.g.
+            # `m_new = maximum(m, x); m = m_new`) would unfold without end.
+            raise Unsupported(f"the tag of '{storage}' depends on its own earlier value through another tile "
+                              f"across loop iterations; write the update in place ({storage} = f({storage}, ...)) "
+                              "so it is summarised as an accumulator", point.stmt.span)
+        self._hops += 1
+        try:
+            return self.reaching(storage, coords, point, inst, writers, box)
+        finally:
+            self._hops -= 1
 
     def input_tag(self, storage: str, coords: tuple) -> Contribution:
         decl = self.kernel.tag_of(storage)
