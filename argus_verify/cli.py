@@ -21,9 +21,18 @@ class _Parser(argparse.ArgumentParser):
         self.exit(EXIT_BAD_INPUT, f"{self.prog}: error: {message}\n")
 
 
+def version() -> str:
+    from importlib.metadata import PackageNotFoundError, version as installed
+    try:
+        return installed("argus-kernels")
+    except PackageNotFoundError:     # run from a checkout without installing it
+        return "unknown (not installed)"
+
+
 def _verify_parser(prog: str) -> argparse.ArgumentParser:
     p = _Parser(prog=prog, description="Prove a kernel's tag assertions and memory rules.")
-    p.add_argument("files", nargs="+", metavar="FILE")
+    p.add_argument("--version", action="version", version=f"%(prog)s {version()}")
+    p.add_argument("files", nargs="+", metavar="FILE", help="kernel files (.dsl); - reads standard input")
     fmt = p.add_mutually_exclusive_group()
     fmt.add_argument("--json", action="store_true", help="machine-readable findings")
     fmt.add_argument("--sarif", action="store_true", help="SARIF 2.1.0 for editors and code scanning")
@@ -60,6 +69,7 @@ def verify_main(argv: list[str] | None = None) -> int:
 
 def main(argv: list[str] | None = None) -> int:
     p = _Parser(prog="argus", description="Argus: proved GPU kernels.")
+    p.add_argument("--version", action="version", version=f"%(prog)s {version()}")
     sub = p.add_subparsers(dest="command", required=True)
     commands.register(sub, _verify_parser)
     args = p.parse_args(argv)

@@ -8,15 +8,16 @@ from dsl.fmt import format_source
 
 from .options import Options
 from .render import diagnostics_json, format_diagnostic
-from .source import read_source
+from .source import display_name, read_source
 
 
 def load_kernel(path: str):
-    """(kernel or None, diagnostics, text) for one file; never raises on bad input."""
+    """(kernel or None, diagnostics, text) for one file (`-`: standard input); never raises
+    on bad input."""
     text, diags = read_source(path)
     if text is None:
         return None, diags, None
-    result = check_source(text, path)
+    result = check_source(text, display_name(path))
     return (result.kernel if result.ok else None), result.diagnostics, text
 
 
@@ -51,7 +52,7 @@ def verify(files: list[str], opts: Options) -> int:
         if opts.parse_only:
             codes.append(0)
             if opts.output == "text":
-                print(f"{path}: parsed and type-checked kernel '{kernel.name}'")
+                print(f"{display_name(path)}: parsed and type-checked kernel '{kernel.name}'")
             continue
         verdict = verify_kernel(kernel, opts.verify_options())
         verdict = _replay(kernel, _suppress(verdict, text))
@@ -99,14 +100,28 @@ def _suppress(verdict, text: str):
 
 
 def fmt(args) -> int:
-    """Print the canonical form of one kernel, comments kept; bad input gets diagnostics."""
+    """Print the canonical form of one kernel, comments kept; bad input gets diagnostics.
+    --check: exit 1 when the file is not in canonical form (nothing printed on stdout);
+    --diff: a unified diff from the file to its canonical form, exit 1 when there is one."""
     kernel, diags, text = load_kernel(args.file)
     if kernel is None:
         for d in diags:
             print(format_diagnostic(d, text), file=sys.stderr)
         return 2
-    sys.stdout.write(format_source(kernel, text))
-    return 0
+    canonical = format_source(kernel, text)
+    if not (args.check or args.diff):
+        sys.stdout.write(canonical)
+        return 0
+    if canonical == text:
+        return 0
+    name = display_name(args.file)
+    if args.diff:
+        import difflib
+        sys.stdout.writelines(difflib.unified_diff(text.splitlines(keepends=True), canonical.splitlines(keepends=True),
+                                                   f"{name} (as written)", f"{name} (canonical)"))
+    else:
+        print(f"would reformat {name}", file=sys.stderr)
+    return 1
 
 
 def register(sub, verify_parser) -> None:
@@ -117,7 +132,10 @@ def register(sub, verify_parser) -> None:
                        description="Print FILE in canonical form: the header first (assume, const, grid, "
                                    "threads, tag), 4-space indents, the fewest parentheses; comments are "
                                    "kept. Exit 2 with diagnostics on stderr when FILE does not check.")
-    p.add_argument("file", metavar="FILE", help="a kernel file (.dsl)")
+    p.add_argument("file", metavar="FILE", help="a kernel file (.dsl), or - for standard input")
+    mode = p.add_mutually_exclusive_group()
+    mode.add_argument("--check", action="store_true", help="exit 1 if FILE is not in canonical form")
+    mode.add_argument("--diff", action="store_true", help="print a diff to the canonical form; exit 1 if any")
     p.set_defaults(handler=fmt)
     v = sub.add_parser("verify", help="the same as argus-verify", add_help=False,
                        parents=[verify_parser("argus verify")])
