@@ -14,7 +14,7 @@ import numpy as np
 from dsl import ir
 
 from .interp_layout import InterpretError
-from .interp_tags import Tags, contract, insert_axis, product, reduce_axis, union
+from .interp_tags import Tags, contract, insert_axis, product, reduce_axis, union, where
 
 NUMPY = {ir.DType.F16: np.float16, ir.DType.BF16: np.float32, ir.DType.F32: np.float32,
          ir.DType.F64: np.float64, ir.DType.I8: np.int8, ir.DType.I32: np.int32,
@@ -116,11 +116,7 @@ class ComputeEval:
                 x, y = self.ev(a), self.ev(b)
                 return _combine(np.power(_float(x.values), _float(y.values)), x, y)
             case ir.Call(func="where", args=(c, a, b)):
-                # Tags: those of all three operands, as the verifier takes them (a superset
-                # of the picked operand's; docs/SEMANTICS.md, "Tags").
-                cv, x, y = self.ev(c), self.ev(a), self.ev(b)
-                picked = Val(np.where(cv.values, x.values, y.values), x.tags, x.taint, x.uninit)
-                return _combine(picked.values, cv, _combine(picked.values, x, y))
+                return _where(self.ev(c), self.ev(a), self.ev(b))
             case ir.Call(func=f, args=(x,)) if f in FLOAT_FUNCS:
                 v = self.ev(x)
                 return Val(FLOAT_FUNCS[f](_float(v.values)), v.tags, v.taint, v.uninit)
@@ -171,6 +167,19 @@ class ComputeEval:
             return np.broadcast_to(np.expand_dims(np.broadcast_to(a, vals.shape), axis), shape)
         return Val(spread(vals), insert_axis(v.tags.broadcast(vals.shape), axis, n), spread(v.taint),
                    spread(v.uninit))
+
+
+def _where(c: Val, a: Val, b: Val) -> Val:
+    """Per element the picked operand's value, tags, taint and uninit, merged with the
+    condition's (docs/SEMANTICS.md, "Tags")."""
+    shape = np.broadcast_shapes(np.shape(c.values), a.shape, b.shape)
+    m = np.broadcast_to(np.asarray(c.values, bool), shape)
+
+    def pick(x, y):
+        return np.where(m, np.broadcast_to(x, shape), np.broadcast_to(y, shape))
+    tags = where(m, a.tags.broadcast(shape), b.tags.broadcast(shape))
+    picked = Val(pick(a.values, b.values), tags, pick(a.taint, b.taint), pick(a.uninit, b.uninit))
+    return _combine(picked.values, c, picked)
 
 
 def _combine(values, a: Val, b: Val) -> Val:

@@ -104,14 +104,43 @@ def test_interpreter_matches_numpy():
     np.testing.assert_allclose(res.outputs["Y"].astype(np.float64), want, rtol=2e-3, atol=2e-3)
 
 
-def test_where_carries_the_tags_of_all_three_operands():
-    """A value picked from `a` also carries the condition's and `b`'s fields (a superset):
-    a condition on another row's data breaks a row assertion although it picks x."""
+def test_where_merges_the_condition_into_the_picked_operand():
+    """A condition on another row's data breaks a row assertion although it picks x."""
     body = "m = max(x, axis=0)\ny = where(bcast(m, axis=0, n=BR) > 0.0, x, 0.0)\n"
     kernel = _kernel(body + "assert tag(y[i, j]).row == block.x * BR + i\n")
-    res = interpret(kernel, {"R": 8})
-    assert "TAG" in {v.rule for v in res.violations}
-    assert ("TAG", len(HEAD.splitlines()) + 3) in {(f.rule, f.span.line) for f in verify_kernel(kernel).findings}
+    line = len(HEAD.splitlines()) + 3
+    assert ("TAG", line) in {(v.rule, v.line) for v in interpret(kernel, {"R": 8}).violations}
+    assert ("TAG", line) in {(f.rule, f.span.line) for f in verify_kernel(kernel).findings}
+
+
+WHERE_ROWS = """\
+s = sum(x, axis=1)
+xh = load X[block.x * BR : +BR, 0 : +32]
+h = sum(xh, axis=1)
+y = where(thread.x {op} 0, s, h)
+assert {claim}
+""".replace("    store", "")
+
+
+@pytest.mark.parametrize("op, claim, proved, concrete", [
+    (">", "covers(tag(y[i]).col, 0, 64)", False, True),    # thread 0 takes the half sum
+    (">", "tag(y[i]).col == range(0, 64)", False, True),
+    (">=", "covers(tag(y[i]).col, 0, 64)", False, False),  # the verifier does not know the pick
+    (">", "tag(y[i]).row == block.x * BR + i", True, False),  # either pick is in the row
+])
+def test_where_claims_hold_for_the_picked_operand(op, claim, proved, concrete):
+    """Set-valued claims (covers, range) are about the operand each element takes. The
+    verifier does not know the pick, so it proves a claim only when it holds for both (a
+    union of both operands' records would wrongly prove the half sum covers every column);
+    the interpreter takes the real pick."""
+    head = HEAD.replace("Y: f32[R, 64]", "Y: f32[R]").replace("tag Y[r, c] = (row=r, col=c)", "tag Y[r] = (row=r)")
+    text = head + textwrap.indent(WHERE_ROWS.format(op=op, claim=claim), "    ")
+    text += "    store Y[block.x * BR : +BR], y\n"
+    result = check_source(text, "t.dsl")
+    assert result.ok, [str(d) for d in result.diagnostics]
+    v = verify_kernel(result.kernel)
+    assert v.status == ("proved" if proved else "violation"), [str(f) for f in v.findings + v.unknowns]
+    assert ("TAG" in {r.rule for r in interpret(result.kernel, {"R": 8}).violations}) is concrete
 
 
 # ---------------------------------------------------------------- verifier
