@@ -473,7 +473,8 @@ class Emitter:
                 x, y = (self.value(use, t, coords, target, want, under) for t in (a, b))
                 return f"({x} {op.value} {y})"
             case ir.Bin() | ir.Not() | ir.Cast() | ir.Call(func="where" | "pow"):
-                return self.math(use, e, coords, target, want, under)
+                return mathfn.lower(lambda x, t=want: self.value(use, x, coords, target, t, under),
+                                    self.plan, e, want)
             case ir.Call(func=f, args=(x,)) if f in mathfn.UNARY:
                 text, fn = mathfn.unary(f, self.value(use, x, coords, target, want, under), want)
                 self.runtime |= {fn} if fn else set()
@@ -486,31 +487,6 @@ class Emitter:
                 return self.value(use, x, coords[:axis] + coords[axis + 1:], target, want, under=True)
             case ir.Call(func=f, args=(x,), kwargs=kw) if f in REDUCE_INIT:
                 return self.reduce(use, f, x, fold(dict(kw)["axis"], self.plan.consts), coords, target, want)
-        raise LoweringError(f"cannot lower the tile expression {format_expr(e)}", e.span)
-
-    def math(self, use, e: ir.Expr, coords, target, want: str, under: bool) -> str:
-        """Conditions, where, pow and casts (codegen_cuda/mathfn.py): a comparison's operands
-        in their own compute type, a cast's operand in its source's."""
-        def sub(x, t=want):
-            return self.value(use, x, coords, target, t, under)
-        match e:
-            case ir.Not(operand=x):
-                return f"(not {sub(x)})"
-            case ir.Bin(op=op, lhs=a, rhs=b) if op in (ir.BinOp.AND, ir.BinOp.OR):
-                return f"({sub(a)} {op.value} {sub(b)})"
-            case ir.Bin(op=op, lhs=a, rhs=b) if op in mathfn.COMPARE:
-                t = compute_type(mathfn.expr_dtype(self.plan, a if expr_shape(self.plan, a) else b))
-                return f"({sub(a, t)} {mathfn.COMPARE[op]} {sub(b, t)})"
-            case ir.Call(func="where", args=(c, a, b)):
-                return f"({sub(a)} if {sub(c)} else {sub(b)})"
-            case ir.Call(func="pow", args=(a, b)):
-                return f"math.pow({sub(a)}, {sub(b)})"
-            case ir.Cast(operand=x, dtype=dt):
-                src = compute_type(mathfn.expr_dtype(self.plan, x))
-                conv = numba_type(dt)
-                text = sub(x, src)
-                text = text if conv == src else f"{conv}({text})"
-                return text if conv == want else f"{want}({text})"
         raise LoweringError(f"cannot lower the tile expression {format_expr(e)}", e.span)
 
     def reduce(self, use, f, x, axis, coords, target, want) -> str:

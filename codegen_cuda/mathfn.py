@@ -26,6 +26,31 @@ def unary(f: str, x: str, want: str) -> tuple[str, str | None]:
     return UNARY[f].format(x=x, t=want), None
 
 
+def lower(sub, plan, e: ir.Expr, want: str) -> str:
+    """Conditions, where, pow and casts; `sub(x, type)` lowers an operand. A comparison's
+    operands are computed in their own compute type, a cast's operand in its source's."""
+    from .emit import compute_type, expr_shape, numba_type
+    from .scalar import LoweringError
+    match e:
+        case ir.Not(operand=x):
+            return f"(not {sub(x)})"
+        case ir.Bin(op=op, lhs=a, rhs=b) if op in (ir.BinOp.AND, ir.BinOp.OR):
+            return f"({sub(a)} {op.value} {sub(b)})"
+        case ir.Bin(op=op, lhs=a, rhs=b) if op in COMPARE:
+            t = compute_type(expr_dtype(plan, a if expr_shape(plan, a) else b))
+            return f"({sub(a, t)} {COMPARE[op]} {sub(b, t)})"
+        case ir.Call(func="where", args=(c, a, b)):
+            return f"({sub(a)} if {sub(c)} else {sub(b)})"
+        case ir.Call(func="pow", args=(a, b)):
+            return f"math.pow({sub(a)}, {sub(b)})"
+        case ir.Cast(operand=x, dtype=dt):
+            src, conv = compute_type(expr_dtype(plan, x)), numba_type(dt)
+            text = sub(x, src)
+            text = text if conv == src else f"{conv}({text})"
+            return text if conv == want else f"{want}({text})"
+    raise LoweringError(f"cannot lower the tile expression {type(e).__name__}", getattr(e, "span", None))
+
+
 def float_literal(v: float, want: str) -> str:
     if math.isinf(v):
         return f"{want}({'' if v > 0 else '-'}math.inf)"
