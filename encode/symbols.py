@@ -38,6 +38,8 @@ def mk_xor(a, b, span=None):
     Z3's floor division, which is two's complement for negative x too: exact for every x.
     Two non-constant operands are not encoded (the verdict becomes unknown)."""
     a, b = z3.simplify(a), z3.simplify(b)
+    if z3.is_int_value(a) and z3.is_int_value(b):
+        return z3.IntVal(a.as_long() ^ b.as_long())
     if z3.is_int_value(a):
         a, b = b, a
     if not z3.is_int_value(b) or b.as_long() < 0:

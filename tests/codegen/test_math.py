@@ -181,6 +181,7 @@ def test_xor_with_a_constant_is_exact(c):
 def test_xor_of_two_terms_is_not_encoded():
     with pytest.raises(Unsupported):
         mk_xor(z3.Int("x"), z3.Int("y"))
+    assert mk_xor(z3.IntVal(-3), z3.IntVal(5)).as_long() == -3 ^ 5
 
 
 # ---------------------------------------------------------------- lowering
