@@ -21,6 +21,7 @@ from encode.symbols import Unsupported, mk_xor
 from encode.verifier import verify_kernel
 
 MATHFNS = HERE / "kernels" / "mathfns.dsl"
+MATHMIX = HERE / "kernels" / "mathmix.dsl"     # f16 computed in f32, casts to i32, ^ on tiles
 HEAD = """\
 kernel t(X: f32[R, 64], Y: f32[R, 64]):
     assume R % 8 == 0
@@ -93,15 +94,17 @@ def test_misuse_is_a_diagnostic(body, code):
 
 
 # ---------------------------------------------------------------- interpreter
-def test_interpreter_matches_numpy():
-    kernel, _ = checked(MATHFNS)
-    ref = reference_module(MATHFNS)
+@pytest.mark.parametrize("path", [MATHFNS, MATHMIX], ids=lambda p: p.stem)
+def test_interpreter_matches_numpy(path):
+    kernel, _ = checked(path)
+    ref = reference_module(path)
     sizes = dict(ref.TEST_SIZES)
     inputs = random_inputs(kernel, sizes, seed=1)
     res = interpret(kernel, sizes, inputs)
     assert not res.violations, [str(v) for v in res.violations]
-    want = ref.reference(inputs, sizes)["Y"].astype(np.float64)
-    np.testing.assert_allclose(res.outputs["Y"].astype(np.float64), want, rtol=2e-3, atol=2e-3)
+    for name, want in ref.reference(inputs, sizes).items():
+        np.testing.assert_allclose(res.outputs[name].astype(np.float64), want.astype(np.float64),
+                                   rtol=2e-3, atol=2e-3)
 
 
 def test_where_merges_the_condition_into_the_picked_operand():
@@ -144,8 +147,9 @@ def test_where_claims_hold_for_the_picked_operand(op, claim, proved, concrete):
 
 
 # ---------------------------------------------------------------- verifier
-def test_math_kernel_proves():
-    kernel, _ = checked(MATHFNS)
+@pytest.mark.parametrize("path", [MATHFNS, MATHMIX], ids=lambda p: p.stem)
+def test_math_kernel_proves(path):
+    kernel, _ = checked(path)
     v = verify_kernel(kernel)
     assert v.status == "proved", [str(f) for f in v.findings + v.unknowns]
 
