@@ -120,22 +120,24 @@ WHERE_ROWS = """\
 s = sum(x, axis=1)
 xh = load X[block.x * BR : +BR, 0 : +32]
 h = sum(xh, axis=1)
-y = where(thread.x {op} 0, s, h)
+y = where({op} 0, s, h)
 assert {claim}
 """.replace("    store", "")
 
 
 @pytest.mark.parametrize("op, claim, proved, concrete", [
-    (">", "covers(tag(y[i]).col, 0, 64)", False, True),    # thread 0 takes the half sum
-    (">", "tag(y[i]).col == range(0, 64)", False, True),
-    (">=", "covers(tag(y[i]).col, 0, 64)", False, False),  # the verifier does not know the pick
-    (">", "tag(y[i]).row == block.x * BR + i", True, False),  # either pick is in the row
+    ("thread.x >", "covers(tag(y[i]).col, 0, 64)", False, True),    # thread 0 takes the half sum
+    ("thread.x >", "tag(y[i]).col == range(0, 64)", False, True),
+    ("thread.x >=", "covers(tag(y[i]).col, 0, 64)", False, False),  # the pick is not known
+    ("thread.x >", "tag(y[i]).row == block.x * BR + i", True, False),  # either pick is in the row
+    ("block.x >=", "covers(tag(y[i]).col, 0, 64)", True, False),   # a block condition is encoded
+    ("block.x >", "tag(y[i]).col == range(0, 64)", False, True),   # block 0 takes the half sum
 ])
 def test_where_claims_hold_for_the_picked_operand(op, claim, proved, concrete):
     """Set-valued claims (covers, range) are about the operand each element takes. The
-    verifier does not know the pick, so it proves a claim only when it holds for both (a
-    union of both operands' records would wrongly prove the half sum covers every column);
-    the interpreter takes the real pick."""
+    verifier knows the pick when the condition is on sizes, blocks and loop variables; else
+    it proves a claim only when it holds for both (a union of both operands' records would
+    wrongly prove the half sum covers every column). The interpreter takes the real pick."""
     head = HEAD.replace("Y: f32[R, 64]", "Y: f32[R]").replace("tag Y[r, c] = (row=r, col=c)", "tag Y[r] = (row=r)")
     text = head + textwrap.indent(WHERE_ROWS.format(op=op, claim=claim), "    ")
     text += "    store Y[block.x * BR : +BR], y\n"
