@@ -1,9 +1,14 @@
 """Tags through register math: elementwise ops, reductions along an axis, and mma.
 
-An elementwise result carries the fields of all its operands; a reduction or an mma
-carries one contribution per reduced element, over a fresh bound index variable.
+An elementwise result carries the fields of all its operands; `where(c, a, b)` those of c and
+of the operand it picks: the condition itself when it depends on sizes, blocks and loop
+variables only; otherwise an uninterpreted selector of the element (and the instance)
+guards a's contributions, its negation b's, so every claim must hold for either pick. A reduction or an mma carries one contribution per reduced element,
+over a fresh bound index variable.
 """
 from __future__ import annotations
+
+import dataclasses
 
 import z3
 
@@ -64,7 +69,7 @@ def _contribs(df, e, coords, w, inst, self_name) -> tuple[tuple, object]:
             return tuple(flatten(tv)), count_of(tv)
         case ir.Sym():
             return UNIT, one
-        case ir.Neg(operand=x):
+        case ir.Neg(operand=x) | ir.Cast(operand=x) | ir.Not(operand=x):
             return _contribs(df, x, coords, w, inst, self_name)
         case ir.Bin(lhs=a, rhs=b):
             (ca, na), (cb, nb) = (_contribs(df, x, coords, w, inst, self_name) for x in (a, b))
@@ -80,6 +85,13 @@ def _contribs(df, e, coords, w, inst, self_name) -> tuple[tuple, object]:
             parts, n = _contribs(df, x, inner, w, inst, self_name)
             rng = z3.And(r >= 0, r < extent)
             return tuple(widen(c, (r,), rng) for c in parts), _mul(z3.IntVal(extent), _uniform(n, r))
+        case ir.Call(func="where", args=(c, a, b)):
+            (cc, nc), (ca, na), (cb, nb) = (_contribs(df, x, coords, w, inst, self_name) for x in (c, a, b))
+            pick = _known_pick(df, c, inst)
+            pick = _selector(df, coords, inst) if pick is None else pick
+            picked = tuple(_guard(x, pick) for x in ca) + tuple(_guard(x, z3.Not(pick)) for x in cb)
+            n = None if na is None or nb is None else z3.If(pick, na, nb)
+            return product(cc, picked), _mul(nc, n)
         case ir.Call(args=args):
             out, n = UNIT, one
             for a in args:
@@ -87,6 +99,32 @@ def _contribs(df, e, coords, w, inst, self_name) -> tuple[tuple, object]:
                 out, n = product(out, ca), _mul(n, na)
             return out, n
     raise Unsupported(f"cannot take tags through {type(e).__name__}", getattr(e, "span", None))
+
+
+def _known_pick(df, cond: ir.Expr, inst: dict):
+    """A condition on sizes, blocks and loop variables only is the same for every element of
+    an instance and is encoded as it is; one on data or on the thread is not (None)."""
+    from dsl.exprs import iter_nodes
+    if any(isinstance(n, (ir.FloatLit, ir.Cast)) or isinstance(n, ir.Sym) and n.kind is ir.SymKind.TENSOR
+           for n in iter_nodes(cond)):
+        return None
+    try:
+        return df.env.cond(cond, inst)
+    except Unsupported:
+        return None
+
+
+def _selector(df, coords: tuple, inst: dict):
+    """Whether `where` picks its first operand at this element: unknown, but one value per
+    element and instance (a function of them), so a reduction over a `where` may mix picks."""
+    args = [t if z3.is_expr(t) else z3.IntVal(t) for t in tuple(coords) + tuple(inst[k] for k in sorted(inst))]
+    name = str(df.fresh("where")).replace("!", "#pick")
+    f = z3.Function(name, *([z3.IntSort()] * len(args)), z3.BoolSort())
+    return f(*args) if args else z3.Bool(name)
+
+
+def _guard(c: Contribution, cond) -> Contribution:
+    return dataclasses.replace(c, domain=z3.And(cond, c.domain))
 
 
 def _uniform(n, r):
