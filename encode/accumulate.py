@@ -6,6 +6,8 @@ contracted extent}. This is induction over the loop: no iteration is unrolled.
 """
 from __future__ import annotations
 
+import dataclasses
+
 import z3
 
 from dsl import ir
@@ -19,7 +21,34 @@ def summarise(df, storage: str, coords: tuple, point: prog.Point, inst: dict) ->
     writers = df.writers[storage]
     resets = [w for w in writers if not df.accumulates(w, storage)]
     updates = [w for w in writers if df.accumulates(w, storage)]
-    reset = _single_reset(resets, point, storage)
+    reset = _latest_reset(resets, point, storage)
+    later = [r for r in resets if r is not reset and r.path > reset.path and r.path < point.path]
+    if not later:
+        return _since(df, storage, coords, point, inst, reset, updates)
+    # The accumulator is re-initialised inside a loop that ends before the reader: after
+    # the loop it holds what the loop's last iteration left, or, if the loop never ran,
+    # what it held before (docs/SEMANTICS.md, "Accumulators").
+    inner, loop = _reset_in_loop(later, point, updates, storage)
+    trip = df.trip(loop, inst)
+    last = dict(inst)
+    last[loop.var] = df.env.term(loop.stop, inst) - 1
+    ran = _since(df, storage, coords, point, last, inner, updates)
+    cases = [dataclasses.replace(c, cond=z3.And(trip >= 1, c.cond)) for c in ran.cases]
+    before = _since(df, storage, coords, point, inst, reset, [])
+    cases += [dataclasses.replace(c, cond=z3.And(trip < 1, c.cond)) for c in before.cases]
+    return TagValue(tuple(cases))
+
+
+def reinitialised_before(df, storage: str, point: prog.Point) -> prog.Point | None:
+    """A re-initialisation of the accumulator inside a loop that ends before `point` (so only
+    that loop's last iteration reaches it), for hints."""
+    resets = [w for w in df.writers.get(storage, []) if not df.accumulates(w, storage)]
+    return next((r for r in resets if prog.common_loops(r, point) < len(r.loops) and r.path < point.path
+                 and any(df.accumulates(w, storage) for w in df.writers[storage])), None)
+
+
+def _since(df, storage, coords, point, inst, reset, updates) -> TagValue:
+    """The reset's value plus every update instance between it and the reader."""
     depth = len(reset.loops)
     base = df.written_value(reset, {l.var: inst[l.var] for l in reset.loops}, coords)
     if len(base.cases) != 1:
@@ -36,13 +65,30 @@ def summarise(df, storage: str, coords: tuple, point: prog.Point, inst: dict) ->
                           count=count),))
 
 
-def _single_reset(resets, point: prog.Point, storage: str) -> prog.Point:
+def _latest_reset(resets, point: prog.Point, storage: str) -> prog.Point:
+    """The initialisation in effect at the reader: of those in loops around it and before it
+    in their body, the last in program order. With more than one initialisation, none may
+    be under a condition (which one ran would then depend on it)."""
     reaching = [r for r in resets if prog.common_loops(r, point) == len(r.loops)
                 and prog.before_in_body(r, point, len(r.loops))]
-    if len(resets) != 1 or len(reaching) != 1:
-        raise Unsupported(f"accumulator '{storage}' needs exactly one initialisation (zeros or load) "
-                          "that encloses all its updates", point.span)
-    return reaching[0]
+    if not reaching or (len(resets) > 1 and any(r.guards for r in resets)):
+        raise Unsupported(f"accumulator '{storage}' needs an initialisation (zeros or load) that encloses "
+                          "all its updates", point.span)
+    return max(reaching, key=lambda r: r.path)
+
+
+def _reset_in_loop(later, point: prog.Point, updates, storage: str):
+    """(the re-initialisation, its loop) when exactly one re-initialisation lies directly in
+    a loop that ends before the reader and every update is in that loop after it."""
+    if len(later) == 1:
+        r = later[0]
+        c = prog.common_loops(r, point)
+        if len(r.loops) == c + 1 and all(prog.common_loops(r, u) == c + 1 and prog.before_in_body(r, u, c + 1)
+                                         for u in updates):
+            return r, r.loops[c]
+    raise Unsupported(f"accumulator '{storage}' is initialised again where the analysis cannot follow it "
+                      "(one re-initialisation directly in a loop, before every update in it, is supported)",
+                      later[0].span)
 
 
 def _update_instances(df, upd: prog.Point, storage, coords, point, rinst, depth):
@@ -55,9 +101,12 @@ def _update_instances(df, upd: prog.Point, storage, coords, point, rinst, depth)
         bound.append(v)
     domain = z3.And(df.loop_domain(upd, inst), df.guards(upd, inst), _precedes(df, upd, point, inst, rinst, depth))
     count = None
-    if not prog.before_in_body(upd, point, depth) and prog.common_loops(upd, point) == depth:
+    common = prog.common_loops(upd, point)
+    if not prog.before_in_body(upd, point, depth) and common == depth:
         count = z3.IntVal(0)
-    elif prog.common_loops(upd, point) == depth and not upd.guards:
+    elif common <= depth and (common == depth or prog.before_in_body(upd, point, common)) and not upd.guards:
+        # The reader is after every instance of the update's loops below `depth` (the
+        # reader is outside them, or they end before it in the same body).
         count = z3.IntVal(1)
         for loop in upd.loops[depth:]:
             count = count * df.trip(loop, inst)

@@ -84,9 +84,17 @@ def _count(tc, point, cond, lf, rs, base, lo, hi, scope) -> None:
         want = model.eval(hi - lo, model_completion=True)
         msg = (f"tag({lf.node.elem.tensor}).{lf.node.field} has {got} contributions where "
                f"range({_t(rs.lo)}, {_t(rs.hi)}) needs {want}")
-        tc.sink.finding(w.finding("TAG", cond.span, msg, "the accumulation covers part of the range only: "
-                                  "check the loop bounds and the k-tile extent"))
+        tc.sink.finding(w.finding("TAG", cond.span, msg, _count_hint(tc, lf.node.elem.tensor, point)))
         return
+
+
+def _count_hint(tc, storage: str, point) -> str:
+    from .accumulate import reinitialised_before
+    again = reinitialised_before(tc.df, storage, point)
+    if again is not None:
+        return (f"'{storage}' is initialised again at line {again.span.line}, inside the loop that accumulates "
+                "it, so only that loop's last iteration reaches here: initialise it once, before the loop")
+    return "the accumulation covers part of the range only: check the loop bounds and the k-tile extent"
 
 
 def _t(e) -> str:

@@ -21,3 +21,21 @@ def test_a_running_value_updated_through_a_temporary_is_unknown_with_a_hint():
     v = _verdict("rowmax_through_temporary.dsl")
     assert v.status == "unknown"
     assert any("write the update in place (m = f(m, ...))" in u.reason for u in v.unknowns), v.unknowns
+
+
+def test_an_accumulator_reset_per_iteration_and_used_inside_it_proves():
+    v = _verdict("tilesums_reset_per_tile.dsl")
+    assert v.status == "proved", (v.findings, v.unknowns)
+
+
+def test_a_reset_per_iteration_read_after_the_loop_is_refuted_and_replays():
+    """tests/kernels/bad/tag_rowsum_reinitialised_in_loop.dsl pins the report; here the
+    witness replays concretely at a size where contributions are really lost."""
+    from codegen_cuda.interp_replay import replay_details
+    path = HERE.parents[1] / "kernels" / "bad" / "tag_rowsum_reinitialised_in_loop.dsl"
+    kernel = check_source(path.read_text(), str(path)).kernel
+    v = verify_kernel(kernel, VerifyOptions(rules=("TAG",)))
+    assert v.status == "violation"
+    f = v.findings[0]
+    assert "initialised again at line 12" in f.hint
+    assert replay_details(kernel, f).replayed
