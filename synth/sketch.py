@@ -81,12 +81,16 @@ def instantiate(sketch: Sketch, values: Mapping[int, int]) -> str:
         raise ValueError(f"no value for holes {missing}")
     out, pos = [], 0
     for h in sketch.holes:
-        v = int(values[h.index])
         out.append(sketch.text[pos:h.start])
-        out.append(str(v) if v >= 0 else f"({v})")
+        out.append(value_text(int(values[h.index])))
         pos = h.end
     out.append(sketch.text[pos:])
     return "".join(out)
+
+
+def value_text(v: int) -> str:
+    """A hole's value as DSL text: bracketed when negative, so `x - ??` stays well formed."""
+    return str(v) if v >= 0 else f"({v})"
 
 
 def hole_at(sketch: Sketch, line: int, col: int) -> HoleSite | None:
