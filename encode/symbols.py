@@ -32,6 +32,14 @@ def mk_div(a, b):
     return z3.If(a >= 0, z3.If(b > 0, a / b, -(a / -b)), z3.If(b > 0, -((-a) / b), (-a) / (-b)))
 
 
+HOLE_PREFIX = "??@"
+
+
+def hole_name(span) -> str:
+    """The Z3 name of the unbounded hole written at `span` (its line and column)."""
+    return f"{HOLE_PREFIX}{span.line}:{span.col}"
+
+
 def mentions(term, var) -> bool:
     """Does the Z3 term contain the constant `var`?"""
     if z3.is_const(term) and term.decl().name() == var.decl().name():
@@ -124,6 +132,9 @@ class SymEnv:
                 return z3.If(x <= y, x, y) if f == "min" else z3.If(x >= y, x, y)
             case ir.ElemRef(tensor=t, indices=ix) if self.kernel.param(t) is not None:
                 return self.uf(t, len(ix))(*[self.term(i, bound) for i in ix])
+            case ir.Hole(domain=()):
+                # An unbounded hole of a sketch (synthesis mode): one more integer unknown.
+                return z3.Int(hole_name(e.span))
         raise Unsupported(f"cannot encode {type(e).__name__} as an integer", getattr(e, "span", None))
 
     def forall(self, e: ir.Forall, bound: dict):
