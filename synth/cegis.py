@@ -61,8 +61,8 @@ class FillResult:
     reason: str = ""                   # why a budget ran out
 
 
-class _Run:
-    """The mutable bookkeeping of one fill (local to the call)."""
+class FillRun:
+    """The bookkeeping of one fill: created, updated and dropped inside one `fill` call."""
 
     def __init__(self, sketch: Sketch, opts: FillOptions, feedback: str):
         self.sketch, self.opts, self.feedback = sketch, opts, feedback
@@ -106,7 +106,7 @@ def errors_of(verdict) -> list[Finding]:
     return [f for f in verdict.findings if f.severity == "error" and not f.suppressed]
 
 
-def try_candidate(run: _Run, values: Values) -> str:
+def try_candidate(run: FillRun, values: Values) -> str:
     """Classify one completion: 'proved', 'pruned', 'refuted', 'unknown' or 'bad'."""
     run.candidates += 1
     cand, diags = candidate(run.sketch, values)
@@ -146,7 +146,7 @@ def fill(sketch: Sketch, options: FillOptions = FillOptions(), feedback: str = "
     """Find values for the sketch's holes with which every rule proves."""
     if feedback not in FEEDBACK:
         raise ValueError(f"feedback must be one of {FEEDBACK}, not {feedback!r}")
-    run = _Run(sketch, options, feedback)
+    run = FillRun(sketch, options, feedback)
     unbounded = [h for h in sketch.holes if h.domain is None]
     for fixed in finite_assignments(sketch):
         if run.out_of_time():
@@ -163,7 +163,7 @@ def fill(sketch: Sketch, options: FillOptions = FillOptions(), feedback: str = "
     return _result(run)
 
 
-def _result(run: _Run) -> FillResult:
+def _result(run: FillRun) -> FillResult:
     rejected = _rejections(run)
     common = dict(feedback=run.feedback, candidates=run.candidates, verifications=run.verifications,
                   pruned=run.pruned, rejected=rejected, unknown=tuple(run.unknown),
@@ -178,7 +178,7 @@ def _result(run: _Run) -> FillResult:
     return FillResult(status, seconds=run.elapsed(), reason=run.reason, **common)
 
 
-def _rejections(run: _Run) -> tuple[Rejection, ...]:
+def _rejections(run: FillRun) -> tuple[Rejection, ...]:
     out = []
     for ident in sorted(run.classes):
         w: StoredWitness = run.store.witnesses[ident]
@@ -188,11 +188,8 @@ def _rejections(run: _Run) -> tuple[Rejection, ...]:
     return tuple(out)
 
 
-def _replay_note(run: _Run, w: StoredWitness) -> str:
+def _replay_note(run: FillRun, w: StoredWitness) -> str:
     """Replay a class's witness on the completion it came from, as argus-verify does."""
-    text = run.texts.get(w.values)
-    if text is None:
-        return ""
     cand, _ = candidate(run.sketch, w.values)
     if cand is None:
         return ""

@@ -23,11 +23,11 @@ from dsl.diagnostics import Span
 from encode.solver import Verdict as SV, minimize_model
 from encode.symbols import HOLE_PREFIX, hole_name
 
-from .cegis import _Run, Values, candidate, errors_of, verify_candidate
+from .cegis import FillRun, Values, candidate, errors_of, verify_candidate
 from .sketch import HoleSite, Sketch, value_text
 
 
-def solve_unbounded(run: _Run, fixed: Values, holes: list[HoleSite]) -> str:
+def solve_unbounded(run: FillRun, fixed: Values, holes: list[HoleSite]) -> str:
     """Search values of the unbounded holes, the finite ones held at `fixed`."""
     symbolic = _symbolic(run.sketch, dict(fixed), holes)
     if symbolic is None:
@@ -91,7 +91,7 @@ def _rules(opts) -> tuple[str, ...]:
     return tuple(r for r in (opts.rules or ALL_RULES) if r != "BANK")
 
 
-def _next_values(learned: list, unknowns: dict, run: _Run) -> dict[int, int] | None:
+def _next_values(learned: list, unknowns: dict, run: FillRun) -> dict[int, int] | None:
     """Z3's choice of hole values under the learned constraints (smallest magnitude)."""
     if not learned:
         return {i: 0 for i in unknowns}
