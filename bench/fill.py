@@ -22,24 +22,26 @@ from synth.sketch import load_sketch
 
 ROOT = Path(__file__).resolve().parent
 SKETCHES = ROOT / "sketches"
+MAX_ROUNDS = 12      # Z3 rounds per unbounded solve: pass/fail feedback, which learns one
+                     # value per round, runs out here on answers it would reach only by counting
 
 
 def run(path: Path, feedback: str, exhaustive: bool) -> dict:
     sketch, diags = load_sketch(path.read_text(encoding="utf-8"), str(path.relative_to(ROOT.parent)))
     if sketch is None:
         raise SystemExit(f"{path}: {diags[0].message}")
-    r = fill(sketch, FillOptions(exhaustive=exhaustive), feedback)
+    r = fill(sketch, FillOptions(exhaustive=exhaustive, max_rounds=MAX_ROUNDS), feedback)
     return {"sketch": path.stem, "feedback": feedback, "mode": "all" if exhaustive else "first",
             "holes": len(sketch.holes), "status": r.status,
             "values": [f"{n}={v}" for n, v in with_labels(sketch, r.values)],
             "completions": len(r.completions), "candidates": r.candidates, "verifications": r.verifications,
-            "pruned": r.pruned, "solver_rounds": r.solver_rounds, "seconds": round(r.seconds, 2)}
+            "pruned": r.pruned, "replays": r.replays, "solver_rounds": r.solver_rounds, "seconds": round(r.seconds, 2)}
 
 
 def table(rows: list[dict]) -> str:
-    head = ("| sketch | mode | holes | status | candidates | verifications cex / passfail | pruned | "
-            "Z3 rounds cex / passfail | seconds cex / passfail |")
-    out = [head, "|" + "---|" * 9]
+    head = ("| sketch | mode | holes | status | candidates cex / passfail | verifications cex / passfail | "
+            "pruned | replays | Z3 rounds cex / passfail | seconds cex / passfail |")
+    out = [head, "|" + "---|" * 10]
     pairs = {}
     for r in rows:
         pairs.setdefault((r["sketch"], r["mode"]), {})[r["feedback"]] = r
@@ -47,7 +49,7 @@ def table(rows: list[dict]) -> str:
         c, b = p["counterexample"], p["passfail"]
         out.append(f"| {name} | {mode} | {c['holes']} | {c['status']} {' '.join(c['values'])} | "
                    f"{c['candidates']} / {b['candidates']} | {c['verifications']} / {b['verifications']} | "
-                   f"{c['pruned']} | {c['solver_rounds']} / {b['solver_rounds']} | "
+                   f"{c['pruned']} | {c.get('replays', '')} | {c['solver_rounds']} / {b['solver_rounds']} | "
                    f"{c['seconds']:.1f} / {b['seconds']:.1f} |")
     for mode in sorted({r["mode"] for r in rows}):
         vc = sum(r["verifications"] for r in rows if r["mode"] == mode and r["feedback"] == "counterexample")

@@ -53,6 +53,7 @@ class FillResult:
     candidates: int = 0
     verifications: int = 0
     pruned: int = 0
+    replays: int = 0                   # stored witnesses replayed on candidates
     seconds: float = 0.0
     rejected: tuple[Rejection, ...] = ()
     unknown: tuple[tuple[Values, str], ...] = ()
@@ -166,7 +167,7 @@ def fill(sketch: Sketch, options: FillOptions = FillOptions(), feedback: str = "
 def _result(run: FillRun) -> FillResult:
     rejected = _rejections(run)
     common = dict(feedback=run.feedback, candidates=run.candidates, verifications=run.verifications,
-                  pruned=run.pruned, rejected=rejected, unknown=tuple(run.unknown),
+                  pruned=run.pruned, replays=run.store.replays, rejected=rejected, unknown=tuple(run.unknown),
                   completions=tuple(run.completions), solver_rounds=run.rounds)
     if run.completions:
         values = run.completions[0]

@@ -51,6 +51,7 @@ class WitnessStore:
         self.sketch, self.verify_options = sketch, verify_options
         self.witnesses: list[StoredWitness] = []
         self.replays = 0
+        self.hits: dict[int, int] = {}
 
     def add(self, finding: Finding, values: Mapping[int, int]) -> StoredWitness:
         w = StoredWitness(len(self.witnesses), finding, tuple(sorted(values.items())))
@@ -61,10 +62,14 @@ class WitnessStore:
         return w
 
     def refuting(self, cand: Candidate) -> StoredWitness | None:
-        """The first stored witness that the candidate still fails, or None."""
-        for w in self.witnesses:
+        """The first stored witness that the candidate still fails, or None.
+
+        A replay runs a whole block on the interpreter, so the witnesses that pruned most
+        are tried first (ties: the order they were found in)."""
+        for w in sorted(self.witnesses, key=lambda w: (-self.hits.get(w.ident, 0), w.ident)):
             self.replays += 1
             if replays_on(self.sketch, w, cand, self.verify_options):
+                self.hits[w.ident] = self.hits.get(w.ident, 0) + 1
                 return w
         return None
 

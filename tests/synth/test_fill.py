@@ -132,3 +132,13 @@ def test_spans_move_between_completions():
     moved = move_span(sketch, {0: 1, 1: 16}, {0: 0, 1: 8}, span)
     assert (moved.line, moved.col, moved.end_line) == (span.line, span.col, span.end_line)
     assert moved.end_col == span.end_col - 1   # "16" became "8"
+
+
+def test_a_resource_witness_rules_out_a_bigger_candidate_without_a_verification():
+    sketch = sketch_of("stage_rows.dsl")
+    result = fill(sketch)
+    assert result.status == "filled" and result.values == ((0, 1),)
+    assert (result.candidates, result.verifications, result.pruned) == (3, 2, 1)
+    (rej,) = result.rejected
+    assert rej.witness.rule == "RES" and rej.candidates == (((0, 64),), ((0, 128),))
+    assert "const S = 1" in result.text
