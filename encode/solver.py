@@ -61,10 +61,13 @@ def _fresh_solver(opts: SolverOptions, ctx: z3.Context) -> z3.Solver:
     return solver
 
 
-def find_model(facts, opts: SolverOptions = SolverOptions()) -> Outcome:
-    """Is the conjunction of `facts` satisfiable? sat → REFUTED with a model (a witness)."""
+def find_model(facts, opts: SolverOptions = SolverOptions(), probe: bool = False) -> Outcome:
+    """Is the conjunction of `facts` satisfiable? sat → REFUTED with a model (a witness).
+
+    `probe`: the query asks about the encoding's own case split, and a model of it is no
+    counterexample (so it is not reported to `on_refuted`)."""
     out = _check(facts, opts)
-    if out.model is not None and opts.on_refuted is not None:
+    if out.model is not None and opts.on_refuted is not None and not probe:
         opts.on_refuted(tuple(_bool(f) for f in facts), out.model)
     return out
 

@@ -25,6 +25,7 @@ from encode.symbols import HOLE_PREFIX, hole_name
 
 from .cegis import FillRun, Values, candidate, errors_of, verify_candidate
 from .sketch import HoleSite, Sketch, value_text
+from .witness_store import from_symbolic
 
 
 def solve_unbounded(run: FillRun, fixed: Values, holes: list[HoleSite]) -> str:
@@ -60,23 +61,29 @@ def _round(run, kernel, spans, unknowns, values, pick, learned) -> str:
         learned.append(point)
         return "bad"
     run.texts[values] = cand.text
-    if run.feedback == "passfail":
-        verdict = verify_candidate(cand, run.opts.verify)
-    else:
+    on_symbolic = run.feedback == "counterexample"
+    if on_symbolic:
         pins = {unknowns[i]: v for i, v in pick.items()}
         collector = _Collector(pins, set(unknowns.values()))
         opts = dataclasses.replace(run.opts.verify, on_refuted=collector, rules=_rules(run.opts.verify))
         verdict = verify_candidate(dataclasses.replace(cand, kernel=_pinned(kernel, spans, pick)), opts)
         learned.extend(collector.constraints)
-        if verdict.status == "proved":   # the symbolic encoding agreed; confirm on the plain text
-            verdict = verify_candidate(cand, run.opts.verify)
+        if verdict.status != "violation":
+            # proved: confirm on the plain text; unknown: the symbolic encoding could not
+            # decide, the plain text may (then only this value is learned)
             run.verifications += 1
+            on_symbolic = False
+            verdict = verify_candidate(cand, run.opts.verify)
+    else:
+        verdict = verify_candidate(cand, run.opts.verify)
     run.verifications += 1
     learned.append(point)
     if verdict.status == "proved":
         run.completions.append(values)
         return "proved"
     errors = errors_of(verdict)
+    if on_symbolic:   # found on the text that still reads `??`: move onto the plain completion
+        errors = [from_symbolic(run.sketch, dict(values), frozenset(pick), f) for f in errors]
     if not errors:
         run.unknown.append((values, "; ".join(sorted({u.reason for u in verdict.unknowns}))))
         return "unknown"

@@ -100,9 +100,20 @@ def move_span(sketch: Sketch, src: Mapping[int, int], dst: Mapping[int, int], sp
     Only the holes' texts differ between completions, so a position is carried through
     the sketch's offsets; a position inside a hole's value maps to the start of the other value.
     """
+    return _move(_Text(sketch, src), _Text(sketch, dst), span)
+
+
+def from_symbolic(sketch: Sketch, values: Mapping[int, int], symbolic: frozenset[int], finding: Finding) -> Finding:
+    """A finding on the sketch with the holes `symbolic` still written `??` (and the others
+    at `values`), moved onto the plain completion `values`."""
+    a, b = _Text(sketch, values, symbolic), _Text(sketch, values)
+    related = tuple((_move(a, b, sp), text) for sp, text in finding.related)
+    return dataclasses.replace(finding, span=_move(a, b, finding.span), related=related)
+
+
+def _move(a: "_Text", b: "_Text", span: Span) -> Span:
     if span.line < 1:
         return span
-    a, b = _Text(sketch, src), _Text(sketch, dst)
     line, col = b.position(b.from_sketch(a.to_sketch(a.offset(span.line, span.col))))
     end_line, end_col = b.position(b.from_sketch(a.to_sketch(a.offset(span.end_line, span.end_col))))
     return Span(span.file, line, col, end_line, end_col)
@@ -111,11 +122,11 @@ def move_span(sketch: Sketch, src: Mapping[int, int], dst: Mapping[int, int], sp
 class _Text:
     """One completion's text, with its hole values' offsets, for position mapping."""
 
-    def __init__(self, sketch: Sketch, values: Mapping[int, int]):
+    def __init__(self, sketch: Sketch, values: Mapping[int, int], symbolic: frozenset[int] = frozenset()):
         self.marks = []          # (start in completion, end in completion, start in sketch, end in sketch)
         parts, pos, here = [], 0, 0
         for h in sketch.holes:
-            text = value_text(int(values.get(h.index, 0)))
+            text = "??" if h.index in symbolic else value_text(int(values.get(h.index, 0)))
             here += h.start - pos
             parts.append(sketch.text[pos:h.start])
             self.marks.append((here, here + len(text), h.start, h.end))

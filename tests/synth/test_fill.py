@@ -78,6 +78,8 @@ def test_an_unbounded_hole_is_solved_by_z3_from_the_counterexample():
     # the first guess (0) is refuted; the constraint learned from its witness gives 1 at once
     assert result.solver_rounds == 2 and result.candidates == 2
     assert "for ct in range(1, C / BC):" in result.text
+    (rej,) = result.rejected   # found on the text with `??`, moved onto the completion, replayed
+    assert rej.candidates == (((0, 0),),) and rej.witness.rule == "TAG" and rej.replay == "replayed"
 
 
 def run_cli(argv, capsys):
