@@ -47,7 +47,10 @@ def table(rows: list[dict]) -> str:
         pairs.setdefault((r["sketch"], r["mode"]), {})[r["feedback"]] = r
     for (name, mode), p in pairs.items():
         c, b = p["counterexample"], p["passfail"]
-        out.append(f"| {name} | {mode} | {c['holes']} | {c['status']} {' '.join(c['values'])} | "
+        status = f"{c['status']} {' '.join(c['values'])}"
+        if b["status"] != c["status"]:
+            status += f" (passfail: {b['status']})"
+        out.append(f"| {name} | {mode} | {c['holes']} | {status} | "
                    f"{c['candidates']} / {b['candidates']} | {c['verifications']} / {b['verifications']} | "
                    f"{c['pruned']} | {c.get('replays', '')} | {c['solver_rounds']} / {b['solver_rounds']} | "
                    f"{c['seconds']:.1f} / {b['seconds']:.1f} |")
