@@ -46,6 +46,7 @@ class Checker:
         self.synth = synth
         self.diags: list[Diagnostic] = []
         self.broken: list[Span] = []   # uses of names whose definition already failed, and holes
+        self.compile_time: list[Span] = []   # synthesis mode: where a hole stands for a compile-time integer
         self.scope = Scope()
         self.tiles = TileChecker(self)
         self.header = {"consts": [], "assumes": [], "grid": None, "threads": None, "tags": [],
@@ -60,6 +61,8 @@ class Checker:
 
     def error(self, code: str, message: str, span: Span, hint: str = "") -> None:
         if code == "E017" and any(_within(b, span) for b in self.broken):
+            if self.synth:
+                self.compile_time.append(span)   # a sketch's hole must have a domain here
             return  # an undefined name, a failed constant or a hole already explains it
         if len(self.diags) < MAX_ERRORS:
             self.diags.append(Diagnostic(code, message, span, hint))

@@ -112,7 +112,7 @@ def _out_of_bounds(ctx, sites) -> bool:
         dims = [ctx.env.term(d, {}) for d in ctx.df.types[s.tensor].shape]
         bad = z3.Or(*[z3.Or(c < 0, c >= n) for c, n in zip(inst.coords, dims)])
         ctx.sink.query()
-        out = find_model(list(ctx.env.facts) + inst.facts + [bad], ctx.opts.solver)
+        out = find_model(list(ctx.env.facts) + inst.facts + [bad], ctx.opts.solver, probe=True)
         if out.verdict is not SV.PROVED:
             return True
     return False
@@ -144,7 +144,8 @@ def _always(ctx, s, g) -> bool:
     ctx.sink.query()
     threads = [inst.t >= 0, inst.t < s.dist.active_threads]
     negated = z3.Not(c) if g.positive else c
-    out = find_model(list(ctx.env.facts) + threads + _loop_facts(ctx, s, inst) + [negated], ctx.opts.solver)
+    out = find_model(list(ctx.env.facts) + threads + _loop_facts(ctx, s, inst) + [negated], ctx.opts.solver,
+                     probe=True)
     return out.verdict is SV.PROVED
 
 

@@ -44,7 +44,8 @@ def _check_read(ctx, a) -> None:
     if window:
         ctx.sink.query()
         from .solver import Verdict as SV, find_model
-        out = find_model(list(ctx.env.facts) + inst.facts + [z3.Or(*[c.cond for c in window])], ctx.opts.solver)
+        out = find_model(list(ctx.env.facts) + inst.facts + [z3.Or(*[c.cond for c in window])], ctx.opts.solver,
+                         probe=True)
         if out.verdict is not SV.PROVED:
             ctx.sink.unknown("INIT", a.span, window[0].note or "the reaching write lies outside the analysed window")
 

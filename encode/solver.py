@@ -9,7 +9,8 @@ from __future__ import annotations
 
 import enum
 import time
-from dataclasses import dataclass
+from collections.abc import Callable
+from dataclasses import dataclass, field
 
 import z3
 
@@ -24,6 +25,9 @@ class Verdict(enum.Enum):
 class SolverOptions:
     timeout_ms: int = 10_000
     seed: int = 0
+    # Synthesis only: called with (facts, model) of every satisfiable `find_model` query, so
+    # that `argus fill` can learn constraints on a sketch's unknowns from the refutations.
+    on_refuted: Callable[[tuple, "ContextModel"], None] | None = field(default=None, compare=False)
 
 
 class ContextModel:
@@ -57,8 +61,18 @@ def _fresh_solver(opts: SolverOptions, ctx: z3.Context) -> z3.Solver:
     return solver
 
 
-def find_model(facts, opts: SolverOptions = SolverOptions()) -> Outcome:
-    """Is the conjunction of `facts` satisfiable? sat → REFUTED with a model (a witness)."""
+def find_model(facts, opts: SolverOptions = SolverOptions(), probe: bool = False) -> Outcome:
+    """Is the conjunction of `facts` satisfiable? sat → REFUTED with a model (a witness).
+
+    `probe`: the query asks about the encoding's own case split, and a model of it is no
+    counterexample (so it is not reported to `on_refuted`)."""
+    out = _check(facts, opts)
+    if out.model is not None and opts.on_refuted is not None and not probe:
+        opts.on_refuted(tuple(_bool(f) for f in facts), out.model)
+    return out
+
+
+def _check(facts, opts: SolverOptions) -> Outcome:
     ctx = z3.Context()
     solver = _fresh_solver(opts, ctx)
     for fact in facts:
@@ -78,8 +92,10 @@ def _bool(fact):
 
 
 def prove(goal, facts=(), opts: SolverOptions = SolverOptions()) -> Outcome:
-    """Prove `facts ⇒ goal` by negation: unsat means proved, a model is a counterexample."""
-    return find_model((*facts, z3.Not(goal)), opts)
+    """Prove `facts ⇒ goal` by negation: unsat means proved, a model is a counterexample.
+
+    (Not reported to `on_refuted`: the encoder also proves facts about its own model here.)"""
+    return _check((*facts, z3.Not(goal)), opts)
 
 
 def minimize_model(facts, objectives, opts: SolverOptions = SolverOptions()) -> Outcome:
@@ -110,9 +126,9 @@ def _bisect(facts, objectives, opts: SolverOptions, budget: int = 160) -> Outcom
     (which Z3's optimiser does not take). It first asks for a model with every objective
     small, so the bisection starts near the answer; it stops quietly when the budget runs out."""
     fixed = list(facts)
-    out = find_model(fixed + [z3.And(*[0 <= o for o in objectives], *[o <= 4096 for o in objectives])], opts)
+    out = _check(fixed + [z3.And(*[0 <= o for o in objectives], *[o <= 4096 for o in objectives])], opts)
     if out.verdict is not Verdict.REFUTED:
-        out = find_model(fixed, opts)
+        out = _check(fixed, opts)
     if out.verdict is not Verdict.REFUTED:
         return out
     took = out.seconds
@@ -122,7 +138,7 @@ def _bisect(facts, objectives, opts: SolverOptions, budget: int = 160) -> Outcom
         while lo < best and budget > 0:
             budget -= 1
             mid = (lo + best) // 2
-            trial = find_model(fixed + [term <= mid], opts)
+            trial = _check(fixed + [term <= mid], opts)
             took += trial.seconds
             if trial.verdict is Verdict.REFUTED:
                 out, best = trial, trial.model.eval(term, model_completion=True).as_long()

@@ -50,6 +50,12 @@ def mk_xor(a, b, span=None):
             out = out + (1 - 2 * ((a / (1 << i)) % 2)) * (1 << i)
         i += 1
     return out
+HOLE_PREFIX = "??@"
+
+
+def hole_name(span) -> str:
+    """The Z3 name of the unbounded hole written at `span` (its line and column)."""
+    return f"{HOLE_PREFIX}{span.line}:{span.col}"
 
 
 def mentions(term, var) -> bool:
@@ -146,6 +152,9 @@ class SymEnv:
                 return z3.If(x <= y, x, y) if f == "min" else z3.If(x >= y, x, y)
             case ir.ElemRef(tensor=t, indices=ix) if self.kernel.param(t) is not None:
                 return self.uf(t, len(ix))(*[self.term(i, bound) for i in ix])
+            case ir.Hole(domain=()):
+                # An unbounded hole of a sketch (synthesis mode): one more integer unknown.
+                return z3.Int(hole_name(e.span))
         raise Unsupported(f"cannot encode {type(e).__name__} as an integer", getattr(e, "span", None))
 
     def forall(self, e: ir.Forall, bound: dict):

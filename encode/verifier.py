@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import dataclasses
 import time
+from collections.abc import Callable
 from dataclasses import dataclass, field
 
 from dsl import ir
@@ -26,10 +27,12 @@ class VerifyOptions:
     rules: tuple[str, ...] = ()
     lookback: int = 4
     target: str = "sm_90"
+    on_refuted: Callable | None = field(default=None, compare=False)   # see SolverOptions
 
     @property
     def solver(self) -> SolverOptions:
-        return SolverOptions(timeout_ms=max(1, int(self.timeout_s * 1000)), seed=self.seed)
+        return SolverOptions(timeout_ms=max(1, int(self.timeout_s * 1000)), seed=self.seed,
+                             on_refuted=self.on_refuted)
 
     def wants(self, rule: str) -> bool:
         return not self.rules or rule in self.rules

@@ -67,8 +67,10 @@ def load_sketch(text: str, path: str) -> tuple[Sketch | None, list[Diagnostic]]:
         domain_exprs = [checker.expr(c) for c in node.children if c is not None]
         domain, problems = _domain(domain_exprs, consts)
         bad.extend(problems)
-        holes.append(HoleSite(len(holes), node.meta.line, node.meta.column, node.meta.start_pos,
-                              node.meta.end_pos, domain, _owner(owners, node.meta.start_pos)))
+        site = HoleSite(len(holes), node.meta.line, node.meta.column, node.meta.start_pos,
+                        node.meta.end_pos, domain, _owner(owners, node.meta.start_pos))
+        bad.extend(_unbounded_misplaced(site, checker.compile_time, path))
+        holes.append(site)
     if bad:
         return None, bad
     return Sketch(path, text, tuple(holes)), diags
@@ -81,12 +83,16 @@ def instantiate(sketch: Sketch, values: Mapping[int, int]) -> str:
         raise ValueError(f"no value for holes {missing}")
     out, pos = [], 0
     for h in sketch.holes:
-        v = int(values[h.index])
         out.append(sketch.text[pos:h.start])
-        out.append(str(v) if v >= 0 else f"({v})")
+        out.append(value_text(int(values[h.index])))
         pos = h.end
     out.append(sketch.text[pos:])
     return "".join(out)
+
+
+def value_text(v: int) -> str:
+    """A hole's value as DSL text: bracketed when negative, so `x - ??` stays well formed."""
+    return str(v) if v >= 0 else f"({v})"
 
 
 def hole_at(sketch: Sketch, line: int, col: int) -> HoleSite | None:
@@ -112,6 +118,23 @@ def _domain(domain: list[ir.Expr], consts: dict[str, int]) -> tuple[tuple[int, .
                                   e.span, "write the candidates as integer constant expressions, "
                                   "e.g. ??{1, 2, BK / 8}"))
     return tuple(dict.fromkeys(values)), bad
+
+
+def _unbounded_misplaced(site: HoleSite, compile_time: list[Span], path: str) -> list[Diagnostic]:
+    """An unbounded `??` is solved symbolically: it cannot stand for a compile-time integer."""
+    if site.domain is not None:
+        return []
+    span = Span(path, site.line, site.col, site.line, site.col + 2)
+    inside = site.const is not None or any(
+        (c.line, c.col) <= (span.line, span.col) and (span.end_line, span.end_col) <= (c.end_line, c.end_col)
+        for c in compile_time)
+    if not inside:
+        return []
+    what = f"constant '{site.const}'" if site.const is not None else "this place"
+    return [Diagnostic("E017", f"an unbounded hole `??` cannot be the value of {what}: "
+                       "a compile-time integer is needed", span,
+                       "give the hole a finite domain, e.g. ??{1, 2, 4}; unbounded holes go in "
+                       "indices, offsets, guards and loop bounds")]
 
 
 def _const_owners(tree: lark.Tree) -> list[tuple[int, int, str]]:

@@ -1,0 +1,33 @@
+# proofs/gemm_pipelined.dsl with the prefetch distance D open: one unknown shared by the
+# guard, both slots and both source offsets of the in-loop copies.
+kernel gemm_pipelined(A: f16[M, K], B: f16[K, N], C: f32[M, N]):
+    assume M % 128 == 0 and N % 128 == 0 and K % 32 == 0 and K >= 32
+    const BM, BN, BK, S, D = 128, 128, 32, 3, ??{1, 3, 2}
+    grid (M / BM, N / BN)
+    threads 256
+    tag A[i, k] = (row=i, k=k)
+    tag B[k, j] = (k=k, col=j)
+    tag C[i, j] = (row=i, col=j)
+    sA = shared f16[S, BM, BK] swizzle(2, 3, 3)
+    sB = shared f16[S, BK, BN] swizzle(3, 3, 4)
+    acc = zeros f32[BM, BN] layout mma_m16n8k16(warps=(2, 4))
+    for p in range(S - 1):
+        if p < K / BK:
+            copy_async sA[p], A[block.x * BM : +BM, p * BK : +BK] layout copy(vec=8)
+            copy_async sB[p], B[p * BK : +BK, block.y * BN : +BN] layout copy(vec=8)
+        commit
+    for kt in range(K / BK):
+        wait_group S - 2
+        barrier
+        a = load sA[kt % S]
+        b = load sB[kt % S]
+        assert tag(a[i, kk]).k == tag(b[kk, j]).k
+        acc = mma(a, b, acc)
+        barrier
+        if kt + D < K / BK:
+            copy_async sA[(kt + D) % S], A[block.x * BM : +BM, (kt + D) * BK : +BK] layout copy(vec=8)
+            copy_async sB[(kt + D) % S], B[(kt + D) * BK : +BK, block.y * BN : +BN] layout copy(vec=8)
+        commit
+    assert tag(acc[i, j]).row == block.x * BM + i and tag(acc[i, j]).col == block.y * BN + j
+    assert tag(acc[i, j]).k == range(0, K)
+    store C[block.x * BM : +BM, block.y * BN : +BN], acc

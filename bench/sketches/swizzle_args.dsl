@@ -1,0 +1,16 @@
+# proofs/transpose_swizzled.dsl with the swizzle open: the shift must keep the XOR
+# inside a 32-wide row of the tile.
+kernel transpose_swizzled(X: f32[M, N], Y: f32[N, M]):
+    assume M % 32 == 0 and N % 32 == 0
+    const T = 32
+    grid (N / T, M / T)
+    threads 256
+    tag X[i, j] = (row=i, col=j)
+    tag Y[j, i] = (row=i, col=j)
+    s = shared f32[T, T] swizzle(??{6, 5}, 0, ??{4, 5})
+    for i in range(T):
+        copy s[0 : +T, i], X[block.y * T + i, block.x * T : +T]
+    barrier
+    t = load s[0 : +T, 0 : +T]
+    assert tag(t[j, i]).row == block.y * T + i and tag(t[j, i]).col == block.x * T + j
+    store Y[block.x * T : +T, block.y * T : +T], t

@@ -1,0 +1,146 @@
+"""`argus fill`: CEGIS over sketches of proofs/ kernels, checked candidate by candidate."""
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+
+from argus_verify.cli import main
+from codegen_cuda.interp_replay import replay_finding
+from dsl.check import check_source
+from encode.verifier import verify_kernel
+from synth.cegis import FillOptions, candidate, fill, finite_assignments
+from synth.sketch import load_sketch
+from synth.witness_store import move_span
+
+SKETCHES = Path(__file__).resolve().parents[1] / "kernels" / "sketches"
+
+
+def sketch_of(name: str):
+    path = SKETCHES / name
+    sketch, diags = load_sketch(path.read_text(encoding="utf-8"), str(path))
+    assert sketch is not None, diags
+    return sketch
+
+
+def ruled_out(sketch, rejection, values) -> bool:
+    """Does the rejection's witness really fail this candidate (an independent check)?"""
+    cand, diags = candidate(sketch, values)
+    if cand is None:
+        return rejection.diagnostic is not None and bool(diags)
+    w = rejection.witness
+    moved = w.__class__(**{**{f: getattr(w, f) for f in w.__dataclass_fields__},
+                           "span": move_span(sketch, dict(rejection.source), dict(values), w.span)})
+    if replay_finding(cand.kernel, moved):
+        return True
+    # the candidate the witness was found on: the verifier's own refutation of it
+    return values == rejection.source and verify_kernel(cand.kernel).status == "violation"
+
+
+@pytest.fixture(scope="module")
+def exhaustive():
+    sketch = sketch_of("gemm_naive_k_and_tile.dsl")
+    return sketch, fill(sketch, FillOptions(exhaustive=True))
+
+
+def test_the_completion_proves(exhaustive):
+    sketch, result = exhaustive
+    assert result.status == "filled"
+    assert result.completions == (((0, 0), (1, 16)),)
+    checked = check_source(result.text, sketch.path)
+    assert checked.ok and verify_kernel(checked.kernel).status == "proved"
+    assert "k + 0 : +1" in result.text and "block.x * 16 : +BM" in result.text
+
+
+def test_every_wrong_completion_is_ruled_out_by_a_recorded_witness(exhaustive):
+    sketch, result = exhaustive
+    wrong = set(finite_assignments(sketch)) - set(result.completions)
+    classified = {c for rej in result.rejected for c in rej.candidates}
+    assert classified == wrong and len(wrong) == 5
+    for rej in result.rejected:
+        for values in rej.candidates:
+            assert ruled_out(sketch, rej, values), (rej.witness.rule, values)
+
+
+def test_counterexamples_save_full_verifications(exhaustive):
+    sketch, cex = exhaustive
+    base = fill(sketch, FillOptions(exhaustive=True), feedback="passfail")
+    assert base.completions == cex.completions
+    assert base.pruned == 0 and base.verifications == base.candidates == 6
+    assert cex.pruned >= 3 and cex.verifications + cex.pruned == cex.candidates
+    assert 2 * cex.verifications <= base.verifications
+
+
+def test_an_unbounded_hole_is_solved_by_z3_from_the_counterexample():
+    result = fill(sketch_of("row_reduce_start.dsl"))
+    assert result.status == "filled" and result.values == ((0, 1),)
+    # the first guess (0) is refuted; the constraint learned from its witness gives 1 at once
+    assert result.solver_rounds == 2 and result.candidates == 2
+    assert "for ct in range(1, C / BC):" in result.text
+    (rej,) = result.rejected   # found on the text with `??`, moved onto the completion, replayed
+    assert rej.candidates == (((0, 0),),) and rej.witness.rule == "TAG" and rej.replay == "replayed"
+
+
+def run_cli(argv, capsys):
+    code = main(argv)
+    out, err = capsys.readouterr()
+    return code, out, err
+
+
+def test_cli_prints_the_completion_and_the_statistics(capsys, tmp_path):
+    path = str(SKETCHES / "gemm_naive_k_and_tile.dsl")
+    code, out, err = run_cli(["fill", path], capsys)
+    assert code == 0 and out.startswith("# Sketch of proofs/gemm_naive.dsl")
+    assert "??@14:44 = 0, ??@21:23 = 16" in err and "pruned by stored witnesses" in err
+    target = tmp_path / "out.dsl"
+    code, out, _ = run_cli(["fill", path, "-o", str(target)], capsys)
+    assert code == 0 and out == "" and "block.x * 16" in target.read_text()
+
+
+def test_an_unsatisfiable_sketch_exits_1_with_its_witnesses(capsys):
+    path = str(SKETCHES / "gemm_naive_no_tile.dsl")
+    code, _, err = run_cli(["fill", path], capsys)
+    assert code == 1 and "\nno completion\n" in err
+    assert "error[COVER]" in err and "error[BOUND]" in err and "rules out 2 candidate(s)" in err
+    code, out, _ = run_cli(["fill", "--json", path], capsys)
+    data = json.loads(out)
+    assert code == 1 and data["status"] == "no completion"
+    rules = sorted(r["witness"]["rule"] for r in data["rejected"])
+    assert rules == ["BOUND", "COVER"] and sum(len(r["candidates"]) for r in data["rejected"]) == 4
+
+
+def test_bad_sketches_exit_2_with_positions(capsys, tmp_path):
+    text = (SKETCHES / "gemm_naive_k_and_tile.dsl").read_text()
+    bad = tmp_path / "bad.dsl"
+    bad.write_text(text.replace("??{8, 16, 32}", "??{8, M}"))
+    code, _, err = run_cli(["fill", str(bad)], capsys)
+    assert code == 2 and f"{bad}:21:29: error[E017]" in err
+    bad.write_text(text.replace("const BM, BN = 16, 16", "const BM, BN = ??, 16"))
+    code, _, err = run_cli(["fill", str(bad)], capsys)
+    assert code == 2 and "unbounded hole" in err and "finite domain" in err
+    code, _, err = run_cli(["fill", str(tmp_path / "missing.dsl")], capsys)
+    assert code == 2 and "no such file" in err
+
+
+def test_a_spent_budget_exits_3(capsys):
+    code, _, err = run_cli(["fill", "--timeout", "0.01", str(SKETCHES / "gemm_naive_no_tile.dsl")], capsys)
+    assert code == 3 and "budget" in err
+
+
+def test_spans_move_between_completions():
+    sketch = sketch_of("gemm_naive_k_and_tile.dsl")
+    span = check_source(candidate(sketch, ((0, 1), (1, 16)))[0].text, "x").kernel.body[-1].span
+    moved = move_span(sketch, {0: 1, 1: 16}, {0: 0, 1: 8}, span)
+    assert (moved.line, moved.col, moved.end_line) == (span.line, span.col, span.end_line)
+    assert moved.end_col == span.end_col - 1   # "16" became "8"
+
+
+def test_a_resource_witness_rules_out_a_bigger_candidate_without_a_verification():
+    sketch = sketch_of("stage_rows.dsl")
+    result = fill(sketch)
+    assert result.status == "filled" and result.values == ((0, 1),)
+    assert (result.candidates, result.verifications, result.pruned) == (3, 2, 1)
+    (rej,) = result.rejected
+    assert rej.witness.rule == "RES" and rej.candidates == (((0, 64),), ((0, 128),))
+    assert "const S = 1" in result.text
