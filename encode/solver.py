@@ -20,10 +20,20 @@ class Verdict(enum.Enum):
     UNKNOWN = "unknown"
 
 
+BUDGET_NOTE = "the time budget ran out"
+
+
 @dataclass(frozen=True, slots=True)
 class SolverOptions:
     timeout_ms: int = 10_000
     seed: int = 0
+    deadline: float | None = None   # time.monotonic() when the file's budget ends; None: no budget
+
+    def remaining_ms(self) -> int:
+        """Milliseconds this query may take: its timeout, cut to what is left of the budget."""
+        if self.deadline is None:
+            return max(1, int(self.timeout_ms))
+        return min(max(1, int(self.timeout_ms)), int((self.deadline - time.monotonic()) * 1000))
 
 
 class ContextModel:
@@ -52,13 +62,18 @@ class Outcome:
 
 def _fresh_solver(opts: SolverOptions, ctx: z3.Context) -> z3.Solver:
     solver = z3.Solver(ctx=ctx)
-    solver.set("timeout", max(1, int(opts.timeout_ms)))
+    solver.set("timeout", opts.remaining_ms())
     solver.set("random_seed", opts.seed)
     return solver
 
 
+_SPENT = Outcome(Verdict.UNKNOWN, reason=BUDGET_NOTE)
+
+
 def find_model(facts, opts: SolverOptions = SolverOptions()) -> Outcome:
     """Is the conjunction of `facts` satisfiable? sat → REFUTED with a model (a witness)."""
+    if opts.remaining_ms() <= 0:
+        return _SPENT
     ctx = z3.Context()
     solver = _fresh_solver(opts, ctx)
     for fact in facts:
@@ -71,6 +86,28 @@ def find_model(facts, opts: SolverOptions = SolverOptions()) -> Outcome:
     if result == z3.unsat:
         return Outcome(Verdict.PROVED, seconds=took)
     return Outcome(Verdict.UNKNOWN, reason=str(solver.reason_unknown()) or "solver returned unknown", seconds=took)
+
+
+def unsat_core(named_facts: dict[str, object], opts: SolverOptions = SolverOptions()) -> tuple[Outcome, tuple[str, ...]]:
+    """Is the conjunction satisfiable? When it is not (PROVED), also the names of a subset
+    of the facts that is already contradictory, in the order given."""
+    if opts.remaining_ms() <= 0:
+        return _SPENT, ()
+    ctx = z3.Context()
+    solver = _fresh_solver(opts, ctx)
+    solver.set("unsat_core", True)
+    for name, fact in named_facts.items():
+        solver.assert_and_track(_bool(fact).translate(ctx), z3.Bool(name, ctx))
+    start = time.perf_counter()
+    result = solver.check()
+    took = time.perf_counter() - start
+    if result == z3.sat:
+        return Outcome(Verdict.REFUTED, ContextModel(solver.model(), ctx), seconds=took), ()
+    if result == z3.unsat:
+        core = {str(c) for c in solver.unsat_core()}
+        return Outcome(Verdict.PROVED, seconds=took), tuple(n for n in named_facts if n in core)
+    return Outcome(Verdict.UNKNOWN, reason=str(solver.reason_unknown()) or "solver returned unknown",
+                   seconds=took), ()
 
 
 def _bool(fact):
@@ -88,11 +125,13 @@ def minimize_model(facts, objectives, opts: SolverOptions = SolverOptions()) -> 
     Used only after a query was refuted; on timeout or failure, the caller keeps the
     first model it had.
     """
+    if opts.remaining_ms() <= 0:
+        return _SPENT
     if any("(forall" in _bool(f).sexpr() for f in facts):
         return _bisect(facts, objectives, opts)
     ctx = z3.Context()
     opt = z3.Optimize(ctx=ctx)
-    opt.set("timeout", max(1, int(opts.timeout_ms)))
+    opt.set("timeout", opts.remaining_ms())
     for fact in facts:
         opt.add(_bool(fact).translate(ctx))
     for term in objectives:

@@ -1,0 +1,50 @@
+"""Are the kernel's assumptions satisfiable? If no sizes (at least 1 each, with at least one
+block in the grid) satisfy every `assume`, each obligation would hold vacuously."""
+from __future__ import annotations
+
+import z3
+
+from dsl import ir
+from dsl.diagnostics import Diagnostic
+
+from .solver import SolverOptions, Verdict, unsat_core
+from .symbols import SymEnv, Unsupported
+
+
+def _named_facts(kernel: ir.Kernel) -> dict[str, object]:
+    """The facts every query starts from, each named so that an unsat core maps to source."""
+    env = SymEnv(kernel, consts={c.name: c.value for c in kernel.consts})
+    facts: dict[str, object] = {}
+    for name in kernel.sizes:
+        env.sizes[name] = z3.Int(name)
+        facts[f"size {name}"] = env.sizes[name] >= 1
+    env.blocks = tuple(z3.Int(f"block.{'xyz'[i]}") for i in range(len(kernel.grid)))
+    for i, (b, extent) in enumerate(zip(env.blocks, kernel.grid)):
+        facts[f"grid {i}"] = z3.And(b >= 0, b < env.term(extent, {}))
+    for i, a in enumerate(kernel.assumes):
+        facts[f"assume {i}"] = env.cond(a, {})
+    return facts
+
+
+def unsatisfiable_assumptions(kernel: ir.Kernel, opts: SolverOptions = SolverOptions()) -> Diagnostic | None:
+    """An E031 error at the first assumption of a contradictory subset, or None when some
+    sizes satisfy them all (or the solver cannot tell: then nothing is claimed here)."""
+    if not kernel.assumes:
+        return None
+    try:
+        facts = _named_facts(kernel)
+    except Unsupported:
+        return None
+    outcome, core = unsat_core(facts, opts)
+    if outcome.verdict is not Verdict.PROVED:
+        return None
+    used = [kernel.assumes[int(n.split()[1])] for n in core if n.startswith("assume ")]
+    span = used[0].span if used else (kernel.grid_span or kernel.span)
+    lines = sorted({a.span.line for a in used})
+    which = ("the assumption on line " if len(lines) == 1 else "the assumptions on lines ") + \
+        ", ".join(map(str, lines)) if lines else "the launch grid"
+    also = [w for n, w in (("size ", "every size is at least 1"), ("grid ", "the grid has at least one block"))
+            if any(c.startswith(n) for c in core)]
+    message = f"no sizes satisfy {which}" + (f" (given that {' and '.join(also)})" if also else "")
+    return Diagnostic("E031", message, span,
+                      "every proof would hold vacuously; fix the `assume` so that some sizes satisfy it")
