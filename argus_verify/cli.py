@@ -40,7 +40,7 @@ def _rule_ids(text: str) -> tuple[str, ...]:
     unknown = [r for r in ids if r not in ALL_RULES]
     if unknown:
         raise argparse.ArgumentTypeError(f"unknown rule id {', '.join(unknown)}; valid ids: {', '.join(ALL_RULES)}")
-    if not ids:
+    if not ids and text.strip():
         raise argparse.ArgumentTypeError(f"'{text}' names no rule id; valid ids: {', '.join(ALL_RULES)}")
     return ids
 
@@ -56,7 +56,7 @@ def _verify_parser(prog: str) -> argparse.ArgumentParser:
                         f"(default {DEFAULT_BUDGET_S:g}); when it runs out the verdict is unknown")
     p.add_argument("--seed", type=int, default=0)
     p.add_argument("--rules", type=_rule_ids, default=(), metavar="IDS",
-                   help="comma-separated rule ids to check (default all)")
+                   help="comma-separated rule ids to check (default, or empty: all)")
     p.add_argument("--parse-only", action="store_true", help="parse and type-check only")
     p.add_argument("--target", default="sm_90", help="target description for resource limits (sm_90, mi300x)")
     p.add_argument("--debug", action="store_true", help="show tracebacks of internal errors")

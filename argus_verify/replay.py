@@ -23,7 +23,16 @@ def _note(kernel, finding) -> str:
         return f"not reproduced: the interpreter failed ({type(err).__name__})"
 
 
+REPLAY_MEMORY = 4 << 30   # bytes the replay process may add to what it inherits
+
+
 def _child(conn, kernel, findings) -> None:
+    import resource
+    # The interpreter keeps a vector clock per shared element and thread: a kernel at the
+    # front end's limits could take gigabytes; past this it fails (and says so) instead.
+    with open("/proc/self/statm") as fh:
+        inherited = int(fh.read().split()[0]) * resource.getpagesize()
+    resource.setrlimit(resource.RLIMIT_AS, (inherited + REPLAY_MEMORY, resource.RLIM_INFINITY))
     for i, f in findings:
         conn.send((i, _note(kernel, f)))
     conn.close()

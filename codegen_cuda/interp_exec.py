@@ -22,6 +22,9 @@ from .interp_memory import Access, Memory, SharedBuffer
 from .interp_tags import Tags, assign, where
 
 
+STEPS_PER_TRIP = 8     # statement executions a block may make, per iteration one loop may run
+
+
 @dataclass
 class Reg:
     t: ir.TensorType
@@ -102,6 +105,10 @@ class BlockExec:
     def stmt(self, s, active: np.ndarray) -> None:
         self.line = s.span.line
         self.instance += 1
+        if self.instance > self.I.max_trip * STEPS_PER_TRIP:
+            # nested loops multiply: 20 loops of 2 iterations are a million statements
+            raise InterpretError(f"a block executes more than {self.I.max_trip * STEPS_PER_TRIP} statements "
+                                 f"(the loops nest {len(self.loops)} deep at line {self.line})")
         match s:
             case ir.For():
                 self.for_loop(s, active)
