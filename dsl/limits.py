@@ -16,7 +16,7 @@ MAX_TILE_ELEMENTS = 1 << 17          # one register or shared tile, or a layout:
                                      # largest shared memory of any target (228 KiB) holds in f16
 MAX_SWIZZLE_BITS = 32                # b + m + |s| of swizzle(b, m, s): the bits of an address
 
-HINT = "see the limits in docs/DSL.md; a real kernel stays far below them"
+HINT = "integers in a kernel fit in 64 bits (docs/DSL.md, \"Limits\")"
 
 
 def literal(ck, text: str, span) -> int:

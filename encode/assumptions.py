@@ -27,10 +27,9 @@ def _named_facts(kernel: ir.Kernel) -> dict[str, object]:
 
 
 def unsatisfiable_assumptions(kernel: ir.Kernel, opts: SolverOptions = SolverOptions()) -> Diagnostic | None:
-    """An E031 error at the first assumption of a contradictory subset, or None when some
-    sizes satisfy them all (or the solver cannot tell: then nothing is claimed here)."""
-    if not kernel.assumes:
-        return None
+    """An E031 error at the first assumption of a contradictory subset (or at the grid when
+    it has no block for any sizes), or None when some sizes satisfy them all, or when the
+    solver cannot tell (then nothing is claimed here)."""
     try:
         facts = _named_facts(kernel)
     except Unsupported:
@@ -39,12 +38,18 @@ def unsatisfiable_assumptions(kernel: ir.Kernel, opts: SolverOptions = SolverOpt
     if outcome.verdict is not Verdict.PROVED:
         return None
     used = [kernel.assumes[int(n.split()[1])] for n in core if n.startswith("assume ")]
-    span = used[0].span if used else (kernel.grid_span or kernel.span)
-    lines = sorted({a.span.line for a in used})
-    which = ("the assumption on line " if len(lines) == 1 else "the assumptions on lines ") + \
-        ", ".join(map(str, lines)) if lines else "the launch grid"
     also = [w for n, w in (("size ", "every size is at least 1"), ("grid ", "the grid has at least one block"))
             if any(c.startswith(n) for c in core)]
-    message = f"no sizes satisfy {which}" + (f" (given that {' and '.join(also)})" if also else "")
-    return Diagnostic("E031", message, span,
-                      "every proof would hold vacuously; fix the `assume` so that some sizes satisfy it")
+    given = f" (given that {' and '.join(also)})" if also else ""
+    hint = "every proof would hold vacuously; fix the `assume` so that some sizes satisfy it"
+    if not used:
+        return Diagnostic("E031", "the launch grid has no block for any sizes",
+                          kernel.grid_span, "every proof would hold vacuously; each grid dimension must be >= 1")
+    return Diagnostic("E031", f"no sizes satisfy {_lines(used)}{given}", used[0].span, hint)
+
+
+def _lines(assumes) -> str:
+    lines = sorted({a.span.line for a in assumes})
+    if len(lines) == 1:
+        return f"the assumption on line {lines[0]}"
+    return "the assumptions on lines " + ", ".join(map(str, lines[:-1])) + f" and {lines[-1]}"
