@@ -2,6 +2,8 @@
 block in the grid) satisfy every `assume`, each obligation would hold vacuously."""
 from __future__ import annotations
 
+import dataclasses
+
 import z3
 
 from dsl import ir
@@ -9,6 +11,9 @@ from dsl.diagnostics import Diagnostic
 
 from .solver import SolverOptions, Verdict, unsat_core
 from .symbols import SymEnv, Unsupported
+
+
+CHECK_MS = 2000   # sizes and a handful of assumptions: milliseconds; a quantified one may not be
 
 
 def _named_facts(kernel: ir.Kernel) -> dict[str, object]:
@@ -34,7 +39,7 @@ def unsatisfiable_assumptions(kernel: ir.Kernel, opts: SolverOptions = SolverOpt
         facts = _named_facts(kernel)
     except Unsupported:
         return None
-    outcome, core = unsat_core(facts, opts)
+    outcome, core = unsat_core(facts, dataclasses.replace(opts, timeout_ms=min(opts.timeout_ms, CHECK_MS)))
     if outcome.verdict is not Verdict.PROVED:
         return None
     used = [kernel.assumes[int(n.split()[1])] for n in core if n.startswith("assume ")]

@@ -158,5 +158,5 @@ def test_a_kernel_file_never_costs_more_than_its_limits(tmp_path, capsys):
                  COPY.replace("M >= 32", "M >= 1" + "0" * 5000)):
         assert verify_main([_write(tmp_path, text)]) == EXIT_BAD_INPUT
         assert "error[E032]" in capsys.readouterr().err
-    kernel, diags, _ = load_kernel(_write(tmp_path, COPY.replace("threads 32", "threads 1025")))
+    kernel, diags, _ = load_kernel(_write(tmp_path, COPY.replace("threads 32", f"threads {MAX_THREADS + 1}")))
     assert kernel is None and [d.code for d in diags] == ["E032"]
