@@ -22,7 +22,7 @@ from .interp_memory import Access, Memory, SharedBuffer
 from .interp_tags import Tags, assign, where
 
 
-STEPS_PER_TRIP = 8     # statement executions a block may make, per iteration one loop may run
+NEST_TRIPS = 4     # loop iterations a block may run in all, in units of what one loop may run
 
 
 @dataclass
@@ -49,6 +49,7 @@ class BlockExec:
         self.thread_env = {"thread.x": tid, "thread.warp": tid // 32, "thread.lane": tid % 32}
         self.line = 0
         self.instance = 0           # statement executions so far: one id per statement instance
+        self.iterations = 0         # loop iterations so far, of every loop (bounded: NEST_TRIPS)
 
     # ------------------------------------------------------------ helpers
     def ev(self, threads: np.ndarray | None = None) -> IntEval:
@@ -105,10 +106,6 @@ class BlockExec:
     def stmt(self, s, active: np.ndarray) -> None:
         self.line = s.span.line
         self.instance += 1
-        if self.instance > self.I.max_trip * STEPS_PER_TRIP:
-            # nested loops multiply: 20 loops of 2 iterations are a million statements
-            raise InterpretError(f"a block executes more than {self.I.max_trip * STEPS_PER_TRIP} statements "
-                                 f"(the loops nest {len(self.loops)} deep at line {self.line})")
         match s:
             case ir.For():
                 self.for_loop(s, active)
@@ -161,6 +158,11 @@ class BlockExec:
         if last - first > self.I.max_trip:
             raise InterpretError(f"loop over {s.var} runs {last - first} iterations (limit {self.I.max_trip})")
         for v in range(first, last):
+            self.iterations += 1
+            if self.iterations > self.I.max_trip * NEST_TRIPS:
+                # nested loops multiply: 20 loops of 2 iterations are a million iterations
+                raise InterpretError(f"a block runs more than {self.I.max_trip * NEST_TRIPS} loop iterations "
+                                     f"in all (reached in the loop over {s.var} at line {s.span.line})")
             act = active & (lo <= v) & (v < hi)
             if act.any():
                 self.loops[s.var] = v

@@ -134,14 +134,14 @@ def test_twenty_nested_loops_prove(tmp_path, capsys):
 
 def test_twenty_nested_loops_refute_and_replay_stops(tmp_path, capsys):
     """A store inside 2**20 iterations writes B twice: found, minimised; the interpreter
-    refuses the million statements instead of running them."""
+    refuses the million iterations instead of running them."""
     path = _write(tmp_path, _nest(20, ["a = load A[block.x * 32 : +32]", "store B[block.x * 32 : +32], a"], [], []))
     assert verify_main([path]) == EXIT_VIOLATION
     out = capsys.readouterr().out
     assert f"{path}:26:85: error[COVER] B[0] is written twice" in out
     assert "i19 = 0 (line 26) and by block (0,) thread 0 (warp 0, lane 0) in iteration i0 = 0" in out
     assert ("note: the concrete interpreter did not reproduce this: the interpreter cannot run it: "
-            "a block executes more than 32768 statements (the loops nest 20 deep at line 26)") in out
+            "a block runs more than 16384 loop iterations in all (reached in the loop over i19 at line 24)") in out
 
 
 def test_the_limits_admit_the_largest_real_tiles():
