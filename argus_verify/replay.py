@@ -69,8 +69,8 @@ def replay_findings(kernel, verdict, deadline: float | None = None):
     todo = [(i, f) for i, f in enumerate(verdict.findings) if f.rule not in NOT_REPLAYABLE and not f.suppressed]
     if not todo:
         return verdict
-    if deadline is None:
-        notes = {i: _note(kernel, f) for i, f in todo}
+    if deadline is None or "fork" not in multiprocessing.get_all_start_methods():
+        notes = {i: _note(kernel, f) for i, f in todo}   # no budget, or no way to stop a child
     elif deadline <= time.monotonic():
         notes = {}
     else:

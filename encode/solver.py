@@ -8,7 +8,6 @@ is one of three verdicts kept apart (proved, refuted with a model, unknown).
 from __future__ import annotations
 
 import enum
-import threading
 import time
 from dataclasses import dataclass
 
@@ -22,6 +21,7 @@ class Verdict(enum.Enum):
 
 
 BUDGET_NOTE = "the time budget ran out"
+BUDGET_SLACK_MS = 50
 
 
 @dataclass(frozen=True, slots=True)
@@ -68,21 +68,6 @@ def _fresh_solver(opts: SolverOptions, ctx: z3.Context) -> z3.Solver:
     return solver
 
 
-INTERRUPT_SLACK_S = 0.05
-
-
-def _check(engine, ctx: z3.Context, opts: SolverOptions):
-    """engine.check(), interrupted when its time is up: Z3's own timeout is not always
-    honoured (an Optimize with many objectives overran a 3 s timeout by 5 s)."""
-    timer = threading.Timer(opts.remaining_ms() / 1000 + INTERRUPT_SLACK_S, ctx.interrupt)
-    timer.daemon = True
-    timer.start()
-    try:
-        return engine.check()
-    finally:
-        timer.cancel()
-
-
 _SPENT = Outcome(Verdict.UNKNOWN, reason=BUDGET_NOTE)
 
 
@@ -95,13 +80,21 @@ def find_model(facts, opts: SolverOptions = SolverOptions()) -> Outcome:
     for fact in facts:
         solver.add(_bool(fact).translate(ctx))
     start = time.perf_counter()
-    result = _check(solver, ctx, opts)
+    result = solver.check()
     took = time.perf_counter() - start
     if result == z3.sat:
         return Outcome(Verdict.REFUTED, ContextModel(solver.model(), ctx), seconds=took)
     if result == z3.unsat:
         return Outcome(Verdict.PROVED, seconds=took)
-    return Outcome(Verdict.UNKNOWN, reason=str(solver.reason_unknown()) or "solver returned unknown", seconds=took)
+    return Outcome(Verdict.UNKNOWN, reason=_why_unknown(solver, opts), seconds=took)
+
+
+def _why_unknown(engine, opts: SolverOptions) -> str:
+    """The solver's reason, or the budget's when the budget (not the query's own timeout)
+    ended the query: then next to nothing is left of it."""
+    if opts.deadline is not None and opts.remaining_ms() < BUDGET_SLACK_MS:
+        return BUDGET_NOTE
+    return str(engine.reason_unknown()) or "solver returned unknown"
 
 
 def unsat_core(named_facts: dict[str, object], opts: SolverOptions = SolverOptions()) -> tuple[Outcome, tuple[str, ...]]:
@@ -115,15 +108,14 @@ def unsat_core(named_facts: dict[str, object], opts: SolverOptions = SolverOptio
     for name, fact in named_facts.items():
         solver.assert_and_track(_bool(fact).translate(ctx), z3.Bool(name, ctx))
     start = time.perf_counter()
-    result = _check(solver, ctx, opts)
+    result = solver.check()
     took = time.perf_counter() - start
     if result == z3.sat:
         return Outcome(Verdict.REFUTED, ContextModel(solver.model(), ctx), seconds=took), ()
     if result == z3.unsat:
         core = {str(c) for c in solver.unsat_core()}
         return Outcome(Verdict.PROVED, seconds=took), tuple(n for n in named_facts if n in core)
-    return Outcome(Verdict.UNKNOWN, reason=str(solver.reason_unknown()) or "solver returned unknown",
-                   seconds=took), ()
+    return Outcome(Verdict.UNKNOWN, reason=_why_unknown(solver, opts), seconds=took), ()
 
 
 def _bool(fact):
@@ -136,7 +128,7 @@ def prove(goal, facts=(), opts: SolverOptions = SolverOptions()) -> Outcome:
 
 
 # Z3's optimiser with many lexicographic objectives (one per loop of a deep nest) took 11 s
-# where bisection takes 0.6 s, and ignores its timeout; the shipped kernels have up to 11.
+# where bisection takes 0.6 s, and overran its timeout; the shipped kernels have up to 11.
 MAX_OPTIMIZE_OBJECTIVES = 16
 
 
@@ -158,11 +150,11 @@ def minimize_model(facts, objectives, opts: SolverOptions = SolverOptions()) -> 
     for term in objectives:
         opt.minimize(term.translate(ctx))
     start = time.perf_counter()
-    result = _check(opt, ctx, opts)
+    result = opt.check()
     took = time.perf_counter() - start
     if result == z3.sat:
         return Outcome(Verdict.REFUTED, ContextModel(opt.model(), ctx), seconds=took)
-    return Outcome(Verdict.UNKNOWN, reason=str(opt.reason_unknown()), seconds=took)
+    return Outcome(Verdict.UNKNOWN, reason=_why_unknown(opt, opts), seconds=took)
 
 
 def _bisect(facts, objectives, opts: SolverOptions, budget: int = 160) -> Outcome:
