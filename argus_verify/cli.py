@@ -6,10 +6,11 @@ a frozen Options. Exit codes: 0 proved, 1 violation, 2 bad input, 3 unknown, 4 i
 from __future__ import annotations
 
 import argparse
+import math
 import sys
 import traceback
 
-from .options import Options
+from .options import DEFAULT_BUDGET_S, Options
 from . import commands
 
 EXIT_OK, EXIT_VIOLATION, EXIT_BAD_INPUT, EXIT_UNKNOWN, EXIT_INTERNAL = 0, 1, 2, 3, 4
@@ -29,6 +30,29 @@ def version() -> str:
         return "unknown (not installed)"
 
 
+def _budget(text: str) -> float:
+    """--timeout: a positive, finite number of seconds (0 or less would prove nothing)."""
+    try:
+        v = float(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"'{text}' is not a number of seconds") from None
+    if not math.isfinite(v) or v <= 0:
+        raise argparse.ArgumentTypeError(f"the time budget must be a positive number of seconds, not '{text}'")
+    return v
+
+
+def _rule_ids(text: str) -> tuple[str, ...]:
+    """--rules: comma-separated ids, each one the verifier checks (a typo would check nothing)."""
+    from encode.verifier import ALL_RULES
+    ids = tuple(r.strip().upper() for r in text.split(",") if r.strip())
+    unknown = [r for r in ids if r not in ALL_RULES]
+    if unknown:
+        raise argparse.ArgumentTypeError(f"unknown rule id {', '.join(unknown)}; valid ids: {', '.join(ALL_RULES)}")
+    if not ids and text.strip():
+        raise argparse.ArgumentTypeError(f"'{text}' names no rule id; valid ids: {', '.join(ALL_RULES)}")
+    return ids
+
+
 def _verify_parser(prog: str) -> argparse.ArgumentParser:
     p = _Parser(prog=prog, description="Prove a kernel's tag assertions and memory rules.")
     p.add_argument("--version", action="version", version=f"%(prog)s {version()}")
@@ -36,9 +60,12 @@ def _verify_parser(prog: str) -> argparse.ArgumentParser:
     fmt = p.add_mutually_exclusive_group()
     fmt.add_argument("--json", action="store_true", help="machine-readable findings")
     fmt.add_argument("--sarif", action="store_true", help="SARIF 2.1.0 for editors and code scanning")
-    p.add_argument("--timeout", type=float, default=10.0, help="solver seconds per query")
+    p.add_argument("--timeout", type=_budget, default=DEFAULT_BUDGET_S, metavar="SECONDS",
+                   help="time budget of each file: verification, witness minimisation and replay together "
+                        f"(default {DEFAULT_BUDGET_S:g}); when it runs out the verdict is unknown")
     p.add_argument("--seed", type=int, default=0)
-    p.add_argument("--rules", default="", help="comma-separated rule ids to check (default all)")
+    p.add_argument("--rules", type=_rule_ids, default=(), metavar="IDS",
+                   help="comma-separated rule ids to check (default, or empty: all)")
     p.add_argument("--parse-only", action="store_true", help="parse and type-check only")
     p.add_argument("--target", default="sm_90", help="target description for resource limits (sm_90, mi300x)")
     p.add_argument("--debug", action="store_true", help="show tracebacks of internal errors")

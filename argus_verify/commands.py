@@ -2,6 +2,7 @@
 from __future__ import annotations
 
 import sys
+import time
 
 from dsl.check import check_source
 from dsl.fmt import format_source
@@ -32,7 +33,6 @@ def _worst(codes) -> int:
 def verify(files: list[str], opts: Options) -> int:
     """Check each file; print one report in the chosen format; exit by the worst outcome."""
     from encode.target import available_targets
-    from encode.verifier import verify_kernel
     from . import report
     if opts.target not in available_targets():
         print(f"argus-verify: error: unknown target '{opts.target}'; known: {', '.join(available_targets())}",
@@ -40,7 +40,10 @@ def verify(files: list[str], opts: Options) -> int:
         return 2
     codes, results, verdicts, bad = [], [], [], {}
     for path in files:
+        deadline = time.monotonic() + opts.timeout_s   # the budget covers this file's whole run
         kernel, diags, text = load_kernel(path)
+        if not diags and not opts.parse_only:
+            diags = _vacuous(kernel, opts, deadline)
         if diags:
             codes.append(2)
             bad[path] = diags
@@ -54,8 +57,7 @@ def verify(files: list[str], opts: Options) -> int:
             if opts.output == "text":
                 print(f"{display_name(path)}: parsed and type-checked kernel '{kernel.name}'")
             continue
-        verdict = verify_kernel(kernel, opts.verify_options())
-        verdict = _replay(kernel, _suppress(verdict, text))
+        verdict = _verify_file(kernel, text, opts, deadline)
         verdicts.append(verdict)
         results.append(report.verdict_json(verdict))
         codes.append(STATUS_EXIT[verdict.status])
@@ -68,26 +70,20 @@ def verify(files: list[str], opts: Options) -> int:
     return _worst(codes)
 
 
-NOT_REPLAYABLE = ("RES", "BANK")   # limits and performance: nothing to execute
+def _vacuous(kernel, opts: Options, deadline: float) -> list:
+    """An E031 error when no sizes satisfy the `assume`s (every proof would be vacuous)."""
+    from encode.assumptions import unsatisfiable_assumptions
+    d = unsatisfiable_assumptions(kernel, opts.verify_options(deadline).solver)
+    return [d] if d is not None else []
 
 
-def _replay(kernel, verdict):
-    """Re-run each counterexample on the concrete interpreter (which shares no code with
-    the encoder) and record whether it reproduces."""
-    import dataclasses
-    from codegen_cuda.interp_replay import replay_details
-    out = []
-    for f in verdict.findings:
-        if f.rule in NOT_REPLAYABLE or f.suppressed:
-            out.append(f)
-            continue
-        try:
-            r = replay_details(kernel, f)
-            note = "replayed" if r.replayed else f"not reproduced: {r.why}"
-        except Exception as err:  # the oracle's own failure must not hide the finding
-            note = f"not reproduced: the interpreter failed ({type(err).__name__})"
-        out.append(dataclasses.replace(f, replay=note))
-    return dataclasses.replace(verdict, findings=tuple(out))
+def _verify_file(kernel, text: str, opts: Options, deadline: float):
+    """Verify and replay the witnesses within the file's budget; when it runs out before
+    verification ends the verdict is unknown, saying so."""
+    from encode.verifier import verify_kernel
+    from .replay import replay_findings
+    verdict = verify_kernel(kernel, opts.verify_options(deadline))
+    return replay_findings(kernel, _suppress(verdict, text), deadline)
 
 
 def _suppress(verdict, text: str):

@@ -3,10 +3,13 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+DEFAULT_BUDGET_S = 60.0     # a whole file: the shipped kernels take 1-2 s
+QUERY_TIMEOUT_S = 10.0      # one solver query, so that one hard query leaves time for the rest
+
 
 @dataclass(frozen=True, slots=True)
 class Options:
-    timeout_s: float = 10.0
+    timeout_s: float = DEFAULT_BUDGET_S   # the time budget of one file, replay included
     seed: int = 0
     rules: tuple[str, ...] = ()
     output: str = "text"          # text, json, sarif
@@ -14,14 +17,17 @@ class Options:
     debug: bool = False
     target: str = "sm_90"
 
-    def verify_options(self):
+    def verify_options(self, deadline: float | None = None):
+        """Verifier settings for one file whose budget ends at `deadline` (time.monotonic())."""
         from encode.verifier import VerifyOptions
-        return VerifyOptions(timeout_s=self.timeout_s, seed=self.seed, rules=self.rules, target=self.target)
+        return VerifyOptions(timeout_s=min(QUERY_TIMEOUT_S, self.timeout_s), seed=self.seed, rules=self.rules,
+                             target=self.target, deadline=deadline)
 
     @staticmethod
     def from_args(args) -> "Options":
-        rules = tuple(r.strip().upper() for r in getattr(args, "rules", "").split(",") if r.strip())
+        """`args.rules` and `args.timeout` were validated by the parser (cli.py)."""
         output = "json" if getattr(args, "json", False) else "sarif" if getattr(args, "sarif", False) else "text"
-        return Options(timeout_s=max(0.001, float(getattr(args, "timeout", 10.0))), seed=getattr(args, "seed", 0),
-                       rules=rules, output=output, parse_only=getattr(args, "parse_only", False),
+        return Options(timeout_s=float(getattr(args, "timeout", DEFAULT_BUDGET_S)), seed=getattr(args, "seed", 0),
+                       rules=tuple(getattr(args, "rules", ())), output=output,
+                       parse_only=getattr(args, "parse_only", False),
                        debug=getattr(args, "debug", False), target=getattr(args, "target", "sm_90"))

@@ -7,6 +7,9 @@ from __future__ import annotations
 import json
 
 from encode.findings import RULES, Finding, Verdict
+from encode.solver import BUDGET_NOTE
+
+from .replay import OUT_OF_TIME
 
 SARIF_SCHEMA = "https://json.schemastore.org/sarif-2.1.0.json"
 
@@ -75,6 +78,8 @@ def format_finding(f: Finding) -> str:
             out.append(f"  {_where(span)}: {text}")
     if f.hint:
         out.append(f"  hint: {f.hint}")
+    if f.replay == OUT_OF_TIME:
+        out.append(f"  note: {OUT_OF_TIME}: the budget ran out before the interpreter re-ran this witness")
     if f.replay.startswith("not reproduced: "):
         out.append(f"  note: the concrete interpreter did not reproduce this: {f.replay.removeprefix('not reproduced: ')}")
     return "\n".join(out)
@@ -86,8 +91,13 @@ def format_verdict(v: Verdict) -> str:
     tail = {"proved": f"{v.file}: proved kernel '{v.kernel}' ({v.obligations} obligations, {v.queries} queries)",
             "violation": f"{v.file}: {sum(1 for f in v.findings if not f.suppressed and f.severity == 'error')} "
                          f"violation(s) in kernel '{v.kernel}'",
-            "unknown": f"{v.file}: unknown: {len(v.unknowns)} obligation(s) of kernel '{v.kernel}' undecided"}[v.status]
+            "unknown": f"{v.file}: unknown: {_spent(v)}{len(v.unknowns)} obligation(s) of kernel '{v.kernel}' "
+                       "undecided"}[v.status]
     return "\n".join(lines + [tail])
+
+
+def _spent(v: Verdict) -> str:
+    return "the time budget (--timeout) ran out; " if any(BUDGET_NOTE in u.reason for u in v.unknowns) else ""
 
 
 def _span_json(span) -> dict:

@@ -22,6 +22,9 @@ from .interp_memory import Access, Memory, SharedBuffer
 from .interp_tags import Tags, assign, where
 
 
+NEST_TRIPS = 4     # loop iterations a block may run in all, in units of what one loop may run
+
+
 @dataclass
 class Reg:
     t: ir.TensorType
@@ -46,6 +49,7 @@ class BlockExec:
         self.thread_env = {"thread.x": tid, "thread.warp": tid // 32, "thread.lane": tid % 32}
         self.line = 0
         self.instance = 0           # statement executions so far: one id per statement instance
+        self.iterations = 0         # loop iterations so far, of every loop (bounded: NEST_TRIPS)
 
     # ------------------------------------------------------------ helpers
     def ev(self, threads: np.ndarray | None = None) -> IntEval:
@@ -163,6 +167,11 @@ class BlockExec:
         if last - first > self.I.max_trip:
             raise InterpretError(f"loop over {s.var} runs {last - first} iterations (limit {self.I.max_trip})")
         for v in range(first, last):
+            self.iterations += 1
+            if self.iterations > self.I.max_trip * NEST_TRIPS:
+                # nested loops multiply: 20 loops of 2 iterations are a million iterations
+                raise InterpretError(f"a block runs more than {self.I.max_trip * NEST_TRIPS} loop iterations "
+                                     f"in all (reached in the loop over {s.var} at line {s.span.line})")
             act = active & (lo <= v) & (v < hi)
             if act.any():
                 self.loops[s.var] = v

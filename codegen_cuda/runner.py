@@ -29,7 +29,11 @@ REPO = Path(__file__).resolve().parents[1]
 
 
 class RunError(Exception):
-    """The run could not be carried out (bad sizes, no reference, the launch failed)."""
+    """The run could not be carried out (bad sizes, no reference, the launch timed out)."""
+
+
+class KernelFault(RunError):
+    """The kernel itself raised or crashed when run: a failed check, not a failed run."""
 
 
 @dataclass
@@ -41,15 +45,18 @@ class RunResult:
     grid: tuple
     module_path: Path
     checks: list[OutputCheck] = field(default_factory=list)
+    fault: str = ""                  # "the kernel faulted on the simulator: ..." when it did
 
     @property
     def ok(self) -> bool:
-        return all(c.ok for c in self.checks)
+        return not self.fault and all(c.ok for c in self.checks)
 
     def table(self) -> str:
         sizes = ", ".join(f"{k}={v}" for k, v in self.sizes.items())
-        lines = [f"{self.kernel} [{sizes}] on the {self.mode}: grid {tuple(self.grid)}, "
-                 f"{self.seconds:.2f} s", f"  generated: {self.module_path}"]
+        timing = "" if self.fault else f": grid {tuple(self.grid)}, {self.seconds:.2f} s"
+        lines = [f"{self.kernel} [{sizes}] on the {self.mode}{timing}", f"  generated: {self.module_path}"]
+        if self.fault:
+            lines.append("  " + self.fault.replace("\n", "\n  ") + "\n  FAILED")
         for c in self.checks:
             verdict = "ok" if c.ok else "MISMATCH"
             lines.append(f"  {c.name}: max rel err {c.rel_err:.3g} (tolerance {c.tolerance:g}), "
@@ -229,7 +236,10 @@ def run_kernel(kernel: ir.Kernel, text: str, dsl_path: Path, sizes: dict[str, in
     check_data_assumptions(kernel, sizes, inputs)
     args = poison(kernel, sizes, inputs)
     mode = "simulator" if opts.sim or not gpu_present() else "gpu"
-    outputs, meta = launch_in_child(module_path, args, mode, opts.timeout_s)
+    try:
+        outputs, meta = launch_in_child(module_path, args, mode, opts.timeout_s)
+    except KernelFault as fault:
+        return RunResult(kernel.name, sizes, mode, 0.0, (), module_path, fault=str(fault))
     want = ref.reference({k: v.copy() for k, v in inputs.items()}, dict(sizes))
     tol = tolerance(p.dtype.value for p in kernel.params)
     checks = []
@@ -261,7 +271,8 @@ def launch_in_child(module_path: Path, args: dict[str, np.ndarray], mode: str,
         except subprocess.TimeoutExpired:
             raise RunError(f"the {mode} run took longer than {timeout_s:.0f} s") from None
         if proc.returncode != 0:
-            raise RunError(f"the kernel failed on the {mode}:\n{_kernel_failure(proc.stderr or proc.stdout, module_path)}")
+            raise KernelFault(f"the kernel faulted on the {mode}:\n"
+                              f"{_kernel_failure(proc.stderr or proc.stdout, module_path)}")
         with np.load(io / "outputs.npz") as data:
             outputs = {k: data[k] for k in data.files}
         meta = json.loads((io / "result.json").read_text())

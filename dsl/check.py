@@ -10,7 +10,7 @@ from dataclasses import dataclass, field
 
 import lark
 
-from . import asserts, exprs, ir
+from . import asserts, exprs, ir, limits
 from .diagnostics import Diagnostic, Span, plural, sort_key
 from .header import check_header_stmt, check_output_specs
 from .parser import parse_tree, span_of
@@ -83,7 +83,7 @@ class Checker:
             return self._name(t, sp, bind_indices)
         kind = t.data
         if kind == "int_lit":
-            return ir.IntLit(int(t.children[0]), sp)
+            return ir.IntLit(limits.literal(self, str(t.children[0]), sp), sp)
         if kind == "float_lit":
             return ir.FloatLit(float(t.children[0]), sp)
         if kind == "name":

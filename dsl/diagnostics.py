@@ -57,6 +57,8 @@ CODES: dict[str, str] = {
     "E028": "invalid shape",
     "E029": "wrong number of arguments",
     "E030": "division by zero in a constant expression",
+    "E031": "assumptions that no sizes satisfy",
+    "E032": "a value beyond the limits of the tools",
     "E090": "operation not defined on this dtype",
 }
 

@@ -3,7 +3,7 @@ from __future__ import annotations
 
 import lark
 
-from . import exprs, ir
+from . import exprs, ir, limits
 from .diagnostics import plural
 from .scope import Entry
 
@@ -70,6 +70,8 @@ def _consts(ck, s, sp, header) -> None:
                 ck.error("E017", f"constant '{tok}' is not a compile-time integer: {nc.why}", nc.span or e.span,
                          "constants may use integer literals, earlier constants, + - * / % min max")
             v = None
+        if v is not None and not limits.constant(ck, str(tok), v, e.span):
+            v = None
         if _define(ck, tok, v) and v is not None:
             header["consts"].append(ir.ConstDecl(str(tok), v, e, ck.span(tok)))
 
@@ -94,8 +96,11 @@ def _grid(ck, s, sp, header) -> None:
         ck.error("E028", f"grid has {len(dims)} dimensions; 1 to 3 are allowed", sp,
                  "the dimensions are block.x, block.y and block.z")
         return
-    for d in dims:
+    for axis, d in enumerate(dims):
         ck.int_or_bool(d, "a grid dimension", want_bool=False)
+        v = exprs.try_fold(d, ck.consts())
+        if v is not None and not limits.grid_dim(ck, axis, v, d.span):
+            return
         for n in exprs.iter_nodes(d):
             if isinstance(n, (ir.BuiltinRef, ir.ElemRef)) or (isinstance(n, ir.Sym) and n.kind is ir.SymKind.LOOP):
                 ck.error("E021", "grid dimensions may only mention sizes and constants", n.span)
@@ -117,6 +122,8 @@ def _threads(ck, s, sp, header) -> None:
     if v <= 0:
         ck.error("E028", f"the thread count must be positive, not {v}", e.span,
                  "threads is the number of threads in a block, e.g. threads 128")
+        return
+    if not limits.threads(ck, v, e.span):
         return
     header["threads"] = v
 

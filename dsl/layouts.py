@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import math
 
-from . import exprs, ir
+from . import exprs, ir, limits
 
 NAMED = {"mma_m16n8k16": ("warps",), "copy": ("vec",)}
 
@@ -40,7 +40,7 @@ def check_placement(ck, tree, tile: tuple[int, ...] | None, role: str) -> ir.Lay
             ck.error("E017", "swizzle parameters must be compile-time integers", sp)
         elif role != "shared":
             ck.error("E025", "a swizzle applies to shared-memory tiles", sp)
-        elif vals[0] < 0 or vals[1] < 0 or abs(vals[2]) < vals[0]:
+        elif limits.swizzle(ck, *vals, sp) and (vals[0] < 0 or vals[1] < 0 or abs(vals[2]) < vals[0]):
             ck.error("E025", f"swizzle({vals[0]}, {vals[1]}, {vals[2]}) is not a swizzle: it needs b >= 0, "
                      "m >= 0 and |s| >= b", sp,
                      "swizzle(b, m, s) XORs the b bits at m + s into the b bits at m; |s| >= b keeps them apart")
@@ -61,6 +61,8 @@ def check_placement(ck, tree, tile: tuple[int, ...] | None, role: str) -> ir.Lay
         return None
     if any(x <= 0 for x in _flat(shape)):
         ck.error("E025", "layout extents must be positive", sp)
+        return None
+    if not limits.tile_elements(ck, "the layout", _flat(shape), sp):
         return None
     # a register tile's thread-value layout may be larger than the tile: the slots past
     # its last element are padding that no thread does (docs/SEMANTICS.md)

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import lark
 
-from . import exprs, ir
+from . import exprs, ir, limits
 from .layouts import check_placement
 from .diagnostics import plural
 from .scope import Entry
@@ -55,7 +55,7 @@ class TileChecker:
                                  "a size name in a shape must differ from the tensor names")
                     shape.append(ir.Sym(n, ir.SymKind.SIZE, ck.span(d)))
                 elif isinstance(d, lark.Tree) and d.data == "int_lit":
-                    shape.append(ir.IntLit(int(d.children[0]), ck.span(d)))
+                    shape.append(ir.IntLit(limits.literal(ck, str(d.children[0]), ck.span(d)), ck.span(d)))
                 else:
                     ck.error("E028", "a tensor extent is a size name or an integer", ck.span(d))
             if not shape:
@@ -102,6 +102,8 @@ class TileChecker:
         name, dt, *rest = s.children
         placement = rest[-1]
         shape, vals = self.static_shape(rest[:-1], "shared tile")
+        if vals is not None and not limits.tile_elements(self.ck, f"shared tile '{name}'", vals, sp):
+            shape, vals = tuple(ir.IntLit(1, e.span) for e in shape), (1,) * len(vals)
         t = ir.TensorType(str(name), self.dtype(dt), shape, ir.Space.SHARED, None, sp)
         t = ir.TensorType(t.name, t.dtype, t.shape, t.space, check_placement(self.ck, placement, vals, "shared"), sp)
         if self._new_name(name, sp):
@@ -109,6 +111,9 @@ class TileChecker:
         return ir.Alloc(t, sp)
 
     def _define_tile(self, tok, dtype: ir.DType, shape, sp, placement=None) -> ir.TensorType:
+        vals = self.values(shape)
+        if vals is not None and not limits.tile_elements(self.ck, f"tile '{tok}'", vals, sp):
+            shape = tuple(ir.IntLit(1, e.span) for e in shape)   # checking goes on with a tile that fits
         t = ir.TensorType(str(tok), dtype, tuple(shape), ir.Space.REGISTER, placement, sp)
         ent = self.ck.scope.get(str(tok))
         if ent is None:

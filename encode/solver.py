@@ -21,6 +21,10 @@ class Verdict(enum.Enum):
     UNKNOWN = "unknown"
 
 
+BUDGET_NOTE = "the time budget ran out"
+BUDGET_SLACK_MS = 50
+
+
 @dataclass(frozen=True, slots=True)
 class SolverOptions:
     timeout_ms: int = 10_000
@@ -28,6 +32,13 @@ class SolverOptions:
     # Synthesis only: called with (facts, model) of every satisfiable `find_model` query, so
     # that `argus fill` can learn constraints on a sketch's unknowns from the refutations.
     on_refuted: Callable[[tuple, "ContextModel"], None] | None = field(default=None, compare=False)
+    deadline: float | None = None   # time.monotonic() when the file's budget ends; None: no budget
+
+    def remaining_ms(self) -> int:
+        """Milliseconds this query may take: its timeout, cut to what is left of the budget."""
+        if self.deadline is None:
+            return max(1, int(self.timeout_ms))
+        return min(max(1, int(self.timeout_ms)), int((self.deadline - time.monotonic()) * 1000))
 
 
 class ContextModel:
@@ -56,9 +67,12 @@ class Outcome:
 
 def _fresh_solver(opts: SolverOptions, ctx: z3.Context) -> z3.Solver:
     solver = z3.Solver(ctx=ctx)
-    solver.set("timeout", max(1, int(opts.timeout_ms)))
+    solver.set("timeout", opts.remaining_ms())
     solver.set("random_seed", opts.seed)
     return solver
+
+
+_SPENT = Outcome(Verdict.UNKNOWN, reason=BUDGET_NOTE)
 
 
 def find_model(facts, opts: SolverOptions = SolverOptions(), probe: bool = False) -> Outcome:
@@ -73,6 +87,8 @@ def find_model(facts, opts: SolverOptions = SolverOptions(), probe: bool = False
 
 
 def _check(facts, opts: SolverOptions) -> Outcome:
+    if opts.remaining_ms() <= 0:
+        return _SPENT
     ctx = z3.Context()
     solver = _fresh_solver(opts, ctx)
     for fact in facts:
@@ -84,7 +100,36 @@ def _check(facts, opts: SolverOptions) -> Outcome:
         return Outcome(Verdict.REFUTED, ContextModel(solver.model(), ctx), seconds=took)
     if result == z3.unsat:
         return Outcome(Verdict.PROVED, seconds=took)
-    return Outcome(Verdict.UNKNOWN, reason=str(solver.reason_unknown()) or "solver returned unknown", seconds=took)
+    return Outcome(Verdict.UNKNOWN, reason=_why_unknown(solver, opts), seconds=took)
+
+
+def _why_unknown(engine, opts: SolverOptions) -> str:
+    """The solver's reason, or the budget's when the budget (not the query's own timeout)
+    ended the query: then next to nothing is left of it."""
+    if opts.deadline is not None and opts.remaining_ms() < BUDGET_SLACK_MS:
+        return BUDGET_NOTE
+    return str(engine.reason_unknown()) or "solver returned unknown"
+
+
+def unsat_core(named_facts: dict[str, object], opts: SolverOptions = SolverOptions()) -> tuple[Outcome, tuple[str, ...]]:
+    """Is the conjunction satisfiable? When it is not (PROVED), also the names of a subset
+    of the facts that is already contradictory, in the order given."""
+    if opts.remaining_ms() <= 0:
+        return _SPENT, ()
+    ctx = z3.Context()
+    solver = _fresh_solver(opts, ctx)
+    solver.set("unsat_core", True)
+    for name, fact in named_facts.items():
+        solver.assert_and_track(_bool(fact).translate(ctx), z3.Bool(name, ctx))
+    start = time.perf_counter()
+    result = solver.check()
+    took = time.perf_counter() - start
+    if result == z3.sat:
+        return Outcome(Verdict.REFUTED, ContextModel(solver.model(), ctx), seconds=took), ()
+    if result == z3.unsat:
+        core = {str(c) for c in solver.unsat_core()}
+        return Outcome(Verdict.PROVED, seconds=took), tuple(n for n in named_facts if n in core)
+    return Outcome(Verdict.UNKNOWN, reason=_why_unknown(solver, opts), seconds=took), ()
 
 
 def _bool(fact):
@@ -98,17 +143,24 @@ def prove(goal, facts=(), opts: SolverOptions = SolverOptions()) -> Outcome:
     return _check((*facts, z3.Not(goal)), opts)
 
 
+# Z3's optimiser with many lexicographic objectives (one per loop of a deep nest) took 11 s
+# where bisection takes 0.6 s, and overran its timeout; the shipped kernels have up to 11.
+MAX_OPTIMIZE_OBJECTIVES = 16
+
+
 def minimize_model(facts, objectives, opts: SolverOptions = SolverOptions()) -> Outcome:
     """A model of `facts` minimising `objectives` lexicographically (a canonical witness).
 
     Used only after a query was refuted; on timeout or failure, the caller keeps the
     first model it had.
     """
-    if any("(forall" in _bool(f).sexpr() for f in facts):
+    if opts.remaining_ms() <= 0:
+        return _SPENT
+    if len(objectives) > MAX_OPTIMIZE_OBJECTIVES or any("(forall" in _bool(f).sexpr() for f in facts):
         return _bisect(facts, objectives, opts)
     ctx = z3.Context()
     opt = z3.Optimize(ctx=ctx)
-    opt.set("timeout", max(1, int(opts.timeout_ms)))
+    opt.set("timeout", opts.remaining_ms())
     for fact in facts:
         opt.add(_bool(fact).translate(ctx))
     for term in objectives:
@@ -118,7 +170,7 @@ def minimize_model(facts, objectives, opts: SolverOptions = SolverOptions()) -> 
     took = time.perf_counter() - start
     if result == z3.sat:
         return Outcome(Verdict.REFUTED, ContextModel(opt.model(), ctx), seconds=took)
-    return Outcome(Verdict.UNKNOWN, reason=str(opt.reason_unknown()), seconds=took)
+    return Outcome(Verdict.UNKNOWN, reason=_why_unknown(opt, opts), seconds=took)
 
 
 def _bisect(facts, objectives, opts: SolverOptions, budget: int = 160) -> Outcome:

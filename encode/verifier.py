@@ -14,7 +14,7 @@ from dsl import ir
 
 from .dataflow import WINDOW_NOTE, Dataflow
 from .findings import Finding, Unknown, Verdict
-from .solver import SolverOptions
+from .solver import BUDGET_NOTE, SolverOptions
 from .symbols import SymEnv, Unsupported
 
 ALL_RULES = ("TAG", "RACE", "SYNC", "ASYNC", "WAR", "BOUND", "INIT", "COVER", "RES", "BANK")
@@ -28,11 +28,15 @@ class VerifyOptions:
     lookback: int = 4
     target: str = "sm_90"
     on_refuted: Callable | None = field(default=None, compare=False)   # see SolverOptions
+    deadline: float | None = None     # time.monotonic() when the caller's budget ends
 
     @property
     def solver(self) -> SolverOptions:
         return SolverOptions(timeout_ms=max(1, int(self.timeout_s * 1000)), seed=self.seed,
-                             on_refuted=self.on_refuted)
+                             on_refuted=self.on_refuted, deadline=self.deadline)
+
+    def expired(self) -> bool:
+        return self.deadline is not None and time.monotonic() >= self.deadline
 
     def wants(self, rule: str) -> bool:
         return not self.rules or rule in self.rules
@@ -74,12 +78,26 @@ MAX_LOOKBACK = 16
 
 
 def verify_kernel(kernel: ir.Kernel, opts: VerifyOptions = VerifyOptions()) -> Verdict:
-    """Verify; when a read's reaching write lies beyond the look-back window, widen it."""
+    """Verify; when a read's reaching write lies beyond the look-back window, widen it.
+
+    Assumptions that no sizes satisfy would make every obligation hold vacuously: such a
+    kernel is unknown, never proved (the CLI reports it as an E031 error first)."""
+    from .assumptions import unsatisfiable_assumptions
+    if opts.expired():
+        return _spent(kernel)
+    empty = unsatisfiable_assumptions(kernel, opts.solver)
+    if empty is not None:
+        return Verdict(kernel.name, kernel.file, unknowns=(Unknown("TAG", empty.span, empty.message),))
     verdict = _verify_once(kernel, opts)
-    while opts.lookback < MAX_LOOKBACK and any(WINDOW_NOTE in u.reason for u in verdict.unknowns):
+    while (opts.lookback < MAX_LOOKBACK and not opts.expired()
+           and any(WINDOW_NOTE in u.reason for u in verdict.unknowns)):
         opts = dataclasses.replace(opts, lookback=opts.lookback * 2)
         verdict = _verify_once(kernel, opts)
     return verdict
+
+
+def _spent(kernel: ir.Kernel) -> Verdict:
+    return Verdict(kernel.name, kernel.file, unknowns=(Unknown("TAG", kernel.span, BUDGET_NOTE + " before verification"),))
 
 
 def _verify_once(kernel: ir.Kernel, opts: VerifyOptions) -> Verdict:

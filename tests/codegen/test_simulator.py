@@ -45,8 +45,23 @@ def test_wrong_pipeline_slot_is_a_numeric_mismatch(tmp_path):
     mutant = tmp_path / "gemm_pipelined.dsl"
     mutant.write_text(bad)
     result = _run(mutant, tmp_path, reference=path)
-    assert not result.ok
+    # Tile kt + 1 (landed) or kt + 1 - S (stale) is read in place of tile kt: wrong either
+    # way, whichever thread runs first. The warp-collective fallback's scratch array is
+    # allocated under a lock, so no lane reads a row no lane wrote (codegen_cuda/ptx.py).
+    assert result.fault == "" and not result.ok
     assert result.checks[0].unwritten == 0 and result.checks[0].rel_err > 0.1
+
+
+def test_a_kernel_that_faults_is_a_failed_check(tmp_path):
+    """Twice the grid: blocks past M read out of bounds and the simulator raises; the
+    runner reports a failed result with the error, it does not raise."""
+    path = Path(__file__).resolve().parents[2] / "proofs" / "gemm_naive.dsl"
+    mutant = tmp_path / "gemm_naive.dsl"
+    mutant.write_text(path.read_text().replace("grid (M / BM, N / BN)", "grid (M / BM * 2, N / BN)"))
+    result = _run(mutant, tmp_path, reference=path)
+    assert not result.ok and result.checks == []
+    assert result.fault.startswith("the kernel faulted on the simulator:\n") and "IndexError" in result.fault
+    assert "FAILED" in result.table()
 
 
 def test_unwritten_output_is_reported(tmp_path):

@@ -94,7 +94,9 @@ def kernels(draw) -> str:
         consts.append(c)
     header = const_lines + [
         f"    assume {condition(draw, list(SIZES) + consts)}",
-        f"    grid ({int_expr(draw, list(SIZES) + consts)}, {int_expr(draw, list(SIZES) + consts)})",
+        # min(..., 65535): a constant dimension stays within the launch limits (E032)
+        f"    grid (min({int_expr(draw, list(SIZES) + consts)}, 65535), "
+        f"min({int_expr(draw, list(SIZES) + consts)}, 65535))",
         "    threads 128",
         "    tag A[i, k] = (row=i, k=k, expert=route[i])",
         "    tag B[k, j] = (k=k, col=j)",

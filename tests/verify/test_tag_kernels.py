@@ -159,7 +159,7 @@ def test_cli_replays_every_counterexample(capsys):
 def test_a_finding_that_does_not_replay_says_why(monkeypatch):
     """The note carries the interpreter's reason (a wrong attribute name once turned every
     such note into 'the interpreter failed (AttributeError)')."""
-    from argus_verify import commands
+    from argus_verify.replay import replay_findings
     from argus_verify.report import format_verdict
     from codegen_cuda import interp_replay
     from dsl.check import check_source
@@ -169,7 +169,7 @@ def test_a_finding_that_does_not_replay_says_why(monkeypatch):
     verdict = verify_kernel(kernel)
     monkeypatch.setattr(interp_replay, "replay_details",
                         lambda k, f: interp_replay.ReplayOutcome(False, "the assertion holds there"))
-    replayed = commands._replay(kernel, verdict)
+    replayed = replay_findings(kernel, verdict)
     assert all(f.replay == "not reproduced: the assertion holds there" for f in replayed.findings)
     text = format_verdict(replayed)
     assert "note: the concrete interpreter did not reproduce this: the assertion holds there" in text

@@ -1,0 +1,81 @@
+"""Witness replay within a file's time budget.
+
+Every counterexample is re-run on the concrete interpreter (which shares no code with the
+encoder) in one child process that the parent stops when the budget runs out: a replay
+that would take minutes must not block the report, and is noted as not replayed.
+"""
+from __future__ import annotations
+
+import dataclasses
+import multiprocessing
+import time
+
+NOT_REPLAYABLE = ("RES", "BANK")   # limits and performance: nothing to execute
+OUT_OF_TIME = "not replayed (time budget)"
+
+
+def _note(kernel, finding) -> str:
+    from codegen_cuda.interp_replay import replay_details
+    try:
+        r = replay_details(kernel, finding)
+        return "replayed" if r.replayed else f"not reproduced: {r.why}"
+    except Exception as err:  # the oracle's own failure must not hide the finding
+        return f"not reproduced: the interpreter failed ({type(err).__name__})"
+
+
+REPLAY_MEMORY = 4 << 30   # bytes the replay process may add to what it inherits
+
+
+def _child(conn, kernel, findings) -> None:
+    import resource
+    # The interpreter keeps a vector clock per shared element and thread: a kernel at the
+    # front end's limits could take gigabytes; past this it fails (and says so) instead.
+    with open("/proc/self/statm") as fh:
+        inherited = int(fh.read().split()[0]) * resource.getpagesize()
+    resource.setrlimit(resource.RLIMIT_AS, (inherited + REPLAY_MEMORY, resource.RLIM_INFINITY))
+    for i, f in findings:
+        conn.send((i, _note(kernel, f)))
+    conn.close()
+
+
+def _run_until(kernel, todo, deadline: float) -> dict[int, str]:
+    """index → note for each finding replayed before `deadline`; the rest are left out."""
+    ctx = multiprocessing.get_context("fork")   # the child inherits the kernel: nothing to pickle
+    recv, send = ctx.Pipe(duplex=False)
+    proc = ctx.Process(target=_child, args=(send, kernel, todo), daemon=True)
+    proc.start()
+    send.close()
+    notes: dict[int, str] = {}
+    try:
+        while len(notes) < len(todo):
+            left = deadline - time.monotonic()
+            if left <= 0 or not recv.poll(left):
+                break
+            i, note = recv.recv()
+            notes[i] = note
+    except EOFError:   # the child died (e.g. out of memory): say so for what it left
+        notes.update({i: "not reproduced: the interpreter failed (the replay process exited)"
+                      for i, _ in todo if i not in notes})
+    finally:
+        if proc.is_alive():
+            proc.kill()
+        proc.join()
+        recv.close()
+    return notes
+
+
+def replay_findings(kernel, verdict, deadline: float | None = None):
+    """The verdict with each replayable finding's `replay` note filled in."""
+    todo = [(i, f) for i, f in enumerate(verdict.findings) if f.rule not in NOT_REPLAYABLE and not f.suppressed]
+    if not todo:
+        return verdict
+    if deadline is None or "fork" not in multiprocessing.get_all_start_methods():
+        notes = {i: _note(kernel, f) for i, f in todo}   # no budget, or no way to stop a child
+    elif deadline <= time.monotonic():
+        notes = {}
+    else:
+        notes = _run_until(kernel, todo, deadline)
+    tried = {i for i, _ in todo}
+    out = [dataclasses.replace(f, replay=notes.get(i, OUT_OF_TIME)) if i in tried else f
+           for i, f in enumerate(verdict.findings)]
+    return dataclasses.replace(verdict, findings=tuple(out))

@@ -1,0 +1,60 @@
+"""Are the kernel's assumptions satisfiable? If no sizes (at least 1 each, with at least one
+block in the grid) satisfy every `assume`, each obligation would hold vacuously."""
+from __future__ import annotations
+
+import dataclasses
+
+import z3
+
+from dsl import ir
+from dsl.diagnostics import Diagnostic
+
+from .solver import SolverOptions, Verdict, unsat_core
+from .symbols import SymEnv, Unsupported
+
+
+CHECK_MS = 2000   # sizes and a handful of assumptions: milliseconds; a quantified one may not be
+
+
+def _named_facts(kernel: ir.Kernel) -> dict[str, object]:
+    """The facts every query starts from, each named so that an unsat core maps to source."""
+    env = SymEnv(kernel, consts={c.name: c.value for c in kernel.consts})
+    facts: dict[str, object] = {}
+    for name in kernel.sizes:
+        env.sizes[name] = z3.Int(name)
+        facts[f"size {name}"] = env.sizes[name] >= 1
+    env.blocks = tuple(z3.Int(f"block.{'xyz'[i]}") for i in range(len(kernel.grid)))
+    for i, (b, extent) in enumerate(zip(env.blocks, kernel.grid)):
+        facts[f"grid {i}"] = z3.And(b >= 0, b < env.term(extent, {}))
+    for i, a in enumerate(kernel.assumes):
+        facts[f"assume {i}"] = env.cond(a, {})
+    return facts
+
+
+def unsatisfiable_assumptions(kernel: ir.Kernel, opts: SolverOptions = SolverOptions()) -> Diagnostic | None:
+    """An E031 error at the first assumption of a contradictory subset (or at the grid when
+    it has no block for any sizes), or None when some sizes satisfy them all, or when the
+    solver cannot tell (then nothing is claimed here)."""
+    try:
+        facts = _named_facts(kernel)
+    except Unsupported:
+        return None
+    outcome, core = unsat_core(facts, dataclasses.replace(opts, timeout_ms=min(opts.timeout_ms, CHECK_MS)))
+    if outcome.verdict is not Verdict.PROVED:
+        return None
+    used = [kernel.assumes[int(n.split()[1])] for n in core if n.startswith("assume ")]
+    also = [w for n, w in (("size ", "every size is at least 1"), ("grid ", "the grid has at least one block"))
+            if any(c.startswith(n) for c in core)]
+    given = f" (given that {' and '.join(also)})" if also else ""
+    hint = "every proof would hold vacuously; fix the `assume` so that some sizes satisfy it"
+    if not used:
+        return Diagnostic("E031", "the launch grid has no block for any sizes",
+                          kernel.grid_span, "every proof would hold vacuously; each grid dimension must be >= 1")
+    return Diagnostic("E031", f"no sizes satisfy {_lines(used)}{given}", used[0].span, hint)
+
+
+def _lines(assumes) -> str:
+    lines = sorted({a.span.line for a in assumes})
+    if len(lines) == 1:
+        return f"the assumption on line {lines[0]}"
+    return "the assumptions on lines " + ", ".join(map(str, lines[:-1])) + f" and {lines[-1]}"

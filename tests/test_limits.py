@@ -1,0 +1,162 @@
+"""No vacuous "proved" and bounded cost on any input: usage errors for --rules and --timeout,
+unsatisfiable assumptions, the time budget of a file (replay included), deep loop nests.
+The front-end limits themselves (E031, E032) are pinned by tests/golden/e03[12]_*."""
+from __future__ import annotations
+
+import time
+from pathlib import Path
+
+import pytest
+
+from argus_verify import replay
+from argus_verify.cli import EXIT_BAD_INPUT, EXIT_UNKNOWN, EXIT_VIOLATION, verify_main
+from argus_verify.commands import load_kernel
+from dsl.check import check_source
+from dsl.limits import MAX_THREADS, MAX_TILE_ELEMENTS
+from encode.findings import Finding, Verdict
+from encode.verifier import ALL_RULES, VerifyOptions, verify_kernel
+
+COPY = """kernel copy(A: f32[M], B: f32[M]):
+    assume M % 32 == 0 and M >= 32
+    grid (M / 32)
+    threads 32
+    a = load A[block.x * 32 : +32]
+    store B[block.x * 32 : +32], a
+"""
+VALID = ", ".join(ALL_RULES)
+
+
+def _write(tmp_path: Path, text: str, name: str = "k.dsl") -> str:
+    path = tmp_path / name
+    path.write_text(text)
+    return str(path)
+
+
+def _usage_error(argv, capsys) -> str:
+    with pytest.raises(SystemExit) as stop:
+        verify_main(argv)
+    assert stop.value.code == EXIT_BAD_INPUT
+    out, err = capsys.readouterr()
+    assert out == "" and "Traceback" not in err
+    return err.splitlines()[-1]
+
+
+@pytest.mark.parametrize("rules, bad", [("RACEE", "RACEE"), ("TAG,RAC", "RAC"), ("race,bogus", "BOGUS")])
+def test_an_unknown_rule_id_is_a_usage_error(rules, bad, tmp_path, capsys):
+    last = _usage_error(["--rules", rules, _write(tmp_path, COPY)], capsys)
+    assert last == f"argus-verify: error: argument --rules: unknown rule id {bad}; valid ids: {VALID}"
+
+
+def test_rules_that_name_nothing_are_a_usage_error(tmp_path, capsys):
+    last = _usage_error(["--rules", ",", _write(tmp_path, COPY)], capsys)
+    assert last == f"argus-verify: error: argument --rules: ',' names no rule id; valid ids: {VALID}"
+
+
+def test_known_rule_ids_in_any_case_are_accepted(tmp_path, capsys):
+    assert verify_main(["--rules", "race,Bound", _write(tmp_path, COPY)]) == 0
+
+
+@pytest.mark.parametrize("value", ["0", "-1", "-0.5", "nan", "inf"])
+def test_a_timeout_that_is_not_a_positive_number_is_a_usage_error(value, tmp_path, capsys):
+    last = _usage_error([f"--timeout={value}", _write(tmp_path, COPY)], capsys)
+    assert last == ("argus-verify: error: argument --timeout: the time budget must be a positive number "
+                    f"of seconds, not '{value}'")
+
+
+def test_a_timeout_that_is_not_a_number_is_a_usage_error(tmp_path, capsys):
+    last = _usage_error(["--timeout", "ten", _write(tmp_path, COPY)], capsys)
+    assert last == "argus-verify: error: argument --timeout: 'ten' is not a number of seconds"
+
+
+@pytest.mark.parametrize("assume", ["M % 32 == 0 and M < 0", "M == 1 and M == 2"])
+def test_unsatisfiable_assumptions_are_an_error(assume, tmp_path, capsys):
+    path = _write(tmp_path, COPY.replace("M % 32 == 0 and M >= 32", assume))
+    assert verify_main([path]) == EXIT_BAD_INPUT
+    out, err = capsys.readouterr()
+    assert out == "" and err.startswith(f"{path}:2:12: error[E031] no sizes satisfy the assumption on line 2")
+
+
+def test_the_library_never_proves_under_unsatisfiable_assumptions():
+    kernel = check_source(COPY.replace("M >= 32", "M < 0"), "k.dsl").kernel
+    verdict = verify_kernel(kernel)
+    assert verdict.status == "unknown" and "no sizes satisfy" in verdict.unknowns[0].reason
+
+
+def test_a_spent_budget_is_unknown_and_says_so(tmp_path, capsys):
+    path = _write(tmp_path, COPY)
+    assert verify_main(["--timeout", "0.001", path]) == EXIT_UNKNOWN
+    last = capsys.readouterr().out.splitlines()[-1]
+    assert last == f"{path}: unknown: the time budget (--timeout) ran out; 1 obligation(s) of kernel 'copy' undecided"
+
+
+def test_a_deadline_cuts_every_solver_query():
+    kernel = check_source(COPY, "k.dsl").kernel
+    verdict = verify_kernel(kernel, VerifyOptions(deadline=time.monotonic() - 1))
+    assert verdict.status == "unknown"
+    assert all("the time budget ran out" in u.reason for u in verdict.unknowns)
+
+
+def _finding(kernel) -> Verdict:
+    f = Finding("BOUND", kernel.span, "out-of-bounds access", sizes=(("M", 32),), block=(0,))
+    return Verdict(kernel.name, kernel.file, findings=(f,))
+
+
+def test_a_stuck_replay_is_noted_not_waited_for(monkeypatch):
+    kernel = check_source(COPY, "k.dsl").kernel
+    monkeypatch.setattr(replay, "_note", lambda k, f: time.sleep(600) or "replayed")
+    start = time.monotonic()
+    out = replay.replay_findings(kernel, _finding(kernel), deadline=time.monotonic() + 0.5)
+    assert out.findings[0].replay == "not replayed (time budget)"
+    assert time.monotonic() - start < 60     # not the 600 s of the stuck replay
+
+
+def test_a_replay_past_the_deadline_is_not_started():
+    kernel = check_source(COPY, "k.dsl").kernel
+    out = replay.replay_findings(kernel, _finding(kernel), deadline=time.monotonic() - 1)
+    assert out.findings[0].replay == "not replayed (time budget)"
+
+
+def _nest(depth: int, body: list[str], before: list[str], after: list[str]) -> str:
+    lines = COPY.splitlines()[:4] + ["    " + b for b in before]
+    lines += ["    " * (i + 1) + f"for i{i} in range(2):" for i in range(depth)]
+    lines += ["    " * (depth + 1) + b for b in body]
+    return "\n".join(lines + ["    " + a for a in after]) + "\n"
+
+
+def test_twenty_nested_loops_prove(tmp_path, capsys):
+    text = _nest(20, ["copy s[0 : +32], A[block.x * 32 : +32]", "barrier", "a = load s[0 : +32]", "barrier",
+                      "acc = acc + a"], ["s = shared f32[32]", "acc = zeros f32[32]"],
+                 ["store B[block.x * 32 : +32], acc"])
+    path = _write(tmp_path, text)
+    assert verify_main([path]) == 0
+    assert capsys.readouterr().out.startswith(f"{path}: proved kernel 'copy'")
+
+
+def test_twenty_nested_loops_refute_and_replay_stops(tmp_path, capsys):
+    """A store inside 2**20 iterations writes B twice: found, minimised; the interpreter
+    refuses the million iterations instead of running them."""
+    path = _write(tmp_path, _nest(20, ["a = load A[block.x * 32 : +32]", "store B[block.x * 32 : +32], a"], [], []))
+    assert verify_main([path]) == EXIT_VIOLATION
+    out = capsys.readouterr().out
+    assert f"{path}:26:85: error[COVER] B[0] is written twice" in out
+    assert "i19 = 0 (line 26) and by block (0,) thread 0 (warp 0, lane 0) in iteration i0 = 0" in out
+    assert ("note: the concrete interpreter did not reproduce this: the interpreter cannot run it: "
+            "a block runs more than 16384 loop iterations in all (reached in the loop over i19 at line 24)") in out
+
+
+def test_the_limits_admit_the_largest_real_tiles():
+    at_limit = COPY.replace("threads 32", f"threads {MAX_THREADS}").replace(
+        "    a = load", "    z = zeros f32[256, 512]\n    a = load")
+    assert 256 * 512 == MAX_TILE_ELEMENTS
+    assert check_source(at_limit, "k.dsl").ok
+
+
+def test_a_kernel_file_never_costs_more_than_its_limits(tmp_path, capsys):
+    """10**9 elements and 10**31 threads are refused by the front end: exit 2, not 4."""
+    for text in (COPY.replace("    a = load", "    z = zeros f32[1000000000]\n    a = load"),
+                 COPY.replace("threads 32", "threads " + "1" + "0" * 31),
+                 COPY.replace("M >= 32", "M >= 1" + "0" * 5000)):
+        assert verify_main([_write(tmp_path, text)]) == EXIT_BAD_INPUT
+        assert "error[E032]" in capsys.readouterr().err
+    kernel, diags, _ = load_kernel(_write(tmp_path, COPY.replace("threads 32", f"threads {MAX_THREADS + 1}")))
+    assert kernel is None and [d.code for d in diags] == ["E032"]
