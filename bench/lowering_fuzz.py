@@ -57,9 +57,9 @@ def main(argv=None) -> int:
     print(f"{len(records):>8}{verdicts['proved']:>8}{verdicts['violation']:>9}{verdicts['unknown']:>9}"
           f"{lowering['ok']:>6}{lowering['refused']:>9}{lowering['race']:>6}{lowering['mismatch']:>10}")
     for r in records:
-        if r.get("lowering") in ("race", "mismatch", "error"):
+        if r.get("lowering") in ("race", "mismatch", "fault", "error"):
             print(f"  seed {r['seed']}: {r['lowering']}: {r['detail']}")
-    unsound = lowering["race"] + lowering["mismatch"]
+    unsound = lowering["race"] + lowering["mismatch"] + lowering["fault"]
     print(f"UNSOUND {unsound} (lowering)   {wall:.1f} s wall, {cpu:.1f} s CPU (this process)")
     out = Path(args.out)
     out.parent.mkdir(parents=True, exist_ok=True)

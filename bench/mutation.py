@@ -50,7 +50,7 @@ from synth.mutate import KINDS, mutants, revalidate  # noqa: E402
 
 RULES = ("TAG", "RACE", "SYNC", "ASYNC", "WAR", "BOUND", "INIT", "COVER")
 OUTCOMES = ("caught", "unknown", "equivalent", "survived", "UNSOUND", "unchecked", "stillborn")
-LOWERING = ("ok", "spec", "refused", "error", "race", "mismatch")    # race and mismatch: UNSOUND
+LOWERING = ("ok", "spec", "refused", "error", "race", "mismatch", "fault")    # the last three: UNSOUND
 SEEDS = (0, 1)
 MAX_BLOCKS = 4
 
@@ -216,7 +216,7 @@ def main(argv=None) -> int:
     print(table("all", {"all": total}))
     print()
     print(lowering_table(low, len(originals)))
-    unsound_lowering = low["race"] + low["mismatch"]
+    unsound_lowering = low["race"] + low["mismatch"] + low["fault"]
     print(f"\nUNSOUND {total['UNSOUND']} (verifier)   UNSOUND {unsound_lowering} (lowering)")
     for name, v in sorted(originals.items()):
         if v["verdict"] != "ok":

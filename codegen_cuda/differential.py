@@ -4,7 +4,7 @@ simulator against the reference, on the same random inputs, for several seeds.
 
 Verdicts: ok; race (the lowered accesses race where the DSL program does not); mismatch
 (the simulator disagrees with the interpreter on the same inputs: the lowering computes
-something else); spec (simulator and interpreter agree, the reference disagrees: the
+something else); fault (the generated code faults on the simulator); spec (simulator and interpreter agree, the reference disagrees: the
 kernel computes something else, which the tag spec let through; not a lowering fault);
 refused (the lowering rejects the kernel with a message); error (the run failed).
 """
@@ -21,10 +21,11 @@ from .interp_layout import InterpretError
 from .interpret import interpret
 from .module import lower
 from .numerics import compare, tolerance
-from .runner import RunError, check_data_assumptions, launch_in_child, load_reference, make_inputs, poison
+from .runner import (KernelFault, RunError, check_data_assumptions, launch_in_child, load_reference, make_inputs,
+                     poison)
 from .scalar import LoweringError
 
-UNSOUND = ("race", "mismatch")
+UNSOUND = ("race", "mismatch", "fault")
 
 
 @dataclass(frozen=True)
@@ -71,6 +72,8 @@ def check_lowering(kernel: ir.Kernel, text: str, reference: Path | None, sizes_l
                     return LoweringCheck("race", f"{_at(sizes, seed)}: the lowered code races: {races[0]}", runs)
                 got, _ = launch_in_child(module_path, args, "simulator", timeout_s)
                 want = ref.reference({k: v.copy() for k, v in inputs.items()}, dict(sizes)) if ref else {}
+            except KernelFault as err:      # a proved kernel must not fault (out of bounds, misaligned)
+                return LoweringCheck("fault", f"{_at(sizes, seed)}: {err}", runs)
             except (InterpretError, RunError) as err:
                 return LoweringCheck("error", f"{_at(sizes, seed)}: {err}", runs)
             runs += 1

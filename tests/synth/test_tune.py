@@ -50,7 +50,9 @@ def test_rejected_configurations_never_reach_the_solver_nor_the_ranking(monkeypa
     rejected = {o.values: o.reason for o in result.others if o.status == "rejected"}
     assert len(rejected) == 14 and len(proved) == 4
     assert all(v["R"] != 1024 and v["V"] != 3 and 2048 not in v.values() for v in proved)
-    assert {r.split(":")[0] for r in rejected.values()} == {"RES", "assume"}
+    # R = 1024 makes a 262144-element shared tile: over the front end's tile limit (E032), so
+    # that instance does not check; the others break an assume or the target's limits (RES).
+    assert {r.split(":")[0] for r in rejected.values()} == {"RES", "assume", "does not check"}
     violations = [o for o in result.others if o.status == "violation"]
     assert [dict(o.values)["V"] for o in violations] == [512, 512] and all(o.reason.startswith("RES")
                                                                         for o in violations)
