@@ -136,10 +136,27 @@ def _uniform(n, r):
 
 
 def _shape_of(df, e: ir.Expr) -> tuple[int, ...]:
-    names = [n for n in _tiles(e)]
-    if not names:
+    """The tile shape of an elementwise expression: broadcasts add their axis, reductions
+    remove theirs, operands broadcast against the widest (docs/SEMANTICS.md)."""
+    shape = _expr_shape(df, e)
+    if shape is None:
         raise Unsupported("a reduction over a scalar", getattr(e, "span", None))
-    return df.shape(names[0])
+    return shape
+
+
+def _expr_shape(df, e: ir.Expr):
+    from dsl.exprs import children
+    match e:
+        case ir.Sym(kind=ir.SymKind.TENSOR, name=n):
+            return df.shape(n)
+        case ir.Call(func="bcast", args=(x,), kwargs=kw):
+            inner, axis = _expr_shape(df, x) or (), df.env.const_value(dict(kw)["axis"])
+            return tuple(inner[:axis]) + (df.env.const_value(dict(kw)["n"]),) + tuple(inner[axis:])
+        case ir.Call(func=f, args=(x,), kwargs=kw) if f in REDUCE and "axis" in dict(kw):
+            inner, axis = _expr_shape(df, x), df.env.const_value(dict(kw)["axis"])
+            return None if inner is None else tuple(inner[:axis]) + tuple(inner[axis + 1:])
+    shapes = [sh for sh in (_expr_shape(df, c) for c in children(e)) if sh is not None]
+    return max(shapes, key=len) if shapes else None
 
 
 def _tiles(e):

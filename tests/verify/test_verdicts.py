@@ -39,3 +39,14 @@ def test_a_reset_per_iteration_read_after_the_loop_is_refuted_and_replays():
     f = v.findings[0]
     assert "initialised again at line 12" in f.hint
     assert replay_details(kernel, f).replayed
+
+
+def test_a_reduction_over_a_broadcast_product_proves_and_lowers():
+    """Was an IndexError (the reduction's extent taken from a 2-D operand of a 3-D product)."""
+    from codegen_cuda.differential import check_lowering
+    v = _verdict("scores_bcast_product.dsl")
+    assert v.status == "proved", (v.findings, v.unknowns)
+    path = HERE / "scores_bcast_product.dsl"
+    kernel = check_source(path.read_text(), str(path)).kernel
+    assert check_lowering(kernel, path.read_text(), HERE / "scores_bcast_product.ref.py",
+                          [{"M": 16, "N": 8}], seeds=(0,)).verdict == "ok"
