@@ -56,12 +56,18 @@ def _halves_of_u32(words):
 if config.ENABLE_CUDASIM:
     import threading as _threading
 
+    # The simulator creates a static shared array on the first call from a line with a
+    # check-then-insert that is not atomic: two threads arriving together could each get
+    # an array of their own and read rows nobody wrote (an index of -2**63 from a NaN).
+    _SCRATCH_LOCK = _threading.Lock()
+
     def _warp_gather(values):
         """Every lane's `values` (a tuple of up to 8 numbers) as a (32, n) float64 array,
         row = lane. Two scratch buffers alternate, so one barrier per call suffices: a
         buffer is written again only after every thread passed the next call's barrier,
         which follows its read of this one (every thread makes the same calls)."""
-        buf = cuda.shared.array((2, _SCRATCH_THREADS, 8), np.float64)
+        with _SCRATCH_LOCK:
+            buf = cuda.shared.array((2, _SCRATCH_THREADS, 8), np.float64)
         me = _threading.current_thread()
         parity = getattr(me, "_argus_parity", 0)
         me._argus_parity = parity ^ 1
