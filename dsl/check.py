@@ -103,8 +103,10 @@ class Checker:
         if kind == "hole":
             if not self.synth:
                 self.error("E020", "hole `??` is only allowed in synthesis mode", sp,
-                           "use `argus synth` to fill holes, or write a value")
-                self.broken.append(sp)
+                           "use `argus fill` to fill holes, or write a value")
+            # In synthesis mode the value is unknown until filled: what needs a
+            # compile-time integer there is not an error (it is one per candidate).
+            self.broken.append(sp)
             return ir.Hole(tuple(self.expr(c, bind_indices) for c in t.children if c is not None), sp)
         if kind == "attr":
             return self._attr(t, sp, bind_indices)

@@ -56,6 +56,10 @@ def _consts(ck, s, sp, header) -> None:
         return
     for tok, vt in zip(names, values):
         e = ck.expr(vt)
+        if ck.synth and any(isinstance(n, ir.Hole) for n in exprs.iter_nodes(e)):
+            # A constant with a hole is one unknown of the sketch: no value until filled.
+            _define(ck, tok, None)
+            continue
         try:
             v = exprs.fold(e, ck.consts())
         except exprs.NotConstant as nc:
@@ -66,12 +70,16 @@ def _consts(ck, s, sp, header) -> None:
                 ck.error("E017", f"constant '{tok}' is not a compile-time integer: {nc.why}", nc.span or e.span,
                          "constants may use integer literals, earlier constants, + - * / % min max")
             v = None
-        if ck.scope.get(str(tok)) is not None:
-            ck.error("E011", f"'{tok}' is already defined", ck.span(tok), ck.scope.first_defined(str(tok)))
-            continue
-        ck.scope.define(str(tok), Entry(ir.SymKind.CONST, value=v), ck.span(tok))
-        if v is not None:
+        if _define(ck, tok, v) and v is not None:
             header["consts"].append(ir.ConstDecl(str(tok), v, e, ck.span(tok)))
+
+
+def _define(ck, tok, value: int | None) -> bool:
+    if ck.scope.get(str(tok)) is not None:
+        ck.error("E011", f"'{tok}' is already defined", ck.span(tok), ck.scope.first_defined(str(tok)))
+        return False
+    ck.scope.define(str(tok), Entry(ir.SymKind.CONST, value=value), ck.span(tok))
+    return True
 
 
 def _grid(ck, s, sp, header) -> None:

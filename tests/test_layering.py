@@ -3,7 +3,8 @@
 Packages depend one way: dsl <- encode <- synth; dsl <- codegen_cuda (which may use the
 pure layout algebra and thread distributions of encode, the one source of truth for who
 does which element); agent uses dsl, synth, codegen_cuda; argus_verify may use all and
-nothing imports it. Only encode/solver.py creates Z3 solvers.
+nothing imports it. synth may use codegen_cuda's concrete interpreter, to replay
+counterexamples on candidate completions. Only encode/solver.py creates Z3 solvers.
 """
 from __future__ import annotations
 
@@ -17,7 +18,7 @@ PACKAGES = ("dsl", "encode", "synth", "codegen_cuda", "agent", "argus_verify")
 ALLOWED = {
     "dsl": set(),
     "encode": {"dsl"},
-    "synth": {"dsl", "encode"},
+    "synth": {"dsl", "encode", "codegen_cuda"},
     "codegen_cuda": {"dsl", "encode"},
     "agent": {"dsl", "synth", "codegen_cuda", "encode"},
     "argus_verify": {"dsl", "encode", "synth", "codegen_cuda", "agent"},

@@ -1,0 +1,80 @@
+"""The sketch front end: hole sites, shared constant unknowns, domains, instantiation."""
+from __future__ import annotations
+
+from dsl.check import check_source
+from synth.sketch import hole_at, instantiate, load_sketch
+
+SKETCH = """\
+kernel k(A: f32[M], C: f32[M]):
+    assume M % 128 == 0
+    const T, V = 128, ??{1, 2, 4}
+    grid (M / T)
+    threads T / ??{1, T / 64}
+    tag A[i] = (row=i)
+    tag C[i] = (row=i)
+    a = load A[block.x * T + ?? : +T]
+    store C[block.x * T : +T], a
+"""
+
+
+def load(text=SKETCH):
+    sketch, diags = load_sketch(text, "s.dsl")
+    assert sketch is not None, diags
+    return sketch
+
+
+def test_one_site_per_unknown_in_source_order():
+    holes = load().holes
+    assert [h.index for h in holes] == [0, 1, 2]
+    assert [(h.line, h.col) for h in holes] == [(3, 23), (5, 17), (8, 30)]
+    assert [h.domain for h in holes] == [(1, 2, 4), (1, 2), None]
+    assert [h.const for h in holes] == ["V", None, None]
+
+
+def test_a_domain_may_use_constants_that_have_values():
+    assert load().holes[1].domain == (1, 2)
+    assert load(SKETCH.replace("??{1, T / 64}", "??{2, T / 64, 1}")).holes[1].domain == (2, 1)
+    # V itself is an unknown, so it is no compile-time integer for a domain
+    sketch, diags = load_sketch(SKETCH.replace("??{1, T / 64}", "??{1, V}"), "s.dsl")
+    assert sketch is None and "'V' is a constant without a value" in diags[0].message
+
+
+def test_the_offsets_cover_each_holes_text():
+    sketch = load()
+    assert [sketch.text[h.start:h.end] for h in sketch.holes] == ["??{1, 2, 4}", "??{1, T / 64}", "??"]
+    assert hole_at(sketch, 8, 31) == sketch.holes[2] and hole_at(sketch, 8, 20) is None
+
+
+def test_instantiate_gives_checkable_text():
+    sketch = load()
+    text = instantiate(sketch, {0: 2, 1: 1, 2: -3})
+    assert "const T, V = 128, 2" in text and "threads T / 1" in text and "T + (-3) : +T" in text
+    assert check_source(text, "s.dsl").ok
+
+
+def test_a_missing_value_is_a_caller_bug():
+    sketch = load()
+    try:
+        instantiate(sketch, {0: 1})
+    except ValueError as err:
+        assert "[1, 2]" in str(err)
+    else:
+        raise AssertionError("instantiate accepted a partial assignment")
+
+
+def test_a_non_constant_domain_is_a_diagnostic():
+    sketch, diags = load_sketch(SKETCH.replace("??{1, T / 64}", "??{1, M}"), "s.dsl")
+    assert sketch is None
+    assert [(d.code, d.span.line, d.span.col) for d in diags] == [("E017", 5, 23)]
+    assert "'M' is a symbolic size" in diags[0].message
+
+
+def test_a_syntax_error_is_a_diagnostic():
+    sketch, diags = load_sketch(SKETCH.replace("??{1, T / 64}", "??{1,"), "s.dsl")
+    assert sketch is None and diags and diags[0].code in ("E002", "E003")
+    assert str(diags[0].span).startswith("s.dsl:")
+
+
+def test_a_sketch_without_holes_is_a_plain_kernel():
+    text = SKETCH.replace("??{1, 2, 4}", "2").replace("??{1, T / 64}", "1").replace(" + ??", "")
+    assert load(text).holes == ()
