@@ -13,7 +13,7 @@ from dsl import exprs, ir
 from dsl.fmt import format_expr
 
 from . import distribute as dist
-from . import blocking, vector, warp
+from . import blocking, mathfn, vector, warp
 from .plan import Plan, RegTile, with_guards, fold, statement_dist, thread_dependent
 from .scalar import LoweringError, ScalarEmitter, py_name
 
@@ -22,7 +22,6 @@ NUMBA_TYPE = {ir.DType.F16: "float16", ir.DType.F32: "float32", ir.DType.F64: "f
 # Elementwise math and accumulation on 16-bit floats is done in f32 and rounded on store.
 COMPUTE_TYPE = {ir.DType.F16: "float32", ir.DType.BF16: "float32"}
 REDUCE_INIT = {"sum": "0", "max": "-math.inf", "min": "math.inf"}
-UNARY = {"exp": "math.exp({})", "abs": "abs({})", "sqrt": "math.sqrt({})", "neg": "(-{})"}
 
 
 def numba_type(dt: ir.DType) -> str:
@@ -464,18 +463,21 @@ class Emitter:
                 owned = not under and self.plan.tiles[n].dist == target.dist
                 return self.fetch(use, n, coords, owned, want)
             case ir.FloatLit(value=v):
-                return f"{want}({v!r})"
+                return mathfn.float_literal(v, want)
             case ir.IntLit() | ir.Sym() | ir.BuiltinRef():
                 return f"{want}({self.scalar.emit(e)})"
             case ir.Neg(operand=x):
                 return f"(-{self.value(use, x, coords, target, want, under)})"
-            case ir.Bin(op=op, lhs=a, rhs=b) if op in (ir.BinOp.ADD, ir.BinOp.SUB, ir.BinOp.MUL, ir.BinOp.DIV):
+            case ir.Bin(op=op, lhs=a, rhs=b) if op in (ir.BinOp.ADD, ir.BinOp.SUB, ir.BinOp.MUL, ir.BinOp.DIV,
+                                                      ir.BinOp.XOR):
                 x, y = (self.value(use, t, coords, target, want, under) for t in (a, b))
                 return f"({x} {op.value} {y})"
-            case ir.Call(func=f, args=(x,)) if f in UNARY:
-                return UNARY[f].format(self.value(use, x, coords, target, want, under))
-            case ir.Call(func="rsqrt", args=(x,)):
-                return f"({want}(1) / math.sqrt({self.value(use, x, coords, target, want, under)}))"
+            case ir.Bin() | ir.Not() | ir.Cast() | ir.Call(func="where" | "pow"):
+                return self.math(use, e, coords, target, want, under)
+            case ir.Call(func=f, args=(x,)) if f in mathfn.UNARY:
+                text, fn = mathfn.unary(f, self.value(use, x, coords, target, want, under), want)
+                self.runtime |= {fn} if fn else set()
+                return text
             case ir.Call(func=f, args=(x, y)) if f in ("maximum", "minimum"):
                 a, b = (self.value(use, t, coords, target, want, under) for t in (x, y))
                 return f"{'max' if f == 'maximum' else 'min'}({a}, {b})"
@@ -484,6 +486,31 @@ class Emitter:
                 return self.value(use, x, coords[:axis] + coords[axis + 1:], target, want, under=True)
             case ir.Call(func=f, args=(x,), kwargs=kw) if f in REDUCE_INIT:
                 return self.reduce(use, f, x, fold(dict(kw)["axis"], self.plan.consts), coords, target, want)
+        raise LoweringError(f"cannot lower the tile expression {format_expr(e)}", e.span)
+
+    def math(self, use, e: ir.Expr, coords, target, want: str, under: bool) -> str:
+        """Conditions, where, pow and casts (codegen_cuda/mathfn.py): a comparison's operands
+        in their own compute type, a cast's operand in its source's."""
+        def sub(x, t=want):
+            return self.value(use, x, coords, target, t, under)
+        match e:
+            case ir.Not(operand=x):
+                return f"(not {sub(x)})"
+            case ir.Bin(op=op, lhs=a, rhs=b) if op in (ir.BinOp.AND, ir.BinOp.OR):
+                return f"({sub(a)} {op.value} {sub(b)})"
+            case ir.Bin(op=op, lhs=a, rhs=b) if op in mathfn.COMPARE:
+                t = compute_type(mathfn.expr_dtype(self.plan, a if expr_shape(self.plan, a) else b))
+                return f"({sub(a, t)} {mathfn.COMPARE[op]} {sub(b, t)})"
+            case ir.Call(func="where", args=(c, a, b)):
+                return f"({sub(a)} if {sub(c)} else {sub(b)})"
+            case ir.Call(func="pow", args=(a, b)):
+                return f"math.pow({sub(a)}, {sub(b)})"
+            case ir.Cast(operand=x, dtype=dt):
+                src = compute_type(mathfn.expr_dtype(self.plan, x))
+                conv = numba_type(dt)
+                text = sub(x, src)
+                text = text if conv == src else f"{conv}({text})"
+                return text if conv == want else f"{want}({text})"
         raise LoweringError(f"cannot lower the tile expression {format_expr(e)}", e.span)
 
     def reduce(self, use, f, x, axis, coords, target, want) -> str:

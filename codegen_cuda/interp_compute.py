@@ -6,6 +6,7 @@ wrote (uninit). Shapes broadcast as in NumPy (trailing dimensions).
 """
 from __future__ import annotations
 
+import math
 from dataclasses import dataclass
 
 import numpy as np
@@ -19,6 +20,14 @@ NUMPY = {ir.DType.F16: np.float16, ir.DType.BF16: np.float32, ir.DType.F32: np.f
          ir.DType.F64: np.float64, ir.DType.I8: np.int8, ir.DType.I32: np.int32,
          ir.DType.I64: np.int64, ir.DType.BOOL: np.bool_}
 REDUCE = ("sum", "max", "min")
+_erf = np.vectorize(math.erf, otypes=[np.float64])
+# Float functions; the operand is computed in at least f32 (as the lowering does for f16).
+FLOAT_FUNCS = {"exp": np.exp, "exp2": np.exp2, "log": np.log, "log2": np.log2, "sqrt": np.sqrt,
+               "rsqrt": lambda y: 1.0 / np.sqrt(y), "tanh": np.tanh, "erf": _erf,
+               "sigmoid": lambda y: 1.0 / (1.0 + np.exp(-y))}
+_COMPARE = {ir.BinOp.EQ: np.equal, ir.BinOp.NE: np.not_equal, ir.BinOp.LT: np.less,
+            ir.BinOp.LE: np.less_equal, ir.BinOp.GT: np.greater, ir.BinOp.GE: np.greater_equal,
+            ir.BinOp.AND: np.logical_and, ir.BinOp.OR: np.logical_or}
 
 
 def to_bf16(x) -> np.ndarray:
@@ -84,7 +93,16 @@ class ComputeEval:
             case ir.Neg(operand=x):
                 v = self.ev(x)
                 return Val(-v.values, v.tags, v.taint, v.uninit)
-            case ir.Bin(op=op, lhs=a, rhs=b) if op not in ir.COMPARISONS and op not in ir.LOGICAL:
+            case ir.Not(operand=x):
+                v = self.ev(x)
+                return Val(np.logical_not(v.values), v.tags, v.taint, v.uninit)
+            case ir.Cast(operand=x, dtype=dt):
+                v = self.ev(x)
+                return Val(cast(v.values, dt), v.tags, v.taint, v.uninit)
+            case ir.Bin(op=op, lhs=a, rhs=b) if op in _COMPARE:
+                x, y = self.ev(a), self.ev(b)
+                return _combine(_COMPARE[op](x.values, y.values), x, y)
+            case ir.Bin(op=op, lhs=a, rhs=b):
                 return self._binary(op, self.ev(a), self.ev(b))
             case ir.Call(func=f, args=(x,), kwargs=kw) if f in REDUCE:
                 return self._reduce(f, self.ev(x), dict(kw))
@@ -94,12 +112,21 @@ class ComputeEval:
                 a, b = self.ev(args[0]), self.ev(args[1])
                 fn = np.maximum if f == "maximum" else np.minimum
                 return _combine(fn(a.values, b.values), a, b)
-            case ir.Call(func=f, args=(x,)) if f in ("exp", "abs", "sqrt", "rsqrt", "neg"):
+            case ir.Call(func="pow", args=(a, b)):
+                x, y = self.ev(a), self.ev(b)
+                return _combine(np.power(_float(x.values), _float(y.values)), x, y)
+            case ir.Call(func="where", args=(c, a, b)):
+                # Tags: those of all three operands, as the verifier takes them (a superset
+                # of the picked operand's; docs/SEMANTICS.md, "Tags").
+                cv, x, y = self.ev(c), self.ev(a), self.ev(b)
+                picked = Val(np.where(cv.values, x.values, y.values), x.tags, x.taint, x.uninit)
+                return _combine(picked.values, cv, _combine(picked.values, x, y))
+            case ir.Call(func=f, args=(x,)) if f in FLOAT_FUNCS:
                 v = self.ev(x)
-                fn = {"exp": np.exp, "abs": np.abs, "sqrt": np.sqrt, "neg": np.negative,
-                      "rsqrt": lambda y: 1.0 / np.sqrt(y)}[f]
-                return Val(fn(_float(v.values)) if f in ("exp", "sqrt", "rsqrt") else fn(v.values),
-                           v.tags, v.taint, v.uninit)
+                return Val(FLOAT_FUNCS[f](_float(v.values)), v.tags, v.taint, v.uninit)
+            case ir.Call(func=f, args=(x,)) if f in ("abs", "neg"):
+                v = self.ev(x)
+                return Val((np.abs if f == "abs" else np.negative)(v.values), v.tags, v.taint, v.uninit)
         raise InterpretError(f"cannot compute {type(e).__name__} on tiles")
 
     def _binary(self, op: ir.BinOp, a: Val, b: Val) -> Val:
@@ -113,6 +140,8 @@ class ComputeEval:
             v = np.multiply(x, y)
         elif op is ir.BinOp.DIV:
             v = np.true_divide(x, y) if is_float else _int_div(x, y)
+        elif op is ir.BinOp.XOR:
+            v = np.bitwise_xor(np.asarray(x, np.int64), np.asarray(y, np.int64))
         else:
             v = np.fmod(x, y) if is_float else np.asarray(x) - np.asarray(y) * _int_div(x, y)
         return _combine(v, a, b)
@@ -153,6 +182,10 @@ def _is_float(x) -> bool:
 
 
 def _float(x):
+    """Float operands of math functions: ints as f64, f16 widened to f32 (the lowering's
+    compute type for 16-bit floats)."""
+    if isinstance(x, np.ndarray) and x.dtype == np.float16:
+        return x.astype(np.float32)
     return x if _is_float(x) else np.asarray(x, np.float64)
 
 

@@ -73,6 +73,8 @@ class IntEval:
                     return x - y
                 if op is ir.BinOp.MUL:
                     return x * y
+                if op is ir.BinOp.XOR:
+                    return x ^ y
                 if isinstance(x, int) and isinstance(y, int):
                     if y == 0:
                         raise InterpretError("integer division by zero")

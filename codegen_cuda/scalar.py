@@ -18,7 +18,7 @@ RESERVED = frozenset(keyword.kwlist) | {
     "True", "False", "None", "bfloat16", "boolean", "config", "types", "VECTOR_ARGS", "WARP",
     # the runtime of codegen_cuda/ptx.py
     "ldg_f32x4", "cp_async16", "cp_async_commit", "make_cp_async_wait", "ldmatrix_x4",
-    "ldmatrix_x2_trans", "ldmatrix_x4_trans", "mma_16816", "shfl_xor",
+    "ldmatrix_x2_trans", "ldmatrix_x4_trans", "mma_16816", "shfl_xor", "ex2_approx", "lg2_approx",
 }
 
 BUILTIN_NAMES = {
@@ -28,7 +28,7 @@ BUILTIN_NAMES = {
 
 _PY_OPS = {ir.BinOp.ADD: "+", ir.BinOp.SUB: "-", ir.BinOp.MUL: "*", ir.BinOp.EQ: "==",
            ir.BinOp.NE: "!=", ir.BinOp.LT: "<", ir.BinOp.LE: "<=", ir.BinOp.GT: ">",
-           ir.BinOp.GE: ">=", ir.BinOp.AND: "and", ir.BinOp.OR: "or"}
+           ir.BinOp.GE: ">=", ir.BinOp.AND: "and", ir.BinOp.OR: "or", ir.BinOp.XOR: "^"}
 
 
 class LoweringError(Exception):
@@ -119,7 +119,7 @@ class ScalarEmitter:
             case ir.Bin(op=ir.BinOp.MUL, lhs=a, rhs=b):
                 la, lb = self.lower_bound(a), self.lower_bound(b)
                 return None if la is None or lb is None or la < 0 or lb < 0 else la * lb
-            case ir.Bin(op=ir.BinOp.DIV | ir.BinOp.MOD, lhs=a, rhs=b):
+            case ir.Bin(op=ir.BinOp.DIV | ir.BinOp.MOD | ir.BinOp.XOR, lhs=a, rhs=b):
                 return 0 if self.nonneg(a) and self.nonneg(b) else None
             case ir.Call(func=f, args=args) if f in ("min", "max"):
                 lows = [self.lower_bound(a) for a in args]
@@ -168,7 +168,7 @@ def evaluate(e: ir.Expr, env: dict[str, int]) -> int:
                     raise LoweringError("division by zero", e.span)
                 q = abs(x) // abs(y) * (1 if (x < 0) == (y < 0) else -1)
                 return q if op is ir.BinOp.DIV else x - q * y
-            ops = {ir.BinOp.ADD: x + y, ir.BinOp.SUB: x - y, ir.BinOp.MUL: x * y,
+            ops = {ir.BinOp.ADD: x + y, ir.BinOp.SUB: x - y, ir.BinOp.MUL: x * y, ir.BinOp.XOR: x ^ y,
                    ir.BinOp.EQ: x == y, ir.BinOp.NE: x != y, ir.BinOp.LT: x < y, ir.BinOp.LE: x <= y,
                    ir.BinOp.GT: x > y, ir.BinOp.GE: x >= y, ir.BinOp.AND: bool(x and y),
                    ir.BinOp.OR: bool(x or y)}

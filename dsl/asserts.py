@@ -113,6 +113,8 @@ def _problem(ck, n: ir.Expr) -> tuple[str, str, str] | None:
                     f"compare a tag field: tag({name}[i, j]).field")
         case ir.Call(func=f) if f not in INT_FUNCS:
             return "E026", f"'{f}' is not an integer function", "assertions may use min and max"
+        case ir.Cast():
+            return "E026", "'cast' is not an integer function", "assertions may use min and max"
         case ir.ElemRef(tensor=t) if not integer_input(ck, t):
             return ("E024", f"an assertion reads '{t}' only through its tag",
                     f"write tag({t}[...]).field; plain elements are allowed of integer inputs")

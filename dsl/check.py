@@ -5,6 +5,7 @@ reports as many as it can (up to MAX_ERRORS).
 """
 from __future__ import annotations
 
+import math
 from dataclasses import dataclass, field
 
 import lark
@@ -20,7 +21,7 @@ MAX_ERRORS = 50
 
 _BIN = {"add": ir.BinOp.ADD, "sub": ir.BinOp.SUB, "mul": ir.BinOp.MUL, "div": ir.BinOp.DIV,
         "mod": ir.BinOp.MOD, "eq": ir.BinOp.EQ, "ne": ir.BinOp.NE, "lt": ir.BinOp.LT,
-        "le": ir.BinOp.LE, "gt": ir.BinOp.GT, "ge": ir.BinOp.GE}
+        "le": ir.BinOp.LE, "gt": ir.BinOp.GT, "ge": ir.BinOp.GE, "xor": ir.BinOp.XOR}
 _BUILTINS = {("block", "x"): ir.Builtin.BLOCK_X, ("block", "y"): ir.Builtin.BLOCK_Y,
              ("block", "z"): ir.Builtin.BLOCK_Z, ("thread", "x"): ir.Builtin.THREAD_X,
              ("thread", "warp"): ir.Builtin.WARP, ("thread", "lane"): ir.Builtin.LANE}
@@ -125,6 +126,8 @@ class Checker:
     def _name(self, tok, sp: Span, bind_indices) -> ir.Expr:
         name = str(tok)
         entry = self.scope.get(name)
+        if entry is None and name == "inf":
+            return ir.FloatLit(math.inf, sp)
         if entry is None:
             if bind_indices is not None and name in bind_indices:
                 return ir.Sym(name, ir.SymKind.INDEX, sp)
@@ -160,6 +163,8 @@ class Checker:
 
     def _call(self, t, sp: Span, bind_indices) -> ir.Expr:
         func = str(t.children[0])
+        if func == "cast":
+            return self._cast(t, sp, bind_indices)
         args, kwargs = [], []
         for a in t.children[1:]:
             if a is None:
@@ -170,6 +175,20 @@ class Checker:
                 args.append(self.expr(a.children[0] if isinstance(a, lark.Tree) and a.data == "arg" else a,
                                       bind_indices))
         return ir.Call(func, tuple(args), tuple(kwargs), sp)
+
+    def _cast(self, t, sp: Span, bind_indices) -> ir.Expr:
+        """cast(x, f16): the second argument is a dtype name, not an expression."""
+        args = [a for a in t.children[1:] if a is not None]
+        plain = [a.children[0] if isinstance(a, lark.Tree) and a.data == "arg" else a for a in args]
+        if len(args) != 2 or any(isinstance(a, lark.Tree) and a.data == "kwarg" for a in args):
+            self.error("E029", "cast takes a value and a dtype", sp, "e.g. cast(x, f16)")
+            return ir.FloatLit(0.0, sp)
+        to = plain[1]
+        if not (isinstance(to, lark.Tree) and to.data == "name"):
+            self.error("E012", "the second argument of cast is a dtype name", self.span(to),
+                       "known dtypes: " + ", ".join(d.value for d in ir.DType))
+            return ir.FloatLit(0.0, sp)
+        return ir.Cast(self.expr(plain[0], bind_indices), self.tiles.dtype(to.children[0]), sp)
 
     def _elem(self, t, sp: Span, bind_indices) -> ir.ElemRef:
         name = str(t.children[0])
@@ -303,8 +322,9 @@ class Checker:
                 self.error(code, f"{what} reads '{n.tensor}', which is not an integer kernel input", n.span,
                            "integer expressions read data only from integer inputs such as route: i32[T]")
                 return
-            if isinstance(n, ir.Call) and n.func not in asserts.INT_FUNCS:
-                self.error("E026", f"'{n.func}' is not an integer function", n.span,
+            if isinstance(n, ir.Call) and n.func not in asserts.INT_FUNCS or isinstance(n, ir.Cast):
+                func = n.func if isinstance(n, ir.Call) else "cast"
+                self.error("E026", f"'{func}' is not an integer function", n.span,
                            "integer expressions may use min and max")
                 return
         if want_bool is False and isinstance(e, ir.Bin) and (e.op in ir.COMPARISONS or e.op in ir.LOGICAL):

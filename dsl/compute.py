@@ -1,11 +1,19 @@
-"""Typing of elementwise math and reductions on register tiles."""
+"""Typing of elementwise math and reductions on register tiles.
+
+Conditions (tile comparisons, and/or/not of them) are legal only as the first argument of
+`where`; transcendental functions take float operands; `^` takes integers.
+"""
 from __future__ import annotations
 
 from . import exprs, ir
 
-UNARY = ("exp", "abs", "sqrt", "rsqrt", "neg")
-BINARY = ("maximum", "minimum")
+# Functions of float values: the result has the operand's dtype (f16 is computed in f32).
+FLOAT_UNARY = ("exp", "exp2", "log", "log2", "sqrt", "rsqrt", "tanh", "erf", "sigmoid")
+UNARY = FLOAT_UNARY + ("abs", "neg")
+BINARY = ("maximum", "minimum", "pow")
 REDUCE = ("sum", "max", "min")
+KNOWN = ("tile math: exp, exp2, log, log2, sqrt, rsqrt, tanh, erf, sigmoid, abs, pow, maximum, "
+         "minimum, where(cond, a, b), cast(x, dtype), sum/max/min(x, axis=i), bcast(x, axis=i, n=extent)")
 
 
 def type_compute(tc, e: ir.Expr) -> tuple[ir.DType, tuple | None]:
@@ -26,23 +34,43 @@ def type_compute(tc, e: ir.Expr) -> tuple[ir.DType, tuple | None]:
             return ir.DType.I32, ()
         case ir.Neg(operand=x):
             return type_compute(tc, x)
-        case ir.Bin(op=op, lhs=a, rhs=b) if op not in ir.COMPARISONS and op not in ir.LOGICAL:
+        case ir.Cast(operand=x, dtype=dt):
+            return _cast(tc, e, type_compute(tc, x), dt)
+        case ir.Bin(op=ir.BinOp.XOR, lhs=a, rhs=b):
+            ta, tb = type_compute(tc, a), type_compute(tc, b)
+            for (dt, _), x in ((ta, a), (tb, b)):
+                if dt.is_float or dt is ir.DType.BOOL:
+                    ck.error("E090", f"`^` is an integer operator; this operand is {dt.value}", x.span,
+                             "XOR is for index arithmetic on integers")
+                    return ta[0], None
+            return _binary(tc, e, ta, tb)
+        case ir.Not():
+            return _not_a_value(ck, e)
+        case ir.Bin(op=op) if op in ir.COMPARISONS or op in ir.LOGICAL:
+            return _not_a_value(ck, e)
+        case ir.Bin(op=op, lhs=a, rhs=b):
             return _binary(tc, e, type_compute(tc, a), type_compute(tc, b))
         case ir.Call(func=f, args=args, kwargs=kw) if f in REDUCE:
             return _reduce(tc, e, args, dict(kw))
         case ir.Call(func="bcast"):
             return _bcast(tc, e)
+        case ir.Call(func="where"):
+            return _where(tc, e)
         case ir.Call(func=f, args=args) if f in UNARY + BINARY:
             want = 1 if f in UNARY else 2
             if len(args) != want or e.kwargs:
                 ck.error("E029", f"{f} takes {want} argument{'s' * (want > 1)}", e.span)
                 return ir.DType.F32, None
             types = [type_compute(tc, a) for a in args]
+            if f in FLOAT_UNARY or f == "pow":
+                for (dt, shape), x in zip(types, args):
+                    if shape and not dt.is_float:
+                        ck.error("E090", f"{f} takes a float tile; this one is {dt.value}", x.span,
+                                 f"convert it first: {f}(cast(x, f32))")
+                        return dt, None
             return types[0] if want == 1 else _binary(tc, e, *types)
         case ir.Call(func=f):
-            ck.error("E026", f"unknown function '{f}'", e.span,
-                     "tile math: exp, abs, sqrt, rsqrt, maximum, minimum, sum/max/min(x, axis=i), "
-                     "bcast(x, axis=i, n=extent)")
+            ck.error("E026", f"unknown function '{f}'", e.span, KNOWN)
             return ir.DType.F32, None
     ck.error("E021", "this is not tile arithmetic", e.span)
     return ir.DType.F32, None
@@ -94,3 +122,46 @@ def _bcast(tc, e):
         tc.ck.error("E017", "n must be a positive compile-time integer", kw["n"].span)
         return dt, None
     return dt, tuple(shape[:axis]) + (kw["n"],) + tuple(shape[axis:])
+
+
+def _not_a_value(ck, e):
+    ck.error("E021", "a condition is not a tile value", e.span,
+             "use it as the first argument of where, e.g. where(x > 0.0, x, 0.0)")
+    return ir.DType.F32, None
+
+
+def _cast(tc, e, typed, dt: ir.DType):
+    src, shape = typed
+    if dt is ir.DType.BOOL or src is ir.DType.BOOL:
+        tc.ck.error("E090", f"cast from {src.value} to {dt.value}: bool is not a tile dtype", e.span,
+                    "a condition selects values with where(cond, a, b)")
+        return dt, None
+    return dt, shape
+
+
+def condition(tc, e: ir.Expr):
+    """The shape of a condition: a comparison of tile values, or and/or/not of conditions."""
+    match e:
+        case ir.Bin(op=op, lhs=a, rhs=b) if op in ir.LOGICAL:
+            return _binary(tc, e, (ir.DType.BOOL, condition(tc, a)), (ir.DType.BOOL, condition(tc, b)))[1]
+        case ir.Not(operand=x):
+            return condition(tc, x)
+        case ir.Bin(op=op, lhs=a, rhs=b) if op in ir.COMPARISONS:
+            return _binary(tc, e, type_compute(tc, a), type_compute(tc, b))[1]
+    if getattr(e, "span", None) in tc.ck.broken:
+        return None   # an undefined name: already reported
+    tc.ck.error("E021", "the first argument of where is a condition", e.span,
+                "compare tiles or scalars, e.g. where(x >= 0.0, x, 0.0)")
+    return None
+
+
+def _where(tc, e):
+    """where(cond, a, b): a where cond holds, else b, elementwise (NumPy broadcasting)."""
+    if len(e.args) != 3 or e.kwargs:
+        tc.ck.error("E029", "where takes a condition and two values", e.span, "e.g. where(x > 0.0, x, 0.0)")
+        return ir.DType.F32, None
+    cond = condition(tc, e.args[0])
+    dt, shape = _binary(tc, e, type_compute(tc, e.args[1]), type_compute(tc, e.args[2]))
+    if cond is None or shape is None:
+        return dt, None
+    return _binary(tc, e, (dt, shape), (dt, cond))

@@ -57,6 +57,7 @@ CODES: dict[str, str] = {
     "E028": "invalid shape",
     "E029": "wrong number of arguments",
     "E030": "division by zero in a constant expression",
+    "E090": "operation not defined on this dtype",
 }
 
 

@@ -36,6 +36,10 @@ def fold(e: ir.Expr, consts: dict[str, int]) -> int:
                 if x < 0 or y < 0:
                     raise NotConstant("negative operand of / or %", e.span)
                 return x // y if op is ir.BinOp.DIV else x % y
+            if op is ir.BinOp.XOR:
+                if x < 0 or y < 0:
+                    raise NotConstant("negative operand of ^", e.span)
+                return x ^ y
             return {ir.BinOp.ADD: x + y, ir.BinOp.SUB: x - y, ir.BinOp.MUL: x * y}[op]
         case ir.Call(func=f, args=args, kwargs=()) if f in ("min", "max") and len(args) == 2:
             vals = [fold(a, consts) for a in args]
@@ -60,6 +64,8 @@ def _why_not_constant(e: ir.Expr, consts: dict[str, int]) -> str:
                 return "it has a hole `??`"
             case ir.Call(func=f) if f not in ("min", "max"):
                 return f"'{f}' is not a compile-time function"
+            case ir.Cast():
+                return "'cast' is not a compile-time function"
     return "it is not integer arithmetic"
 
 
@@ -74,7 +80,7 @@ def children(e: ir.Expr) -> tuple:
     match e:
         case ir.Bin(lhs=a, rhs=b):
             return (a, b)
-        case ir.Neg(operand=x) | ir.Not(operand=x):
+        case ir.Neg(operand=x) | ir.Not(operand=x) | ir.Cast(operand=x):
             return (x,)
         case ir.Call(args=args, kwargs=kw):
             return tuple(args) + tuple(v for _, v in kw)
@@ -113,7 +119,7 @@ def substitute(e: ir.Expr, mapping: dict[str, ir.Expr]) -> ir.Expr:
     match e:
         case ir.Bin():
             return dataclasses.replace(e, lhs=substitute(e.lhs, mapping), rhs=substitute(e.rhs, mapping))
-        case ir.Neg() | ir.Not():
+        case ir.Neg() | ir.Not() | ir.Cast():
             return dataclasses.replace(e, operand=substitute(e.operand, mapping))
         case ir.Call():
             return dataclasses.replace(e, args=tuple(substitute(a, mapping) for a in e.args),

@@ -16,8 +16,8 @@ INDENT = "    "
 MAX_CONST_LINE = 88
 
 # Binding strength of each grammar level (dsl/grammar.lark), loosest first.
-_OR, _AND, _NOT, _CMP, _SUM, _TERM, _NEG, _ATOM = range(1, 9)
-_LEVEL = {ir.BinOp.OR: _OR, ir.BinOp.AND: _AND, ir.BinOp.ADD: _SUM, ir.BinOp.SUB: _SUM,
+_OR, _AND, _NOT, _CMP, _XOR, _SUM, _TERM, _NEG, _ATOM = range(1, 10)
+_LEVEL = {ir.BinOp.OR: _OR, ir.BinOp.AND: _AND, ir.BinOp.XOR: _XOR, ir.BinOp.ADD: _SUM, ir.BinOp.SUB: _SUM,
           ir.BinOp.MUL: _TERM, ir.BinOp.DIV: _TERM, ir.BinOp.MOD: _TERM,
           **{op: _CMP for op in ir.COMPARISONS}}
 
@@ -34,7 +34,7 @@ def _wrap(e: ir.Expr, need: int) -> str:
 
 def _float(v: float) -> str:
     if math.isinf(v):
-        return "1e999"  # what the literal that overflowed was; it reads back as inf
+        return "inf" if v > 0 else "(-inf)"
     text = repr(v)
     return text if any(c in text for c in ".e") else text + ".0"
 
@@ -68,6 +68,8 @@ def _atom(e: ir.Expr) -> str:
         case ir.Call(func=f, args=args, kwargs=kw):
             parts = [format_expr(a) for a in args] + [f"{k}={format_expr(v)}" for k, v in kw]
             return f"{f}({', '.join(parts)})"
+        case ir.Cast(operand=x, dtype=dt):
+            return f"cast({format_expr(x)}, {dt.value})"
         case ir.Hole(domain=d):
             return "??" + ("{" + ", ".join(map(format_expr, d)) + "}" if d else "")
         case ir.ElemRef(tensor=t, indices=ix):

@@ -56,6 +56,7 @@ class BinOp(enum.Enum):
     GE = ">="
     AND = "and"
     OR = "or"
+    XOR = "^"          # integers only: index arithmetic such as a swizzle
 
 
 COMPARISONS = frozenset({BinOp.EQ, BinOp.NE, BinOp.LT, BinOp.LE, BinOp.GT, BinOp.GE})
@@ -128,6 +129,14 @@ class Call:
 
 
 @dataclass(frozen=True, slots=True)
+class Cast:
+    """cast(x, f16): the value of `x` converted to `dtype` (rounded, or truncated to an integer)."""
+    operand: "Expr"
+    dtype: DType
+    span: Span = _span()
+
+
+@dataclass(frozen=True, slots=True)
 class Hole:
     """`??` with an optional finite domain; only legal in synthesis mode."""
     domain: tuple["Expr", ...]
@@ -173,7 +182,7 @@ class Forall:
     span: Span = _span()
 
 
-Expr = Union[IntLit, FloatLit, Sym, BuiltinRef, Bin, Neg, Not, Call, Hole, ElemRef,
+Expr = Union[IntLit, FloatLit, Sym, BuiltinRef, Bin, Neg, Not, Call, Cast, Hole, ElemRef,
              TagField, RangeSet, TupleExpr, Forall]
 
 

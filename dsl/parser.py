@@ -73,7 +73,7 @@ _TOKEN_WORDS = {
 }
 _OPERAND_STARTS = {"NAME", "INT", "FLOAT", "LPAR", "MINUS", "NOT", "TAG", "RANGE", "__ANON_4"}
 _OPERATORS = {"PLUS", "MINUS", "STAR", "SLASH", "PERCENT", "AND", "OR", "DOT", "LESSTHAN",
-              "MORETHAN", "__ANON_0", "__ANON_1", "__ANON_2", "__ANON_3"}
+              "MORETHAN", "CIRCUMFLEX", "__ANON_0", "__ANON_1", "__ANON_2", "__ANON_3"}
 
 
 @functools.cache
@@ -218,7 +218,7 @@ _CHAR_HINTS = {
 def _unexpected_char(err: lark.exceptions.UnexpectedCharacters, file: str, text: str) -> Diagnostic:
     ch = text[err.pos_in_stream] if 0 <= err.pos_in_stream < len(text) else "?"
     span = Span(file, err.line, err.column, err.line, err.column + 1)
-    hint = _CHAR_HINTS.get(ch, "operators are Python's: + - * / % == != < <= > >= and or not")
+    hint = _CHAR_HINTS.get(ch, "operators are Python's: + - * / % ^ == != < <= > >= and or not")
     return Diagnostic("E002", f"unexpected character {ch!r}", span, hint)
 
 

@@ -78,7 +78,8 @@ class _BV:
             case ir.Bin(op=op, lhs=a, rhs=b) if op not in ir.COMPARISONS and op not in ir.LOGICAL:
                 x, y = self.term(a, bound), self.term(b, bound)
                 return {ir.BinOp.ADD: lambda: x + y, ir.BinOp.SUB: lambda: x - y, ir.BinOp.MUL: lambda: x * y,
-                        ir.BinOp.DIV: lambda: x / y, ir.BinOp.MOD: lambda: z3.SRem(x, y)}[op]()
+                        ir.BinOp.DIV: lambda: x / y, ir.BinOp.MOD: lambda: z3.SRem(x, y),
+                        ir.BinOp.XOR: lambda: x ^ y}[op]()
             case ir.Call(func=f, args=(a, b)) if f in ("min", "max"):
                 x, y = self.term(a, bound), self.term(b, bound)
                 return z3.If(x <= y, x, y) if f == "min" else z3.If(x >= y, x, y)

@@ -1,7 +1,8 @@
 """Tags through register math: elementwise ops, reductions along an axis, and mma.
 
-An elementwise result carries the fields of all its operands; a reduction or an mma
-carries one contribution per reduced element, over a fresh bound index variable.
+An elementwise result carries the fields of all its operands (`where(c, a, b)` too: those of
+c, a and b, a sound superset of the operand it picks); a reduction or an mma carries one
+contribution per reduced element, over a fresh bound index variable.
 """
 from __future__ import annotations
 
@@ -64,7 +65,7 @@ def _contribs(df, e, coords, w, inst, self_name) -> tuple[tuple, object]:
             return tuple(flatten(tv)), count_of(tv)
         case ir.Sym():
             return UNIT, one
-        case ir.Neg(operand=x):
+        case ir.Neg(operand=x) | ir.Cast(operand=x) | ir.Not(operand=x):
             return _contribs(df, x, coords, w, inst, self_name)
         case ir.Bin(lhs=a, rhs=b):
             (ca, na), (cb, nb) = (_contribs(df, x, coords, w, inst, self_name) for x in (a, b))

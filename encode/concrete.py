@@ -35,7 +35,8 @@ def value(e: ir.Expr, env: dict) -> int:
         case ir.Bin(op=op, lhs=a, rhs=b) if op not in ir.COMPARISONS and op not in ir.LOGICAL:
             x, y = value(a, env), value(b, env)
             return {ir.BinOp.ADD: lambda: x + y, ir.BinOp.SUB: lambda: x - y, ir.BinOp.MUL: lambda: x * y,
-                    ir.BinOp.DIV: lambda: tdiv(x, y), ir.BinOp.MOD: lambda: tmod(x, y)}[op]()
+                    ir.BinOp.DIV: lambda: tdiv(x, y), ir.BinOp.MOD: lambda: tmod(x, y),
+                    ir.BinOp.XOR: lambda: x ^ y}[op]()
         case ir.Call(func=f, args=(a, b)) if f in ("min", "max"):
             x, y = value(a, env), value(b, env)
             return min(x, y) if f == "min" else max(x, y)

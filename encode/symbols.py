@@ -32,6 +32,24 @@ def mk_div(a, b):
     return z3.If(a >= 0, z3.If(b > 0, a / b, -(a / -b)), z3.If(b > 0, -((-a) / b), (-a) / (-b)))
 
 
+def mk_xor(a, b, span=None):
+    """CUDA's `^` with one operand a non-negative constant c: flipping bit i of x adds 2^i
+    when the bit is 0 and subtracts it when it is 1, and bit i of x is (x div 2^i) mod 2 with
+    Z3's floor division, which is two's complement for negative x too: exact for every x.
+    Two non-constant operands are not encoded (the verdict becomes unknown)."""
+    a, b = z3.simplify(a), z3.simplify(b)
+    if z3.is_int_value(a):
+        a, b = b, a
+    if not z3.is_int_value(b) or b.as_long() < 0:
+        raise Unsupported("`^` of two non-constant integers (one side must be a constant >= 0)", span)
+    c, out, i = b.as_long(), a, 0
+    while c >> i:
+        if (c >> i) & 1:
+            out = out + (1 - 2 * ((a / (1 << i)) % 2)) * (1 << i)
+        i += 1
+    return out
+
+
 def mentions(term, var) -> bool:
     """Does the Z3 term contain the constant `var`?"""
     if z3.is_const(term) and term.decl().name() == var.decl().name():
@@ -118,6 +136,8 @@ class SymEnv:
                     return x - y
                 if op is ir.BinOp.MUL:
                     return x * y
+                if op is ir.BinOp.XOR:
+                    return mk_xor(x, y, e.span)
                 return mk_div(x, y) if op is ir.BinOp.DIV else mk_mod(x, y)
             case ir.Call(func=f, args=(a, b)) if f in ("min", "max"):
                 x, y = self.term(a, bound), self.term(b, bound)

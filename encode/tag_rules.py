@@ -138,9 +138,10 @@ class TagChecker:
             return z3.Not(self.encode(e.operand, leaves, scope))
         if isinstance(e, ir.Bin):
             a, b = self.encode(e.lhs, leaves, scope), self.encode(e.rhs, leaves, scope)
-            from .symbols import mk_div, mk_mod
+            from .symbols import mk_div, mk_mod, mk_xor
             return {ir.BinOp.ADD: lambda: a + b, ir.BinOp.SUB: lambda: a - b, ir.BinOp.MUL: lambda: a * b,
-                    ir.BinOp.DIV: lambda: mk_div(a, b), ir.BinOp.MOD: lambda: mk_mod(a, b)}[e.op]()
+                    ir.BinOp.DIV: lambda: mk_div(a, b), ir.BinOp.MOD: lambda: mk_mod(a, b),
+                    ir.BinOp.XOR: lambda: mk_xor(a, b, e.span)}[e.op]()
         if isinstance(e, ir.Neg):
             return -self.encode(e.operand, leaves, scope)
         if isinstance(e, ir.RangeSet):

@@ -153,6 +153,14 @@ if config.ENABLE_CUDASIM:
         """shfl.sync.bfly over the full warp: the value of lane (lane ^ mask)."""
         lanes = _warp_gather((value,))[:, 0]
         return type(value)(lanes[(cuda.threadIdx.x % WARP) ^ mask])
+
+    def ex2_approx(x):
+        """ex2.approx.ftz.f32: 2^x in f32 (the hardware's is within 2 ulp of this)."""
+        return np.float32(np.exp2(np.float32(x)))
+
+    def lg2_approx(x):
+        """lg2.approx.ftz.f32: log2(x) in f32."""
+        return np.float32(np.log2(np.float32(x)))
 else:
     from llvmlite import ir as _llvm
     from numba import types as _nt
@@ -258,6 +266,20 @@ else:
                        "=f,=f,=f,=f,r,r,r,r,r,r,f,f,f,f")
             return _tuple_of(context, builder, ret, out, 4)
         return sig, codegen
+
+    def _make_approx(instruction):
+        """A one-instruction f32 math function (pure: no side effect, so it may be hoisted)."""
+        @_intrinsic
+        def approx(typingctx, x):
+            def codegen(context, builder, sig, args):
+                v = context.cast(builder, args[0], sig.args[0], _nt.float32)
+                fnty = _llvm.FunctionType(_llvm.FloatType(), [_llvm.FloatType()])
+                return builder.call(_llvm.InlineAsm(fnty, f"{instruction} $0, $1;", "=f,f"), [v])
+            return _nt.float32(x), codegen
+        return approx
+
+    ex2_approx = _make_approx("ex2.approx.ftz.f32")
+    lg2_approx = _make_approx("lg2.approx.ftz.f32")
 
     @cuda.jit(device=True, inline="always")
     def shfl_xor(value, mask):

@@ -1,0 +1,61 @@
+"""Elementwise math of tile expressions as Numba source: float functions, where, comparisons,
+dtype conversions. 16-bit floats are computed in f32 (emit.COMPUTE_TYPE); in f32, exp2 and
+log2 are the hardware's approximate instructions (ex2.approx / lg2.approx, codegen_cuda/ptx.py).
+"""
+from __future__ import annotations
+
+import math
+
+from dsl import exprs, ir
+
+# name -> source template over the operand text `{x}` and the compute type `{t}`.
+UNARY = {"exp": "math.exp({x})", "abs": "abs({x})", "sqrt": "math.sqrt({x})", "neg": "(-{x})",
+         "rsqrt": "({t}(1) / math.sqrt({x}))", "log": "math.log({x})", "log2": "math.log2({x})",
+         "exp2": "math.pow({t}(2), {x})", "tanh": "math.tanh({x})", "erf": "math.erf({x})",
+         "sigmoid": "({t}(1) / ({t}(1) + math.exp(-{x})))"}
+# In f32 these map to one approximate instruction each (relative error about 2^-22).
+FAST_F32 = {"exp2": "ex2_approx", "log2": "lg2_approx"}
+COMPARE = {ir.BinOp.EQ: "==", ir.BinOp.NE: "!=", ir.BinOp.LT: "<", ir.BinOp.LE: "<=",
+           ir.BinOp.GT: ">", ir.BinOp.GE: ">=", ir.BinOp.AND: "and", ir.BinOp.OR: "or"}
+
+
+def unary(f: str, x: str, want: str) -> tuple[str, str | None]:
+    """The source of `f(x)` in type `want`, and the runtime function it calls (or None)."""
+    if want == "float32" and f in FAST_F32:
+        return f"{FAST_F32[f]}({x})", FAST_F32[f]
+    return UNARY[f].format(x=x, t=want), None
+
+
+def float_literal(v: float, want: str) -> str:
+    if math.isinf(v):
+        return f"{want}({'' if v > 0 else '-'}math.inf)"
+    return f"{want}({v!r})"
+
+
+def expr_dtype(plan, e: ir.Expr) -> ir.DType:
+    """The dtype of a tile expression, as dsl/compute.py types it: a tile operand's dtype
+    wins over a scalar's; a comparison is bool."""
+    from .emit import expr_shape
+    match e:
+        case ir.Sym(kind=ir.SymKind.TENSOR, name=n):
+            return plan.tiles[n].dtype
+        case ir.Cast(dtype=dt):
+            return dt
+        case ir.FloatLit():
+            return ir.DType.F32
+        case ir.IntLit() | ir.Sym() | ir.BuiltinRef():
+            return ir.DType.I32
+        case ir.Not():
+            return ir.DType.BOOL
+        case ir.Bin(op=op) if op in COMPARE:
+            return ir.DType.BOOL
+        case ir.Call(func="where", args=(_, a, b)):
+            kids = (a, b)
+        case ir.Call(func="bcast" | "sum" | "max" | "min", args=(a, *_)):
+            kids = (a,)
+        case _:
+            kids = exprs.children(e)
+    for k in kids:
+        if expr_shape(plan, k):
+            return expr_dtype(plan, k)
+    return expr_dtype(plan, kids[0]) if kids else ir.DType.F32

@@ -1,0 +1,26 @@
+# GEMM + GELU storing the epilogue's tile at the transposed block position: with M == N
+# every access is in bounds, but block (x, y) writes the tile that belongs to (y, x).
+kernel gemm_gelu(A: f32[M, K], B: f32[K, N], C: f32[M, N]):
+    assume M % 32 == 0 and N % 32 == 0 and K % 16 == 0 and K >= 16
+    const BM, BN, BK = 32, 32, 16
+    grid (M / BM, N / BN)
+    threads 256
+    tag A[i, k] = (row=i, k=k)
+    tag B[k, j] = (k=k, col=j)
+    tag C[i, j] = (row=i, col=j)
+    sA = shared f32[BM, BK]
+    sB = shared f32[BK, BN]
+    acc = zeros f32[BM, BN]
+    for kt in range(K / BK):
+        copy sA[0 : +BM, 0 : +BK], A[block.x * BM : +BM, kt * BK : +BK]
+        copy sB[0 : +BK, 0 : +BN], B[kt * BK : +BK, block.y * BN : +BN]
+        barrier
+        a = load sA[0 : +BM, 0 : +BK]
+        b = load sB[0 : +BK, 0 : +BN]
+        assert tag(a[i, kk]).k == tag(b[kk, j]).k
+        acc = mma(a, b, acc)
+        barrier
+    assert tag(acc[i, j]).k == range(0, K)
+    y = 0.5 * acc * (1.0 + erf(acc * 0.7071067811865476))
+    assert tag(y[i, j]).row == block.x * BM + i and tag(y[i, j]).col == block.y * BN + j
+    store C[block.y * BN : +BN, block.x * BM : +BM], y  #! error[TAG]
