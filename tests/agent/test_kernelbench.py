@@ -1,0 +1,115 @@
+"""KernelBench problem files: recognised from their source (never imported), turned into
+tasks whose naive seeds prove and match the reference on the simulator at the shrunken
+sizes; unrecognised and malformed files are reported; the torch path when torch exists."""
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from agent.evaluate import EvalOptions, evaluate, evaluate_text
+from agent.kernelbench import read_problem
+from agent.kernelbench_match import match
+from agent.kernelbench_ref import torch_available
+from agent.kernelbench_task import ProblemError, Unrecognised, problem_task, shrink, tile
+
+HERE = Path(__file__).resolve().parent / "kernelbench"
+FAMILIES = {
+    "level1_1_square_matmul": "matmul", "level1_8_matmul_irregular": "matmul",
+    "level1_16_matmul_transposed_a": "matmul", "level1_4_matrix_vector": "gemv",
+    "level1_23_softmax": "softmax", "level1_24_logsoftmax": "log_softmax", "level1_40_layernorm": "layernorm",
+    "level1_36_rmsnorm": "rmsnorm", "level1_47_sum_reduction": "reduce", "level1_19_relu": "elementwise",
+    "level1_26_gelu": "elementwise", "level2_76_gemm_add_relu": "matmul", "level2_53_gemm_scaling_gelu": "matmul",
+}
+
+
+def test_at_least_twelve_problems_ship():
+    assert len(FAMILIES) >= 12
+    assert {p.stem for p in HERE.glob("level*.py")} == set(FAMILIES)
+
+
+@pytest.mark.parametrize("stem", sorted(FAMILIES))
+def test_problem_becomes_a_task_whose_seed_proves_and_matches(stem, tmp_path):
+    task = problem_task(HERE / f"{stem}.py", tmp_path / "tasks")
+    assert match(read_problem(HERE / f"{stem}.py")).kind == FAMILIES[stem]
+    assert dict(task.test_sizes) != dict(task.bench_sizes)          # shrunk for the simulator
+    ev = evaluate(task.seed, task.seed_text, task, EvalOptions(cache_dir=tmp_path / "cache"), None)
+    assert ev.status == "proved", ev.why
+    assert ev.correct, ev.why
+    assert len(ev.numerics) >= 2 and all(c["unwritten"] == 0 for c in ev.numerics)
+
+
+def test_full_sizes_are_the_problem_s_own():
+    fam = match(read_problem(HERE / "level1_8_matmul_irregular.py"))
+    assert dict(fam.dims) == {"M": 8205, "K": 2949, "N": 5921}
+    assert dict(match(read_problem(HERE / "level2_76_gemm_add_relu.py")).dims) == {"M": 128, "K": 1024, "N": 512}
+
+
+def test_epilogues_and_operands_are_read_in_order():
+    fam = match(read_problem(HERE / "level2_53_gemm_scaling_gelu.py"))
+    assert fam.get("trans_b") and not fam.get("trans_a")
+    assert fam.get("epilogue") == (("bias",), ("mul", 0.5), ("gelu",))
+    assert [p.source for p in fam.params] == [("input", 0), ("weight", "gemm", "weight"),
+                                              ("weight", "gemm", "bias"), ("output",)]
+    assert match(read_problem(HERE / "level1_16_matmul_transposed_a.py")).get("trans_a")
+
+
+def test_a_wrong_epilogue_fails_numerics_and_a_wrong_load_fails_the_proof(tmp_path):
+    task = problem_task(HERE / "level2_76_gemm_add_relu.py", tmp_path / "tasks")
+    opts = EvalOptions(cache_dir=tmp_path / "cache", input_seeds=(0,))
+    no_relu = task.seed_text.replace("where(z0 > 0.0, z0, 0.0)", "z0")
+    assert no_relu != task.seed_text
+    ev = evaluate_text(no_relu, task, opts, None)
+    assert ev.status == "proved" and not ev.correct
+    tr = problem_task(HERE / "level1_16_matmul_transposed_a.py", tmp_path / "tasks")
+    wrong = tr.seed_text.replace("load B[k, block.y * BN : +BN]", "load B[0, block.y * BN : +BN]")
+    assert wrong != tr.seed_text
+    assert evaluate_text(wrong, tr, opts, None).status == "violation"
+
+
+def test_shrink_keeps_alignment_and_oddness():
+    for v in (2048, 16384, 8205, 2949, 5921, 131072, 1024, 100, 17, 12):
+        s = shrink(v)
+        assert s <= 16 and s % 2 == v % 2
+        assert tile(v, s, 8) == tile(v, v, 8)            # the small size admits the full size's tile
+    assert shrink(8) == 8 and shrink(8205) % 2 == 1
+
+
+def test_unrecognised_problem_says_so(tmp_path):
+    with pytest.raises(Unrecognised, match="nn.Conv2d"):
+        problem_task(HERE / "unrecognised_conv2d.py", tmp_path)
+    src = (HERE / "level1_47_sum_reduction.py").read_text().replace("reduce_dim = 1", "reduce_dim = 0")
+    (tmp_path / "colsum.py").write_text(src)
+    with pytest.raises(Unrecognised, match="last dimension"):
+        problem_task(tmp_path / "colsum.py", tmp_path)
+
+
+def test_malformed_files_are_reported_with_a_position(tmp_path):
+    (tmp_path / "syntax.py").write_text("class Model(:\n")
+    with pytest.raises(ProblemError, match=r"syntax.py:1:\d+: not Python"):
+        read_problem(tmp_path / "syntax.py")
+    (tmp_path / "nomodel.py").write_text("def get_inputs():\n    return []\n")
+    with pytest.raises(ProblemError, match="no class Model"):
+        read_problem(tmp_path / "nomodel.py")
+
+
+def test_the_file_is_read_never_run(tmp_path):
+    src = (HERE / "level1_19_relu.py").read_text() + "\nraise SystemExit('executed')\n"
+    (tmp_path / "relu.py").write_text(src)
+    assert match(read_problem(tmp_path / "relu.py")).kind == "elementwise"
+
+
+@pytest.mark.skipif(not torch_available(), reason="torch is not installed (extra [kernelbench])")
+@pytest.mark.parametrize("stem", ["level2_53_gemm_scaling_gelu", "level1_40_layernorm", "level1_36_rmsnorm"])
+def test_torch_forward_is_the_reference_and_agrees(stem, tmp_path):
+    import numpy as np
+    from agent.kernelbench_ref import numpy_reference, torch_reference
+    task = problem_task(HERE / f"{stem}.py", tmp_path)
+    ref = task.reference()
+    rng = np.random.default_rng(0)
+    inputs = {p.name: rng.standard_normal([dict(task.test_sizes)[str(d)] if str(d) in dict(task.test_sizes)
+                                           else 1 for d in p.shape]).astype(np.float32) for p in task.seed.params}
+    got = torch_reference(ref.SPEC, inputs, ref.SPEC["test_constants"])
+    want = numpy_reference(ref.SPEC, inputs)
+    for k in want:
+        np.testing.assert_allclose(got[k], want[k], rtol=1e-3, atol=1e-4)
