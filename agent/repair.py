@@ -4,7 +4,8 @@ Counterexample feedback: each finding names program points (its line, and the li
 message cites); rule-specific fixes act on the holes there: an ASYNC read before its copy
 is waited for lowers the wait count; a read of a slot nothing wrote (INIT), a clash of
 tags (TAG) or an overwrite (WAR, RACE) corrects a prefetch slot to the ring index of the
-k tile its copy loads; any other hole at a named point moves to its next value.
+k tile its copy loads; when no such rule applies, the holes at the named points move
+to their next values.
 Pass/fail feedback sees none of this: it walks the assignments in preference order."""
 from __future__ import annotations
 
@@ -95,7 +96,9 @@ def repair_counterexample(candidate: ir.Kernel, sites: list[HoleSite], values: t
                         fixed.add(site.index)
         if f["rule"] in SLOT_RULES:
             fixed |= _correct_slots(candidate, sites, values, new, notes, f)
-    for f in findings:
+    # the general fallback, only when no rule-specific fix applied: the holes at the
+    # program points named move to their next values
+    for f in findings if not fixed else ():
         for path in (lines[n] for n in sorted(_named_lines(f)) if n in lines):
             for site in by_path.get(path, ()):
                 if site.index not in fixed and not isinstance(at(candidate.body, path), ir.WaitGroup):
