@@ -82,3 +82,33 @@ def test_swizzle_parameters_follow_the_row_width():
     assert swizzle_for(32, 2) == (2, 3, 3)     # 64-byte rows: 4 chunks, two rows a line
     assert swizzle_for(128, 2) == (3, 3, 4)    # 256-byte rows
     assert swizzle_for(4, 2) is None           # 8-byte rows: nothing to swizzle
+
+
+def test_transpose_staging_pads_the_shared_rows(tmp_path):
+    task = load_task(Path(__file__).resolve().parents[2] / "tasks" / "transpose.toml")
+    _, text, k, err = _apply(task.seed, "stage_transpose", pad=1)
+    assert not err and "layout (T, T):(T + 1, 1)" in text and "barrier" in text
+    assert verify_kernel(k).status == "proved"
+    ev = evaluate(k, text, task, EvalOptions(cache_dir=tmp_path, input_seeds=(0,)), None)
+    assert ev.ok, ev.why
+    _, _, unpadded, _ = _apply(task.seed, "stage_transpose", pad=0)
+    assert "BANK" in {f.rule for f in verify_kernel(unpadded).findings}
+
+
+def test_staging_leaves_operands_used_elsewhere_alone():
+    text = """kernel k(A: f32[M, K], B: f32[K, N], C: f32[M, N]):
+    assume M % 16 == 0 and N % 16 == 0 and K >= 1
+    grid (M / 16, N / 16)
+    threads 256
+    acc = zeros f32[16, 16]
+    rs = zeros f32[16, 1]
+    for k in range(K):
+        a = load A[block.x * 16 : +16, k : +1]
+        b = load B[k : +1, block.y * 16 : +16]
+        rs = rs + a
+        acc = mma(a, b, acc)
+    store C[block.x * 16 : +16, block.y * 16 : +16], acc
+"""
+    checked = check_source(text, "k.dsl")
+    assert checked.ok, checked.diagnostics
+    assert REWRITES["stage_shared"](checked.kernel, {"BK": 16}) is None   # a's shape would change under rs
