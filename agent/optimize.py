@@ -23,17 +23,21 @@ from .task import Task
 def _reward(ev, state: State, predict) -> float:
     if not ev.ok:
         return -1.0
-    if predict is None or ev.seconds is None or not state.seconds:
+    if predict is None or not state.seconds:
         return 1.0
+    if ev.seconds is None:
+        return 0.0
     return max(-1.0, math.log2(state.seconds / ev.seconds))
 
 
 def _better(ev, state: State, predict) -> bool:
+    """Correct, and faster by the model; without a model (or a seed it cannot model), any
+    correct candidate counts; one the model cannot price never replaces one it can."""
     if not ev.ok:
         return False
-    if predict is None or ev.seconds is None or state.seconds is None:
+    if predict is None or state.seconds is None:
         return True
-    return ev.seconds < state.seconds
+    return ev.seconds is not None and ev.seconds < state.seconds
 
 
 def _proposals(state: State, tried: set[str]):
