@@ -56,6 +56,17 @@ def _proposals(state: State, tried: set[str]):
     return out
 
 
+def _next_proposals(pool: list[State], tried: set[str]):
+    """Best-first: the fastest correct kernel that still has untried applicable actions
+    (a slower candidate stays in the pool, since it may enable a rewrite that pays off)."""
+    ranked = sorted(pool, key=lambda st: (st.seconds is None, st.seconds or 0.0))
+    for st in ranked:
+        props = _proposals(st, tried)
+        if props:
+            return st, props
+    return None, []
+
+
 def _candidate(sketch, values) -> str:
     return render(fill_holes(sketch, values))[0]
 
@@ -103,18 +114,18 @@ def optimize(task: Task, cfg: RunConfig, predict: Callable | None, progress: Cal
     features = planner.task_features(task.seed)
     ctx = planner.context_key(features)
     seed_ev = run.evaluate(task.seed_text, {})
-    state = State(task.seed_text, task.seed, seed_ev.seconds)
-    best = state if seed_ev.ok else None
+    seed_state = State(task.seed_text, task.seed, seed_ev.seconds)
+    pool = [seed_state] if seed_ev.ok else []
+    best = pool[0] if pool else None
     tried: set[str] = {render(task.seed)[0]}
-    sketches = []
+    sketches: list[dict] = []
     while run.steps < cfg.budget:
-        props = _proposals(state, tried)
-        if not props:
+        state, props = _next_proposals(pool, tried)
+        if state is None:
             break
         stats = planner.Arms.from_records(prior + run.records)
         chosen = planner.choose(stats, ctx, [p[0] for p in props], cfg.seed, run.steps, k=cfg.jobs)
-        picked = [next(p for p in props if p[0] == c) for c in chosen]
-        picked = picked[:max(1, cfg.budget - run.steps)]
+        picked = [next(p for p in props if p[0] == c) for c in chosen][:max(1, cfg.budget - run.steps)]
         starts = []
         for a, r, sites, sk in picked:
             tried.add(sk)
@@ -127,18 +138,18 @@ def optimize(task: Task, cfg: RunConfig, predict: Callable | None, progress: Cal
             ev, values, text, used = _repair(run, a, r, sites, values, ev, text)
             if sites:
                 sketches.append({"action": a.key, "first_fill_ok": first_ok, "repair_steps": used, "ok": ev.ok})
-            reward = _reward(ev, state, predict)
             run.record({"kind": "proposal", "step": run.steps, "context": ctx, "features": features,
                         "state": digest(state.text), "applied": list(state.applied), "action": a.key,
                         "technique": a.technique, "params": dict(a.params), "verdict": ev.status, "ok": ev.ok,
-                        "counterexample": _hidden(run, ev), "reward": reward, "seconds": ev.seconds,
-                        "fill": list(values) if sites and ev.ok else None,
+                        "counterexample": _hidden(run, ev), "reward": _reward(ev, state, predict),
+                        "seconds": ev.seconds, "fill": list(values) if sites and ev.ok else None,
                         "domains": [list(s.domain) for s in sites]})
-            if _better(ev, state, predict):
-                kernel = check_source(text, f"{task.name}.dsl").kernel
-                state = State(text, kernel, ev.seconds, state.applied + (a.technique,))
-                best = state
-                break   # the other proposals were rewrites of the old state
+            if ev.ok:
+                new = State(text, check_source(text, f"{task.name}.dsl").kernel, ev.seconds,
+                            state.applied + (a.technique,))
+                pool.append(new)
+                if best is None or _better(ev, best, predict):
+                    best = new
     return _finish(run, task, cfg, seed_ev, best, sketches)
 
 
