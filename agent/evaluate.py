@@ -95,8 +95,10 @@ def evaluate(kernel: ir.Kernel, text: str, task: Task, opts: EvalOptions, predic
     if predict is None:
         return Evaluation("numerics", "proved", True, numerics=tuple(checks), why="no cost model available")
     pred = predict(kernel, dict(task.bench_sizes), opts.target)
+    if pred is None:
+        return Evaluation("reward", "proved", True, numerics=tuple(checks), why="the cost model cannot model it")
     return Evaluation("reward", "proved", True, numerics=tuple(checks), seconds=float(pred.seconds),
-                      label=getattr(pred, "label", "model"), why=getattr(pred, "why", ""))
+                      label=pred.label, why=f"{pred.bound}-bound: {pred.why}")
 
 
 def run_numerics(kernel: ir.Kernel, text: str, task: Task, opts: EvalOptions) -> list[dict]:
@@ -138,9 +140,17 @@ def compare_output(name: str, seed: int, got: np.ndarray, want: np.ndarray, rtol
 
 
 def default_predict() -> Callable | None:
-    """The analytical cost model, when this checkout has one."""
+    """The analytical cost model as `(kernel, sizes, target name) -> Prediction | None`
+    (None: the model cannot model this kernel), when this checkout has one."""
     try:
-        from codegen_cuda.costmodel import predict
+        from codegen_cuda import costmodel
+        from encode.target import load_target
     except ImportError:
         return None
+
+    def predict(kernel: ir.Kernel, sizes: dict, target: str):
+        try:
+            return costmodel.predict(kernel, sizes, load_target(target))
+        except costmodel.ModelError:
+            return None
     return predict

@@ -1,7 +1,7 @@
 """IR rewrites, one technique per module; `REWRITES` maps a knowledge-base entry's
 `rewrite` name to its function `(kernel, params) -> Rewritten | None` (None: the
 kernel does not meet the preconditions)."""
-from . import block_tile, mma_layout, pipeline, staging, swizzle, vectorize
+from . import block_tile, mma_layout, pipeline, regblock, staging, swizzle, transpose_stage, vectorize
 
 REWRITES = {
     "stage_shared": staging.stage_shared,
@@ -10,4 +10,6 @@ REWRITES = {
     "mma_layout": mma_layout.mma_layout,
     "swizzle_shared": swizzle.swizzle_shared,
     "vectorize_copies": vectorize.vectorize_copies,
+    "stage_transpose": transpose_stage.stage_transpose,
+    "register_block": regblock.register_block,
 }

@@ -20,6 +20,13 @@ def _k_dim(ld: ir.Load, var: str) -> int | None:
     return hits[0]
 
 
+def _reads(s: ir.Stmt, names: set[str]) -> bool:
+    """Whether a statement other than the mma reads a staged operand (its shape changes)."""
+    if isinstance(s, ir.Compute):
+        return bool(names & exprs.free_syms(s.value))
+    return isinstance(s, ir.Store) and s.src in names
+
+
 def _match(kernel: ir.Kernel):
     """(path, loop, {load name: (load, k-dim)}) for the first loop whose mma operands are
     global loads stepping one k at a time."""
@@ -36,7 +43,8 @@ def _match(kernel: ir.Kernel):
         if mmas and all(m.a in loads and m.b in loads and loads[m.a][1] is not None
                         and loads[m.b][1] is not None for m in mmas):
             used = {m.a for m in mmas} | {m.b for m in mmas}
-            return path, s, {n: loads[n] for n in sorted(used)}
+            if not any(_reads(b, used) for b in s.body if not isinstance(b, (ir.Load, ir.Mma, ir.Assert))):
+                return path, s, {n: loads[n] for n in sorted(used)}
     return None
 
 
