@@ -135,3 +135,12 @@ def _judge(reply, task: Task, cfg: LoopConfig, predict, best: Best | None, file:
 def _task_text(task: Task) -> str:
     sizes = ", ".join(f"{k}={v}" for k, v in task.bench_sizes)
     return f"{task.name}: {task.description}\nsizes that count for speed: {sizes}"
+
+
+def applicable_knowledge(kernel: ir.Kernel) -> tuple[Knowledge, ...]:
+    """The knowledge base's techniques with at least one rewrite that applies to `kernel`."""
+    from .kb import actions, load_kb
+    from .rewrites import REWRITES
+    kb = load_kb()
+    applies = {a.technique for a in actions(kb) if REWRITES[a.rewrite](kernel, dict(a.params)) is not None}
+    return tuple(Knowledge(t.name, t.description, t.preconditions, t.effect) for t in kb if t.name in applies)

@@ -13,12 +13,10 @@ def optimize_main(args) -> int:
     from agent.memory import default_memory_dir
     from agent.optimize import optimize
     from agent.run import RunConfig
-    from agent.task import TaskError, load_task
-    try:
-        task = load_task(args.task)
-    except TaskError as err:
-        print(f"argus optimize: error: {err}", file=sys.stderr)
-        return 2
+    from . import llm_cmd
+    task, code = llm_cmd.load(args.task)
+    if task is None:
+        return code
     if args.budget < 1 or args.jobs < 1:
         print("argus optimize: error: --budget and --jobs must be at least 1", file=sys.stderr)
         return 2
@@ -30,6 +28,8 @@ def optimize_main(args) -> int:
     cfg = RunConfig(run_dir, memory, args.budget, args.jobs, args.seed, args.feedback,
                     EvalOptions(cache_dir=Path(".argus_cache")))
     predict = default_predict()
+    if args.llm:
+        return llm_cmd.run(args, task, run_dir, cfg.eval, predict)
     summary = _with_progress(lambda cb: optimize(task, cfg, predict, cb, resume=bool(args.resume)), args.budget)
     best = summary["best_seconds"]
     print(f"{task.name}: {summary['steps']} steps; best kernel {run_dir / 'best.dsl'}"
@@ -68,7 +68,7 @@ def register(sub) -> None:
     p = sub.add_parser("optimize", help="optimise a task's naive kernel into a fast proved one (offline agent)",
                        description="Plan rewrites from the knowledge base, verify, repair from counterexamples, "
                                    "check numerics on the simulator, reward by the cost model (labelled model).")
-    p.add_argument("task", metavar="TASK.toml")
+    p.add_argument("task", metavar="TASK.toml", help="a task file, or a KernelBench problem file (.py)")
     p.add_argument("--budget", type=int, default=40, help="candidates to evaluate (default 40)")
     p.add_argument("--jobs", type=int, default=1, help="candidates evaluated in parallel")
     p.add_argument("--seed", type=int, default=0, help="the policy's random seed")
@@ -78,4 +78,6 @@ def register(sub) -> None:
                    help="what repair sees: the full report, or only proved / not proved")
     p.add_argument("--memory", metavar="DIR", help="trajectory memory (default $XDG_CACHE_HOME/argus)")
     p.add_argument("--debug", action="store_true", help="show tracebacks of internal errors")
+    from . import llm_cmd
+    llm_cmd.add_options(p)
     p.set_defaults(handler=optimize_main)

@@ -172,3 +172,16 @@ def test_the_key_is_never_written_or_logged(tmp_path, caplog, capfd):
         assert KEY.encode() not in path.read_bytes(), path
     assert KEY not in caplog.text and KEY not in out and KEY not in err
     assert len(list(run_dir.rglob("turn.json"))) >= 2                  # there was something to search
+
+
+def test_only_the_llm_client_imports_openai():
+    import ast
+    found = []
+    for pkg in ("dsl", "encode", "synth", "codegen_cuda", "agent", "argus_verify"):
+        for path in sorted((ROOT / pkg).rglob("*.py")):
+            for node in ast.walk(ast.parse(path.read_text())):
+                names = [a.name for a in node.names] if isinstance(node, ast.Import) else \
+                    [node.module or ""] if isinstance(node, ast.ImportFrom) else []
+                if any(n.split(".")[0] == "openai" for n in names):
+                    found.append(str(path.relative_to(ROOT)))
+    assert sorted(set(found)) == ["agent/llm.py"]
