@@ -24,9 +24,17 @@ def main() -> None:
     ap.add_argument("--tasks", default="", help="comma-separated task names (default all)")
     ap.add_argument("--budget", type=int, default=40)
     ap.add_argument("--seeds", type=int, default=5)
+    ap.add_argument("--llm", action="store_true", help="the LLM backend's turns instead of the offline planner "
+                    "(OPENAI_BASE_URL, OPENAI_API_KEY, ARGUS_MODEL; --budget counts turns)")
     args = ap.parse_args()
     wanted = set(filter(None, args.tasks.split(",")))
     predict, rows = default_predict(), []
+    if args.llm:
+        import os
+        from ablation_llm import llm_rows, write_and_print
+        tasks = [t for t in map(load_task, task_files(ROOT / "tasks")) if not wanted or t.name in wanted]
+        return write_and_print(llm_rows(tasks, args.budget, args.seeds, os.environ, predict),
+                               ROOT / "bench" / "results")
     for path in task_files(ROOT / "tasks"):
         task = load_task(path)
         if wanted and task.name not in wanted:

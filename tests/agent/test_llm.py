@@ -185,3 +185,20 @@ def test_only_the_llm_client_imports_openai():
                 if any(n.split(".")[0] == "openai" for n in names):
                     found.append(str(path.relative_to(ROOT)))
     assert sorted(set(found)) == ["agent/llm.py"]
+
+
+def test_the_llm_ablation_runs_both_feedback_modes_on_the_scripted_server(tmp_path, capsys):
+    import importlib.util
+    spec = importlib.util.spec_from_file_location("ablation_llm", ROOT / "bench" / "ablation_llm.py")
+    mod = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(mod)
+    task = load_task(ROOT / "tasks" / "row_sum.toml")
+    steps = [answer(fenced(ROW_SUM_BUG)), answer(fenced(ROW_SUM)), answer(fenced(ROW_SUM_BUG)), answer("no")]
+    with ScriptedServer(steps) as srv:
+        env = {"OPENAI_BASE_URL": srv.base_url, "OPENAI_API_KEY": KEY, "ARGUS_MODEL": "scripted"}
+        rows = mod.llm_rows([task], 2, 1, env, None, sleep=lambda s: None)
+    assert [(r["feedback"], r["success"], r["first_ok_turn"]) for r in rows] == \
+        [("counterexample", 1.0, 2), ("passfail", 0.0, None)]
+    mod.write_and_print(rows, tmp_path)
+    assert "| row_sum | counterexample | 1 | 100% | 2 |" in capsys.readouterr().out
+    assert KEY not in (tmp_path / "ablation_llm.json").read_text()
