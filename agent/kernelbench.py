@@ -8,7 +8,7 @@ import ast
 from dataclasses import dataclass
 from pathlib import Path
 
-from .kernelbench_trace import Op, ProblemError, Tracer, err_at, number, dotted
+from .kernelbench_trace import Op, ProblemError, Tracer, Unrecognised, dotted, err_at, number
 
 
 @dataclass(frozen=True)
@@ -82,6 +82,10 @@ def _input_shapes(path: Path, fn: ast.FunctionDef, env: dict) -> list[tuple[int,
     for e in _returned(path, fn, env):
         if not (isinstance(e, ast.Call) and dotted(e.func) in ("torch.randn", "torch.rand")):
             raise err_at(path, e, f"an input that is not torch.randn(...) / torch.rand(...): {ast.unparse(e)}")
+        dtype = next((dotted(k.value) for k in e.keywords if k.arg == "dtype"), "torch.float32")
+        if dtype not in ("torch.float32", "torch.float"):
+            raise Unrecognised(f"{path}:{e.lineno}:{e.col_offset + 1}: an input of dtype {dtype}: the templates "
+                               f"are fp32")
         dims = [number(path, a, env) for a in e.args]
         if len(dims) == 1 and isinstance(dims[0], tuple):
             dims = list(dims[0])

@@ -16,12 +16,11 @@ SCALAR_OPS = ("add", "sub", "mul", "div")
 
 @dataclass(frozen=True)
 class Param:
-    """A kernel parameter: its DSL name and shape (sizes by role), where its data comes from
-    in the PyTorch model ("input", index) or ("weight", module, which), and that shape."""
+    """A kernel parameter: its DSL name and shape (sizes by role), and where its data comes
+    from in the PyTorch model: ("input", index), ("weight", module, which) or ("output",)."""
     name: str
     roles: tuple[str, ...]
     source: tuple
-    torch_shape: tuple[int, ...]
 
 
 @dataclass(frozen=True)
@@ -83,8 +82,8 @@ def match(problem: Problem) -> Family:
         return _matmul(problem, core, steps)
     if steps and core.kind in ("input",) and not any(s[0] == "bias" for s in steps):
         n = math.prod(core.shape)
-        return Family("elementwise", (("N", n),), (Param("X", ("N",), _source(core, problem), core.shape),
-                                                   Param("Y", ("N",), ("output",), root.shape)),
+        return Family("elementwise", (("N", n),), (Param("X", ("N",), _source(core, problem)),
+                                                   Param("Y", ("N",), ("output",))),
                       (("epilogue", steps),))
     if steps:
         raise Unrecognised(f"{problem.path}:1:1: an elementwise epilogue over {core.kind} is no family "
@@ -105,16 +104,16 @@ def _matmul(problem: Problem, mm: Op, steps) -> Family:
     (a, ta), (b, tb) = _operand(problem, mm.args[0]), _operand(problem, mm.args[1])
     m, k = mm.args[0].shape
     n = mm.args[1].shape[1]
-    params = [Param("A", ("K", "M") if ta else ("M", "K"), _source(a, problem), a.shape),
-              Param("B", ("N", "K") if tb else ("K", "N"), _source(b, problem), b.shape)]
+    params = [Param("A", ("K", "M") if ta else ("M", "K"), _source(a, problem)),
+              Param("B", ("N", "K") if tb else ("K", "N"), _source(b, problem))]
     epi = []
     for s in steps:
         if s[0] == "bias":
-            params.append(Param("Bias", ("N",), _source(s[1], problem), s[1].shape))
+            params.append(Param("Bias", ("N",), _source(s[1], problem)))
             epi.append(("bias",))
         else:
             epi.append(s)
-    params.append(Param("C", ("M", "N"), ("output",), mm.shape if not steps else problem.result.shape))
+    params.append(Param("C", ("M", "N"), ("output",)))
     kind = "gemv" if n == 1 else "matmul"
     return Family(kind, (("K", k), ("M", m), ("N", n)), tuple(params),
                   (("trans_a", ta), ("trans_b", tb), ("epilogue", tuple(epi))))
@@ -130,8 +129,8 @@ def _rows(problem: Problem, x: Op, root: Op, kind: str, nd: int = 1, spec=()) ->
     if x.kind != "input":
         raise Unrecognised(f"{problem.path}:1:1: {kind} of a computed tensor ({x.kind})")
     r, c = math.prod(x.shape[:-nd]), math.prod(x.shape[-nd:])
-    out = Param("Y", ("R",) if kind == "reduce" else ("R", "C"), ("output",), root.shape)
-    return Family(kind, (("C", c), ("R", r)), (Param("X", ("R", "C"), _source(x, problem), x.shape), out),
+    out = Param("Y", ("R",) if kind == "reduce" else ("R", "C"), ("output",))
+    return Family(kind, (("C", c), ("R", r)), (Param("X", ("R", "C"), _source(x, problem)), out),
                   tuple(spec))
 
 

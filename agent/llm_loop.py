@@ -16,7 +16,8 @@ from dsl import ir
 
 from .evaluate import EvalOptions, Evaluation, evaluate_text
 from .llm import Usage
-from .prompt import HistoryRow, Knowledge, build_messages, evaluation_feedback, read_answer, reference_card
+from .prompt import (HistoryRow, Knowledge, build_messages, evaluation_feedback, read_answer, reference_card,
+                     technique_of)
 from .task import Task
 
 FEEDBACK_MODES = ("counterexample", "passfail")
@@ -91,7 +92,7 @@ def llm_optimize(task: Task, chat: Callable, cfg: LoopConfig, predict: Callable 
             progress({"turn": turn, "verdict": "endpoint_failed", "why": reply.error})
             break
         verdict, reward, feedback, ev, text = _judge(reply, task, cfg, predict, best, f"{task.name}.llm{turn}.dsl")
-        rec.update(verdict=verdict, reward=reward, feedback=feedback,
+        rec.update(verdict=verdict, reward=reward, feedback=feedback, technique=technique_of(text),
                    evaluation=ev.as_dict() if ev is not None else None)
         if text:
             _write(tdir / "kernel.dsl", text)
@@ -102,8 +103,13 @@ def llm_optimize(task: Task, chat: Callable, cfg: LoopConfig, predict: Callable 
             current, last = text, ""
         _write(tdir / "turn.json", json.dumps(rec, indent=1, sort_keys=True))
         turns.append(rec)
-        history.append(HistoryRow(turn + 1, "llm", verdict, reward))
+        history.append(HistoryRow(turn + 1, technique_of(text), verdict, reward))
         progress({"turn": turn, "verdict": verdict, "reward": reward, "usage": reply.usage.as_dict()})
+    return _finish(out_dir, task, cfg, seed_ev, best, turns, usage, stopped)
+
+
+def _finish(out_dir: Path, task: Task, cfg: LoopConfig, seed_ev: Evaluation, best: Best | None, turns: list,
+            usage: Usage, stopped: str) -> dict:
     summary = {"task": task.name, "feedback": cfg.feedback, "turns": len(turns), "label": "model",
                "seed_ok": seed_ev.ok, "seed_seconds": seed_ev.seconds,
                "best_turn": best.turn if best else None, "best_seconds": best.seconds if best else None,

@@ -59,7 +59,15 @@ class Answer:
 SYSTEM = ("You optimise GPU kernels written in the Argus tile DSL. Every kernel you write is proved "
           "by a verifier and run against a reference before it counts. Answer with the whole kernel "
           "in exactly one fenced ```dsl block and nothing else of substance: no Python, no CUDA; "
-          "nothing you write is executed.\n\n")
+          "nothing you write is executed. Open the kernel with a comment `# technique: NAME` naming "
+          "what you applied (a knowledge-base name, or a few words).\n\n")
+TECHNIQUE = re.compile(r"^\s*#\s*technique:\s*(\S.{0,60}?)\s*$", re.M)
+
+
+def technique_of(dsl_text: str) -> str:
+    """The technique the answer names in its `# technique:` comment, else "llm"."""
+    m = TECHNIQUE.search(dsl_text)
+    return m.group(1).replace("|", "/") if m else "llm"
 
 
 def build_messages(task: str, kernel_text: str, knowledge: Sequence[Knowledge], history: Sequence[HistoryRow],

@@ -139,15 +139,16 @@ def test_garbage_python_then_a_good_kernel(tmp_path):
 
 
 def test_repair_second_answer_fixes_what_the_counterexample_names(tmp_path):
-    summary, srv, _ = run_loop([answer(fenced(ROW_SUM_BUG)), answer(fenced(ROW_SUM))], tmp_path, turns=2)
+    bug = "# technique: loop from tile 0\n" + ROW_SUM_BUG
+    summary, srv, _ = run_loop([answer(fenced(bug)), answer(fenced(ROW_SUM))], tmp_path, turns=2)
     assert summary["verdicts"] == ["violation", "ok"]
     second = user_prompt(srv.requests[1])
     assert "counterexample report (JSON)" in second
-    assert '"rule": "TAG"' in second and '"line": 14' in second         # the assertion on the columns
+    assert '"rule": "TAG"' in second and '"line": 15' in second         # the assertion on the columns
     last = second.split("## Your last answer", 1)[1].split("## Feedback", 1)[0]
     assert "range(0, C / BC)" in last                                   # the lines the report names
     history = second.split("## History", 1)[1]
-    assert "| 1 | llm | violation | -1 |" in history
+    assert "| 1 | loop from tile 0 | violation | -1 |" in history
 
 
 def test_passfail_feedback_gives_only_the_verdict(tmp_path):
