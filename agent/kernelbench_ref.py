@@ -4,8 +4,11 @@ the NumPy result is cross-checked against it. The spec is the JSON the task dire
 ref.py carries (agent/kernelbench_task.py writes it)."""
 from __future__ import annotations
 
+import ast
 import importlib.util
 import math
+import types
+from pathlib import Path
 
 import numpy as np
 
@@ -68,15 +71,25 @@ def torch_available() -> bool:
     return importlib.util.find_spec("torch") is not None
 
 
+def _problem_module(path: str, constants: dict) -> types.ModuleType:
+    """The user's PyTorch file, run (only where torch is installed) with its size constants
+    replaced where they are assigned, so the sizes derived from them follow."""
+    tree = ast.parse(Path(path).read_text(), path)
+    for stmt in tree.body:
+        if isinstance(stmt, ast.Assign) and len(stmt.targets) == 1 and isinstance(stmt.targets[0], ast.Name) \
+                and stmt.targets[0].id in constants:
+            stmt.value = ast.copy_location(ast.Constant(constants[stmt.targets[0].id]), stmt.value)
+    mod = types.ModuleType("argus_kernelbench_problem")
+    mod.__file__ = path
+    exec(compile(tree, path, "exec"), mod.__dict__)
+    return mod
+
+
 def torch_reference(spec: dict, inputs: dict, constants: dict) -> dict:
     """The problem's Model forward on the CPU, with the module constants set to `constants`
     (the sizes the inputs were made for) and the weights taken from the inputs."""
     import torch
-    mod_spec = importlib.util.spec_from_file_location("argus_kernelbench_problem", spec["problem"])
-    mod = importlib.util.module_from_spec(mod_spec)
-    mod_spec.loader.exec_module(mod)     # the user's PyTorch file, run only where torch is installed
-    for k, v in constants.items():
-        setattr(mod, k, v)
+    mod = _problem_module(spec["problem"], constants)
     model = mod.Model(*mod.get_init_inputs()).eval()
     shapes = [tuple(t.shape) for t in mod.get_inputs()]
     args = [None] * len(shapes)

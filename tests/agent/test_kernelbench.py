@@ -113,3 +113,30 @@ def test_torch_forward_is_the_reference_and_agrees(stem, tmp_path):
     want = numpy_reference(ref.SPEC, inputs)
     for k in want:
         np.testing.assert_allclose(got[k], want[k], rtol=1e-3, atol=1e-4)
+
+
+@pytest.mark.parametrize("stem", ["level2_76_gemm_add_relu", "level2_53_gemm_scaling_gelu"])
+def test_the_torch_path_s_glue_with_a_numpy_stand_in(stem, tmp_path, monkeypatch):
+    """Without torch: a NumPy stand-in (tests/agent/fake_torch.py) checks the constants, the
+    argument order and where the weights go; the cross-check then compares it with NumPy."""
+    import sys
+    import numpy as np
+    sys.path.insert(0, str(HERE.parent))
+    import fake_torch
+    from agent import kernelbench_ref
+    modules = dict(sys.modules)
+    fake_torch.install(modules)
+    monkeypatch.setattr(sys, "modules", modules)
+    monkeypatch.setattr(kernelbench_ref, "torch_available", lambda: True)
+    task = problem_task(HERE / f"{stem}.py", tmp_path)
+    ref, sizes = task.reference(), dict(task.test_sizes)
+    rng = np.random.default_rng(1)
+    shapes = {"A": (sizes["M"], sizes["K"]), "B": (sizes["N"], sizes["K"]), "Bias": (sizes["N"],),
+              "C": (sizes["M"], sizes["N"])}
+    inputs = {k: rng.standard_normal(v).astype(np.float32) for k, v in shapes.items()}
+    got = ref.reference(inputs, sizes)                  # runs the stand-in and cross-checks it
+    np.testing.assert_allclose(got["C"], kernelbench_ref.numpy_reference(ref.SPEC, inputs)["C"], rtol=1e-4, atol=1e-5)
+    from codegen_cuda.runner import RunError
+    no_activation = dict(ref.SPEC, epilogue=[e for e in ref.SPEC["epilogue"] if e[0] not in ("relu", "gelu")])
+    with pytest.raises(RunError, match="disagrees with its PyTorch forward"):
+        kernelbench_ref.reference(no_activation, inputs, sizes)      # the cross-check checks
