@@ -13,8 +13,8 @@ def answer(content: str | None, prompt_tokens: int = 100, completion_tokens: int
     return {"content": content, "usage": (prompt_tokens, completion_tokens)}
 
 
-def status(code: int) -> dict:
-    return {"status": code}
+def status(code: int, message: str = "scripted") -> dict:
+    return {"status": code, "message": message}
 
 
 def stall(seconds: float) -> dict:
@@ -80,7 +80,7 @@ class ScriptedServer:
                     time.sleep(step["stall"])
                     return self._send(200, json.dumps(_completion(answer("late"), n)).encode())
                 if "status" in step:
-                    return self._send(step["status"], json.dumps({"error": {"message": "scripted"}}).encode())
+                    return self._send(step["status"], json.dumps({"error": {"message": step["message"]}}).encode())
                 if "raw" in step:
                     return self._send(200, step["raw"])
                 return self._send(200, json.dumps(_completion(step, n)).encode())

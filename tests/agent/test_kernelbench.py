@@ -84,6 +84,14 @@ def test_unrecognised_problem_says_so(tmp_path):
         problem_task(tmp_path / "colsum.py", tmp_path)
 
 
+def test_a_half_precision_problem_is_unrecognised(tmp_path):
+    src = (HERE / "level1_19_relu.py").read_text().replace("torch.randn(batch_size, dim)",
+                                                            "torch.randn(batch_size, dim, dtype=torch.float16)")
+    (tmp_path / "relu16.py").write_text(src)
+    with pytest.raises(Unrecognised, match="dtype torch.float16"):
+        read_problem(tmp_path / "relu16.py")
+
+
 def test_malformed_files_are_reported_with_a_position(tmp_path):
     (tmp_path / "syntax.py").write_text("class Model(:\n")
     with pytest.raises(ProblemError, match=r"syntax.py:1:\d+: not Python"):
@@ -124,9 +132,10 @@ def test_the_torch_path_s_glue_with_a_numpy_stand_in(stem, tmp_path, monkeypatch
     sys.path.insert(0, str(HERE.parent))
     import fake_torch
     from agent import kernelbench_ref
-    modules = dict(sys.modules)
+    modules = {}
     fake_torch.install(modules)
-    monkeypatch.setattr(sys, "modules", modules)
+    for name, mod in modules.items():
+        monkeypatch.setitem(sys.modules, name, mod)
     monkeypatch.setattr(kernelbench_ref, "torch_available", lambda: True)
     task = problem_task(HERE / f"{stem}.py", tmp_path)
     ref, sizes = task.reference(), dict(task.test_sizes)

@@ -89,6 +89,12 @@ def test_malformed_and_empty_answers_are_data_not_exceptions():
     assert kinds == ["malformed", "malformed", "empty", "empty"]
 
 
+def test_an_endpoint_echoing_the_key_does_not_put_it_in_the_error():
+    with ScriptedServer([status(401, f"invalid key {KEY}")]) as srv:
+        r = client(srv, []).chat([{"role": "user", "content": "hi"}])
+    assert r.kind == "failed" and "HTTP 401" in r.error and KEY not in r.error and "***" in r.error
+
+
 def test_backoff_is_deterministic_capped_and_seeded():
     o = LLMOptions("http://x", "m", KEY, backoff_s=1.0, backoff_max_s=5.0, seed=3)
     assert backoff_delay(o, 0, 1) == backoff_delay(o, 0, 1)
