@@ -33,6 +33,7 @@ class RunConfig:
     seed: int = 0
     feedback: str = "counterexample"
     eval: EvalOptions = EvalOptions()
+    eval_cache: Path | None = None      # where evaluations are cached (default: the memory)
 
 
 @dataclass
@@ -70,7 +71,8 @@ class Run:
     def _fresh(self, text: str) -> Evaluation:
         """Evaluate, or reuse the memory's evaluation of the same text for the same task
         (with the same cost model present or absent)."""
-        mem, key = Memory(self.cfg.memory_dir), f"{self.task.name}-{EVAL_VERSION}-{self.predict is not None}"
+        mem = Memory(self.cfg.eval_cache or self.cfg.memory_dir)
+        key = f"{self.task.name}-{EVAL_VERSION}-{self.predict is not None}"
         hit = mem.cached(key, text)
         if hit is not None:
             return Evaluation.from_dict(hit)

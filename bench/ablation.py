@@ -2,7 +2,9 @@
 seeds, the same budget. Prints steps to the first proved-and-correct rewritten kernel,
 repair steps, success rate and final model speedup; writes bench/results/ablation.json.
 
-Each (task, mode, seed) gets a fresh memory, so runs do not learn from one another."""
+Each (task, mode, seed) gets a fresh memory, so runs do not learn from one another; they
+share one cache of evaluations (the same text evaluates the same way), so the simulator
+runs each distinct candidate once."""
 from __future__ import annotations
 
 import argparse
@@ -35,6 +37,7 @@ def main() -> None:
         tasks = [t for t in map(load_task, task_files(ROOT / "tasks")) if not wanted or t.name in wanted]
         return write_and_print(llm_rows(tasks, args.budget, args.seeds, os.environ, predict),
                                ROOT / "bench" / "results")
+    shared = Path(tempfile.mkdtemp(prefix="argus_ablation_"))
     for path in task_files(ROOT / "tasks"):
         task = load_task(path)
         if wanted and task.name not in wanted:
@@ -44,9 +47,10 @@ def main() -> None:
             for seed in range(args.seeds):
                 with tempfile.TemporaryDirectory() as tmp:
                     cfg = RunConfig(Path(tmp) / "run", Path(tmp) / "mem", args.budget, 1, seed, mode,
-                                    EvalOptions(cache_dir=Path(tmp) / "cache"))
+                                    EvalOptions(cache_dir=shared / "modules"), eval_cache=shared)
                     runs.append(optimize(task, cfg, predict))
             rows.append(_row(task.name, mode, runs))
+            print(json.dumps(rows[-1], sort_keys=True), flush=True)
     out = ROOT / "bench" / "results"
     out.mkdir(parents=True, exist_ok=True)
     (out / "ablation.json").write_text(json.dumps(rows, indent=1, sort_keys=True))

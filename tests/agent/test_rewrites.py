@@ -112,3 +112,16 @@ def test_staging_leaves_operands_used_elsewhere_alone():
     checked = check_source(text, "k.dsl")
     assert checked.ok, checked.diagnostics
     assert REWRITES["stage_shared"](checked.kernel, {"BK": 16}) is None   # a's shape would change under rs
+
+
+def test_register_blocking_of_a_staged_fp32_gemm(tmp_path):
+    task = load_task(Path(__file__).resolve().parents[2] / "tasks" / "gemm_f32.toml")
+    k = task.seed
+    for name, params in (("block_tile", {"BM": 64, "BN": 64}), ("stage_shared", {"BK": 16})):
+        k = render(REWRITES[name](k, params).kernel)[1]
+    assert REWRITES["register_block"](task.seed, {"r": 8, "c": 8}) is None   # not staged
+    _, text, k, err = _apply(k, "register_block", r=8, c=8)
+    assert not err and "threads 64" in text and "layout ((8, 8), (8, 8)):((8, 512), (1, 64))" in text
+    assert verify_kernel(k).status == "proved"
+    ev = evaluate(k, text, task, EvalOptions(cache_dir=tmp_path, input_seeds=(0,)), None)
+    assert ev.ok, ev.why
