@@ -1,7 +1,6 @@
-"""KernelBench problem files read with `ast`, never imported or run: the module's size
-constants, `get_inputs` (shapes), `get_init_inputs` (the `Model` constructor's arguments)
-and `Model.forward`, traced into a small tree of tensor operations (`Op`) with shapes.
-agent/kernelbench_match.py decides which operator family the tree is."""
+"""KernelBench problem files read with `ast`, never imported or run: size constants, input
+shapes (`get_inputs`), constructor arguments (`get_init_inputs`), the modules __init__
+builds, and `Model.forward` traced into an `Op` tree (agent/kernelbench_trace.py)."""
 from __future__ import annotations
 
 import ast

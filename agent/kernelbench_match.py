@@ -1,7 +1,6 @@
-"""Which operator family a traced KernelBench forward is: matmul (operands plain or
-transposed, any shapes) with an elementwise epilogue (bias, activations, scalar
-arithmetic), GEMV, elementwise activations, row softmax / log-softmax, LayerNorm, RMSNorm
-and reductions over the last dimension. Anything else is `Unrecognised`."""
+"""Which operator family a traced KernelBench forward is: matmul (plain or transposed
+operands, any shapes) with an elementwise epilogue, GEMV, elementwise activations, row
+softmax / log-softmax, LayerNorm, RMSNorm, last-dim reductions; else `Unrecognised`."""
 from __future__ import annotations
 
 import math

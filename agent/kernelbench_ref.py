@@ -1,7 +1,6 @@
-"""References for KernelBench tasks: each family in NumPy (float64, returned in float32);
-when torch is installed, the problem's own `Model` forward on the CPU is the reference and
-the NumPy result is cross-checked against it. The spec is the JSON the task directory's
-ref.py carries (agent/kernelbench_task.py writes it)."""
+"""References for KernelBench tasks: each family in NumPy (float64, returned as float32);
+with torch installed, the problem's own CPU forward, cross-checked against NumPy. The spec
+is the JSON each task's ref.py carries (written by agent/kernelbench_task.py)."""
 from __future__ import annotations
 
 import ast

@@ -1,8 +1,6 @@
-"""Naive DSL seeds for the KernelBench families, from templates filled with the problem's
-tile sizes: an outer-product matmul (operands plain or transposed) with its epilogue, a
-tiled elementwise map, and row kernels that stream a row in column tiles (softmax,
-log-softmax, LayerNorm, RMSNorm, reductions). Each carries the tag assertions that make
-it prove something: which row, column and k every value came from."""
+"""Naive DSL seeds for the KernelBench families from templates: an outer-product matmul with
+its epilogue, a tiled elementwise map, row kernels streaming column tiles; each with tag
+assertions on the row, column and k every value came from, so it proves something."""
 from __future__ import annotations
 
 from .kernelbench_match import Family

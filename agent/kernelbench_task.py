@@ -1,7 +1,6 @@
-"""A KernelBench problem file turned into an `argus optimize` task: read twice (at its own
-sizes, for the GPU, and with its size constants shrunk, for the simulator), matched to a
-family, and written as a task directory (seed.dsl, ref.py, task.toml) that agent/task.py
-loads like any other task."""
+"""A KernelBench problem as an `argus optimize` task: read at its own sizes (GPU) and with
+its size constants shrunk (simulator), matched to a family, written as a task directory
+(seed.dsl, ref.py, task.toml) that agent/task.py loads like any other."""
 from __future__ import annotations
 
 import json

@@ -1,8 +1,6 @@
-"""The LLM client: one chat call to any OpenAI-compatible endpoint, with a timeout, bounded
-retries with exponential backoff on 429 / 5xx / timeouts, and failures returned as data.
-
-The only module that imports `openai` (lazily). Its settings arrive in a frozen `LLMOptions`
-built by the CLI from the environment; the API key is never logged, printed or written."""
+"""The LLM client, the only module importing `openai` (lazily): one chat call to an
+OpenAI-compatible endpoint with a timeout, bounded seeded backoff on 429 / 5xx / timeouts,
+and failures as data. Settings come in a frozen `LLMOptions`; the key is never shown."""
 from __future__ import annotations
 
 import random

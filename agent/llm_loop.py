@@ -1,9 +1,6 @@
-"""The LLM's turns on one task: prompt -> answer -> extract and check -> verify, run and
-score -> feedback for the next turn, keeping the best proved, correct kernel.
-
-Each turn lands in RUN_DIR/llm/NNNN/ (prompt.json, answer.txt, kernel.dsl, turn.json with
-the token usage, the verdict and the feedback); llm/summary.json totals them. Nothing the
-model wrote is executed: its DSL goes through the checker and the verifier like any kernel."""
+"""The LLM's turns on a task: prompt -> answer -> check -> verify, run, score -> feedback,
+keeping the best proved and correct kernel; each turn's prompt, answer, token usage and
+verdict land in RUN_DIR/llm/NNNN/, totals in llm/summary.json."""
 from __future__ import annotations
 
 import json
@@ -139,8 +136,10 @@ def _judge(reply, task: Task, cfg: LoopConfig, predict, best: Best | None, file:
 
 
 def _task_text(task: Task) -> str:
-    sizes = ", ".join(f"{k}={v}" for k, v in task.bench_sizes)
-    return f"{task.name}: {task.description}\nsizes that count for speed: {sizes}"
+    def show(sizes):
+        return ", ".join(f"{k}={v}" for k, v in sizes)
+    return (f"{task.name}: {task.description}\nsizes that count for speed: {show(task.bench_sizes)}\n"
+            f"sizes it must also run correctly at (simulator; its assumes must allow them): {show(task.test_sizes)}")
 
 
 def applicable_knowledge(kernel: ir.Kernel) -> tuple[Knowledge, ...]:

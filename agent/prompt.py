@@ -1,8 +1,6 @@
-"""The LLM's prompt and the reading of its answer: the DSL reference card, the knowledge
-base entries that apply, the run's history table, the current kernel and the feedback on
-the last answer (the structured counterexample report, or only the verdict under
-`--feedback passfail`). An answer is DSL in one fenced block, parsed and checked here; the
-model's text is data, never executed."""
+"""The LLM's prompt (reference card, applicable knowledge, history table, current kernel,
+counterexample or pass/fail feedback) and the reading of its answer: DSL in one fenced
+block, parsed and checked; the model's text is data, never executed."""
 from __future__ import annotations
 
 import json

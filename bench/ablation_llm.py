@@ -1,7 +1,6 @@
-"""The feedback ablation with an LLM (`bench/ablation.py --llm`): every task, counterexample
-against pass/fail feedback, several seeds, the same number of turns, on the endpoint named
-by OPENAI_BASE_URL / OPENAI_API_KEY / ARGUS_MODEL. Prints turns to the first proved-and-
-correct kernel, success rate and tokens; writes bench/results/ablation_llm.json."""
+"""`bench/ablation.py --llm`: counterexample against pass/fail feedback with the LLM backend
+(OPENAI_BASE_URL, OPENAI_API_KEY, ARGUS_MODEL), every task, several seeds, the same turns;
+prints a table and writes bench/results/ablation_llm.json."""
 from __future__ import annotations
 
 import json
