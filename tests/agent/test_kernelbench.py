@@ -16,7 +16,8 @@ from agent.kernelbench_task import ProblemError, Unrecognised, problem_task, shr
 HERE = Path(__file__).resolve().parent / "kernelbench"
 FAMILIES = {
     "level1_1_square_matmul": "matmul", "level1_8_matmul_irregular": "matmul",
-    "level1_16_matmul_transposed_a": "matmul", "level1_4_matrix_vector": "gemv",
+    "level1_16_matmul_transposed_a": "matmul", "level1_17_matmul_transposed_b": "matmul",
+    "level1_4_matrix_vector": "gemv",
     "level1_23_softmax": "softmax", "level1_24_logsoftmax": "log_softmax", "level1_40_layernorm": "layernorm",
     "level1_36_rmsnorm": "rmsnorm", "level1_47_sum_reduction": "reduce", "level1_19_relu": "elementwise",
     "level1_26_gelu": "elementwise", "level2_76_gemm_add_relu": "matmul", "level2_53_gemm_scaling_gelu": "matmul",
@@ -51,7 +52,9 @@ def test_epilogues_and_operands_are_read_in_order():
     assert fam.get("epilogue") == (("bias",), ("mul", 0.5), ("gelu",))
     assert [p.source for p in fam.params] == [("input", 0), ("weight", "gemm", "weight"),
                                               ("weight", "gemm", "bias"), ("output",)]
-    assert match(read_problem(HERE / "level1_16_matmul_transposed_a.py")).get("trans_a")
+    tr_a, tr_b = (match(read_problem(HERE / f"level1_{n}.py")) for n in ("16_matmul_transposed_a",
+                                                                             "17_matmul_transposed_b"))
+    assert tr_a.get("trans_a") and not tr_a.get("trans_b") and tr_b.get("trans_b") and not tr_b.get("trans_a")
 
 
 def test_a_wrong_epilogue_fails_numerics_and_a_wrong_load_fails_the_proof(tmp_path):
@@ -73,6 +76,7 @@ def test_shrink_keeps_alignment_and_oddness():
         assert s <= 16 and s % 2 == v % 2
         assert tile(v, s, 8) == tile(v, v, 8)            # the small size admits the full size's tile
     assert shrink(8) == 8 and shrink(8205) % 2 == 1
+    assert shrink(2048, 64) == 64 and shrink(131072, 64) == 64 and shrink(8205, 64) == 5   # GEMM sizes
 
 
 def test_unrecognised_problem_says_so(tmp_path):
