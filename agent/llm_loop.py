@@ -11,6 +11,7 @@ from typing import Callable, Sequence
 
 from dsl import ir
 
+from . import planner
 from .evaluate import EvalOptions, Evaluation, evaluate_text
 from .llm import Usage
 from .prompt import (HistoryRow, Knowledge, build_messages, evaluation_feedback, read_answer, reference_card,
@@ -18,6 +19,7 @@ from .prompt import (HistoryRow, Knowledge, build_messages, evaluation_feedback,
 from .task import Task
 
 FEEDBACK_MODES = ("counterexample", "passfail")
+MAX_EARLIER = 12
 
 
 @dataclass(frozen=True)
@@ -62,19 +64,31 @@ def _write(path: Path, text: str) -> None:
     tmp.replace(path)
 
 
+def earlier_rows(prior: Sequence[dict], context: str) -> tuple[HistoryRow, ...]:
+    """The memory's last steps (offline proposals and LLM turns) in the same context."""
+    rows = [r for r in prior if r.get("context") == context and r.get("kind") in ("proposal", "llm_turn")
+            and r.get("verdict")]
+    return tuple(HistoryRow(int(r.get("step", 0)), str(r.get("technique", "?")), str(r["verdict"]), r.get("reward"))
+                 for r in rows[-MAX_EARLIER:])
+
+
 def llm_optimize(task: Task, chat: Callable, cfg: LoopConfig, predict: Callable | None,
-                 knowledge: Sequence[Knowledge] = (), progress: Callable = lambda e: None) -> dict:
-    """Run cfg.turns LLM turns on `task`. `chat(messages) -> llm.Reply` (an llm.Client's chat)."""
+                 knowledge: Sequence[Knowledge] = (), progress: Callable = lambda e: None,
+                 prior: Sequence[dict] = (), remember: Callable = lambda record: None) -> dict:
+    """Run cfg.turns LLM turns on `task`. `chat(messages) -> llm.Reply` (an llm.Client's chat);
+    `prior` is the trajectory memory, `remember(record)` appends a turn to it."""
     if cfg.feedback not in FEEDBACK_MODES:
         raise ValueError(f"feedback must be one of {FEEDBACK_MODES}")
     out_dir = cfg.run_dir / "llm"
+    context = planner.context_key(planner.task_features(task.seed))
+    earlier = earlier_rows(prior, context)
     seed_ev = evaluate_text(task.seed_text, task, cfg.eval, predict)
     best = Best(task.seed_text, seed_ev.seconds, -1) if seed_ev.ok else None
     current, feedback, card, last = task.seed_text, "", reference_card(), ""
     history = [HistoryRow(0, "seed", "ok" if seed_ev.ok else seed_ev.status, None)]
     usage, turns, stopped = Usage(), [], ""
     for turn in range(cfg.turns):
-        messages = build_messages(_task_text(task), current, knowledge, history, feedback, card, last)
+        messages = build_messages(_task_text(task), current, knowledge, history, feedback, card, last, earlier)
         reply = chat(messages)
         usage = usage + reply.usage
         rec = {"turn": turn, "reply": reply.as_dict()}
@@ -101,6 +115,8 @@ def llm_optimize(task: Task, chat: Callable, cfg: LoopConfig, predict: Callable 
         _write(tdir / "turn.json", json.dumps(rec, indent=1, sort_keys=True))
         turns.append(rec)
         history.append(HistoryRow(turn + 1, technique_of(text), verdict, reward))
+        remember({"kind": "llm_turn", "task": task.name, "context": context, "step": turn + 1,
+                  "technique": technique_of(text), "verdict": verdict, "reward": reward, "feedback": cfg.feedback})
         progress({"turn": turn, "verdict": verdict, "reward": reward, "usage": reply.usage.as_dict()})
     return _finish(out_dir, task, cfg, seed_ev, best, turns, usage, stopped)
 

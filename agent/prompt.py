@@ -69,11 +69,13 @@ def technique_of(dsl_text: str) -> str:
 
 
 def build_messages(task: str, kernel_text: str, knowledge: Sequence[Knowledge], history: Sequence[HistoryRow],
-                   feedback: str, card: str, last_answer: str = "") -> list[dict]:
+                   feedback: str, card: str, last_answer: str = "", earlier: Sequence[HistoryRow] = ()) -> list[dict]:
     """The chat messages of one turn: the card as the system message, the rest as the user's.
     `last_answer` is the model's previous kernel when it was not kept: the feedback's line
-    numbers refer to it."""
-    parts = [f"## Task\n{task}", _knowledge_section(knowledge), _history_section(history),
+    numbers refer to it. `earlier`: steps of earlier runs on kernels like this one (memory)."""
+    parts = [f"## Task\n{task}", _knowledge_section(knowledge),
+             _history_section(earlier, "## Earlier runs on kernels like this one (trajectory memory)")
+             if earlier else "", _history_section(history),
              f"## Current kernel (the best proved so far)\n```dsl\n{kernel_text.rstrip()}\n```"]
     if last_answer:
         parts.append(f"## Your last answer\n```dsl\n{last_answer.rstrip()}\n```")
@@ -98,10 +100,10 @@ def _knowledge_section(knowledge: Sequence[Knowledge]) -> str:
     return "\n".join(lines)
 
 
-def _history_section(history: Sequence[HistoryRow]) -> str:
+def _history_section(history: Sequence[HistoryRow], title: str = "## History") -> str:
     if not history:
-        return "## History\n(no steps yet)"
-    lines = ["## History", "| step | technique | verdict | reward |", "|---|---|---|---|"]
+        return f"{title}\n(no steps yet)"
+    lines = [title, "| step | technique | verdict | reward |", "|---|---|---|---|"]
     for h in history:
         reward = "-" if h.reward is None else f"{h.reward:.3g}"
         lines.append(f"| {h.step} | {h.technique} | {h.verdict} | {reward} |")

@@ -43,6 +43,11 @@ def run(args, task, run_dir: Path, eval_opts, predict) -> int:
     """LLM turns on the task; 0 when the seed or some answer is proved and correct."""
     from agent.llm import Client, LLMConfigError, options_from_env
     from agent.llm_loop import LoopConfig, applicable_knowledge, llm_optimize
+    from agent.memory import Memory, default_memory_dir
+    if args.resume:
+        print("argus optimize: error: --resume is not supported with --llm (LLM turns are not replayable)",
+              file=sys.stderr)
+        return 2
     try:
         opts = options_from_env(os.environ, seed=args.seed, timeout_s=args.llm_timeout)
     except LLMConfigError as err:
@@ -57,7 +62,9 @@ def run(args, task, run_dir: Path, eval_opts, predict) -> int:
               (f" ({tokens} tokens)" if tokens else "") + (f": {e['why']}" if e.get("why") else ""),
               file=sys.stderr, flush=True)
 
-    summary = llm_optimize(task, Client(opts).chat, cfg, predict, applicable_knowledge(task.seed), progress)
+    memory = Memory(Path(args.memory) if args.memory else default_memory_dir())
+    summary = llm_optimize(task, Client(opts).chat, cfg, predict, applicable_knowledge(task.seed), progress,
+                           memory.records(), memory.append)
     best = summary["best_seconds"]
     print(f"{task.name}: {summary['turns']} LLM turns, {summary['usage']['total_tokens']} tokens; "
           f"best kernel {run_dir / 'llm' / 'best.dsl'}" +

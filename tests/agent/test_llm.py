@@ -165,6 +165,23 @@ def test_passfail_feedback_gives_only_the_verdict(tmp_path):
     assert "TAG" not in second.split("## Feedback", 1)[1] and "counterexample" not in second
 
 
+def test_the_memory_of_earlier_runs_goes_into_the_prompt_and_turns_into_the_memory(tmp_path):
+    from agent import planner
+    task = load_task(ROOT / "tasks" / "row_sum.toml")
+    ctx = planner.context_key(planner.task_features(task.seed))
+    prior = [{"kind": "proposal", "context": ctx, "step": 3, "technique": "block_tiling", "verdict": "violation",
+              "reward": -1.0}, {"kind": "proposal", "context": "other", "step": 1, "technique": "swizzle",
+                                "verdict": "proved", "reward": 1.0}]
+    remembered = []
+    cfg = LoopConfig(tmp_path / "run", turns=1, eval=EvalOptions(cache_dir=tmp_path / "cache", input_seeds=(0,)))
+    with ScriptedServer([answer("nothing")]) as srv:
+        llm_optimize(task, client(srv, []).chat, cfg, None, prior=prior, remember=remembered.append)
+    first = user_prompt(srv.requests[0])
+    earlier = first.split("## Earlier runs on kernels like this one", 1)[1].split("## History", 1)[0]
+    assert "| 3 | block_tiling | violation | -1 |" in earlier and "swizzle" not in earlier
+    assert [(r["kind"], r["context"], r["verdict"]) for r in remembered] == [("llm_turn", ctx, "rejected")]
+
+
 def test_endpoint_failure_stops_the_run_and_is_recorded(tmp_path):
     summary, _, run_dir = run_loop([status(503)] * 5, tmp_path, turns=3, input_seeds=(0,))
     assert summary["verdicts"] == ["endpoint_failed"] and "HTTP 503" in summary["stopped"]

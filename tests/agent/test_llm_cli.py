@@ -38,6 +38,16 @@ def test_a_kernelbench_problem_is_optimised_offline(tmp_path, monkeypatch, capsy
     assert best.ok and verify_kernel(best.kernel, VerifyOptions()).status == "proved"
 
 
+def test_llm_does_not_resume(tmp_path, monkeypatch, capsys):
+    monkeypatch.chdir(tmp_path)
+    monkeypatch.setenv("OPENAI_BASE_URL", "http://127.0.0.1:9/v1")
+    monkeypatch.setenv("OPENAI_API_KEY", KEY)
+    monkeypatch.setenv("ARGUS_MODEL", "m")
+    (tmp_path / "r").mkdir()
+    assert main(["optimize", str(KB / "level1_19_relu.py"), "--llm", "--resume", str(tmp_path / "r")]) == 2
+    assert "--resume is not supported with --llm" in capsys.readouterr().err
+
+
 def test_llm_without_an_endpoint_is_bad_input(tmp_path, monkeypatch, capsys):
     monkeypatch.chdir(tmp_path)
     for k in ("OPENAI_BASE_URL", "OPENAI_API_KEY", "ARGUS_MODEL"):
@@ -57,7 +67,8 @@ def test_llm_turns_on_a_kernelbench_problem(tmp_path, monkeypatch, capsys):
         monkeypatch.setenv("OPENAI_BASE_URL", srv.base_url)
         monkeypatch.setenv("OPENAI_API_KEY", KEY)
         monkeypatch.setenv("ARGUS_MODEL", "scripted")
-        rc = main(["optimize", str(KB / "level1_19_relu.py"), "--llm", "--budget", "2", "--run-dir", str(run)])
+        rc = main(["optimize", str(KB / "level1_19_relu.py"), "--llm", "--budget", "2", "--run-dir", str(run),
+                   "--memory", str(tmp_path / "mem")])
     out, err = capsys.readouterr()
     assert rc == 0, err
     assert "turn 2/2: ok" in err and "500 tokens" in err
@@ -65,6 +76,8 @@ def test_llm_turns_on_a_kernelbench_problem(tmp_path, monkeypatch, capsys):
     assert turn["verdict"] == "ok" and turn["reply"]["usage"]["total_tokens"] == 500
     assert (run / "llm" / "best.dsl").read_text() == good
     assert srv.requests[0]["model"] == "scripted"
+    memory = [json.loads(line) for line in (tmp_path / "mem" / "trajectory.jsonl").read_text().splitlines()]
+    assert [(r["kind"], r["verdict"]) for r in memory] == [("llm_turn", "rejected"), ("llm_turn", "ok")]
     for path in sorted(p for p in tmp_path.rglob("*") if p.is_file()):
         assert KEY.encode() not in path.read_bytes(), path
     assert KEY not in out and KEY not in err
