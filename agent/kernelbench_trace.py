@@ -246,7 +246,8 @@ class Tracer:
 
     def reduce(self, node: ast.Call, fn: str, args: list, allow_pair: bool) -> Op:
         if not allow_pair:
-            raise err_at(self.path, node, f"torch.{fn} with dim returns (values, indices): take [0]")
+            raise err_at(self.path, node, f"torch.{fn} with dim returns (values, indices), a pair the reader "
+                         f"does not follow: take [0]")
         x = self.tensor(args[0])
         dim = self._dim(node, args, x)
         kw = {k.arg: k.value for k in node.keywords}

@@ -153,3 +153,57 @@ def test_the_torch_path_s_glue_with_a_numpy_stand_in(stem, tmp_path, monkeypatch
     no_activation = dict(ref.SPEC, epilogue=[e for e in ref.SPEC["epilogue"] if e[0] not in ("relu", "gelu")])
     with pytest.raises(RunError, match="disagrees with its PyTorch forward"):
         kernelbench_ref.reference(no_activation, inputs, sizes)      # the cross-check checks
+
+
+PROBLEM = '''import torch
+import torch.nn as nn
+import torch.nn.functional as F
+
+
+class Model(nn.Module):
+    def __init__(self):
+        super().__init__()
+
+    def forward(self, x, w):
+        return {expr}
+
+
+batch = 64
+dim = 256
+
+
+def get_inputs():
+    return [torch.randn(batch, dim), torch.randn(dim, dim)]
+
+
+def get_init_inputs():
+    return []
+'''
+
+
+@pytest.mark.parametrize("expr, kind, spec", [
+    ("x.softmax(dim=-1)", "softmax", {}),
+    ("F.log_softmax(x, 1)", "log_softmax", {}),
+    ("torch.max(x, dim=1)[0]", "reduce", {"fn": "max"}),
+    ("x.mean(dim=-1)", "reduce", {"fn": "mean"}),
+    ("torch.sigmoid(x @ w.t()) * 2.0", "matmul", {"trans_b": True, "epilogue": (("sigmoid",), ("mul", 2.0))}),
+    ("torch.tanh(torch.mm(x, w) - 1.0)", "matmul", {"epilogue": (("sub", 1.0), ("tanh",))}),
+    ("F.gelu(x, approximate='tanh')", "elementwise", {"epilogue": (("gelu_tanh",),)}),
+    ("1.0 - torch.relu(x)", "elementwise", {"epilogue": (("relu",), ("rsub", 1.0))}),
+])
+def test_the_spellings_of_an_operation_are_recognised(expr, kind, spec, tmp_path):
+    (tmp_path / "p.py").write_text(PROBLEM.format(expr=expr))
+    fam = match(read_problem(tmp_path / "p.py"))
+    assert fam.kind == kind and all(fam.get(k) == v for k, v in spec.items())
+
+
+@pytest.mark.parametrize("expr, why", [
+    ("x.sum(dim=0)", "last dimension"),
+    ("torch.relu(x) @ w", "computed"),
+    ("torch.max(x, dim=1)", r"take \[0\]"),
+    ("torch.cumsum(x, dim=1)", "does not follow"),
+])
+def test_what_the_templates_do_not_cover_is_unrecognised(expr, why, tmp_path):
+    (tmp_path / "p.py").write_text(PROBLEM.format(expr=expr))
+    with pytest.raises(Unrecognised, match=why):
+        match(read_problem(tmp_path / "p.py"))
