@@ -9,16 +9,17 @@ evaluating them again: an interrupted run loses nothing."""
 from __future__ import annotations
 
 import json
-from concurrent.futures import ThreadPoolExecutor
+import multiprocessing
+from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Callable
 
 from dsl import ir
 
-from .evaluate import EvalOptions, Evaluation, evaluate_text
+from .evaluate import EvalOptions, Evaluation, default_predict, evaluate_text
 from .memory import Memory, append_line, atomic_write, read_lines
-from .task import Task
+from .task import Task, load_task
 
 REPAIR_CAP = 12
 EVAL_VERSION = 1    # bump when the evaluation changes, so cached evaluations are not reused
@@ -71,14 +72,38 @@ class Run:
     def _fresh(self, text: str) -> Evaluation:
         """Evaluate, or reuse the memory's evaluation of the same text for the same task
         (with the same cost model present or absent)."""
-        mem = Memory(self.cfg.eval_cache or self.cfg.memory_dir)
-        key = f"{self.task.name}-{EVAL_VERSION}-{self.predict is not None}"
-        hit = mem.cached(key, text)
+        hit = self._cached(text)
         if hit is not None:
-            return Evaluation.from_dict(hit)
+            return hit
         ev = evaluate_text(text, self.task, self.cfg.eval, self.predict)
-        mem.cache(key, text, ev.as_dict())
+        Memory(self.cfg.eval_cache or self.cfg.memory_dir).cache(self._key(), text, ev.as_dict())
         return ev
+
+    def _fresh_parallel(self, texts: list[str | None]) -> list[Evaluation | None]:
+        """Evaluations of the texts (None stays None). With --jobs > 1 in worker processes,
+        since z3's default context may not be shared between threads; a worker loads the
+        task from its file and uses the default cost model when this run has one."""
+        if self.cfg.jobs <= 1 or sum(t is not None for t in texts) <= 1:
+            return [None if t is None else self._fresh(t) for t in texts]
+        hits = [None if t is None else self._cached(t) for t in texts]
+        todo = [t for t, h in zip(texts, hits) if t is not None and h is None]
+        with ProcessPoolExecutor(max_workers=self.cfg.jobs, mp_context=multiprocessing.get_context("spawn")) as pool:
+            done = dict(zip(todo, pool.map(_worker, todo, [str(self.task.path)] * len(todo),
+                                           [self.cfg.eval] * len(todo), [self.predict is not None] * len(todo))))
+        out = []
+        for t, h in zip(texts, hits):
+            if t is not None and h is None:
+                h = Evaluation.from_dict(done[t])
+                Memory(self.cfg.eval_cache or self.cfg.memory_dir).cache(self._key(), t, h.as_dict())
+            out.append(h)
+        return out
+
+    def _key(self) -> str:
+        return f"{self.task.name}-{EVAL_VERSION}-{self.predict is not None}"
+
+    def _cached(self, text: str) -> Evaluation | None:
+        hit = Memory(self.cfg.eval_cache or self.cfg.memory_dir).cached(self._key(), text)
+        return None if hit is None else Evaluation.from_dict(hit)
 
     def evaluate_many(self, texts: list[tuple[str, dict]]) -> list[Evaluation]:
         """Candidates evaluated in parallel (--jobs); numbered in the order given."""
@@ -88,8 +113,7 @@ class Run:
             cdir = self.cfg.run_dir / "candidates" / f"{base + i:04d}"
             cached = (cdir / "reward.json").is_file() and (cdir / "kernel.dsl").read_text() == text
             todo.append(None if cached else text)
-        with ThreadPoolExecutor(max_workers=max(1, self.cfg.jobs)) as pool:
-            fresh = list(pool.map(lambda t: None if t is None else self._fresh(t), todo))
+        fresh = self._fresh_parallel(todo)
         out = []
         for (text, why), ev in zip(texts, fresh):
             cdir = self.cfg.run_dir / "candidates" / f"{self.steps:04d}"
@@ -110,6 +134,10 @@ class Run:
         if index >= len(read_lines(path)):   # on resume, lines already there are kept
             append_line(path, rec)
             Memory(self.cfg.memory_dir).append(rec)
+
+
+def _worker(text: str, task_path: str, opts: EvalOptions, use_model: bool) -> dict:
+    return evaluate_text(text, load_task(task_path), opts, default_predict() if use_model else None).as_dict()
 
 
 def _write_candidate(cdir: Path, text: str, ev: Evaluation) -> None:

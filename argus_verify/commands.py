@@ -110,9 +110,10 @@ def fmt(args) -> int:
 
 
 def register(sub, verify_parser) -> None:
-    from . import lower_cmd, optimize_cmd
+    from . import lower_cmd, optimize_cmd, tune_cmd
     lower_cmd.register(sub)
     optimize_cmd.register(sub)
+    tune_cmd.register(sub)
     p = sub.add_parser("fmt", help="print a kernel in canonical form",
                        description="Print FILE in canonical form: the header first (assume, const, grid, "
                                    "threads, tag), 4-space indents, the fewest parentheses; comments are "

@@ -8,7 +8,9 @@ Needs numba, numba-cuda, numpy and, for the vendor baseline and device arrays, t
 the bundle holds the generated modules, the users' NumPy references and manifest.json.
 Results: a table on stdout (last) and JSON in $OUT/gpu_bench.json (or --json PATH).
 `--sim` runs the small sizes on the CUDA simulator instead (no timing): a smoke test
-of the script itself on a machine without a GPU.
+of the script itself on a machine without a GPU. At the bench sizes each row also carries
+the cost model's prediction ("model", "model_ms"; computed when the bundle was written);
+`argus calibrate gpu_bench.json` fits the model's constants to the measured times.
 """
 from __future__ import annotations
 
@@ -156,6 +158,10 @@ def run_entry(entry: dict, bundle: Path, opts, backend, peaks: dict | None = Non
     which = "small" if opts.sim else opts.size
     sizes = sizes_for(entry, which)
     row = {"kernel": entry["name"], "sizes": sizes, "mode": "simulator" if opts.sim else "gpu"}
+    model = entry.get("model") or {}
+    if which == "bench" and "seconds" in model:     # computed when the bundle was written
+        row["model"] = model
+        row["model_ms"] = model["seconds"] * 1e3
     if ref is None or sizes is None:
         return row | {"error": "no reference or no sizes in the bundle"}
     mod = load_module(bundle / entry["module"])
@@ -239,8 +245,8 @@ def measure_peaks(backend, min_time: float) -> dict:
 
 
 def table(rows: list[dict]) -> str:
-    head = (f"{'kernel':<18} {'sizes':<26} {'ok':<4} {'ms':>9} {'TFLOP/s':>8} {'GB/s':>8} {'vendor ms':>10} "
-            f"{'% vendor':>9} {'% roof':>7}")
+    head = (f"{'kernel':<18} {'sizes':<26} {'ok':<4} {'ms':>9} {'model ms':>9} {'TFLOP/s':>8} {'GB/s':>8} "
+            f"{'vendor ms':>10} {'% vendor':>9} {'% roof':>7}")
     lines = [head, "-" * len(head)]
     for r in rows:
         sizes = ",".join(f"{k}={v}" for k, v in (r.get("sizes") or {}).items())
@@ -249,7 +255,8 @@ def table(rows: list[dict]) -> str:
             return format(r[key], fmt) if key in r else "-"
         ok = "yes" if r.get("ok") else ("ERR" if "error" in r else "NO")
         pct = format(100 * r["vs_vendor"], "9.1f") if "vs_vendor" in r else f"{'-':>9}"
-        lines.append(f"{r['kernel']:<18} {sizes:<26} {ok:<4} {num('ms', '9.3f')} {num('tflops', '8.2f')} "
+        lines.append(f"{r['kernel']:<18} {sizes:<26} {ok:<4} {num('ms', '9.3f')} {num('model_ms', '9.3f')} "
+                     f"{num('tflops', '8.2f')} "
                      f"{num('gbps', '8.1f')} {num('vendor_ms', '10.3f')} {pct} {num('roofline_pct', '7.1f')}")
     return "\n".join(lines)
 

@@ -44,10 +44,27 @@ def add_to_bundle(directory: Path, kernel: ir.Kernel, lowered: Lowered, dsl_path
         entry["reference"] = ref.name
         entry["test_sizes"] = getattr(mod, "TEST_SIZES", None)
         entry["bench_sizes"] = getattr(mod, "BENCH_SIZES", None)
+    if entry["bench_sizes"]:
+        entry["model"] = model_entry(kernel, entry["bench_sizes"])
     manifest = read_manifest(directory)
     manifest = [e for e in manifest if e["name"] != kernel.name] + [entry]
     (directory / MANIFEST).write_text(json.dumps(sorted(manifest, key=lambda e: e["name"]), indent=2) + "\n")
     return module
+
+
+def model_entry(kernel: ir.Kernel, sizes: dict[str, int]) -> dict | None:
+    """The cost model's prediction at the bench sizes and the features it came from, so
+    bench/gpu.py can print it beside the measured time and `argus calibrate` can refit it
+    (registers: the model's estimate, so the manifest does not depend on the compiler)."""
+    from encode.target import load_target
+    from .calibrate import features_json
+    from .costmodel import ModelError, predict
+    try:
+        p = predict(kernel, sizes, load_target())
+    except ModelError as err:
+        return {"label": "model", "error": str(err)}
+    return {"label": p.label, "target": "sm_90", "sizes": dict(sizes), "seconds": p.seconds, "bound": p.bound,
+            "why": p.why, "registers_source": p.registers_source, "features": features_json(p.features)}
 
 
 def read_manifest(directory: Path) -> list[dict]:

@@ -95,8 +95,12 @@ def _vector(a) -> int:
 
 def geometry(ctx, a) -> tuple[int, int]:
     """(bytes of one bank slot as this access uses it, lanes served together)."""
-    t = ctx.target
-    width = _vector(a) * ctx.shared[a.tensor].dtype.nbytes
+    return phase_geometry(ctx.target, _vector(a) * ctx.shared[a.tensor].dtype.nbytes)
+
+
+def phase_geometry(t, width: int) -> tuple[int, int]:
+    """The same for a lane access of `width` bytes on target `t` (the cost model counts
+    wavefronts with it too)."""
     unit = max(t.bank_bytes, width)
     lanes = max(1, min(t.warp_size, t.bank_phase_bytes // unit)) if width > t.bank_bytes else t.warp_size
     return unit, lanes

@@ -37,11 +37,11 @@ class Distribution:
 
     @property
     def active_threads(self) -> int:
-        return min(self.threads, size(self.tv[0]))
+        return min(self.threads, _mode_sizes(self.tv)[0])
 
     @property
     def values(self) -> int:
-        return size(self.tv[1])
+        return _mode_sizes(self.tv)[1]
 
     @property
     def padded(self) -> bool:
@@ -67,7 +67,7 @@ class Distribution:
         """The element thread t does as value v, or None for an idle slot."""
         if not (0 <= t < self.active_threads and 0 <= v < self.values):
             return None
-        e = self.tv(t, v)
+        e = int(_table(self.tv)[t, v])
         return e if 0 <= e < self.elements else None
 
     @property
@@ -78,6 +78,26 @@ class Distribution:
     @property
     def injective(self) -> bool:
         return _image_stats(self.tv, self.active_threads, self.elements)[1]
+
+
+@lru_cache(maxsize=1024)
+def _mode_sizes(tv: Layout) -> tuple[int, int]:
+    return size(tv[0]), size(tv[1])
+
+
+@lru_cache(maxsize=256)
+def _table(tv: Layout):
+    """tv(t, v) for every thread and value of a constant layout, as a (threads, values)
+    array: the same colexicographic evaluation as _image_stats, done once per layout."""
+    import numpy as np
+    from .layout_core import flat_modes
+    threads, values = _mode_sizes(tv)
+    idx = np.arange(threads * values, dtype=np.int64)
+    out = np.zeros(threads * values, dtype=np.int64)
+    for n, d in flat_modes(tv):
+        out += (idx % n) * d
+        idx //= n
+    return out.reshape(values, threads).T
 
 
 @lru_cache(maxsize=256)
