@@ -74,7 +74,10 @@ def test_llm_turns_on_a_kernelbench_problem(tmp_path, monkeypatch, capsys):
     assert "turn 2/2: ok" in err and "500 tokens" in err
     turn = json.loads((run / "llm" / "0001" / "turn.json").read_text())
     assert turn["verdict"] == "ok" and turn["reply"]["usage"]["total_tokens"] == 500
-    assert (run / "llm" / "best.dsl").read_text() == good
+    summary = json.loads((run / "llm" / "summary.json").read_text())
+    assert summary["first_ok_turn"] == 1 and summary["verdicts"] == ["rejected", "ok"]
+    # best.dsl is the answer only if the cost model (when present) finds it faster than the seed
+    assert (run / "llm" / "best.dsl").read_text() in (good, seed)
     assert srv.requests[0]["model"] == "scripted"
     memory = [json.loads(line) for line in (tmp_path / "mem" / "trajectory.jsonl").read_text().splitlines()]
     assert [(r["kind"], r["verdict"]) for r in memory] == [("llm_turn", "rejected"), ("llm_turn", "ok")]
