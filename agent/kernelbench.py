@@ -28,6 +28,8 @@ def read_problem(path: str | Path, overrides: dict[str, int] | None = None) -> P
         text = path.read_text()
     except OSError as err:
         raise ProblemError(f"{path}: cannot read: {err.strerror}") from None
+    except UnicodeDecodeError:
+        raise ProblemError(f"{path}:1:1: not a text file (UTF-8)") from None
     try:
         tree = ast.parse(text, str(path))
     except SyntaxError as err:
@@ -130,8 +132,11 @@ def _init_attrs(path: Path, init: ast.FunctionDef | None, params: dict, env: dic
             dims = tuple(number(path, a, local) for a in v.args[0].args)
             out[t.attr] = ("param", dims[0] if len(dims) == 1 and isinstance(dims[0], tuple) else dims)
         elif isinstance(v, ast.Call) and dotted(v.func).split(".")[-1][:1].isupper():
-            args = tuple(number(path, a, local) for a in v.args)
-            kwargs = {k.arg: number(path, k.value, local) for k in v.keywords if k.arg}
+            try:
+                args = tuple(number(path, a, local) for a in v.args)
+                kwargs = {k.arg: number(path, k.value, local) for k in v.keywords if k.arg}
+            except ProblemError as err:
+                raise Unrecognised(f"{err}: a constructor argument the reader does not follow") from None
             out[t.attr] = ("module", dotted(v.func).split(".")[-1], args, kwargs)
         else:
             try:

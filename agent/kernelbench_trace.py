@@ -63,7 +63,13 @@ def number(path: Path, node: ast.AST, env: dict):
     if isinstance(node, ast.UnaryOp) and isinstance(node.op, ast.USub):
         return -number(path, node.operand, env)
     if isinstance(node, ast.BinOp) and type(node.op) in _BIN:
-        return _BIN[type(node.op)](number(path, node.left, env), number(path, node.right, env))
+        a, b = number(path, node.left, env), number(path, node.right, env)
+        if isinstance(node.op, ast.Pow) and isinstance(b, (int, float)) and abs(b) > 64:
+            raise err_at(path, node, f"an exponent this reader does not evaluate: {ast.unparse(node)}")
+        try:
+            return _BIN[type(node.op)](a, b)
+        except (ArithmeticError, TypeError) as err:
+            raise err_at(path, node, f"{ast.unparse(node)}: {err}") from None
     if isinstance(node, (ast.Tuple, ast.List)):
         return tuple(number(path, e, env) for e in node.elts)
     raise err_at(path, node, f"not a constant this reader can evaluate: {ast.unparse(node)}")

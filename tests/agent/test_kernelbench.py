@@ -207,3 +207,31 @@ def test_what_the_templates_do_not_cover_is_unrecognised(expr, why, tmp_path):
     (tmp_path / "p.py").write_text(PROBLEM.format(expr=expr))
     with pytest.raises(Unrecognised, match=why):
         match(read_problem(tmp_path / "p.py"))
+
+
+BROKEN = [
+    PROBLEM.format(expr="torch.relu(x)").replace("dim = 256", "dim = 256 // 0"),
+    PROBLEM.format(expr="torch.relu(x)").replace("dim = 256", "dim = 2 ** 100000"),
+    PROBLEM.format(expr="torch.relu(x)").replace("super().__init__()", "super().__init__()\n"
+                                                  "        self.seq = nn.Sequential(nn.ReLU())"),
+    PROBLEM.format(expr="self.missing(x)"),
+    PROBLEM.format(expr="x @ x"),
+    PROBLEM.format(expr="torch.softmax(x)"),
+    PROBLEM.format(expr="torch.softmax(x, dim=5)"),
+    PROBLEM.format(expr="x").replace("torch.randn(batch, dim), ", "torch.randn(batch, -1), "),
+    PROBLEM.format(expr="torch.relu(x)").replace("def forward(self, x, w):", "def forward(self, x):"),
+    PROBLEM.format(expr="torch.relu(x)").replace("return torch.relu(x)", "if x:\n            return x"),
+]
+
+
+@pytest.mark.parametrize("src", BROKEN, ids=range(len(BROKEN)))
+def test_bad_problem_files_are_problem_errors_never_tracebacks(src, tmp_path):
+    (tmp_path / "p.py").write_text(src)
+    with pytest.raises(ProblemError, match=r"p.py:\d+:\d+: "):
+        problem_task(tmp_path / "p.py", tmp_path / "t")
+
+
+def test_a_binary_file_is_a_problem_error(tmp_path):
+    (tmp_path / "b.py").write_bytes(b"\xff\xfe\x00")
+    with pytest.raises(ProblemError, match="not a text file"):
+        read_problem(tmp_path / "b.py")
