@@ -2,7 +2,7 @@
 to one expert; Y[r] = X[r] @ W[route[r]]."""
 import numpy as np
 
-TEST_SIZES = {"T": 32, "H": 8, "F": 16, "E": 3, "NT": 2}     # two tiles, up to two experts
+TEST_SIZES = {"T": 32, "H": 64, "F": 16, "E": 3, "NT": 2}     # two tiles, up to two experts, two 32-wide k tiles
 BENCH_SIZES = {"T": 8192, "H": 4096, "F": 1024, "E": 8, "NT": 512}
 
 
