@@ -121,9 +121,10 @@ def fmt(args) -> int:
 
 
 def register(sub, verify_parser) -> None:
-    from . import fill_cmd, lower_cmd, tune_cmd
+    from . import fill_cmd, lower_cmd, optimize_cmd, tune_cmd
     lower_cmd.register(sub)
     fill_cmd.register(sub)
+    optimize_cmd.register(sub)
     tune_cmd.register(sub)
     p = sub.add_parser("fmt", help="print a kernel in canonical form",
                        description="Print FILE in canonical form: the header first (assume, const, grid, "

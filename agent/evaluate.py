@@ -1,0 +1,156 @@
+"""Evaluate one candidate kernel: verify, lower, run on the simulator against the task's
+reference with several input seeds, and score it with the cost model (labelled "model").
+
+Only a kernel that is proved and numerically correct gets a reward; the stages stop at
+the first failure and say why. Pure apart from the simulator child processes it starts.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Callable
+
+import numpy as np
+
+from codegen_cuda.module import lower
+from codegen_cuda.runner import (RunError, check_data_assumptions, check_sizes, launch_in_child,
+                                 make_inputs, poison)
+from dsl import ir
+from dsl.check import check_source
+from encode.verifier import VerifyOptions, verify_kernel
+
+from .task import Task
+
+INPUT_SEEDS = (0, 1)
+
+
+@dataclass(frozen=True)
+class EvalOptions:
+    cache_dir: Path = Path(".argus_cache")
+    timeout_s: float = 10.0          # solver seconds per query
+    run_timeout_s: float = 300.0     # simulator seconds per launch
+    input_seeds: tuple[int, ...] = INPUT_SEEDS
+    target: str = "sm_90"
+
+
+@dataclass(frozen=True)
+class Evaluation:
+    """What one candidate earned. `stage` is the furthest stage reached: check, verify,
+    numerics or reward; `ok` means proved and numerically correct."""
+    stage: str
+    status: str                                  # bad_input, violation, unknown, proved
+    correct: bool = False
+    findings: tuple[dict, ...] = ()
+    numerics: tuple[dict, ...] = ()
+    seconds: float | None = None                 # model time at BENCH_SIZES
+    label: str = "model"
+    why: str = ""
+
+    @property
+    def ok(self) -> bool:
+        return self.status == "proved" and self.correct
+
+    def as_dict(self) -> dict:
+        return {"stage": self.stage, "status": self.status, "correct": self.correct, "ok": self.ok,
+                "findings": list(self.findings), "numerics": list(self.numerics),
+                "seconds": self.seconds, "label": self.label, "why": self.why}
+
+    @staticmethod
+    def from_dict(d: dict) -> "Evaluation":
+        return Evaluation(d["stage"], d["status"], d["correct"], tuple(d["findings"]), tuple(d["numerics"]),
+                          d["seconds"], d["label"], d["why"])
+
+
+def finding_dict(f) -> dict:
+    """The facts of a counterexample a repair may use, as plain data."""
+    return {"rule": f.rule, "line": f.span.line, "col": f.span.col, "message": f.message,
+            "hint": f.hint, "iteration": [list(x) for x in f.iteration],
+            "thread": f.thread, "block": list(f.block),
+            "operands": [{"text": o.text, "tag": [list(t) for t in o.tag]} for o in f.operands]}
+
+
+def evaluate_text(text: str, task: Task, opts: EvalOptions, predict: Callable | None) -> Evaluation:
+    checked = check_source(text, f"{task.name}.dsl")
+    if not checked.ok:
+        d = checked.diagnostics[0]
+        return Evaluation("check", "bad_input", why=f"{d.span}: {d.message}")
+    return evaluate(checked.kernel, text, task, opts, predict)
+
+
+def evaluate(kernel: ir.Kernel, text: str, task: Task, opts: EvalOptions, predict: Callable | None) -> Evaluation:
+    verdict = verify_kernel(kernel, VerifyOptions(timeout_s=opts.timeout_s, target=opts.target))
+    findings = tuple(finding_dict(f) for f in verdict.findings if f.severity == "error")
+    if verdict.status != "proved":
+        why = "; ".join(f"{u.rule}: {u.reason}" for u in verdict.unknowns) if verdict.status == "unknown" \
+            else "; ".join(f"{f['rule']} at line {f['line']}: {f['message']}" for f in findings)
+        return Evaluation("verify", verdict.status, findings=findings, why=why)
+    try:
+        checks = run_numerics(kernel, text, task, opts)
+    except RunError as err:
+        return Evaluation("numerics", "proved", why=str(err))
+    correct = all(c["ok"] for c in checks)
+    if not correct:
+        bad = next(c for c in checks if not c["ok"])
+        return Evaluation("numerics", "proved", False, numerics=tuple(checks), why=bad["why"])
+    if predict is None:
+        return Evaluation("numerics", "proved", True, numerics=tuple(checks), why="no cost model available")
+    pred = predict(kernel, dict(task.bench_sizes), opts.target)
+    if pred is None:
+        return Evaluation("reward", "proved", True, numerics=tuple(checks), why="the cost model cannot model it")
+    return Evaluation("reward", "proved", True, numerics=tuple(checks), seconds=float(pred.seconds),
+                      label=pred.label, why=f"{pred.bound}-bound: {pred.why}")
+
+
+def run_numerics(kernel: ir.Kernel, text: str, task: Task, opts: EvalOptions) -> list[dict]:
+    """One simulator launch per input seed; every output compared with the reference."""
+    sizes = check_sizes(kernel, dict(task.test_sizes))
+    ref = task.reference()
+    module_path = lower(kernel, text).write(opts.cache_dir)
+    out = []
+    for seed in opts.input_seeds:
+        rng = np.random.default_rng(seed)
+        inputs = ref.make_inputs(dict(sizes), rng) if callable(getattr(ref, "make_inputs", None)) \
+            else make_inputs(kernel, sizes, rng)
+        check_data_assumptions(kernel, sizes, inputs)
+        got, _ = launch_in_child(module_path, poison(kernel, sizes, inputs), "simulator", opts.run_timeout_s)
+        want = ref.reference({k: v.copy() for k, v in inputs.items()}, dict(sizes))
+        for name in sorted(want):
+            if name not in got:
+                raise RunError(f"the kernel writes no output '{name}' that the reference returns")
+            out.append(compare_output(name, seed, got[name], np.asarray(want[name]), task.rtol, task.atol))
+    return out
+
+
+def compare_output(name: str, seed: int, got: np.ndarray, want: np.ndarray, rtol: float, atol: float) -> dict:
+    """Every element written, within atol + rtol * max|want|, and not a constant standing in
+    for a varying reference (a zero or constant output never passes by luck)."""
+    if got.shape != want.shape:
+        return {"output": name, "seed": seed, "ok": False, "why": f"{name}: shape {got.shape}, want {want.shape}"}
+    g, w = got.astype(np.float64), want.astype(np.float64)
+    unwritten = int(np.count_nonzero(np.isnan(g) & ~np.isnan(w))) if np.issubdtype(got.dtype, np.floating) else 0
+    scale = float(np.max(np.abs(w))) if w.size else 0.0
+    err = float(np.nanmax(np.abs(g - w))) if w.size and not np.all(np.isnan(g)) else float("inf")
+    constant = w.size > 1 and np.ptp(w) > 0 and np.ptp(np.nan_to_num(g)) == 0
+    ok = unwritten == 0 and not constant and err <= atol + rtol * scale
+    why = "" if ok else (f"{name}: {unwritten} of {w.size} elements unwritten" if unwritten else
+                         f"{name}: constant output" if constant else
+                         f"{name}: max abs error {err:.3g} > {atol + rtol * scale:.3g} (input seed {seed})")
+    return {"output": name, "seed": seed, "ok": ok, "max_abs_err": err, "unwritten": unwritten,
+            "elements": int(w.size), "why": why}
+
+
+def default_predict() -> Callable | None:
+    """The analytical cost model as `(kernel, sizes, target name) -> Prediction | None`
+    (None: the model cannot model this kernel), when this checkout has one."""
+    try:
+        from codegen_cuda import costmodel
+        from encode.target import load_target
+    except ImportError:
+        return None
+
+    def predict(kernel: ir.Kernel, sizes: dict, target: str):
+        try:
+            return costmodel.predict(kernel, sizes, load_target(target))
+        except costmodel.ModelError:
+            return None
+    return predict

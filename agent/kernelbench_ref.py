@@ -1,0 +1,135 @@
+"""References for KernelBench tasks: each family in NumPy (float64, returned as float32);
+with torch installed, the problem's own CPU forward, cross-checked against NumPy. The spec
+is the JSON each task's ref.py carries (written by agent/kernelbench_task.py)."""
+from __future__ import annotations
+
+import ast
+import importlib.util
+import math
+import types
+from pathlib import Path
+
+import numpy as np
+
+from codegen_cuda.runner import RunError
+
+_erf = np.vectorize(math.erf, otypes=[np.float64])
+
+
+def activation(step: list, z: np.ndarray, bias: np.ndarray | None) -> np.ndarray:
+    kind = step[0]
+    if kind == "bias":
+        return z + bias[None, :]
+    if kind == "relu":
+        return np.maximum(z, 0.0)
+    if kind == "gelu":
+        return 0.5 * z * (1.0 + _erf(z / math.sqrt(2.0)))
+    if kind == "gelu_tanh":
+        return 0.5 * z * (1.0 + np.tanh(math.sqrt(2.0 / math.pi) * (z + 0.044715 * z ** 3)))
+    if kind == "sigmoid":
+        return 1.0 / (1.0 + np.exp(-z))
+    if kind == "tanh":
+        return np.tanh(z)
+    c = step[1] if len(step) > 1 else None
+    return {"add": lambda: z + c, "sub": lambda: z - c, "mul": lambda: z * c, "div": lambda: z / c,
+            "rsub": lambda: c - z}[kind]()
+
+
+def numpy_reference(spec: dict, inputs: dict) -> dict:
+    kind = spec["kind"]
+    f64 = {k: v.astype(np.float64) for k, v in inputs.items()}
+    if kind in ("matmul", "gemv"):
+        a = f64["A"].T if spec["trans_a"] else f64["A"]
+        b = f64["B"].T if spec["trans_b"] else f64["B"]
+        z = a @ b
+        for step in spec["epilogue"]:
+            z = activation(step, z, f64.get("Bias"))
+        return {"C": z.astype(np.float32)}
+    x = f64["X"]
+    if kind == "elementwise":
+        for step in spec["epilogue"]:
+            x = activation(step, x, None)
+        return {"Y": x.astype(np.float32)}
+    if kind in ("softmax", "log_softmax"):
+        d = x - x.max(axis=1, keepdims=True)
+        y = np.exp(d) / np.exp(d).sum(axis=1, keepdims=True) if kind == "softmax" else \
+            d - np.log(np.exp(d).sum(axis=1, keepdims=True))
+    elif kind == "layernorm":
+        d = x - x.mean(axis=1, keepdims=True)
+        y = d / np.sqrt((d * d).mean(axis=1, keepdims=True) + spec["eps"])
+    elif kind == "rmsnorm":
+        y = x / np.sqrt((x * x).mean(axis=1, keepdims=True) + spec["eps"])
+    elif kind == "reduce":
+        y = {"sum": np.sum, "mean": np.mean, "max": np.max, "min": np.min}[spec["fn"]](x, axis=1)
+    else:
+        raise ValueError(f"no reference for {kind}")
+    return {"Y": y.astype(np.float32)}
+
+
+def torch_available() -> bool:
+    return importlib.util.find_spec("torch") is not None
+
+
+def _problem_module(path: str, constants: dict) -> types.ModuleType:
+    """The user's PyTorch file, run (only where torch is installed) with its size constants
+    replaced where they are assigned, so the sizes derived from them follow."""
+    tree = ast.parse(Path(path).read_text(), path)
+    for stmt in tree.body:
+        if isinstance(stmt, ast.Assign) and len(stmt.targets) == 1 and isinstance(stmt.targets[0], ast.Name) \
+                and stmt.targets[0].id in constants:
+            stmt.value = ast.copy_location(ast.Constant(constants[stmt.targets[0].id]), stmt.value)
+    mod = types.ModuleType("argus_kernelbench_problem")
+    mod.__file__ = path
+    exec(compile(tree, path, "exec"), mod.__dict__)
+    return mod
+
+
+def torch_reference(spec: dict, inputs: dict, constants: dict) -> dict:
+    """The problem's Model forward on the CPU, with the module constants set to `constants`
+    (the sizes the inputs were made for) and the weights taken from the inputs."""
+    import torch
+    mod = _problem_module(spec["problem"], constants)
+    model = mod.Model(*mod.get_init_inputs()).eval()
+    shapes = [tuple(t.shape) for t in mod.get_inputs()]
+    args = [None] * len(shapes)
+    for p in spec["params"][:-1]:
+        data = torch.from_numpy(np.ascontiguousarray(inputs[p["name"]]))
+        src = p["source"]
+        if src[0] == "input":
+            args[src[1]] = data.reshape(shapes[src[1]])
+        else:
+            owner = getattr(model, src[1])
+            target = owner if src[2] == "param" else getattr(owner, src[2])
+            target.data = data.reshape(target.shape).clone()
+    with torch.no_grad():
+        out = model(*args)
+    outp = spec["params"][-1]
+    return {outp["name"]: out.numpy().astype(np.float32).reshape(inputs[outp["name"]].shape)}
+
+
+def reference(spec: dict, inputs: dict, sizes: dict) -> dict:
+    want = numpy_reference(spec, inputs)
+    if not torch_available():
+        return want
+    key = "test" if sizes == spec["test_sizes"] else "bench" if sizes == spec["bench_sizes"] else None
+    if key is None:
+        return want
+    got = torch_reference(spec, inputs, spec[f"{key}_constants"])
+    for name, w in want.items():
+        scale = float(np.max(np.abs(w))) if w.size else 0.0
+        err = float(np.max(np.abs(got[name].astype(np.float64) - w))) if w.size else 0.0
+        if err > 1e-3 * max(scale, 1.0):
+            raise RunError(f"the NumPy reference for {spec['problem']} disagrees with its PyTorch forward "
+                             f"on {name}: max abs difference {err:.3g}")
+    return got
+
+
+def flops(spec: dict, sizes: dict) -> int:
+    return 2 * sizes["M"] * sizes["N"] * sizes["K"]
+
+
+def bytes_moved(spec: dict, sizes: dict) -> int:
+    if spec["kind"] == "elementwise":
+        return 4 * 2 * sizes["N"]
+    out = sizes["R"] if spec["kind"] == "reduce" else sizes["R"] * sizes["C"]
+    return 4 * (sizes["R"] * sizes["C"] + out)

@@ -1,0 +1,311 @@
+"""The tracer of a KernelBench `Model.forward`: each statement's expression becomes an `Op`
+tree with shapes (torch functions, tensor methods, the modules __init__ built, scalar
+arithmetic), by reading the syntax only; anything else is a ProblemError naming it."""
+from __future__ import annotations
+
+import ast
+import operator
+from dataclasses import dataclass
+from pathlib import Path
+
+
+class ProblemError(Exception):
+    """The file cannot be read as a KernelBench problem; the message starts file:line:col."""
+
+
+class Unrecognised(ProblemError):
+    """A well-formed problem that no template covers; `argus optimize --llm` may still try it."""
+
+
+@dataclass(frozen=True)
+class Op:
+    """A traced tensor operation. kind: input, weight, const, matmul, transpose, unary,
+    binary, reduce, softmax, log_softmax, layernorm; `shape` () for a scalar const."""
+    kind: str
+    args: tuple["Op", ...] = ()
+    attrs: tuple[tuple[str, object], ...] = ()
+    shape: tuple[int, ...] = ()
+
+    def attr(self, key: str, default=None):
+        return dict(self.attrs).get(key, default)
+
+
+_BIN = {ast.Add: operator.add, ast.Sub: operator.sub, ast.Mult: operator.mul, ast.Div: operator.truediv,
+        ast.FloorDiv: operator.floordiv, ast.Pow: operator.pow, ast.Mod: operator.mod}
+UNARY = {"relu": "relu", "gelu": "gelu", "sigmoid": "sigmoid", "tanh": "tanh", "exp": "exp",
+         "sqrt": "sqrt", "rsqrt": "rsqrt", "abs": "abs", "log": "log"}
+MODULES_UNARY = {"ReLU": "relu", "GELU": "gelu", "Sigmoid": "sigmoid", "Tanh": "tanh"}
+REDUCE = {"sum": "sum", "mean": "mean", "max": "max", "amax": "max", "min": "min", "amin": "min"}
+
+
+def err_at(path: Path, node: ast.AST | None, msg: str) -> ProblemError:
+    """Constructs the reader does not follow are Unrecognised; other faults are the file's."""
+    line, col = (getattr(node, "lineno", 1), getattr(node, "col_offset", 0) + 1) if node else (1, 1)
+    cls = Unrecognised if "does not follow" in msg or "is followed" in msg else ProblemError
+    return cls(f"{path}:{line}:{col}: {msg}")
+
+
+def dotted(node: ast.AST) -> str:
+    if isinstance(node, ast.Name):
+        return node.id
+    if isinstance(node, ast.Attribute):
+        base = dotted(node.value)
+        return f"{base}.{node.attr}" if base else ""
+    return ""
+
+
+def number(path: Path, node: ast.AST, env: dict):
+    """A module-level constant expression: numbers, known names, + - * / // ** %, tuples."""
+    if isinstance(node, ast.Constant) and isinstance(node.value, (int, float, bool)):
+        return node.value
+    if isinstance(node, ast.Name) and node.id in env:
+        return env[node.id]
+    if isinstance(node, ast.UnaryOp) and isinstance(node.op, ast.USub):
+        return -number(path, node.operand, env)
+    if isinstance(node, ast.BinOp) and type(node.op) in _BIN:
+        a, b = number(path, node.left, env), number(path, node.right, env)
+        if isinstance(node.op, ast.Pow) and isinstance(b, (int, float)) and abs(b) > 64:
+            raise err_at(path, node, f"an exponent this reader does not evaluate: {ast.unparse(node)}")
+        try:
+            return _BIN[type(node.op)](a, b)
+        except (ArithmeticError, TypeError) as err:
+            raise err_at(path, node, f"{ast.unparse(node)}: {err}") from None
+    if isinstance(node, (ast.Tuple, ast.List)):
+        return tuple(number(path, e, env) for e in node.elts)
+    raise err_at(path, node, f"not a constant this reader can evaluate: {ast.unparse(node)}")
+
+
+def const(value: float) -> Op:
+    return Op("const", attrs=(("value", float(value)),))
+
+
+def broadcast(path: Path, node: ast.AST, a: tuple, b: tuple) -> tuple:
+    """NumPy broadcasting of two shapes (a scalar is ())."""
+    n = max(len(a), len(b))
+    a, b = (1,) * (n - len(a)) + a, (1,) * (n - len(b)) + b
+    out = []
+    for x, y in zip(a, b):
+        if x != y and 1 not in (x, y):
+            raise err_at(path, node, f"shapes {a} and {b} do not broadcast")
+        out.append(max(x, y))
+    return tuple(out)
+
+
+def norm_dim(path: Path, node: ast.AST, dim, ndim: int) -> int:
+    if not isinstance(dim, int) or not -ndim <= dim < ndim:
+        raise err_at(path, node, f"dim {dim} of a {ndim}-D tensor")
+    return dim % ndim
+
+
+PREFIXES = ("torch.nn.functional.", "nn.functional.", "F.", "torch.")
+
+
+def fn_name(name: str) -> str:
+    for p in PREFIXES:
+        if name.startswith(p):
+            return name[len(p):]
+    return ""
+
+
+@dataclass
+class Tracer:
+    """Follows forward's straight-line statements; `names` maps local names to values."""
+    path: Path
+    env: dict
+    attrs: dict
+    names: dict
+
+    def body(self, stmts: list[ast.stmt]) -> Op:
+        for s in stmts:
+            if isinstance(s, ast.Expr) and isinstance(s.value, ast.Constant):
+                continue      # a docstring
+            if isinstance(s, ast.Assign) and len(s.targets) == 1 and isinstance(s.targets[0], ast.Name):
+                self.names[s.targets[0].id] = self.expr(s.value)
+            elif isinstance(s, ast.Return) and s.value is not None:
+                out = self.expr(s.value)
+                if not isinstance(out, Op):
+                    raise err_at(self.path, s, "forward returns no tensor")
+                return out
+            else:
+                raise err_at(self.path, s, f"forward has a statement the reader does not follow: "
+                             f"{ast.unparse(s).splitlines()[0]}")
+        raise err_at(self.path, stmts[-1] if stmts else None, "forward returns nothing")
+
+    def tensor(self, node: ast.AST) -> Op:
+        v = self.expr(node)
+        if not isinstance(v, Op):
+            raise err_at(self.path, node, f"expected a tensor: {ast.unparse(node)}")
+        return v
+
+    def expr(self, node: ast.AST):
+        if isinstance(node, ast.Name):
+            if node.id in self.names:
+                return self.names[node.id]
+            return number(self.path, node, self.env)
+        if isinstance(node, ast.Constant):
+            return number(self.path, node, self.env)
+        if isinstance(node, ast.Attribute):
+            return self.attribute(node)
+        if isinstance(node, ast.BinOp):
+            return self.binop(node)
+        if isinstance(node, ast.UnaryOp) and isinstance(node.op, ast.USub):
+            v = self.expr(node.operand)
+            return self.scalar_op(node, "mul", v, -1.0) if isinstance(v, Op) else -v
+        if isinstance(node, ast.Subscript):
+            return self.subscript(node)
+        if isinstance(node, ast.Call):
+            return self.call(node)
+        raise err_at(self.path, node, f"an expression the reader does not follow: {ast.unparse(node)}")
+
+    def attribute(self, node: ast.Attribute):
+        if dotted(node.value) == "self":
+            v = self.attrs.get(node.attr)
+            if isinstance(v, tuple) and v[:1] == ("param",):
+                return Op("weight", attrs=(("module", node.attr), ("which", "param")), shape=tuple(v[1]))
+            if v is None or isinstance(v, tuple) and v[:1] == ("module",):
+                raise err_at(self.path, node, f"self.{node.attr} is not a number set in __init__")
+            return v
+        if node.attr in ("T", "mT"):
+            return self.transpose(node, self.tensor(node.value))
+        raise err_at(self.path, node, f"an attribute the reader does not follow: {ast.unparse(node)}")
+
+    def binop(self, node: ast.BinOp):
+        a, b = self.expr(node.left), self.expr(node.right)
+        if isinstance(node.op, ast.MatMult):
+            return self.matmul(node, a, b)
+        if not isinstance(a, Op) and not isinstance(b, Op) and type(node.op) in _BIN:
+            return _BIN[type(node.op)](a, b)
+        if isinstance(node.op, ast.Pow):
+            if isinstance(a, Op) and b == 2:
+                return Op("unary", (a,), (("fn", "square"),), a.shape)
+            if isinstance(a, Op) and b == 0.5:
+                return Op("unary", (a,), (("fn", "sqrt"),), a.shape)
+            raise err_at(self.path, node, f"a power the reader does not follow: {ast.unparse(node)}")
+        kinds = {ast.Add: "add", ast.Sub: "sub", ast.Mult: "mul", ast.Div: "div"}
+        kind = kinds.get(type(node.op))
+        if kind is None:
+            raise err_at(self.path, node, f"an operator the reader does not follow: {ast.unparse(node)}")
+        return self.scalar_op(node, kind, a, b)
+
+    def scalar_op(self, node: ast.AST, kind: str, a, b) -> Op:
+        a = a if isinstance(a, Op) else const(a)
+        b = b if isinstance(b, Op) else const(b)
+        return Op("binary", (a, b), (("op", kind),), broadcast(self.path, node, a.shape, b.shape))
+
+    def subscript(self, node: ast.Subscript):
+        inner = node.value
+        if isinstance(inner, ast.Call) and self._callee(inner) in ("max", "min") and \
+                isinstance(node.slice, ast.Constant) and node.slice.value == 0:
+            return self.reduce(inner, self._callee(inner), self._args(inner), allow_pair=True)
+        raise err_at(self.path, node, f"indexing the reader does not follow: {ast.unparse(node)}")
+
+    def _callee(self, node: ast.Call) -> str:
+        name = dotted(node.func)
+        short = fn_name(name)
+        if short:
+            return short
+        return node.func.attr if isinstance(node.func, ast.Attribute) else name
+
+    def _args(self, node: ast.Call) -> list:
+        """Positional arguments, the receiver first for a tensor method."""
+        name = dotted(node.func)
+        recv = [] if fn_name(name) or name.startswith("self.") else [node.func.value]
+        return recv + list(node.args)
+
+    def call(self, node: ast.Call):
+        name = dotted(node.func)
+        if name.startswith("self.") and name.count(".") == 1:
+            return self.module_call(node, name[5:])
+        fn, args = self._callee(node), self._args(node)
+        if not fn_name(name) and not isinstance(node.func, ast.Attribute):
+            raise err_at(self.path, node, f"a call the reader does not follow: {name}")
+        if fn in ("matmul", "mm"):
+            return self.matmul(node, self.tensor(args[0]), self.tensor(args[1]))
+        if fn in ("t", "transpose"):
+            dims = [self.expr(a) for a in args[1:]]
+            if fn == "transpose" and sorted(d % 2 for d in dims) != [0, 1]:
+                raise err_at(self.path, node, "only a 2-D transpose is followed")
+            return self.transpose(node, self.tensor(args[0]))
+        if fn in UNARY or fn == "square":
+            x = self.tensor(args[0])
+            kw = {k.arg: k.value for k in node.keywords}
+            approx = kw.get("approximate")
+            f = "gelu_tanh" if fn == "gelu" and isinstance(approx, ast.Constant) and approx.value == "tanh" else fn
+            return Op("unary", (x,), (("fn", UNARY.get(f, f)),), x.shape)
+        if fn in ("softmax", "log_softmax"):
+            x = self.tensor(args[0])
+            dim = self._dim(node, args, x)
+            return Op(fn, (x,), (("dim", dim),), x.shape)
+        if fn in REDUCE:
+            return self.reduce(node, fn, args, allow_pair=fn in ("amax", "amin", "sum", "mean"))
+        if fn == "scaled_dot_product_attention":
+            q, k, v = (self.tensor(a) for a in args[:3])
+            return Op("attention", (q, k, v), (), q.shape[:-1] + v.shape[-1:])
+        raise err_at(self.path, node, f"a call the reader does not follow: {ast.unparse(node.func)}")
+
+    def _dim(self, node: ast.Call, args: list, x: Op):
+        kw = {k.arg: k.value for k in node.keywords}
+        d = kw.get("dim", args[1] if len(args) > 1 else None)
+        if d is None:
+            raise err_at(self.path, node, "a reduction or softmax needs dim=")
+        return norm_dim(self.path, node, self.expr(d), len(x.shape))
+
+    def reduce(self, node: ast.Call, fn: str, args: list, allow_pair: bool) -> Op:
+        if not allow_pair:
+            raise err_at(self.path, node, f"torch.{fn} with dim returns (values, indices), a pair the reader "
+                         f"does not follow: take [0]")
+        x = self.tensor(args[0])
+        dim = self._dim(node, args, x)
+        kw = {k.arg: k.value for k in node.keywords}
+        keep = bool(self.expr(kw["keepdim"])) if "keepdim" in kw else False
+        shape = x.shape[:dim] + ((1,) if keep else ()) + x.shape[dim + 1:]
+        return Op("reduce", (x,), (("fn", REDUCE[fn]), ("dim", dim), ("keepdim", keep)), shape)
+
+    def matmul(self, node: ast.AST, a, b) -> Op:
+        if not (isinstance(a, Op) and isinstance(b, Op)):
+            raise err_at(self.path, node, "matmul of non-tensors")
+        if len(a.shape) != 2 or len(b.shape) != 2 or a.shape[1] != b.shape[0]:
+            raise err_at(self.path, node, f"only 2-D matmul is followed; shapes {a.shape} @ {b.shape}")
+        return Op("matmul", (a, b), (), (a.shape[0], b.shape[1]))
+
+    def transpose(self, node: ast.AST, x: Op) -> Op:
+        if len(x.shape) != 2:
+            raise err_at(self.path, node, f"only a 2-D transpose is followed; shape {x.shape}")
+        return Op("transpose", (x,), (), (x.shape[1], x.shape[0]))
+
+    def module_call(self, node: ast.Call, attr: str) -> Op:
+        mod = self.attrs.get(attr)
+        if not (isinstance(mod, tuple) and mod[:1] == ("module",)):
+            raise err_at(self.path, node, f"self.{attr} is not a module built in __init__")
+        _, cls, margs, mkw = mod
+        x = self.tensor(node.args[0]) if node.args else None
+        if x is None:
+            raise err_at(self.path, node, f"self.{attr}() without a tensor")
+        if cls in MODULES_UNARY:
+            f = "gelu_tanh" if cls == "GELU" and mkw.get("approximate") == "tanh" else MODULES_UNARY[cls]
+            return Op("unary", (x,), (("fn", f),), x.shape)
+        if cls in ("Softmax", "LogSoftmax"):
+            dim = norm_dim(self.path, node, mkw.get("dim", margs[0] if margs else None), len(x.shape))
+            return Op("softmax" if cls == "Softmax" else "log_softmax", (x,), (("dim", dim),), x.shape)
+        if cls == "Linear":
+            return self.linear(node, attr, x, margs, mkw)
+        if cls == "LayerNorm":
+            shape = mkw.get("normalized_shape", margs[0] if margs else None)
+            shape = shape if isinstance(shape, tuple) else (shape,)
+            if tuple(x.shape[-len(shape):]) != shape:
+                raise err_at(self.path, node, f"LayerNorm over {shape} of a tensor of shape {x.shape}")
+            eps = float(mkw.get("eps", margs[1] if len(margs) > 1 else 1e-5))
+            return Op("layernorm", (x,), (("eps", eps), ("nd", len(shape))), x.shape)
+        raise err_at(self.path, node, f"a module the reader does not follow: nn.{cls}")
+
+    def linear(self, node: ast.Call, attr: str, x: Op, margs: tuple, mkw: dict) -> Op:
+        fin = mkw.get("in_features", margs[0] if margs else None)
+        fout = mkw.get("out_features", margs[1] if len(margs) > 1 else None)
+        if len(x.shape) != 2 or x.shape[1] != fin:
+            raise err_at(self.path, node, f"nn.Linear({fin}, {fout}) of a tensor of shape {x.shape}")
+        w = Op("weight", attrs=(("module", attr), ("which", "weight")), shape=(fout, fin))
+        out = Op("matmul", (x, Op("transpose", (w,), (), (fin, fout))), (), (x.shape[0], fout))
+        if mkw.get("bias", margs[2] if len(margs) > 2 else True):
+            b = Op("weight", attrs=(("module", attr), ("which", "bias")), shape=(fout,))
+            out = Op("binary", (out, b), (("op", "add"),), out.shape)
+        return out

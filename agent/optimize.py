@@ -1,0 +1,172 @@
+"""The optimisation loop of `argus optimize` (see agent/run.py for the run directory):
+choose an action with the bandit, rewrite the current kernel, fill the holes the rewrite
+left (from memory, else each domain's preferred value), evaluate, repair until proved or
+the repair cap, and keep the candidate when it is correct and faster."""
+from __future__ import annotations
+
+import json
+import math
+from typing import Callable
+
+from dsl.check import check_source
+
+from . import planner, repair
+from .holes import fill_holes, hole_sites
+from .kb import actions, load_kb
+from .memory import Memory, atomic_write, digest
+from .rewrites import REWRITES
+from .rewrites.base import render
+from .run import REPAIR_CAP, Run, RunConfig, State
+from .task import Task
+
+
+def _reward(ev, state: State, predict) -> float:
+    if not ev.ok:
+        return -1.0
+    if predict is None or not state.seconds:
+        return 1.0
+    if ev.seconds is None:
+        return 0.0
+    return max(-1.0, math.log2(state.seconds / ev.seconds))
+
+
+def _better(ev, state: State, predict) -> bool:
+    """Correct, and faster by the model; without a model (or a seed it cannot model), any
+    correct candidate counts; one the model cannot price never replaces one it can."""
+    if not ev.ok:
+        return False
+    if predict is None or state.seconds is None:
+        return True
+    return ev.seconds is not None and ev.seconds < state.seconds
+
+
+def _proposals(state: State, tried: set[str]):
+    """Applicable actions of techniques not yet applied on the way to this state."""
+    out = []
+    for a in actions(load_kb()):
+        if a.technique in state.applied:
+            continue
+        r = REWRITES[a.rewrite](state.kernel, dict(a.params))
+        if r is None:
+            continue
+        sketch_text = render(r.kernel)[0]
+        if sketch_text in tried:
+            continue
+        out.append((a, r, hole_sites(r.kernel), sketch_text))
+    return out
+
+
+def _next_proposals(pool: list[State], tried: set[str]):
+    """Best-first: the fastest correct kernel that still has untried applicable actions
+    (a slower candidate stays in the pool, since it may enable a rewrite that pays off)."""
+    ranked = sorted(pool, key=lambda st: (st.seconds is None, st.seconds or 0.0))
+    for st in ranked:
+        props = _proposals(st, tried)
+        if props:
+            return st, props
+    return None, []
+
+
+def _candidate(sketch, values) -> str:
+    return render(fill_holes(sketch, values))[0]
+
+
+def _summary_of(f: dict) -> str:
+    return f"{f['rule']}@{f['line']}"
+
+
+def _repair(run: Run, a, r, sites, values, ev, text):
+    """Repair steps on one sketch; returns (evaluation, values, text, steps used)."""
+    tried, used = {values}, 0
+    while not ev.ok and used < REPAIR_CAP and run.steps < run.cfg.budget and sites:
+        findings = list(ev.findings)
+        if run.cfg.feedback == "counterexample" and findings:
+            cand = check_source(text, f"{run.task.name}.dsl").kernel
+            res = repair.repair_counterexample(cand, sites, values, findings, tried) if cand else None
+        else:
+            res = repair.repair_passfail(sites, values, tried)
+        if res is None:
+            break
+        values, notes = res
+        tried.add(values)
+        text = _candidate(r.kernel, values)
+        ev = run.evaluate(text, {"action": a.key + " (repair)"})
+        used += 1
+        run.record({"kind": "repair", "step": run.steps, "action": a.key, "fixes": notes, "fill": list(values),
+                    "verdict": ev.status, "ok": ev.ok, "counterexample": _hidden(run, ev)})
+    return ev, values, text, used
+
+
+def _hidden(run: Run, ev) -> list[str]:
+    return [_summary_of(f) for f in ev.findings] if run.cfg.feedback == "counterexample" else ["hidden"]
+
+
+def optimize(task: Task, cfg: RunConfig, predict: Callable | None, progress: Callable = lambda e: None,
+             resume: bool = False) -> dict:
+    cfg.run_dir.mkdir(parents=True, exist_ok=True)
+    prior_path = cfg.run_dir / "prior.json"
+    if resume and prior_path.is_file():
+        prior = json.loads(prior_path.read_text())
+    else:
+        prior = Memory(cfg.memory_dir).records()
+        atomic_write(prior_path, json.dumps(prior))
+    run = Run(task, cfg, predict, progress, prior=prior)
+    features = planner.task_features(task.seed)
+    ctx = planner.context_key(features)
+    seed_ev = run.evaluate(task.seed_text, {})
+    seed_state = State(task.seed_text, task.seed, seed_ev.seconds)
+    pool = [seed_state] if seed_ev.ok else []
+    best = pool[0] if pool else None
+    tried: set[str] = {render(task.seed)[0]}
+    sketches: list[dict] = []
+    while run.steps < cfg.budget:
+        state, props = _next_proposals(pool, tried)
+        if state is None:
+            break
+        stats = planner.Arms.from_records(prior + run.records)
+        chosen = planner.choose(stats, ctx, [p[0] for p in props], cfg.seed, run.steps, k=cfg.jobs)
+        picked = [next(p for p in props if p[0] == c) for c in chosen][:max(1, cfg.budget - run.steps)]
+        starts = []
+        for a, r, sites, sk in picked:
+            tried.add(sk)
+            learned = planner.learned_fill(prior + run.records, a.key, [s.domain for s in sites])
+            starts.append(learned or tuple(s.domain[0] for s in sites))
+        evs = run.evaluate_many([(_candidate(r.kernel, v), {"action": a.key})
+                                 for (a, r, _, _), v in zip(picked, starts)])
+        for (a, r, sites, _), values, ev in zip(picked, starts, evs):
+            text, first_ok = _candidate(r.kernel, values), ev.ok
+            ev, values, text, used = _repair(run, a, r, sites, values, ev, text)
+            if sites:
+                sketches.append({"action": a.key, "first_fill_ok": first_ok, "repair_steps": used, "ok": ev.ok})
+            run.record({"kind": "proposal", "step": run.steps, "context": ctx, "features": features,
+                        "state": digest(state.text), "applied": list(state.applied), "action": a.key,
+                        "technique": a.technique, "params": dict(a.params), "verdict": ev.status, "ok": ev.ok,
+                        "counterexample": _hidden(run, ev), "reward": _reward(ev, state, predict),
+                        "seconds": ev.seconds, "fill": list(values) if sites and ev.ok else None,
+                        "domains": [list(s.domain) for s in sites]})
+            if ev.ok:
+                new = State(text, check_source(text, f"{task.name}.dsl").kernel, ev.seconds,
+                            state.applied + (a.technique,))
+                pool.append(new)
+                if best is None or _better(ev, best, predict):
+                    best = new
+    return _finish(run, task, cfg, seed_ev, best, sketches)
+
+
+def _finish(run: Run, task: Task, cfg: RunConfig, seed_ev, best, sketches) -> dict:
+    steps_ok = [r["step"] for r in run.records if r.get("ok")]
+    summary = {
+        "task": task.name, "seed": cfg.seed, "feedback": cfg.feedback, "budget": cfg.budget,
+        "steps": run.steps, "label": "model",
+        "seed_ok": seed_ev.ok, "seed_seconds": seed_ev.seconds,
+        "best_seconds": best.seconds if best else None,
+        "speedup": (seed_ev.seconds / best.seconds) if best and best.seconds and seed_ev.seconds else None,
+        "best_techniques": list(best.applied) if best else [],
+        "first_ok_step": min(steps_ok) if steps_ok else None,
+        "sketches": sketches,
+        "repair_needed": any(not s["first_fill_ok"] for s in sketches),
+    }
+    if best:
+        atomic_write(cfg.run_dir / "best.dsl", best.text)
+    atomic_write(cfg.run_dir / "summary.json", json.dumps(summary, indent=1, sort_keys=True))
+    return summary

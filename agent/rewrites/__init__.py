@@ -1,0 +1,15 @@
+"""IR rewrites, one technique per module; `REWRITES` maps a knowledge-base entry's
+`rewrite` name to its function `(kernel, params) -> Rewritten | None` (None: the
+kernel does not meet the preconditions)."""
+from . import block_tile, mma_layout, pipeline, regblock, staging, swizzle, transpose_stage, vectorize
+
+REWRITES = {
+    "stage_shared": staging.stage_shared,
+    "block_tile": block_tile.block_tile,
+    "pipeline_async": pipeline.pipeline_async,
+    "mma_layout": mma_layout.mma_layout,
+    "swizzle_shared": swizzle.swizzle_shared,
+    "vectorize_copies": vectorize.vectorize_copies,
+    "stage_transpose": transpose_stage.stage_transpose,
+    "register_block": regblock.register_block,
+}

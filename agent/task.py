@@ -1,0 +1,90 @@
+"""Optimisation tasks: a `tasks/NAME.toml` naming a naive seed kernel, its NumPy reference
+and the numerical tolerance a candidate must meet.
+
+The reference follows the proofs/ convention: `reference(inputs, sizes) -> {output: array}`,
+`TEST_SIZES` (small, for the simulator), `BENCH_SIZES` (for the reward) and `flops(sizes)`
+or `bytes_moved(sizes)`; optionally `make_inputs(sizes, rng)`.
+"""
+from __future__ import annotations
+
+import importlib.util
+import tomllib
+from dataclasses import dataclass
+from pathlib import Path
+from types import ModuleType
+
+from dsl import ir
+from dsl.check import check_source
+
+
+class TaskError(Exception):
+    """The task file, its seed or its reference cannot be used; the message says where."""
+
+
+@dataclass(frozen=True)
+class Task:
+    name: str
+    description: str
+    path: Path
+    seed_path: Path
+    seed_text: str
+    seed: ir.Kernel
+    reference_path: Path
+    rtol: float
+    atol: float
+    test_sizes: tuple[tuple[str, int], ...]
+    bench_sizes: tuple[tuple[str, int], ...]
+
+    def reference(self) -> ModuleType:
+        return load_reference(self.reference_path)
+
+
+REQUIRED = ("name", "description", "seed", "reference", "tolerance")
+
+
+def load_reference(path: Path) -> ModuleType:
+    spec = importlib.util.spec_from_file_location(f"argus_task_ref_{abs(hash(str(path)))}", path)
+    mod = importlib.util.module_from_spec(spec)
+    try:
+        spec.loader.exec_module(mod)
+    except Exception as err:  # the user's file: report it, never a traceback
+        raise TaskError(f"{path}: the reference failed to load: {type(err).__name__}: {err}") from None
+    for need in ("reference", "TEST_SIZES", "BENCH_SIZES"):
+        if not hasattr(mod, need):
+            raise TaskError(f"{path}: the reference does not define {need}")
+    return mod
+
+
+def load_task(path: str | Path) -> Task:
+    path = Path(path)
+    try:
+        data = tomllib.loads(path.read_text())
+    except OSError as err:
+        raise TaskError(f"{path}: cannot read: {err.strerror}") from None
+    except tomllib.TOMLDecodeError as err:
+        raise TaskError(f"{path}: {err}") from None
+    missing = [k for k in REQUIRED if k not in data]
+    if missing:
+        raise TaskError(f"{path}: missing {', '.join(missing)}")
+    tol = data["tolerance"]
+    if not isinstance(tol, dict) or not {"rtol", "atol"} <= set(tol):
+        raise TaskError(f"{path}: tolerance must be {{ rtol = ..., atol = ... }}")
+    seed_path = (path.parent / data["seed"]).resolve()
+    ref_path = (path.parent / data["reference"]).resolve()
+    if not seed_path.is_file():
+        raise TaskError(f"{path}: seed {seed_path} does not exist")
+    if not ref_path.is_file():
+        raise TaskError(f"{path}: reference {ref_path} does not exist")
+    text = seed_path.read_text()
+    checked = check_source(text, str(seed_path))
+    if not checked.ok:
+        d = checked.diagnostics[0]
+        raise TaskError(f"{d.span.file}:{d.span.line}:{d.span.col}: the seed does not check: {d.message}")
+    ref = load_reference(ref_path)
+    return Task(str(data["name"]), str(data["description"]), path, seed_path, text, checked.kernel,
+                ref_path, float(tol["rtol"]), float(tol["atol"]),
+                tuple(sorted(ref.TEST_SIZES.items())), tuple(sorted(ref.BENCH_SIZES.items())))
+
+
+def task_files(directory: str | Path) -> list[Path]:
+    return sorted(Path(directory).glob("*.toml"))

@@ -1,0 +1,127 @@
+"""The rewrites on kernels outside proofs/: each is a real IR transformation, printed with
+the formatter and re-checked; the chain GEMM fp16 needs proves, and lowers to a kernel
+that matches the reference on the simulator; preconditions that fail give None."""
+from pathlib import Path
+
+from agent.evaluate import EvalOptions, evaluate
+from agent.holes import fill_holes, hole_sites
+from agent.rewrites import REWRITES
+from agent.rewrites.base import render
+from agent.rewrites.swizzle import swizzle_for
+from agent.task import load_task
+from dsl.check import check_source
+from encode.verifier import verify_kernel
+
+HERE = Path(__file__).resolve().parent / "kernels"
+
+
+def _kernel(name):
+    return check_source((HERE / name).read_text(), name).kernel
+
+
+def _apply(kernel, name, **params):
+    r = REWRITES[name](kernel, params)
+    assert r is not None, name
+    text, checked, err = render(r.kernel)
+    return r, text, checked, err
+
+
+def _fast_chain():
+    k = _kernel("proj_f16.dsl")
+    _, text, k, err = _apply(k, "stage_shared", BK=32)
+    assert not err and "copy sX" in text and "barrier" in text
+    _, text, k, err = _apply(k, "mma_layout", warps=(2, 2))
+    assert not err and "mma_m16n8k16(warps=(2, 2))" in text
+    r, text, _, _ = _apply(k, "pipeline_async", S=2)
+    return r.kernel, text
+
+
+def test_staging_then_tensor_cores_prove():
+    k = _kernel("proj_f16.dsl")
+    _, _, k, err = _apply(k, "stage_shared", BK=32)
+    assert not err and verify_kernel(k).status == "proved"
+    _, _, k, err = _apply(k, "mma_layout", warps=(2, 2))
+    assert not err and verify_kernel(k).status == "proved"
+
+
+def test_pipeline_leaves_holes_and_the_right_fill_proves(tmp_path):
+    sketch, text = _fast_chain()
+    sites = hole_sites(sketch)
+    assert [s.domain for s in sites] == [(1, 0), (0, 1), (0, 1), (0, 1), (0, 1)]
+    assert "wait_group ??{1, 0}" in text and "copy_async" in text and "commit" in text
+    good = render(fill_holes(sketch, (0, 0, 0, 1, 1)))[1]
+    assert verify_kernel(good).status == "proved"
+    bad = render(fill_holes(sketch, (1, 0, 0, 0, 0)))[1]
+    assert {f.rule for f in verify_kernel(bad).findings} >= {"ASYNC"}
+    _, text, k, err = _apply(good, "swizzle_shared")
+    assert not err and "swizzle(2, 3, 3)" in text
+    _, text, k, err = _apply(k, "vectorize_copies")
+    assert not err and "copy(vec=8)" in text
+    task = load_task(HERE / "proj_f16.toml")
+    ev = evaluate(k, text, task, EvalOptions(cache_dir=tmp_path, input_seeds=(0,)), None)
+    assert ev.ok, ev.why
+
+
+def test_preconditions_that_fail_give_none():
+    k = _kernel("proj_f16.dsl")
+    assert REWRITES["pipeline_async"](k, {"S": 3}) is None        # nothing staged yet
+    assert REWRITES["mma_layout"](k, {"warps": (2, 2)}) is None   # k steps of 1
+    assert REWRITES["swizzle_shared"](k, {}) is None
+    assert REWRITES["vectorize_copies"](k, {}) is None
+    gemv = load_task(Path(__file__).resolve().parents[2] / "tasks" / "gemv.toml").seed
+    assert REWRITES["stage_shared"](gemv, {"BK": 32}) is None     # no mma
+
+
+def test_block_tiling_restates_the_assumptions():
+    _, text, k, err = _apply(_kernel("proj_f16.dsl"), "block_tile", TM=64, TF=64)
+    assert not err and "T % 64 == 0" in text and "const TM, TF = 64, 64" in text
+    assert verify_kernel(k).status == "proved"
+
+
+def test_swizzle_parameters_follow_the_row_width():
+    assert swizzle_for(32, 2) == (2, 3, 3)     # 64-byte rows: 4 chunks, two rows a line
+    assert swizzle_for(128, 2) == (3, 3, 4)    # 256-byte rows
+    assert swizzle_for(4, 2) is None           # 8-byte rows: nothing to swizzle
+
+
+def test_transpose_staging_pads_the_shared_rows(tmp_path):
+    task = load_task(Path(__file__).resolve().parents[2] / "tasks" / "transpose.toml")
+    _, text, k, err = _apply(task.seed, "stage_transpose", pad=1)
+    assert not err and "layout (T, T):(T + 1, 1)" in text and "barrier" in text
+    assert verify_kernel(k).status == "proved"
+    ev = evaluate(k, text, task, EvalOptions(cache_dir=tmp_path, input_seeds=(0,)), None)
+    assert ev.ok, ev.why
+    _, _, unpadded, _ = _apply(task.seed, "stage_transpose", pad=0)
+    assert "BANK" in {f.rule for f in verify_kernel(unpadded).findings}
+
+
+def test_staging_leaves_operands_used_elsewhere_alone():
+    text = """kernel k(A: f32[M, K], B: f32[K, N], C: f32[M, N]):
+    assume M % 16 == 0 and N % 16 == 0 and K >= 1
+    grid (M / 16, N / 16)
+    threads 256
+    acc = zeros f32[16, 16]
+    rs = zeros f32[16, 1]
+    for k in range(K):
+        a = load A[block.x * 16 : +16, k : +1]
+        b = load B[k : +1, block.y * 16 : +16]
+        rs = rs + a
+        acc = mma(a, b, acc)
+    store C[block.x * 16 : +16, block.y * 16 : +16], acc
+"""
+    checked = check_source(text, "k.dsl")
+    assert checked.ok, checked.diagnostics
+    assert REWRITES["stage_shared"](checked.kernel, {"BK": 16}) is None   # a's shape would change under rs
+
+
+def test_register_blocking_of_a_staged_fp32_gemm(tmp_path):
+    task = load_task(Path(__file__).resolve().parents[2] / "tasks" / "gemm_f32.toml")
+    k = task.seed
+    for name, params in (("block_tile", {"BM": 64, "BN": 64}), ("stage_shared", {"BK": 16})):
+        k = render(REWRITES[name](k, params).kernel)[1]
+    assert REWRITES["register_block"](task.seed, {"r": 8, "c": 8}) is None   # not staged
+    _, text, k, err = _apply(k, "register_block", r=8, c=8)
+    assert not err and "threads 64" in text and "layout ((8, 8), (8, 8)):((8, 512), (1, 64))" in text
+    assert verify_kernel(k).status == "proved"
+    ev = evaluate(k, text, task, EvalOptions(cache_dir=tmp_path, input_seeds=(0,)), None)
+    assert ev.ok, ev.why
