@@ -26,10 +26,11 @@ def main() -> None:
     ap.add_argument("--tasks", default="", help="comma-separated task names (default all)")
     ap.add_argument("--budget", type=int, default=40)
     ap.add_argument("--seeds", type=int, default=5)
+    ap.add_argument("--cache", metavar="DIR", help="the shared evaluation cache (default a fresh temporary one)")
     args = ap.parse_args()
     wanted = set(filter(None, args.tasks.split(",")))
     predict, rows = default_predict(), []
-    shared = Path(tempfile.mkdtemp(prefix="argus_ablation_"))
+    shared = Path(args.cache) if args.cache else Path(tempfile.mkdtemp(prefix="argus_ablation_"))
     for path in task_files(ROOT / "tasks"):
         task = load_task(path)
         if wanted and task.name not in wanted:
