@@ -73,7 +73,12 @@ def map_stmt_exprs(s: ir.Stmt, f) -> ir.Stmt:
 
 def _stmt_holes(s: ir.Stmt) -> list[ir.Hole]:
     found: list[ir.Hole] = []
-    map_stmt_exprs(s, lambda e: found.append(e) or e if isinstance(e, ir.Hole) else e)
+
+    def note(e):
+        if isinstance(e, ir.Hole):
+            found.append(e)
+        return e
+    map_stmt_exprs(s, note)
     return found
 
 
