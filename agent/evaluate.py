@@ -6,7 +6,7 @@ the first failure and say why. Pure apart from the simulator child processes it 
 """
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Callable
 

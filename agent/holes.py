@@ -19,7 +19,6 @@ class HoleSite:
     index: int
     path: tuple
     domain: tuple[int, ...]
-    role: str            # what the hole decides, e.g. "wait count", "slot", "prefetch"
 
 
 def _map_expr(e, f):
@@ -74,16 +73,21 @@ def map_stmt_exprs(s: ir.Stmt, f) -> ir.Stmt:
 
 def _stmt_holes(s: ir.Stmt) -> list[ir.Hole]:
     found: list[ir.Hole] = []
-    map_stmt_exprs(s, lambda e: found.append(e) or e if isinstance(e, ir.Hole) else e)
+
+    def note(e):
+        if isinstance(e, ir.Hole):
+            found.append(e)
+        return e
+    map_stmt_exprs(s, note)
     return found
 
 
-def hole_sites(kernel: ir.Kernel, roles: dict[int, str] | None = None) -> list[HoleSite]:
+def hole_sites(kernel: ir.Kernel) -> list[HoleSite]:
     out = []
     for path, s in paths(kernel.body):
         for h in _stmt_holes(s):
             dom = tuple(exprs.try_fold(d, {c.name: c.value for c in kernel.consts}) for d in h.domain)
-            out.append(HoleSite(len(out), path, dom, (roles or {}).get(len(out), "")))
+            out.append(HoleSite(len(out), path, dom))
     return out
 
 

@@ -18,7 +18,7 @@ from typing import Callable
 from dsl import ir
 
 from .evaluate import EvalOptions, Evaluation, default_predict, evaluate_text
-from .memory import Memory, append_line, atomic_write, read_lines
+from .memory import Memory, append_line, atomic_write, digest, read_lines
 from .task import Task, load_task
 
 REPAIR_CAP = 12
@@ -99,7 +99,11 @@ class Run:
         return out
 
     def _key(self) -> str:
-        return f"{self.task.name}-{EVAL_VERSION}-{self.predict is not None}"
+        """Evaluations are reused only for the same task definition (sizes, tolerance and
+        reference text), evaluation version and presence of the cost model."""
+        t = self.task
+        spec = json.dumps([t.test_sizes, t.bench_sizes, t.rtol, t.atol, t.reference_path.read_text()])
+        return f"{t.name}-{EVAL_VERSION}-{self.predict is not None}-{digest(spec)}"
 
     def _cached(self, text: str) -> Evaluation | None:
         hit = Memory(self.cfg.eval_cache or self.cfg.memory_dir).cached(self._key(), text)

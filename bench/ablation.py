@@ -28,6 +28,7 @@ def main() -> None:
     ap.add_argument("--seeds", type=int, default=5)
     ap.add_argument("--llm", action="store_true", help="the LLM backend's turns instead of the offline planner "
                     "(OPENAI_BASE_URL, OPENAI_API_KEY, ARGUS_MODEL; --budget counts turns)")
+    ap.add_argument("--cache", metavar="DIR", help="the shared evaluation cache (default a fresh temporary one)")
     args = ap.parse_args()
     wanted = set(filter(None, args.tasks.split(",")))
     predict, rows = default_predict(), []
@@ -37,7 +38,7 @@ def main() -> None:
         tasks = [t for t in map(load_task, task_files(ROOT / "tasks")) if not wanted or t.name in wanted]
         return write_and_print(llm_rows(tasks, args.budget, args.seeds, os.environ, predict),
                                ROOT / "bench" / "results")
-    shared = Path(tempfile.mkdtemp(prefix="argus_ablation_"))
+    shared = Path(args.cache) if args.cache else Path(tempfile.mkdtemp(prefix="argus_ablation_"))
     for path in task_files(ROOT / "tasks"):
         task = load_task(path)
         if wanted and task.name not in wanted:

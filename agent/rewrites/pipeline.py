@@ -91,5 +91,3 @@ def pipeline_async(kernel: ir.Kernel, params: dict) -> Rewritten | None:
                      f"{stages}-stage cp.async pipeline over {', '.join(sorted(allocs))} "
                      "(holes: wait count, read slot, prefetch slot)")
 
-
-ROLES = ("wait count", "read slot", "prefetch slot")

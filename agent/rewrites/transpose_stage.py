@@ -8,7 +8,7 @@ import dataclasses
 
 from dsl import exprs, ir
 
-from .base import Rewritten, add, fresh, lit, paths, splice, sym
+from .base import Rewritten, add, fresh, lit, paths, splice
 
 
 def _row_base(e: ir.Expr, var: str) -> ir.Expr | None:
