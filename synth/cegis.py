@@ -127,7 +127,12 @@ def try_candidate(run: FillRun, values: Values) -> str:
     if verdict.status == "proved":
         run.completions.append(values)
         return "proved"
-    errors = errors_of(verdict)
+    return record_refutation(run, values, errors_of(verdict), verdict)
+
+
+def record_refutation(run, values, errors, verdict) -> str:
+    """A candidate that did not prove: its witnesses join the store (and name its class of
+    rejected candidates), or, with no finding at all, it is unknown."""
     if not errors:
         run.unknown.append((values, "; ".join(sorted({u.reason for u in verdict.unknowns}))))
         return "unknown"

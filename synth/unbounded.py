@@ -23,7 +23,7 @@ from dsl.diagnostics import Span
 from encode.solver import Verdict as SV, minimize_model
 from encode.symbols import HOLE_PREFIX, hole_name
 
-from .cegis import FillRun, Values, candidate, errors_of, verify_candidate
+from .cegis import FillRun, Values, candidate, errors_of, record_refutation, verify_candidate
 from .sketch import HoleSite, Sketch, value_text
 from .witness_store import from_symbolic
 
@@ -84,12 +84,7 @@ def _round(run, kernel, spans, unknowns, values, pick, learned) -> str:
     errors = errors_of(verdict)
     if on_symbolic:   # found on the text that still reads `??`: move onto the plain completion
         errors = [from_symbolic(run.sketch, dict(values), frozenset(pick), f) for f in errors]
-    if not errors:
-        run.unknown.append((values, "; ".join(sorted({u.reason for u in verdict.unknowns}))))
-        return "unknown"
-    stored = [run.store.add(f, dict(values)) for f in errors]
-    run.classes.setdefault(stored[0].ident, []).append(values)
-    return "refuted"
+    return record_refutation(run, values, errors, verdict)
 
 
 def _rules(opts) -> tuple[str, ...]:
