@@ -13,8 +13,7 @@ from typing import Callable
 import numpy as np
 
 from codegen_cuda.module import lower
-from codegen_cuda.runner import (RunError, check_data_assumptions, check_sizes, launch_in_child,
-                                 make_inputs, poison)
+from codegen_cuda.runner import RunError, check_sizes, launch_in_child, poison, seeded_inputs
 from dsl import ir
 from dsl.check import check_source
 from encode.verifier import VerifyOptions, verify_kernel
@@ -108,10 +107,7 @@ def run_numerics(kernel: ir.Kernel, text: str, task: Task, opts: EvalOptions) ->
     module_path = lower(kernel, text).write(opts.cache_dir)
     out = []
     for seed in opts.input_seeds:
-        rng = np.random.default_rng(seed)
-        inputs = ref.make_inputs(dict(sizes), rng) if callable(getattr(ref, "make_inputs", None)) \
-            else make_inputs(kernel, sizes, rng)
-        check_data_assumptions(kernel, sizes, inputs)
+        inputs = seeded_inputs(kernel, ref, sizes, seed)
         got, _ = launch_in_child(module_path, poison(kernel, sizes, inputs), "simulator", opts.run_timeout_s)
         want = ref.reference({k: v.copy() for k, v in inputs.items()}, dict(sizes))
         for name in sorted(want):

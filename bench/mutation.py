@@ -40,6 +40,7 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
 from codegen_cuda.differential import check_lowering  # noqa: E402
+from codegen_cuda.runner import load_reference, reference_path  # noqa: E402
 from codegen_cuda.interp_layout import InterpretError  # noqa: E402
 from codegen_cuda.interp_replay import replay_details  # noqa: E402
 from codegen_cuda.interp_sizes import pick_sizes  # noqa: E402
@@ -91,15 +92,14 @@ def _same(a: dict, b: dict) -> bool:
 
 def test_sizes(path: str) -> list[dict]:
     """The TEST_SIZES of the kernel's reference (one assignment or a list of them)."""
-    from codegen_cuda.runner import load_reference
-    sizes = load_reference(Path(path[: -len(".dsl")] + ".ref.py")).TEST_SIZES
+    sizes = load_reference(reference_path(Path(path))).TEST_SIZES
     return [sizes] if isinstance(sizes, dict) else list(sizes)
 
 
 def lowering(path: str, kernel, seeds) -> dict:
     """The differential check of a proved kernel's lowering."""
     from dsl.fmt import format_kernel
-    ref = Path(path[: -len(".dsl")] + ".ref.py")
+    ref = reference_path(Path(path))
     res = check_lowering(kernel, format_kernel(kernel), ref, test_sizes(path), seeds=tuple(seeds))
     return {"verdict": res.verdict, "detail": res.detail, "runs": res.runs}
 

@@ -21,8 +21,7 @@ from .interp_layout import InterpretError
 from .interpret import interpret
 from .module import lower
 from .numerics import compare, tolerance
-from .runner import (KernelFault, RunError, check_data_assumptions, launch_in_child, load_reference, make_inputs,
-                     poison)
+from .runner import KernelFault, RunError, launch_in_child, load_reference, poison, seeded_inputs
 from .scalar import LoweringError
 
 UNSOUND = ("race", "mismatch", "fault")
@@ -64,7 +63,7 @@ def check_lowering(kernel: ir.Kernel, text: str, reference: Path | None, sizes_l
     for sizes in sizes_list:
         for seed in seeds:
             try:
-                inputs = _inputs(kernel, ref, sizes, seed)
+                inputs = seeded_inputs(kernel, ref, sizes, seed)
                 args = poison(kernel, sizes, inputs)
                 dsl = interpret(kernel, sizes, args)
                 races = lowering_races(kernel, sizes, args, dsl)
@@ -105,14 +104,6 @@ def _differs(got: np.ndarray, want: np.ndarray, tol: float) -> str:
     scale = max(float(np.max(np.abs(w))) if w.size else 0.0, 1e-30)
     err = float(np.max(np.abs(g - w)) / scale) if w.size else 0.0
     return f"max rel err {err:.3g} (tolerance {tol:g})" if err > tol else ""
-
-
-def _inputs(kernel, ref, sizes, seed) -> dict[str, np.ndarray]:
-    rng = np.random.default_rng(seed)
-    inputs = ref.make_inputs(dict(sizes), rng) if ref is not None and callable(getattr(ref, "make_inputs", None)) \
-        else make_inputs(kernel, sizes, rng)
-    check_data_assumptions(kernel, sizes, inputs)
-    return inputs
 
 
 def _at(sizes, seed) -> str:

@@ -43,8 +43,9 @@ class LoweredAccesses:
                     thr, elem = bx.pairs(reg.t.layout, reg.values.shape, active)
                     self.fetch(bx, s, x, thr, _unravel(elem, reg.values.shape))
             case ir.Compute():
-                thr, elem = bx.pairs(s.target.layout, bx.shape_of(s.target.shape), active)
-                coords = _unravel(elem, bx.shape_of(s.target.shape))
+                shape = bx.shape_of(s.target.shape)
+                thr, elem = bx.pairs(s.target.layout, shape, active)
+                coords = _unravel(elem, shape)
                 for name, t, c in self._operands(s.value, thr, coords, False, s.target.name):
                     if name in other:
                         self.fetch(bx, s, name, t, c)

@@ -144,6 +144,16 @@ def make_inputs(kernel: ir.Kernel, sizes: dict[str, int], rng: np.random.Generat
     return out
 
 
+def seeded_inputs(kernel: ir.Kernel, ref, sizes: dict[str, int], seed: int) -> dict[str, np.ndarray]:
+    """The inputs of one run: the reference's own `make_inputs` when it has one (`ref` may be
+    None), else random ones; either way they must satisfy the kernel's data assumptions."""
+    rng = np.random.default_rng(seed)
+    inputs = ref.make_inputs(dict(sizes), rng) if callable(getattr(ref, "make_inputs", None)) \
+        else make_inputs(kernel, sizes, rng)
+    check_data_assumptions(kernel, sizes, inputs)
+    return inputs
+
+
 def index_bounds(kernel: ir.Kernel, sizes: dict[str, int]) -> dict[str, int]:
     """For integer inputs read inside a subscript: the largest value count that keeps that
     subscript in range (other indices at their smallest)."""
@@ -230,10 +240,7 @@ def run_kernel(kernel: ir.Kernel, text: str, dsl_path: Path, sizes: dict[str, in
     ref = load_reference(opts.reference or reference_path(dsl_path))
     lowered = lower(kernel, text)
     module_path = lowered.write(opts.cache_dir)
-    rng = np.random.default_rng(opts.seed)
-    inputs = ref.make_inputs(dict(sizes), rng) if callable(getattr(ref, "make_inputs", None)) \
-        else make_inputs(kernel, sizes, rng)
-    check_data_assumptions(kernel, sizes, inputs)
+    inputs = seeded_inputs(kernel, ref, sizes, opts.seed)
     args = poison(kernel, sizes, inputs)
     mode = "simulator" if opts.sim or not gpu_present() else "gpu"
     try:

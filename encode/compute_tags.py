@@ -159,11 +159,6 @@ def _expr_shape(df, e: ir.Expr):
     return max(shapes, key=len) if shapes else None
 
 
-def _tiles(e):
-    from dsl.exprs import iter_nodes
-    return [n.name for n in iter_nodes(e) if isinstance(n, ir.Sym) and n.kind is ir.SymKind.TENSOR]
-
-
 def mma_pairs(df, s: ir.Mma, coords: tuple, w, inst: dict) -> tuple[list[Contribution], int]:
     """{a[i, kk] x b[kk, j] : kk} for one instance of an mma, and its size."""
     i, j = coords
