@@ -33,6 +33,8 @@ def count_of(tv: TagValue):
     unknown), so equal counts in every value case give that count.
     """
     counts = []
+    if any(c.masked for case in tv.value_cases() for c in case.contribs):
+        return None         # padding drops contributions: their number is not the tile's extent
     for case in tv.value_cases():
         n = case.count
         if n is None:
@@ -84,7 +86,8 @@ def _contribs(df, e, coords, w, inst, self_name) -> tuple[tuple, object]:
             inner = tuple(coords[:axis]) + (r,) + tuple(coords[axis:])
             parts, n = _contribs(df, x, inner, w, inst, self_name)
             rng = z3.And(r >= 0, r < extent)
-            return tuple(widen(c, (r,), rng) for c in parts), _mul(z3.IntVal(extent), _uniform(n, r))
+            n = None if any(c.masked for c in parts) else _uniform(n, r)
+            return tuple(widen(c, (r,), rng) for c in parts), _mul(z3.IntVal(extent), n)
         case ir.Call(func="where", args=(c, a, b)):
             (cc, nc), (ca, na), (cb, nb) = (_contribs(df, x, coords, w, inst, self_name) for x in (c, a, b))
             pick = _known_pick(df, c, inst)
@@ -167,7 +170,8 @@ def mma_pairs(df, s: ir.Mma, coords: tuple, w, inst: dict) -> tuple[list[Contrib
     ta, tb = df.read(s.a, (i, kk), w, inst), df.read(s.b, (kk, j), w, inst)
     rng = z3.And(kk >= 0, kk < kt)
     out = [widen(c, (kk,), rng) for c in product(tuple(flatten(ta)), tuple(flatten(tb)))]
-    plain = all(len(c.contribs) == 1 and not c.contribs[0].bound for t in (ta, tb) for c in t.value_cases())
+    plain = all(len(c.contribs) == 1 and not c.contribs[0].bound and not c.contribs[0].masked
+                for t in (ta, tb) for c in t.value_cases())
     return out, (kt if plain else None)
 
 

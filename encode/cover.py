@@ -48,6 +48,10 @@ def _check_output(ctx, name: str, sites) -> None:
     if _out_of_bounds(ctx, sites):
         ctx.sink.unknown("COVER", sites[0].span, f"some writes to {name} fall outside it (see BOUND)")
         return
+    if any(s.masked for s in sites):
+        from .cover_masked import check_covered
+        check_covered(ctx, name, sites, lambda s: s.dist.bijective or _reached(s) == s.dist.elements)
+        return
     _count(ctx, name, sites)
 
 

@@ -9,6 +9,7 @@ the reset, over symbolic iteration variables (induction over the loop, no unroll
 """
 from __future__ import annotations
 
+import dataclasses
 import itertools
 from dataclasses import dataclass
 
@@ -104,7 +105,12 @@ class Dataflow:
         walk back (encode/settle.py)."""
         param = self.kernel.param(storage)
         if param is not None:
-            return TagValue((Case(z3.BoolVal(True), CaseKind.VALUE, (self.input_tag(storage, coords),)),))
+            tag = self.input_tag(storage, coords)
+            if _masked_read(point.stmt, storage):
+                # Padding is not an element of the input: it contributes to nothing (the PAD tag).
+                inside = z3.And(*(z3.And(c >= 0, c < self.env.term(n, {})) for c, n in zip(coords, param.shape)))
+                tag = dataclasses.replace(tag, domain=inside, masked=True)
+            return TagValue((Case(z3.BoolVal(True), CaseKind.VALUE, (tag,)),))
         writers = self.writers.get(storage, [])
         if any(self.accumulates(w, storage) for w in writers):
             return self.accumulated(storage, coords, point, inst)
@@ -353,6 +359,11 @@ class Dataflow:
     def accumulated(self, storage, coords, point, inst) -> TagValue:
         from .accumulate import summarise
         return summarise(self, storage, coords, point, inst)
+
+
+def _masked_read(s, storage: str) -> bool:
+    """Whether statement `s` reads global tensor `storage` through a mask."""
+    return isinstance(s, (ir.Load, ir.Copy)) and s.mask is not None and s.src.tensor == storage
 
 
 def _missing_elements(dist) -> tuple[int, ...]:

@@ -166,7 +166,7 @@ class TagChecker:
         inst, facts = self.instance(point)
         bound, ifacts = self.index_vars(indices, cond, inst)
         scope = {**inst, **bound}
-        base = list(self.env.facts) + facts + ifacts
+        base = list(self.env.facts) + facts + ifacts + self.stored_part(point, what, indices, scope)
         rng = self.range_form(cond)
         nodes = [n for n in exprs.iter_nodes(cond) if isinstance(n, ir.TagField)]
         self.in_tile(cond, bound, scope, base)
@@ -187,6 +187,15 @@ class TagChecker:
                           self.fail_message(cond, what), hint):
             return
         self.check_unknown_values(point, cond, leaves, base, scope)
+
+    def stored_part(self, point: prog.Point, what: str, indices, scope: dict) -> list:
+        """A masked store's tag function binds only the elements inside the output."""
+        s = point.stmt
+        if not what or not isinstance(s, ir.Store) or s.mask is None:
+            return []
+        from .access import in_tensor
+        coords = self.df.full_coords(s.dst, scope, tuple(scope[n] for n in indices))
+        return in_tensor(self.env, self.df.types[s.dst.tensor], coords)
 
     def in_tile(self, cond, bound: dict, scope: dict, base: list) -> None:
         """Every tile element the assertion names lies inside its tile. Bare index variables
