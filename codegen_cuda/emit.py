@@ -276,7 +276,7 @@ class Emitter:
 
         def body(c):
             src = self.address(s.src, c)
-            self.line(f"{name}[_v] = {src}")
+            self.line(f"{name}[_v] = {self.masked_read(s.src, c, src, s.mask)}")
         self.owned(tile.dist, body)
         self.write_through(tile)
 
@@ -513,8 +513,27 @@ class Emitter:
 
         def body(c):
             src = self.address(s.src, c)
-            self.line(f"{self.address(s.dst, c)} = {src}")
+            self.line(f"{self.address(s.dst, c)} = {self.masked_read(s.src, c, src, s.mask)}")
         self.owned(statement_dist(self.plan, s), body)
+
+    def inside(self, ref: ir.TileRef, coords: list[str]) -> str:
+        """The guard of a masked access: the element lies inside the global tensor."""
+        it = iter(coords)
+        parts = []
+        for sub, dim in zip(ref.subs, self.plan.kernel.param(ref.tensor).shape):
+            at = self.scalar.emit(sub.at) if isinstance(sub, ir.Index) else f"{self.scalar.emit(sub.start)} + {next(it)}"
+            tmp = self.fresh("g")
+            self.line(f"{tmp} = {at}")
+            parts.append(f"0 <= {tmp} < {self.scalar.emit(dim)}")
+        return " and ".join(parts)
+
+    def masked_read(self, ref: ir.TileRef, coords: list[str], src: str, mask: ir.Mask | None) -> str:
+        if mask is None:
+            return src
+        from .mathfn import float_literal
+        dtype = self.plan.kernel.param(ref.tensor).dtype
+        fill = float_literal(mask.value, numba_type(dtype)) if dtype.is_float else str(mask.value)
+        return f"{src} if {self.inside(ref, coords)} else {fill}"
 
     @property
     def uses_cp_async(self) -> bool:
@@ -524,8 +543,8 @@ class Emitter:
         """'cp_async16' or 'ldg_f32x4' when each thread's runs of the copy are 16-byte,
         aligned and contiguous on both sides (global source, shared destination)."""
         buf = self.plan.shared.get(s.dst.tensor)
-        if buf is None or s.src.tensor in self.plan.shared:
-            return None
+        if buf is None or s.src.tensor in self.plan.shared or s.mask is not None:
+            return None     # a masked copy is element by element: each element has its own guard
         vec = vector.vector_width(buf.dtype)
         d = statement_dist(self.plan, s)
         if not (vector.runs(d, vec) and vector.global_origin_aligned(self.plan, s.src, vec, self.sizes)
@@ -567,7 +586,12 @@ class Emitter:
 
         def body(c):
             value = self.fetch(s, s.src, c, d == src.dist, want)
+            if s.mask is not None:
+                self.line(f"if {self.inside(s.dst, c)}:")
+                self.depth += 1
             self.line(f"{self.address(s.dst, c)} = {value}")
+            if s.mask is not None:
+                self.depth -= 1
         self.owned(d, body, unroll=s.src in self.unrolled and d == src.dist)
 
     def write_through(self, tile: RegTile) -> None:

@@ -19,7 +19,7 @@ from .interp_compute import NUMPY, ComputeEval, Val, accumulate, cast, mma
 from .interp_expr import IntEval
 from .interp_layout import InterpretError, distribution
 from .interp_memory import Access, Memory, SharedBuffer
-from .interp_tags import Tags, assign, where
+from .interp_tags import Tags, assign, padded, where
 
 
 NEST_TRIPS = 4     # loop iterations a block may run in all, in units of what one loop may run
@@ -85,11 +85,12 @@ class BlockExec:
                 out.append(np.asarray(ev.term(sub.start), np.int64) + next(it))
         return out
 
-    def in_bounds(self, coords, shape, thr, what: str) -> np.ndarray:
+    def in_bounds(self, coords, shape, thr, what: str, masked: bool = False) -> np.ndarray:
+        """Which accesses lie inside the tensor; outside ones are BOUND violations unless masked."""
         ok = np.ones(thr.shape, bool)
         for c, n in zip(coords, shape):
             ok &= (c >= 0) & (c < n)
-        if not ok.all():
+        if not masked and not ok.all():
             i = int(np.flatnonzero(~ok)[0])
             self.violation("BOUND", f"{what}: thread {int(thr[i])} accesses "
                            f"[{', '.join(str(int(c[i])) for c in coords)}] of a tensor of shape {list(shape)}",
@@ -265,18 +266,23 @@ class BlockExec:
         self.write_val(s.target, shape, v, active)
 
     # ------------------------------------------------------------ memory
-    def read_tile(self, name: str, coords, thr, what: str):
+    def read_tile(self, name: str, coords, thr, what: str, mask: ir.Mask | None = None):
         """(values, tags, taint, defined) of the elements at `coords` (one per pair) of a global or
-        shared tensor; taint marks values a reported violation spoils."""
+        shared tensor; taint marks values a reported violation spoils. Through a mask, elements
+        outside the tensor are padding: the fill value, no contribution (the PAD tag)."""
         param = self.I.params.get(name)
         if param is not None:
             shape = self.I.shapes[name]
-            ok = self.in_bounds(coords, shape, thr, what)
+            ok = self.in_bounds(coords, shape, thr, what, mask is not None)
             clipped = tuple(np.clip(c, 0, n - 1) for c, n in zip(coords, shape))
             vals = self.I.globals[name][clipped]
+            outside = (np.nan if vals.dtype.kind == "f" else 0) if mask is None else mask.value
             if not ok.all():
-                vals = np.where(ok, vals, np.nan if vals.dtype.kind == "f" else 0).astype(vals.dtype)
-            return vals, self.I.input_tags(name, coords, len(thr)), ~ok, np.ones(len(thr), bool)
+                vals = np.where(ok, vals, outside).astype(vals.dtype)
+            tags = self.I.input_tags(name, coords, len(thr))
+            if mask is not None:
+                return vals, padded(tags, ok), np.zeros(len(thr), bool), np.ones(len(thr), bool)
+            return vals, tags, ~ok, np.ones(len(thr), bool)
         buf = self.mem.buffers.get(name)
         if buf is None:
             raise InterpretError(f"shared tile '{name}' is used before its allocation")
@@ -317,7 +323,7 @@ class BlockExec:
         thr, elem = self.pairs(s.target.layout, shape, active)
         tile = np.unravel_index(elem, shape) if shape else ()
         coords = self.full_coords(s.src, tile, thr)
-        vals, tags, taint, defined = self.read_tile(s.src.tensor, coords, thr, f"load from {s.src.tensor}")
+        vals, tags, taint, defined = self.read_tile(s.src.tensor, coords, thr, f"load from {s.src.tensor}", s.mask)
         self.write_reg(s.target, shape, elem, vals, tags, taint, defined)
         self.check_coverage(s.target, shape, active)
 
@@ -327,7 +333,7 @@ class BlockExec:
         tile = np.unravel_index(elem, shape) if shape else ()
         kind = "copy_async" if s.is_async else "copy"
         vals, tags, taint, defined = self.read_tile(s.src.tensor, self.full_coords(s.src, tile, thr), thr,
-                                                    f"{kind} from {s.src.tensor}")
+                                                    f"{kind} from {s.src.tensor}", s.mask)
         self.write_shared(s.dst.tensor, self.full_coords(s.dst, tile, thr), thr, vals, tags, taint, defined,
                           s.is_async, f"{kind} into {s.dst.tensor}")
 
@@ -351,7 +357,9 @@ class BlockExec:
             self.write_shared(name, coords, thr, flat(reg.values), reg.tags.reshape((-1,))[elem],
                               flat(reg.taint), flat(reg.written), False, f"store into {name}")
             return
-        ok = self.in_bounds(coords, self.I.shapes[name], thr, f"store into {name}")
+        ok = self.in_bounds(coords, self.I.shapes[name], thr, f"store into {name}", s.mask is not None)
+        if s.mask is not None:      # only the part inside the output is stored, and bound by its tag function
+            thr, elem, coords, ok = thr[ok], elem[ok], tuple(c[ok] for c in coords), ok[ok]
         sel = np.flatnonzero(ok)
         idx = tuple(c[sel] for c in coords)
         self.I.globals[name][idx] = cast(reg.values.reshape(-1)[elem[sel]], self.I.params[name].dtype)

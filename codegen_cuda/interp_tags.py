@@ -178,6 +178,11 @@ def insert_axis(t, axis: int, n: int):
                 np.expand_dims(t.valid, axis)).broadcast(shape)
 
 
+def padded(t: Tags, inside: np.ndarray) -> Tags:
+    """The tags of a masked read: elements outside the tensor have no contribution (PAD)."""
+    return Tags(t.schema, t.vals, t.has, t.valid & inside[..., None])
+
+
 def product(x, y):
     """Elementwise math: one merged record per pair of contributions (x's fields first)."""
     from . import interp_tagsets as ts

@@ -24,7 +24,8 @@ def check_mask(ck, tree, ref: ir.TileRef, space: ir.Space | None, dtype: ir.DTyp
     args = [a for a in tree.children if a is not None]
     fill, ok = None, True
     for a in args:
-        if isinstance(a, lark.Tree) and a.data == "kwarg" and str(a.children[0]) == "fill" and fill is None:
+        if fills and isinstance(a, lark.Tree) and a.data == "kwarg" and str(a.children[0]) == "fill" \
+                and fill is None:
             fill = ck.expr(a.children[1])
             continue
         ok = False

@@ -113,6 +113,9 @@ def _verify_once(kernel: ir.Kernel, opts: VerifyOptions) -> Verdict:
     t1 = time.perf_counter()
     if opts.wants("TAG") or opts.wants("INIT"):
         TagChecker(df, opts.solver, sink).check_all()
+    if opts.wants("TAG"):
+        from .fill_rule import check as check_fills
+        check_fills(df, sink)
     t2 = time.perf_counter()
     from .memory_rules import check_memory_rules
     check_memory_rules(df, opts, sink)
