@@ -275,6 +275,7 @@ class Emitter:
         name = py_name(tile.name)
 
         def body(c):
+            c = list(exprs.source_tile(s, c))
             src = self.address(s.src, c)
             self.line(f"{name}[_v] = {self.masked_read(s.src, c, src, s.mask)}")
         self.owned(tile.dist, body)

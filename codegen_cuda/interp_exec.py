@@ -321,7 +321,7 @@ class BlockExec:
     def load(self, s: ir.Load, active) -> None:
         shape = self.shape_of(s.target.shape)
         thr, elem = self.pairs(s.target.layout, shape, active)
-        tile = np.unravel_index(elem, shape) if shape else ()
+        tile = exprs.source_tile(s, np.unravel_index(elem, shape)) if shape else ()
         coords = self.full_coords(s.src, tile, thr)
         vals, tags, taint, defined = self.read_tile(s.src.tensor, coords, thr, f"load from {s.src.tensor}", s.mask)
         self.write_reg(s.target, shape, elem, vals, tags, taint, defined)

@@ -223,8 +223,8 @@ def _forwardable(plan: Plan, path, name: str) -> ir.Load | None:
         for j in range(idx - 1, -1, -1):
             s = block[j]
             if defines(s, name):
-                if isinstance(s, ir.Load) and s.mask is not None:
-                    return None   # the padding is not in the source: the tile holds it
+                if isinstance(s, ir.Load) and (s.mask is not None or s.transpose):
+                    return None   # padding or a swapped view is not the source as it is: the tile holds it
                 load = _check_region(plan, s, list(block[j + 1: idx + 1]), name, path[-1][0][path[-1][1]])
                 if load is not None and load.src.tensor in plan.shared and not (
                         _fenced(path[:level] + [(block, j)], load.src.tensor, forward=False)

@@ -172,8 +172,9 @@ class _Printer:
                 return f"{t.name} = shared {self.tile_type(t)}{_placement(t.layout)}"
             case ir.Zeros(target=t):
                 return f"{t.name} = zeros {self.tile_type(t)}{self.define(t)}"
-            case ir.Load(target=t, src=src, mask=m):
-                return f"{t.name} = load {self.tile_ref(src)}{_mask(m)}{self.define(t)}"
+            case ir.Load(target=t, src=src, mask=m, transpose=flip):
+                view = " transposed" if flip else ""
+                return f"{t.name} = load {self.tile_ref(src)}{view}{_mask(m)}{self.define(t)}"
             case ir.Mma(target=t, a=a, b=b, c=c):
                 return f"{t.name} = mma({a}, {b}, {c}){self.define(t)}"
             case ir.Compute(target=t, value=v):

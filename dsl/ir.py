@@ -269,6 +269,7 @@ class Load:
     src: TileRef
     span: Span = _span()
     mask: Mask | None = None
+    transpose: bool = False         # target[i, j] is the source tile's element [j, i]
 
 
 @dataclass(frozen=True, slots=True)

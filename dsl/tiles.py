@@ -215,18 +215,23 @@ class TileChecker:
                               f"the dimension has {d} elements")
 
     def load(self, s, sp):
-        name, src_t, mask_t, placement = s.children
+        name, src_t, flip_t, mask_t, placement = s.children
         ref, tt = self.tile_ref(src_t, (ir.Space.GLOBAL, ir.Space.SHARED), "the source of load", mask_t is not None)
         shape = exprs.tile_shape(ref)
         if tt is not None and not shape:
             self.ck.error("E028", "load needs at least one sliced dimension", ref.span, "write X[r : +1, ...]")
+        if flip_t is not None and tt is not None and len(shape) != 2:
+            self.ck.error("E014", f"a transposed load needs a 2-D tile; this one has {len(shape)} sliced "
+                          f"dimension{'' if len(shape) == 1 else 's'}", self.ck.span(flip_t),
+                          "slice exactly two dimensions, e.g. A[k0 : +BK, i0 : +BM] transposed")
+        shape = shape[::-1] if flip_t is not None else shape
         vals = self.values(shape)
         place = check_placement(self.ck, placement, vals, "register")
         source = self.ck.scope.get(ref.tensor)
         # Even when the subscripts are wrong, the tile has the source's dtype: no knock-on errors.
         dtype = source.tensor.dtype if source is not None and source.tensor is not None else ir.DType.F32
         mask = check_mask(self.ck, mask_t, ref, tt and tt.space, dtype, f"'{ref.tensor}'", True)
-        return ir.Load(self._define_tile(name, dtype, shape, sp, place), ref, sp, mask)
+        return ir.Load(self._define_tile(name, dtype, shape, sp, place), ref, sp, mask, flip_t is not None)
 
     def _reg_tile(self, tok) -> ir.TensorType | None:
         ent = self.ck.scope.get(str(tok))

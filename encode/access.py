@@ -34,6 +34,11 @@ class Access:
     space: ir.Space
     dist: Distribution
     masked: bool = False        # a masked access touches only the elements inside its tensor
+    transpose: bool = False     # a transposed load: the distribution's tile is the source's swapped
+
+    def src_tile(self, coords) -> tuple:
+        """The accessed tile's coordinates of the distribution's element `coords`."""
+        return tuple(coords)[::-1] if self.transpose else tuple(coords)
 
     @property
     def span(self):
@@ -60,9 +65,9 @@ def collect(df) -> tuple[Access, ...]:
     """Every global and shared access of the kernel, in program order."""
     k, consts, out = df.kernel, df.env.consts, []
 
-    def add(point, ref, write, is_async, dist, masked=False):
+    def add(point, ref, write, is_async, dist, masked=False, transpose=False):
         space = df.types[ref.tensor].space
-        out.append(Access(len(out), point, ref.tensor, ref, write, is_async, space, dist, masked))
+        out.append(Access(len(out), point, ref.tensor, ref, write, is_async, space, dist, masked, transpose))
 
     for p in df.points:
         s = p.stmt
@@ -72,7 +77,7 @@ def collect(df) -> tuple[Access, ...]:
             add(p, s.dst, True, s.is_async, dist)
         elif isinstance(s, ir.Load):
             dist = of_spec(s.target.layout, df.shape(s.target.name), k.threads, consts)
-            add(p, s.src, False, False, dist, s.mask is not None)
+            add(p, s.src, False, False, dist, s.mask is not None, s.transpose)
         elif isinstance(s, ir.Store):
             src = df.types[s.src]
             spec = s.layout if s.layout is not None else src.layout
@@ -234,7 +239,7 @@ def instantiate(df, access: Access, tag: str, warp_size: int) -> Instance:
     t, v = z3.Int(f"t@{tag}"), z3.Int(f"v@{tag}")
     bound = {**loops, **thread_bindings(t, warp_size)}
     e, facts = access.dist.element(t, v)
-    tile = access.dist.coords(e)
+    tile = access.src_tile(access.dist.coords(e))
     facts = facts + enabled(env, access.point, bound)
     coords = df.full_coords(access.ref, bound, tile)
     if access.masked:

@@ -336,7 +336,7 @@ class Dataflow:
         if isinstance(s, ir.Store):      # into shared memory: the source tile's element at the tile coordinate
             return self.read(s.src, self.tile_coords(s.dst, inst, coords), w, inst)
         if isinstance(s, ir.Load):
-            src = self.full_coords(s.src, inst, coords)
+            src = self.full_coords(s.src, inst, exprs.source_tile(s, coords))
             return self.read(s.src.tensor, src, w, inst, slice_box(self, s.src, inst, src))
         if isinstance(s, ir.Zeros):
             return TagValue((Case(z3.BoolVal(True), CaseKind.VALUE, (), count=z3.IntVal(0)),))
