@@ -473,7 +473,9 @@ class Emitter:
                                                       ir.BinOp.XOR):
                 x, y = (self.value(use, t, coords, target, want, under) for t in (a, b))
                 return f"({x} {op.value} {y})"
-            case ir.Bin() | ir.Not() | ir.Cast() | ir.Call(func="where" | "pow"):
+            case ir.Call(func="index", kwargs=kw):
+                return f"{want}({coords[fold(dict(kw)['axis'], self.plan.consts)]})"
+            case ir.Bin() | ir.Not() | ir.Cast() | ir.Call(func="where" | "pow" | "mask"):
                 return mathfn.lower(lambda x, t=want: self.value(use, x, coords, target, t, under),
                                     self.plan, e, want)
             case ir.Call(func=f, args=(x,)) if f in mathfn.UNARY:

@@ -117,6 +117,15 @@ class ComputeEval:
                 return _combine(np.power(_float(x.values), _float(y.values)), x, y)
             case ir.Call(func="where", args=(c, a, b)):
                 return _where(self.ev(c), self.ev(a), self.ev(b))
+            case ir.Call(func="index", args=(x,), kwargs=kw):
+                shape = self.ev(x).shape
+                axis = int(self._int(dict(kw)["axis"]))
+                return Val(np.indices(shape, np.int64)[axis], Tags.unit(shape), False, False)
+            case ir.Call(func="mask", args=(x, c), kwargs=kw):
+                v = self.ev(x)
+                fill = self._fill(dict(kw)["fill"])
+                empty = Val(fill, Tags.empty(()), False, False)    # padding: the fill, no contribution
+                return _where(self.ev(c), v, empty)
             case ir.Call(func=f, args=(x,)) if f in FLOAT_FUNCS:
                 v = self.ev(x)
                 return Val(FLOAT_FUNCS[f](_float(v.values)), v.tags, v.taint, v.uninit)
@@ -124,6 +133,13 @@ class ComputeEval:
                 v = self.ev(x)
                 return Val((np.abs if f == "abs" else np.negative)(v.values), v.tags, v.taint, v.uninit)
         raise InterpretError(f"cannot compute {type(e).__name__} on tiles")
+
+    def _int(self, e: ir.Expr) -> int:
+        return int(np.asarray(self.ev(e).values))
+
+    def _fill(self, e: ir.Expr) -> float:
+        v = self.ev(e).values
+        return float(np.asarray(v)) if isinstance(v, (float, np.floating)) or _is_float(v) else int(np.asarray(v))
 
     def _binary(self, op: ir.BinOp, a: Val, b: Val) -> Val:
         x, y = a.values, b.values

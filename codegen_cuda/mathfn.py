@@ -41,6 +41,11 @@ def lower(sub, plan, e: ir.Expr, want: str) -> str:
             return f"({sub(a, t)} {COMPARE[op]} {sub(b, t)})"
         case ir.Call(func="where", args=(c, a, b)):
             return f"({sub(a)} if {sub(c)} else {sub(b)})"
+        case ir.Call(func="mask", args=(a, c), kwargs=kw):
+            from dsl.masks import fill_of
+            fill = fill_of(e, plan.consts)
+            fill = float_literal(fill, want) if isinstance(fill, float) else f"{want}({fill})"
+            return f"({sub(a)} if {sub(c)} else {fill})"
         case ir.Call(func="pow", args=(a, b)):
             return f"math.pow({sub(a)}, {sub(b)})"
         case ir.Cast(operand=x, dtype=dt):
@@ -76,6 +81,10 @@ def expr_dtype(plan, e: ir.Expr) -> ir.DType:
             return ir.DType.BOOL
         case ir.Call(func="where", args=(_, a, b)):
             kids = (a, b)
+        case ir.Call(func="index"):
+            return ir.DType.I32
+        case ir.Call(func="mask", args=(a, _)):
+            kids = (a,)
         case ir.Call(func="bcast" | "sum" | "max" | "min", args=(a, *_)):
             kids = (a,)
         case _:

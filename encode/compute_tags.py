@@ -88,9 +88,18 @@ def _contribs(df, e, coords, w, inst, self_name) -> tuple[tuple, object]:
             rng = z3.And(r >= 0, r < extent)
             n = None if any(c.masked for c in parts) else _uniform(n, r)
             return tuple(widen(c, (r,), rng) for c in parts), _mul(z3.IntVal(extent), n)
+        case ir.Call(func="index"):
+            return UNIT, one
+        case ir.Call(func="mask", args=(x, c)):
+            # Where c fails the element is padding: no contribution (the PAD tag).
+            (cc, _), (cx, _) = (_contribs(df, y, coords, w, inst, self_name) for y in (c, x))
+            keep = _index_cond(df, c, coords, inst)
+            keep = _selector(df, coords, inst) if keep is None else keep
+            return product(cc, tuple(dataclasses.replace(_guard(y, keep), masked=True) for y in cx)), None
         case ir.Call(func="where", args=(c, a, b)):
             (cc, nc), (ca, na), (cb, nb) = (_contribs(df, x, coords, w, inst, self_name) for x in (c, a, b))
             pick = _known_pick(df, c, inst)
+            pick = _index_cond(df, c, coords, inst) if pick is None else pick
             pick = _selector(df, coords, inst) if pick is None else pick
             picked = tuple(_guard(x, pick) for x in ca) + tuple(_guard(x, z3.Not(pick)) for x in cb)
             n = None if na is None or nb is None else z3.If(pick, na, nb)
@@ -113,6 +122,37 @@ def _known_pick(df, cond: ir.Expr, inst: dict):
         return None
     try:
         return df.env.cond(cond, inst)
+    except Unsupported:
+        return None
+
+
+def _index_cond(df, cond: ir.Expr, coords: tuple, inst: dict):
+    """A condition on the element's own coordinates (`index(x, axis=a)`), sizes, blocks and
+    loop variables, encoded exactly at `coords`; None when it reads data or the thread."""
+    def term(e):
+        match e:
+            case ir.Call(func="index", kwargs=kw):
+                return coords[df.env.const_value(dict(kw)["axis"])]
+            case ir.Bin(op=op, lhs=a, rhs=b) if op in ir.COMPARISONS or op in ir.LOGICAL:
+                x, y = term(a), term(b)
+                return None if x is None or y is None else {
+                    ir.BinOp.EQ: lambda: x == y, ir.BinOp.NE: lambda: x != y, ir.BinOp.LT: lambda: x < y,
+                    ir.BinOp.LE: lambda: x <= y, ir.BinOp.GT: lambda: x > y, ir.BinOp.GE: lambda: x >= y,
+                    ir.BinOp.AND: lambda: z3.And(x, y), ir.BinOp.OR: lambda: z3.Or(x, y)}[op]()
+            case ir.Not(operand=a):
+                x = term(a)
+                return None if x is None else z3.Not(x)
+            case ir.Bin(op=op, lhs=a, rhs=b) if op in (ir.BinOp.ADD, ir.BinOp.SUB, ir.BinOp.MUL):
+                x, y = term(a), term(b)
+                return None if x is None or y is None else {ir.BinOp.ADD: x + y, ir.BinOp.SUB: x - y,
+                                                            ir.BinOp.MUL: x * y}[op]
+            case ir.IntLit() | ir.Sym(kind=ir.SymKind.CONST | ir.SymKind.SIZE | ir.SymKind.LOOP) | ir.BuiltinRef():
+                if isinstance(e, ir.BuiltinRef) and e.which.value.startswith("thread."):
+                    return None
+                return df.env.term(e, inst)
+        return None
+    try:
+        return term(cond)
     except Unsupported:
         return None
 

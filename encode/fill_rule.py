@@ -109,6 +109,12 @@ class _Pads:
                 return _binary(op, self.expr(a, self_name), self.expr(b, self_name))
             case ir.Call(func="bcast", args=(x,)):
                 return self.expr(x, self_name)
+            case ir.Call(func="index"):
+                return NOPAD
+            case ir.Call(func="mask", args=(x, _)):
+                from dsl.masks import fill_of
+                fill, inner = float(fill_of(e, self.df.env.consts)), self.expr(x, self_name)
+                return fill if inner == NOPAD or _same(inner, fill) else UNKNOWN
             case ir.Call(func=f) if f in ("sum", "max", "min"):
                 return NOPAD     # checked where it is computed; its result is a number
             case ir.Call(func=f, args=(x,)) if f in _FUNCS:
