@@ -150,3 +150,39 @@ def test_lowering_guards_every_masked_access():
     source = lower(kernel, (ROOT / "proofs" / "gemm_masked.dsl").read_text()).source
     assert "else float16(0.0)" in source and "cp_async16(" not in source
     assert source.count("if 0 <= ") >= 1
+
+
+# ---------------------------------------------------------------- masks given as a condition
+HALF = """\
+kernel half(X: f32[R, 64], S: f32[R]):
+    assume R % 4 == 0
+    const BR = 4
+    grid (R / BR)
+    threads 64
+    tag X[r, c] = (row=r, col=c)
+    x = load X[block.x * BR : +BR, 0 : +64]
+    s = sum(mask(x, index(x, axis=1) < {cut}, fill=0.0), axis=1)
+    assert tag(s[i]).col == range(0, 32) and tag(s[i]).row == block.x * BR + i
+    store S[block.x * BR : +BR], s
+"""
+
+
+@pytest.mark.parametrize("cut,ok", [("32", True), ("33", False), ("block.x + 32", False)])
+def test_a_coordinate_mask_is_exact_in_the_verifier_and_the_interpreter(cut, ok):
+    kernel = _kernel(HALF.format(cut=cut))
+    verdict = verify_kernel(kernel, TAG)
+    assert (verdict.status == "proved") is ok, (verdict.findings, verdict.unknowns)
+    assert ok or [(f.rule, f.span.line) for f in verdict.findings] == [("TAG", 9)]
+    sizes = {"R": 8}
+    inputs = random_inputs(kernel, sizes, seed=2)
+    res = interpret(kernel, sizes, inputs)
+    assert ("TAG" in {v.rule for v in res.violations}) is not ok
+    if ok:
+        np.testing.assert_allclose(res.outputs["S"], inputs["X"][:, :32].sum(axis=1), rtol=1e-5)
+
+
+def test_a_coordinate_mask_lowers_to_a_guarded_select():
+    kernel = _kernel(HALF.format(cut="32"))
+    source = lower(kernel, HALF.format(cut="32")).source
+    assert "int32" in source.split("def ")[0]          # the coordinate arithmetic's type is imported
+    assert "if (int32(" in source and "else float32(0.0)" in source
