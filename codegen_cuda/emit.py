@@ -473,6 +473,14 @@ class Emitter:
                                                       ir.BinOp.XOR):
                 x, y = (self.value(use, t, coords, target, want, under) for t in (a, b))
                 return f"({x} {op.value} {y})"
+            case ir.Call(func="reshape", args=(x,)):
+                from dsl.views import reshape_extents, source_coords
+                flat = self.fresh("f")
+                new = reshape_extents(e, self.plan.consts)
+                self.line(f"{flat} = {row_major(coords, new)}")
+                inner = source_coords((1,), expr_shape(self.plan, x), (flat,),
+                                      lambda a, n: f"({a} // {n})", lambda a, n: f"({a} % {n})")
+                return self.value(use, x, list(inner), target, want, under=True)
             case ir.Call(func="index", kwargs=kw):
                 return f"{want}({coords[fold(dict(kw)['axis'], self.plan.consts)]})"
             case ir.Bin() | ir.Not() | ir.Cast() | ir.Call(func="where" | "pow" | "mask"):
@@ -620,6 +628,9 @@ def expr_shape(plan: Plan, e: ir.Expr) -> tuple[int, ...]:
         case ir.Call(func=f, args=(x,), kwargs=kw) if f in REDUCE_INIT and "axis" in dict(kw):
             inner, axis = expr_shape(plan, x), fold(dict(kw)["axis"], plan.consts)
             return inner[:axis] + inner[axis + 1:]
+        case ir.Call(func="reshape"):
+            from dsl.views import reshape_extents
+            return reshape_extents(e, plan.consts)
     shapes = [expr_shape(plan, c) for c in exprs.children(e)]
     return max(shapes, key=len, default=())
 

@@ -117,6 +117,13 @@ class ComputeEval:
                 return _combine(np.power(_float(x.values), _float(y.values)), x, y)
             case ir.Call(func="where", args=(c, a, b)):
                 return _where(self.ev(c), self.ev(a), self.ev(b))
+            case ir.Call(func="reshape", args=(x,), kwargs=kw):
+                v = self.ev(x)
+                shape = dict(kw)["shape"]
+                new = tuple(self._int(i) for i in (shape.items if isinstance(shape, ir.TupleExpr) else (shape,)))
+                def flat(a):
+                    return np.reshape(np.broadcast_to(a, v.shape), new)
+                return Val(flat(v.values), v.tags.reshape(new), flat(v.taint), flat(v.uninit))
             case ir.Call(func="index", args=(x,), kwargs=kw):
                 shape = self.ev(x).shape
                 axis = int(self._int(dict(kw)["axis"]))

@@ -83,8 +83,9 @@ def tile_operands(e: ir.Expr, under_reduce: bool = False):
     match e:
         case ir.Sym(kind=ir.SymKind.TENSOR, name=n):
             yield n, under_reduce
-        case ir.Call(func=f, args=args) if f in ("sum", "max", "min", "bcast") and "axis" in dict(e.kwargs):
-            for a in args:   # a reduction or a broadcast reads elements at other coordinates
+        case ir.Call(func=f, args=args) if f == "reshape" or (f in ("sum", "max", "min", "bcast")
+                                                              and "axis" in dict(e.kwargs)):
+            for a in args:   # a reduction, a broadcast or a reshape reads elements at other coordinates
                 yield from tile_operands(a, True)
         case _:
             for c in exprs.children(e):

@@ -14,7 +14,7 @@ BINARY = ("maximum", "minimum", "pow")
 REDUCE = ("sum", "max", "min")
 KNOWN = ("tile math: exp, exp2, log, log2, sqrt, rsqrt, tanh, erf, sigmoid, abs, pow, maximum, "
          "minimum, where(cond, a, b), cast(x, dtype), sum/max/min(x, axis=i), bcast(x, axis=i, n=extent), "
-         "index(x, axis=i), mask(x, cond, fill=v)")
+         "index(x, axis=i), mask(x, cond, fill=v), reshape(x, shape=(...))")
 
 
 def type_compute(tc, e: ir.Expr) -> tuple[ir.DType, tuple | None]:
@@ -57,6 +57,9 @@ def type_compute(tc, e: ir.Expr) -> tuple[ir.DType, tuple | None]:
             return _bcast(tc, e)
         case ir.Call(func="where"):
             return _where(tc, e)
+        case ir.Call(func="reshape"):
+            from .views import type_reshape
+            return type_reshape(tc, e)
         case ir.Call(func="index" | "mask"):
             from .masks import type_index, type_mask
             return (type_index if e.func == "index" else type_mask)(tc, e)

@@ -90,6 +90,12 @@ def _contribs(df, e, coords, w, inst, self_name) -> tuple[tuple, object]:
             return tuple(widen(c, (r,), rng) for c in parts), _mul(z3.IntVal(extent), n)
         case ir.Call(func="index"):
             return UNIT, one
+        case ir.Call(func="reshape", args=(x,)):
+            from dsl.views import reshape_extents, source_coords
+            div = lambda a, n: a / n if z3.is_expr(a) else a // n      # non-negative: z3's / is exact
+            inner = source_coords(reshape_extents(e, df.env.consts), _shape_of(df, x), coords, div,
+                                  lambda a, n: a % n)
+            return _contribs(df, x, inner, w, inst, self_name)
         case ir.Call(func="mask", args=(x, c)):
             # Where c fails the element is padding: no contribution (the PAD tag).
             (cc, _), (cx, _) = (_contribs(df, y, coords, w, inst, self_name) for y in (c, x))
@@ -198,6 +204,9 @@ def _expr_shape(df, e: ir.Expr):
         case ir.Call(func=f, args=(x,), kwargs=kw) if f in REDUCE and "axis" in dict(kw):
             inner, axis = _expr_shape(df, x), df.env.const_value(dict(kw)["axis"])
             return None if inner is None else tuple(inner[:axis]) + tuple(inner[axis + 1:])
+        case ir.Call(func="reshape"):
+            from dsl.views import reshape_extents
+            return reshape_extents(e, df.env.consts)
     shapes = [sh for sh in (_expr_shape(df, c) for c in children(e)) if sh is not None]
     return max(shapes, key=len) if shapes else None
 

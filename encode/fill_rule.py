@@ -111,6 +111,8 @@ class _Pads:
                 return self.expr(x, self_name)
             case ir.Call(func="index"):
                 return NOPAD
+            case ir.Call(func="reshape", args=(x,)):
+                return self.expr(x, self_name)
             case ir.Call(func="mask", args=(x, _)):
                 from dsl.masks import fill_of
                 fill, inner = float(fill_of(e, self.df.env.consts)), self.expr(x, self_name)

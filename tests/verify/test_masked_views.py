@@ -1,5 +1,6 @@
-"""Masked tiles and transposed views through every stage: the front end (formatting round
-trip; the diagnostics have goldens, tests/golden/e035_*, e014_transposed_*), the verifier
+"""Masked tiles, coordinate masks, transposed views and reshapes through every stage: the front end (formatting round
+trip; the diagnostics have goldens, tests/golden/e035_*, e014_transposed_*, e014_index_*,
+e029_mask_*, e015_reshape_*), the verifier
 (the fill rule, COVER and range() of masked tails, correct and buggy kernels), the
 interpreter at sizes that are not multiples of the tile (numerics and no violation; the
 buggy siblings' violations), and the lowering (guarded accesses). proofs/gemm_masked,
@@ -125,6 +126,7 @@ def test_a_grid_rounded_down_leaves_the_tail_unwritten():
 @pytest.mark.parametrize("name,sizes", [
     ("gemm_masked", {"M": 37, "N": 45, "K": 21}), ("gemm_masked", {"M": 1, "N": 1, "K": 1}),
     ("gemm_bt", {"M": 33, "N": 31, "K": 17}), ("gemm_at", {"M": 64, "N": 32, "K": 32}),
+    ("bmm_masked", {"Bt": 2, "M": 33, "N": 9, "K": 17}),
 ])
 def test_interpreter_matches_numpy_at_irregular_sizes(name, sizes):
     kernel = _proof(name)
@@ -132,7 +134,8 @@ def test_interpreter_matches_numpy_at_irregular_sizes(name, sizes):
     res = interpret(kernel, sizes, inputs)
     assert not res.violations, [str(v) for v in res.violations]
     a, b = (inputs[n].astype(np.float32) for n in ("A", "B"))
-    want = {"gemm_masked": lambda: a @ b, "gemm_bt": lambda: a @ b.T, "gemm_at": lambda: a.T @ b}[name]()
+    want = {"gemm_masked": lambda: a @ b, "gemm_bt": lambda: a @ b.T, "gemm_at": lambda: a.T @ b,
+            "bmm_masked": lambda: np.matmul(a, b)}[name]()
     np.testing.assert_allclose(res.outputs["C"], want, rtol=1e-3, atol=1e-3)
 
 
@@ -186,3 +189,21 @@ def test_a_coordinate_mask_lowers_to_a_guarded_select():
     source = lower(kernel, HALF.format(cut="32")).source
     assert "int32" in source.split("def ")[0]          # the coordinate arithmetic's type is imported
     assert "if (int32(" in source and "else float32(0.0)" in source
+
+
+# ---------------------------------------------------------------- reshape
+RESHAPE = ROOT / "tests" / "codegen" / "kernels" / "reshape_rows.dsl"   # also in the simulator tests
+
+
+@pytest.mark.parametrize("claim,ok", [("i % 4 * 16 + j", True), ("j", False)], ids=["row_major", "wrong"])
+def test_reshape_keeps_each_elements_tags(claim, ok):
+    text = RESHAPE.read_text().replace("tag(y[i, j]).col == i % 4 * 16 + j", f"tag(y[i, j]).col == {claim}")
+    kernel = _kernel(text)
+    verdict = verify_kernel(kernel)
+    assert (verdict.status == "proved") is ok, (verdict.findings, verdict.unknowns)
+    sizes = {"R": 8}
+    inputs = random_inputs(kernel, sizes, seed=4)
+    res = interpret(kernel, sizes, inputs)
+    assert ({v.rule for v in res.violations} == {"TAG"}) is not ok
+    x = inputs["X"]
+    np.testing.assert_allclose(res.outputs["S"], x.reshape(8, 16, 4).sum(axis=2), rtol=1e-5)
