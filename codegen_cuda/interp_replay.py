@@ -14,6 +14,8 @@ from dataclasses import dataclass
 
 from dsl import ir
 
+from dsl.masks import PAD_FINDING
+
 from .interp_layout import InterpretError
 
 FAMILY = {"RACE": "order", "WAR": "order", "ASYNC": "order"}
@@ -45,6 +47,8 @@ def replay_details(kernel: ir.Kernel, finding, inputs: dict | None = None, seeds
         sizes = dict(picked[0]) if picked else {}
     if any(s not in sizes for s in kernel.sizes):
         return ReplayOutcome(False, "the finding does not give every size")
+    if finding.rule == "TAG" and finding.message.startswith(PAD_FINDING.split("{")[0]):
+        return _replay_fill(kernel, finding, sizes, inputs, seeds)
     block = tuple(finding.block) if finding.block else None
     probing = finding.rule in ("TAG", "INIT") and _in_assert(kernel, finding.span)
     why = "not reproduced"
@@ -75,6 +79,29 @@ def replay_details(kernel: ir.Kernel, finding, inputs: dict | None = None, seeds
         if not _data_dependent(kernel):
             break
     return ReplayOutcome(False, why)
+
+
+def _replay_fill(kernel: ir.Kernel, finding, sizes: dict, inputs, seeds) -> ReplayOutcome:
+    """A fill that is not neutral shows in the numbers: the outputs with the kernel's fill
+    values differ from those with the identity the finding names."""
+    import numpy as np
+    from dsl.masks import neutral_for, with_fills
+    from .interpret import interpret, random_inputs
+    neutral = with_fills(kernel, neutral_for(finding.message.split("reaches this ")[1].split(" ")[0]))
+    try:
+        data = inputs if inputs is not None else random_inputs(kernel, sizes, seed=seeds[0])
+        got = interpret(kernel, sizes, data, check_tags=False).outputs
+        want = interpret(neutral, sizes, data, check_tags=False).outputs
+    except InterpretError as err:
+        return ReplayOutcome(False, f"the interpreter cannot run it: {err}")
+    for name in sorted(got):
+        a, b = (np.asarray(x, np.float64) for x in (got[name], want[name]))
+        bad = ~np.isclose(a, b, rtol=1e-3, atol=1e-3, equal_nan=True)
+        if bad.any():
+            at = tuple(int(i) for i in np.argwhere(bad)[0])
+            return ReplayOutcome(True, f"at sizes {sizes}, {name}{list(at)} is {a[at]:.4g} with this fill and "
+                                 f"{b[at]:.4g} with neutral padding")
+    return ReplayOutcome(False, f"at sizes {sizes} the outputs are the same with neutral padding")
 
 
 def _data_dependent(kernel: ir.Kernel) -> bool:

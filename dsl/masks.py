@@ -114,3 +114,38 @@ def type_mask(tc, e: ir.Call):
 def fill_of(e: ir.Call, consts: dict[str, int]) -> float | int:
     """The fill value of a checked `mask(...)` call."""
     return fold_fill(dict(e.kwargs)["fill"], consts)
+
+
+# ---------------------------------------------------------------- the fill rule's witness
+PAD_FINDING = ("padding of a masked tile reaches this {op} as {got} where {op} needs {want}, "
+               "so the tail adds to the result")
+
+
+def with_fills(kernel: ir.Kernel, value: float) -> ir.Kernel:
+    """The kernel with every fill value (masked clauses and `mask(...)`) replaced by `value`:
+    the witness of the fill rule runs both and compares the outputs."""
+    import dataclasses
+    lit = ir.FloatLit(value)
+
+    def expr(e):
+        if isinstance(e, ir.Call) and e.func == "mask":
+            return dataclasses.replace(e, args=tuple(map(expr, e.args)), kwargs=(("fill", lit),))
+        if isinstance(e, ir.Call):
+            return dataclasses.replace(e, args=tuple(map(expr, e.args)))
+        if isinstance(e, ir.Bin):
+            return dataclasses.replace(e, lhs=expr(e.lhs), rhs=expr(e.rhs))
+        if isinstance(e, (ir.Neg, ir.Not, ir.Cast)):
+            return dataclasses.replace(e, operand=expr(e.operand))
+        return e
+
+    def stmt(s):
+        if isinstance(s, (ir.Load, ir.Copy)) and s.mask is not None:
+            return dataclasses.replace(s, mask=dataclasses.replace(s.mask, fill=lit, value=value))
+        if isinstance(s, ir.Compute):
+            return dataclasses.replace(s, value=expr(s.value))
+        if isinstance(s, ir.For):
+            return dataclasses.replace(s, body=tuple(map(stmt, s.body)))
+        if isinstance(s, ir.If):
+            return dataclasses.replace(s, then=tuple(map(stmt, s.then)), orelse=tuple(map(stmt, s.orelse)))
+        return s
+    return dataclasses.replace(kernel, body=tuple(map(stmt, kernel.body)))

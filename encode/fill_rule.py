@@ -14,7 +14,7 @@ import math
 import numpy as np
 
 from dsl import ir
-from dsl.masks import neutral_for
+from dsl.masks import PAD_FINDING, neutral_for
 
 from .findings import Finding
 
@@ -48,9 +48,9 @@ def _require(sink, point, op: str, got, what: str) -> None:
         return
     if got == want:
         return
-    msg = (f"padding of a masked tile reaches this {op} as {_num(got)} where {op} needs {_num(want)}, "
-           f"so the tail adds to the result")
-    hint = f"fill the masked load or copy of {what} with {_num(want)}: masked(fill={_num(want)})"
+    msg = PAD_FINDING.format(op=op, got=_num(got), want=_num(want))
+    hint = (f"give the padding of {what} the value {_num(want)}: masked(fill={_num(want)}) on its load or "
+            f"copy, fill={_num(want)} in mask(...)")
     sink.finding(Finding("TAG", point.span, msg, hint=hint))
 
 
