@@ -13,7 +13,7 @@ from pathlib import Path
 import numpy as np
 import pytest
 
-from codegen_cuda.interpret import interpret, random_inputs
+from interp.interpreter import interpret, random_inputs
 from codegen_cuda.module import lower
 from dsl import ir
 from dsl.check import check_source

@@ -16,7 +16,7 @@ from dsl import ir
 
 from dsl.masks import PAD_FINDING
 
-from .interp_layout import InterpretError
+from .layout import InterpretError
 
 FAMILY = {"RACE": "order", "WAR": "order", "ASYNC": "order"}
 
@@ -32,17 +32,17 @@ class ReplayOutcome:
 
 
 def _in_assert(kernel: ir.Kernel, span) -> bool:
-    from .interpret import _contains
-    return any(isinstance(s, (ir.Assert, ir.Invariant)) and _contains(s.span, span) for s in ir.walk(kernel.body))
+    from .interpreter import span_contains
+    return any(isinstance(s, (ir.Assert, ir.Invariant)) and span_contains(s.span, span) for s in ir.walk(kernel.body))
 
 
 def replay_details(kernel: ir.Kernel, finding, inputs: dict | None = None, seeds=(0, 1, 2)) -> ReplayOutcome:
-    from .interpret import Probe, interpret, random_inputs
+    from .interpreter import Probe, interpret, random_inputs
     sizes = dict(finding.sizes)
     if not sizes and kernel.sizes:
         # a structural finding (a layout that leaves an element to nobody) holds at any
         # sizes: replay it at the smallest the interpreter picks
-        from .interp_sizes import pick_sizes
+        from .sizes import pick_sizes
         picked = pick_sizes(kernel, n=1)
         sizes = dict(picked[0]) if picked else {}
     if any(s not in sizes for s in kernel.sizes):
@@ -86,7 +86,7 @@ def _replay_fill(kernel: ir.Kernel, finding, sizes: dict, inputs, seeds) -> Repl
     values differ from those with the identity the finding names."""
     import numpy as np
     from dsl.masks import neutral_for, with_fills
-    from .interpret import interpret, random_inputs
+    from .interpreter import interpret, random_inputs
     neutral = with_fills(kernel, neutral_for(finding.message.split("reaches this ")[1].split(" ")[0]))
     try:
         data = inputs if inputs is not None else random_inputs(kernel, sizes, seed=seeds[0])
