@@ -5,7 +5,9 @@ Conditions (tile comparisons, and/or/not of them) are legal only as the first ar
 """
 from __future__ import annotations
 
-from . import exprs, ir
+import math
+
+from . import exprs, ir, masks, views
 
 # Functions of float values: the result has the operand's dtype (f16 is computed in f32).
 FLOAT_UNARY = ("exp", "exp2", "log", "log2", "sqrt", "rsqrt", "tanh", "erf", "sigmoid")
@@ -58,10 +60,8 @@ def type_compute(tc, e: ir.Expr) -> tuple[ir.DType, tuple | None]:
         case ir.Call(func="where"):
             return _where(tc, e)
         case ir.Call(func="reshape"):
-            from .views import type_reshape
             return type_reshape(tc, e)
         case ir.Call(func="index" | "mask"):
-            from .masks import type_index, type_mask
             return (type_index if e.func == "index" else type_mask)(tc, e)
         case ir.Call(func=f, args=args) if f in UNARY + BINARY:
             want = 1 if f in UNARY else 2
@@ -172,3 +172,59 @@ def _where(tc, e):
     if cond is None or shape is None:
         return dt, None
     return _binary(tc, e, (dt, shape), (dt, cond))
+
+
+# ---------------------------------------------------------------- coordinates, masks, reshapes
+def type_index(tc, e: ir.Call):
+    """index(x, axis=a): the i32 tile of x's shape whose element is its own coordinate along a.
+    On an error the shape is still x's, so that later statements see no knock-on error."""
+    kw = dict(e.kwargs)
+    _, shape = type_compute(tc, e.args[0]) if e.args else (None, None)
+    if len(e.args) != 1 or set(kw) != {"axis"}:
+        tc.ck.error("E029", "index takes a tile and axis=, e.g. index(s, axis=1)", e.span)
+        return ir.DType.I32, shape
+    axis = exprs.try_fold(kw["axis"], tc.ck.consts())
+    if shape is not None and (axis is None or not 0 <= axis < len(shape)):
+        tc.ck.error("E014", f"axis must be a constant in [0, {len(shape)})", kw["axis"].span)
+    return ir.DType.I32, shape
+
+
+def type_mask(tc, e: ir.Call):
+    """mask(x, cond, fill=V): x where cond holds; elsewhere padding of value V (the PAD tag)."""
+    kw = dict(e.kwargs)
+    dt, shape = type_compute(tc, e.args[0]) if e.args else (ir.DType.F32, None)
+    if len(e.args) != 2 or set(kw) != {"fill"}:
+        tc.ck.error("E029", "mask takes a tile, a condition and fill=", e.span,
+                    "e.g. mask(s, index(s, axis=1) <= index(s, axis=0), fill=-inf)")
+        return dt, shape
+    cond = condition(tc, e.args[1])
+    value = masks.fold_fill(kw["fill"], tc.ck.consts())
+    if value is None:
+        tc.ck.error("E035", "the fill value is a number known at compile time", kw["fill"].span,
+                    "write a literal such as 0.0, -inf or a constant")
+    elif not dt.is_float and isinstance(value, float):
+        tc.ck.error("E035", f"a {dt.value} tile needs an integer fill value, not {value}", kw["fill"].span)
+    if cond is None or shape is None:
+        return dt, shape
+    return _binary(tc, e, (dt, shape), (dt, cond))
+
+
+def type_reshape(tc, e: ir.Call):
+    kw = dict(e.kwargs)
+    if len(e.args) != 1 or set(kw) != {"shape"}:
+        tc.ck.error("E029", "reshape takes a tile and shape=, e.g. reshape(x, shape=(4, 16))", e.span)
+        return ir.DType.F32, None
+    dt, shape = type_compute(tc, e.args[0])
+    if shape is None:
+        return dt, None
+    new = views.reshape_extents(e, tc.ck.consts())
+    if new is None:
+        tc.ck.error("E017", "a reshape's extents are positive compile-time integers", kw["shape"].span)
+        return dt, None
+    old = tc.values(shape)
+    if old is not None and math.prod(old) != math.prod(new):
+        tc.ck.error("E015", f"reshape of a tile of {math.prod(old)} elements {list(old)} into {list(new)} "
+                    f"({math.prod(new)} elements)", e.span, "the new extents must multiply to the tile's size")
+        return dt, None
+    items = kw["shape"].items if isinstance(kw["shape"], ir.TupleExpr) else (kw["shape"],)
+    return dt, tuple(ir.IntLit(v, i.span) for v, i in zip(new, items))

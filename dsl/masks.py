@@ -74,43 +74,6 @@ def neutral_for(op: str) -> float:
     return {"sum": 0.0, "mma": 0.0, "max": -math.inf, "min": math.inf}[op]
 
 
-# ---------------------------------------------------------------- masks given as a condition
-def type_index(tc, e: ir.Call):
-    """index(x, axis=a): the i32 tile of x's shape whose element is its own coordinate along a.
-    On an error the shape is still x's, so that later statements see no knock-on error."""
-    from .compute import type_compute
-    kw = dict(e.kwargs)
-    _, shape = type_compute(tc, e.args[0]) if e.args else (None, None)
-    if len(e.args) != 1 or set(kw) != {"axis"}:
-        tc.ck.error("E029", "index takes a tile and axis=, e.g. index(s, axis=1)", e.span)
-        return ir.DType.I32, shape
-    axis = exprs.try_fold(kw["axis"], tc.ck.consts())
-    if shape is not None and (axis is None or not 0 <= axis < len(shape)):
-        tc.ck.error("E014", f"axis must be a constant in [0, {len(shape)})", kw["axis"].span)
-    return ir.DType.I32, shape
-
-
-def type_mask(tc, e: ir.Call):
-    """mask(x, cond, fill=V): x where cond holds; elsewhere padding of value V (the PAD tag)."""
-    from .compute import _binary, condition, type_compute
-    kw = dict(e.kwargs)
-    dt, shape = type_compute(tc, e.args[0]) if e.args else (ir.DType.F32, None)
-    if len(e.args) != 2 or set(kw) != {"fill"}:
-        tc.ck.error("E029", "mask takes a tile, a condition and fill=", e.span,
-                    "e.g. mask(s, index(s, axis=1) <= index(s, axis=0), fill=-inf)")
-        return dt, shape
-    cond = condition(tc, e.args[1])
-    value = fold_fill(kw["fill"], tc.ck.consts())
-    if value is None:
-        tc.ck.error("E035", "the fill value is a number known at compile time", kw["fill"].span,
-                    "write a literal such as 0.0, -inf or a constant")
-    elif not dt.is_float and isinstance(value, float):
-        tc.ck.error("E035", f"a {dt.value} tile needs an integer fill value, not {value}", kw["fill"].span)
-    if cond is None or shape is None:
-        return dt, shape
-    return _binary(tc, e, (dt, shape), (dt, cond))
-
-
 def fill_of(e: ir.Call, consts: dict[str, int]) -> float | int:
     """The fill value of a checked `mask(...)` call."""
     return fold_fill(dict(e.kwargs)["fill"], consts)
