@@ -6,17 +6,30 @@ values only if each reduction that reads padding reads its identity (0 for sum a
 elementwise math, treating every value that is not padding as some finite number:
 `exp(-inf - m)` is 0, `0.0 * x` is 0, `-inf + x` is -inf; anything else (`where`, `1.0 + x`)
 is a padding value the rule cannot tell, which is unknown, never proved.
+
+The padding of a tile is a set of *components*, each a part of its elements with one value
+and two sets of axes: F, along which every element of the part lies in a line that is all
+padding (exempt from a reduction over that axis: its result there is padding again), and
+W, along which some line may be all padding (such lines reduce to padding). For a masked
+access, the part past the tensor in one dimension has F = the other axes, and W = F plus
+that dimension if the tile can lie wholly past (one query each); for `mask(x, cond)`, F and
+W come from quantified queries on the exact condition. Elementwise math on two padded
+operands keeps each operand's part (with the other operand a number) and their overlaps.
 """
 from __future__ import annotations
 
 import math
+from dataclasses import dataclass
 
 import numpy as np
+import z3
 
 from dsl import ir
-from dsl.masks import PAD_FINDING, neutral_for
+from dsl.masks import PAD_FINDING, fill_of, neutral_for
 
 from .findings import Finding
+from .solver import Verdict as SV, prove
+from .symbols import Unsupported
 
 NOPAD = "nopad"         # no padding reaches the element: some finite number
 UNKNOWN = "unknown"     # padding of a value this rule cannot tell
@@ -25,30 +38,41 @@ _FUNCS = {"exp": np.exp, "exp2": np.exp2, "log": np.log, "log2": np.log2, "sqrt"
           "sigmoid": lambda x: 1.0 / (1.0 + np.exp(-x))}
 
 
-def check(df, sink) -> None:
-    pads = _Pads(df)
+@dataclass(frozen=True)
+class Part:
+    value: object                       # UNKNOWN or the padding's number
+    whole: frozenset                    # F: axes along which its lines are all padding
+    maybe: frozenset | None             # W: axes along which a line may be all padding (None: any)
+
+
+NONE: tuple = ()                         # no padding: a tile's padding is a tuple of parts
+
+
+def check(df, sink, opts) -> None:
+    pads = _Pads(df, sink, opts)
     for p in df.points:
         s = p.stmt
         if isinstance(s, ir.Mma):
             for name in (s.a, s.b):
                 _require(sink, p, "mma", pads.of(name), name)
         elif isinstance(s, ir.Compute):
-            for op, arg in _reductions(s.value):
-                _require(sink, p, op, pads.expr(arg, s.target.name), "its operand")
+            pads.point = p
+            pads.expr(s.value, s.target.name, check=True)
 
 
-def _require(sink, point, op: str, got, what: str) -> None:
-    if got == NOPAD:
+def _require(sink, point, op: str, parts, what: str) -> None:
+    if not parts:
         return
     sink.obligation()
     want = neutral_for(op)
-    if got == UNKNOWN:
+    if any(q.value == UNKNOWN for q in parts):
         sink.unknown("TAG", point.span, f"padding of a masked tile reaches this {op} through math whose value "
                      "at the padding is not known; fill with a value that stays neutral")
         return
-    if got == want:
+    bad = next((q.value for q in parts if not _same(q.value, want)), None)
+    if bad is None:
         return
-    msg = PAD_FINDING.format(op=op, got=_num(got), want=_num(want))
+    msg = PAD_FINDING.format(op=op, got=_num(bad), want=_num(want))
     hint = (f"give the padding of {what} the value {_num(want)}: masked(fill={_num(want)}) on its load or "
             f"copy, fill={_num(want)} in mask(...)")
     sink.finding(Finding("TAG", point.span, msg, hint=hint))
@@ -58,74 +82,182 @@ def _num(v: float) -> str:
     return "inf" if v == math.inf else "-inf" if v == -math.inf else repr(float(v))
 
 
-def _reductions(e: ir.Expr):
-    from dsl.exprs import children
-    if isinstance(e, ir.Call) and e.func in ("sum", "max", "min") and len(e.args) == 1:
-        yield e.func, e.args[0]
-    for c in children(e):
-        yield from _reductions(c)
-
-
 class _Pads:
-    """The value padding has in each tile (NOPAD, UNKNOWN or a number), from its writers."""
+    """The padding parts of each tile, from its writers."""
 
-    def __init__(self, df):
-        self.df, self.memo, self.busy = df, {}, set()
+    def __init__(self, df, sink, opts):
+        self.df, self.sink, self.opts = df, sink, opts
+        self.memo, self.busy, self.point = {}, set(), None
 
-    def of(self, name: str):
+    def of(self, name: str) -> tuple:
         if name in self.memo:
             return self.memo[name]
         if name in self.busy or self.df.kernel.param(name) is not None:
-            return NOPAD         # an accumulator's own earlier value, or a kernel input read unmasked
+            return NONE          # an accumulator's own earlier value, or a kernel input read unmasked
         self.busy.add(name)
-        vals = [self.written(w.stmt, name) for w in self.df.writers.get(name, [])]
+        saved, out = self.point, NONE
+        for w in self.df.writers.get(name, []):
+            self.point = w
+            out = _merge(out + self.written(w.stmt, name))
+        self.point = saved
         self.busy.discard(name)
-        padded = [v for v in vals if v != NOPAD]
-        out = NOPAD if not padded else padded[0] if all(_same(v, padded[0]) for v in padded) else UNKNOWN
         self.memo[name] = out
         return out
 
-    def written(self, s, name: str):
+    def written(self, s, name: str) -> tuple:
+        if isinstance(s, ir.Load) and s.mask is not None and self.df.kernel.param(s.src.tensor) is not None:
+            return self.access_parts(s)
         if isinstance(s, (ir.Load, ir.Copy)) and s.mask is not None:
-            return s.mask.value
+            return (Part(s.mask.value, frozenset(), None),)       # into shared memory: any shape
         if isinstance(s, (ir.Load, ir.Copy)):
-            return self.of(s.src.tensor)
+            return _anywhere(self.of(s.src.tensor))
         if isinstance(s, ir.Store):
-            return self.of(s.src)
+            return _anywhere(self.of(s.src))
         if isinstance(s, ir.Compute):
             return self.expr(s.value, name)
-        return NOPAD            # zeros; an mma's padding rows are dropped by the masked store
+        if isinstance(s, ir.Mma) and (self.of(s.a) or self.of(s.b)):
+            # Rows past M, columns past N: the accumulator's own value there, 0.0 from zeros.
+            resets = [w.stmt for w in self.df.writers.get(s.c, []) if not isinstance(w.stmt, ir.Mma)]
+            return (Part(0.0 if all(isinstance(r, ir.Zeros) for r in resets) else UNKNOWN, frozenset(), None),)
+        return NONE
 
-    def expr(self, e: ir.Expr, self_name: str):
+    # ---------------------------------------------------------------- expressions
+    def expr(self, e: ir.Expr, self_name: str, check: bool = False) -> tuple:
+        def sub(x):
+            return self.expr(x, self_name, check)
         match e:
             case ir.Sym(kind=ir.SymKind.TENSOR, name=n):
-                return NOPAD if n == self_name else self.of(n)
+                return NONE if n == self_name else self.of(n)
             case ir.Neg(operand=x):
-                v = self.expr(x, self_name)
-                return v if v in (NOPAD, UNKNOWN) else -v
+                return _map(sub(x), lambda v: -v)
             case ir.Cast(operand=x):
-                return self.expr(x, self_name)
+                return sub(x)
             case ir.Bin(op=op, lhs=a, rhs=b):
-                return _binary(op, self.expr(a, self_name), self.expr(b, self_name))
-            case ir.Call(func="bcast", args=(x,)):
-                return self.expr(x, self_name)
+                return _combine(op, sub(a), sub(b))
+            case ir.Call(func="bcast", args=(x,), kwargs=kw):
+                axis = self.df.env.const_value(dict(kw)["axis"])
+                return tuple(Part(q.value, _insert(q.whole, axis), None if q.maybe is None else _insert(q.maybe, axis))
+                             for q in sub(x))
+            case ir.Call(func=f, args=(x,), kwargs=kw) if f in ("sum", "max", "min"):
+                return self.reduce(f, sub(x), self.df.env.const_value(dict(kw)["axis"]), x, check)
             case ir.Call(func="index"):
-                return NOPAD
+                return NONE
             case ir.Call(func="reshape", args=(x,)):
-                return self.expr(x, self_name)
-            case ir.Call(func="mask", args=(x, _)):
-                from dsl.masks import fill_of
-                fill, inner = float(fill_of(e, self.df.env.consts)), self.expr(x, self_name)
-                return fill if inner == NOPAD or _same(inner, fill) else UNKNOWN
-            case ir.Call(func=f) if f in ("sum", "max", "min"):
-                return NOPAD     # checked where it is computed; its result is a number
+                return _anywhere(sub(x))
+            case ir.Call(func="mask", args=(x, c)):
+                fill = float(fill_of(e, self.df.env.consts))
+                return _merge(sub(x) + (self.cond_part(c, x, fill),))
             case ir.Call(func=f, args=(x,)) if f in _FUNCS:
-                v = self.expr(x, self_name)
-                return v if v in (NOPAD, UNKNOWN) else _np(_FUNCS[f], v)
+                return _map(sub(x), lambda v: _np(_FUNCS[f], v))
             case ir.Call(args=args):
-                vals = [self.expr(a, self_name) for a in args]
-                return NOPAD if all(v == NOPAD for v in vals) else UNKNOWN
-        return NOPAD             # literals, sizes, block and thread ids
+                parts = tuple(q for a in args for q in sub(a))
+                return tuple(Part(UNKNOWN, q.whole, q.maybe) for q in parts)
+        return NONE              # literals, sizes, block and thread ids
+
+    def reduce(self, op: str, parts: tuple, axis: int, x, check: bool) -> tuple:
+        if check and self.point is not None:
+            _require(self.sink, self.point, op, tuple(q for q in parts if axis not in q.whole), "its operand")
+        ends = [_reduced(op, q.value, self.extent(x, axis)) if axis in q.whole else neutral_for(op)
+                for q in parts if q.maybe is None or axis in q.maybe]
+        if not ends:
+            return NONE          # every line holds data, and its padding is neutral
+        value = ends[0] if all(_same(v, ends[0]) for v in ends) else UNKNOWN
+        return (Part(value, frozenset(), None),)
+
+    def extent(self, x: ir.Expr, axis: int) -> int:
+        from .compute_tags import _shape_of
+        return _shape_of(self.df, x)[axis]
+
+    # ---------------------------------------------------------------- which lines are padding
+    def instance(self, point) -> tuple[dict, list]:
+        inst = {loop.var: z3.Int(f"{loop.var}@pad") for loop in point.loops}
+        return inst, list(self.df.env.facts) + [self.df.loop_domain(point, inst), self.df.guards(point, inst)]
+
+    def access_parts(self, s: ir.Load) -> tuple:
+        """A masked load from global memory: one part per tile axis that can reach past the
+        tensor; its lines along the other axes are all padding."""
+        inst, facts = self.instance(self.point)
+        env, shape = self.df.env, self.df.types[s.src.tensor].shape
+        dims = []
+        try:
+            for sub, n in zip(s.src.subs, shape):
+                if isinstance(sub, ir.Index):
+                    continue
+                start, ext, top = env.term(sub.start, inst), self.df.extent(sub.extent), env.term(n, {})
+                dims.append((not self.proved(z3.And(start >= 0, start + ext <= top), facts),
+                             not self.proved(z3.And(start + ext > 0, start < top), facts)))
+        except Unsupported:
+            return (Part(s.mask.value, frozenset(), None),)
+        if s.transpose:
+            dims = dims[::-1]
+        axes = frozenset(range(len(dims)))
+        return tuple(Part(s.mask.value, axes - {t}, (axes - {t}) | ({t} if wholly else set()))
+                     for t, (partial, wholly) in enumerate(dims) if partial)
+
+    def cond_part(self, cond: ir.Expr, x: ir.Expr, fill: float) -> Part:
+        """mask(x, cond): the elements failing cond, with the axes along which every such
+        element's line fails it too (F) and along which a whole line may fail it (W)."""
+        from .compute_tags import _index_cond, _shape_of
+        shape = _shape_of(self.df, x)
+        inst, facts = self.instance(self.point)
+        coords = [z3.Int(f"pad.c{d}") for d in range(len(shape))]
+        keep = _index_cond(self.df, cond, tuple(coords), inst)
+        if keep is None:
+            return Part(fill, frozenset(), None)
+        box = [z3.And(c >= 0, c < n) for c, n in zip(coords, shape)]
+        whole, maybe = set(), set()
+        for a, n in enumerate(shape):
+            other = z3.Int(f"pad.o{a}")
+            moved = z3.substitute(keep, (coords[a], other))
+            line = z3.ForAll([other], z3.Implies(z3.And(other >= 0, other < n), z3.Not(moved)))
+            if self.proved(z3.Implies(z3.Not(keep), line), facts + box):
+                whole.add(a)
+            if not self.proved(z3.Not(z3.And(z3.Not(keep), line)), facts + box):
+                maybe.add(a)
+        return Part(fill, frozenset(whole), frozenset(maybe))
+
+    def proved(self, goal, facts) -> bool:
+        out = prove(goal, facts, self.opts)
+        self.sink.query(out.seconds)
+        return out.verdict is SV.PROVED
+
+
+def _insert(axes: frozenset, axis: int) -> frozenset:
+    """A broadcast along `axis`: each padded element's line along it is all padding."""
+    return frozenset({axis} | {d + (d >= axis) for d in axes})
+
+
+def _map(parts: tuple, f) -> tuple:
+    return tuple(Part(q.value if q.value == UNKNOWN else _np(f, q.value), q.whole, q.maybe) for q in parts)
+
+
+def _combine(op: ir.BinOp, xs: tuple, ys: tuple) -> tuple:
+    """Elementwise math: each operand's parts with the other operand a number there, and
+    the overlaps of two parts (their lines are all padding along the axes of either)."""
+    out = [Part(_binary(op, q.value, NOPAD), q.whole, q.maybe) for q in xs]
+    out += [Part(_binary(op, NOPAD, q.value), q.whole, q.maybe) for q in ys]
+    out += [Part(_binary(op, a.value, b.value), a.whole | b.whole,
+                 b.maybe if a.maybe is None else a.maybe if b.maybe is None else a.maybe & b.maybe)
+            for a in xs for b in ys]
+    return _merge(tuple(out))
+
+
+def _merge(parts: tuple) -> tuple:
+    seen = []
+    for q in parts:
+        if not any(_same(q.value, r.value) and q.whole == r.whole and q.maybe == r.maybe for r in seen):
+            seen.append(q)
+    return tuple(seen)
+
+
+def _anywhere(parts: tuple) -> tuple:
+    return _merge(tuple(Part(q.value, frozenset(), None) for q in parts))
+
+
+def _reduced(op: str, v, n: int):
+    if v == UNKNOWN:
+        return UNKNOWN
+    return _np(np.multiply, v, n) if op == "sum" else v
 
 
 def _same(a, b) -> bool:
@@ -138,8 +270,6 @@ def _np(f, *xs) -> float:
 
 
 def _binary(op: ir.BinOp, a, b):
-    if a == NOPAD and b == NOPAD:
-        return NOPAD
     if UNKNOWN in (a, b):
         return UNKNOWN
     if a != NOPAD and b != NOPAD:
@@ -153,6 +283,4 @@ def _binary(op: ir.BinOp, a, b):
         return 0.0
     if op is ir.BinOp.DIV and not padded_left and math.isinf(v):
         return 0.0
-    if op is ir.BinOp.DIV and padded_left and math.isinf(v):
-        return UNKNOWN           # the sign of y decides
     return UNKNOWN

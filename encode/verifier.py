@@ -115,7 +115,7 @@ def _verify_once(kernel: ir.Kernel, opts: VerifyOptions) -> Verdict:
         TagChecker(df, opts.solver, sink).check_all()
     if opts.wants("TAG"):
         from .fill_rule import check as check_fills
-        check_fills(df, sink)
+        check_fills(df, sink, opts.solver)
     t2 = time.perf_counter()
     from .memory_rules import check_memory_rules
     check_memory_rules(df, opts, sink)

@@ -207,3 +207,29 @@ def test_reshape_keeps_each_elements_tags(claim, ok):
     assert ({v.rule for v in res.violations} == {"TAG"}) is not ok
     x = inputs["X"]
     np.testing.assert_allclose(res.outputs["S"], x.reshape(8, 16, 4).sum(axis=2), rtol=1e-5)
+
+
+CHAIN = """\
+kernel chain(X: f32[R, 64], S: f32[R, 8]):
+    assume {assume}
+    const BR = 4
+    grid ({grid})
+    threads 64
+    x = load X[block.x * BR : +BR, 0 : +64] masked(fill=0.0)
+    r = sum(x, axis=1)
+    m = max(bcast(r, axis=1, n=8), axis=0)
+    t = bcast(m, axis=0, n=BR)
+    store S[block.x * BR : +BR, 0 : +8], t masked
+"""
+
+
+def test_a_reduction_of_padded_rows_is_padding_for_the_next_reduction():
+    """Rows past R sum to 0.0, which a max over the rows must not see; with R a multiple of
+    the tile nothing is padding and the same kernel proves."""
+    tail = _kernel(CHAIN.format(assume="R >= 1", grid="(R + BR - 1) / BR"))
+    (f,) = verify_kernel(tail, TAG).findings
+    assert f.span.line == 8 and "reaches this max as 0.0" in f.message
+    from interp.replay import replay_details
+    assert replay_details(tail, f).replayed
+    exact = _kernel(CHAIN.format(assume="R % 4 == 0", grid="R / BR"))
+    assert verify_kernel(exact, TAG).status == "proved"
