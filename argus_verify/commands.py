@@ -2,7 +2,6 @@
 from __future__ import annotations
 
 import sys
-import time
 
 from dsl.check import check_source
 from dsl.fmt import format_source
@@ -23,7 +22,6 @@ def load_kernel(path: str):
 
 
 EXIT_PRECEDENCE = (4, 2, 1, 3, 0)   # internal error, bad input, violation, unknown, proved
-STATUS_EXIT = {"proved": 0, "violation": 1, "unknown": 3}
 
 
 def _worst(codes) -> int:
@@ -61,27 +59,22 @@ def verify(files: list[str], opts: Options) -> int:
 def _verify_path(path: str, opts: Options, results: list, verdicts: list, bad: dict) -> int:
     """Check one file, adding its records to `results`, `verdicts` or `bad`; its exit code."""
     from . import report
-    deadline = time.monotonic() + opts.timeout_s   # the budget covers this file's whole run
-    kernel, diags, text = load_kernel(path)
-    if not diags and not opts.parse_only:
-        diags = _vacuous(kernel, opts, deadline)
-    if diags:
-        bad[display_name(path)] = tuple(diags)
-        results.append(report.bad_input_json(path, diags))
+    from .api import verify_file
+    out = verify_file(path, opts)
+    if out.diagnostics:
+        bad[out.file] = out.diagnostics
+        results.append(report.bad_input_json(path, out.diagnostics))
         if opts.output == "text":
-            for d in diags:
-                print(format_diagnostic(d, text), file=sys.stderr)
-        return 2
-    if opts.parse_only:
+            print(out.report(), file=sys.stderr)
+    elif out.verdict is None:
         if opts.output == "text":
-            print(f"{display_name(path)}: parsed and type-checked kernel '{kernel.name}'")
-        return 0
-    verdict = _verify_file(kernel, text, opts, deadline)
-    verdicts.append(verdict)
-    results.append(report.verdict_json(verdict))
-    if opts.output == "text":
-        print(report.format_verdict(verdict))
-    return STATUS_EXIT[verdict.status]
+            print(out.report())
+    else:
+        verdicts.append(out.verdict)
+        results.append(report.verdict_json(out.verdict))
+        if opts.output == "text":
+            print(out.report())
+    return out.exit_code
 
 
 def _print_sarif(opts: Options, exit_code: int, **facts) -> None:
@@ -89,31 +82,6 @@ def _print_sarif(opts: Options, exit_code: int, **facts) -> None:
         from .sarif import Run, sarif_log
         from .version import version
         print(sarif_log(Run(exit_code, **facts), version()))
-
-
-def _vacuous(kernel, opts: Options, deadline: float) -> list:
-    """An E031 error when no sizes satisfy the `assume`s (every proof would be vacuous)."""
-    from encode.assumptions import unsatisfiable_assumptions
-    d = unsatisfiable_assumptions(kernel, opts.verify_options(deadline).solver)
-    return [d] if d is not None else []
-
-
-def _verify_file(kernel, text: str, opts: Options, deadline: float):
-    """Verify and replay the witnesses within the file's budget; when it runs out before
-    verification ends the verdict is unknown, saying so."""
-    from encode.verifier import verify_kernel
-    from .replay import replay_findings
-    verdict = verify_kernel(kernel, opts.verify_options(deadline))
-    return replay_findings(kernel, _suppress(verdict, text), deadline)
-
-
-def _suppress(verdict, text: str):
-    """Apply `# argus: allow RULE -- reason` comments from the source."""
-    try:
-        from encode.suppress import apply_suppressions
-    except ImportError:
-        return verdict
-    return apply_suppressions(verdict, text)
 
 
 def fmt(args) -> int:

@@ -12,7 +12,7 @@ from pathlib import Path
 import jsonschema
 import pytest
 
-from argus_verify import commands
+from argus_verify import api
 from argus_verify.cli import verify_main
 from argus_verify.rulebook import DOC_PATH, undocumented
 from argus_verify.version import version
@@ -136,7 +136,7 @@ def test_unknown_is_exit_3_with_a_notification(kernels, capsys):
 def test_internal_error_is_exit_4_and_still_a_valid_log(kernels, capsys, monkeypatch):
     def broken(*_):
         raise RuntimeError("a bug\nover two lines")
-    monkeypatch.setattr(commands, "_verify_file", broken)
+    monkeypatch.setattr(api, "_verified", broken)
     code, log = _sarif(["proved.dsl"], capsys)
     assert code == 4
     inv = log["runs"][0]["invocations"][0]
