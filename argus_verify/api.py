@@ -54,7 +54,8 @@ class Outcome:
         """The file's record of `argus-verify --json`."""
         from .report import bad_input_json, verdict_json
         if self.diagnostics or self.verdict is None:
-            return bad_input_json(self.file, self.diagnostics) | ({} if self.diagnostics else {"status": "parsed"})
+            parsed = {} if self.diagnostics else {"kernel": self.kernel.name, "status": "parsed"}
+            return bad_input_json(self.file, self.diagnostics) | parsed
         return verdict_json(self.verdict)
 
 

@@ -72,9 +72,9 @@ _VERIFIER = {
               "allow.",
               "A tail tile when a size is not a multiple of the tile (an `assume` is missing); "
               "an offset one tile too far; a shared slot index past the number of stages.",
-              "Add the `assume` that makes the sizes divisible, mask or guard the tail, or "
-              "correct the offset the report shows out of range."),
-    "INIT": ("No read of shared or register memory that nothing wrote, and every register "
+              "Add the `assume` that makes the sizes divisible, guard the access with an `if`, "
+              "or correct the offset the report shows out of range."),
+    "INIT": ("No read of a shared element that no earlier write reached, and every register "
              "tile's distribution covers the whole tile.",
              "A copy that fills part of a shared tile; a copy under a condition that does not "
              "hold for the element read; a read from the wrong pipeline slot.",
@@ -174,8 +174,8 @@ _FRONT_END = {
              "Assert over declared tag fields, integer inputs and `range`s as docs/DSL.md shows."),
     "E025": ("An invalid layout or swizzle.",
              "Shape and stride of different structure; an unknown named layout; a swizzle with "
-             "`|s| < b`; a swizzle on a register tile.",
-             "Write the layout as docs/LAYOUT.md shows; swizzle shared buffers only."),
+             "`|s| < b`; an mma fragment layout on a shared buffer.",
+             "Write the layout as docs/LAYOUT.md and docs/DSL.md show."),
     "E026": ("A function or attribute the DSL does not have.",
              "A misspelt function (`exq`), an attribute such as `block.w`.",
              "Use one of the functions docs/DSL.md lists."),
