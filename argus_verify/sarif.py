@@ -17,7 +17,7 @@ from urllib.parse import quote
 from encode.findings import Finding, Verdict
 
 from .replay import OUT_OF_TIME
-from .report import _kv, _operand_line, _thread_line, _where, finding_json
+from .report import _kv, _operand_line, _thread_line, finding_json
 from .rulebook import RULE_DOCS
 from .source import STDIN_NAME
 

@@ -2,7 +2,7 @@
 expression, row-major index text, and the expressions a statement holds."""
 from __future__ import annotations
 
-from dsl import exprs, ir
+from dsl import compute, exprs, ir
 
 from .plan import Plan, fold
 from .scalar import LoweringError
@@ -46,7 +46,7 @@ def paren(text: str) -> str:
 
 def expr_shape(plan: Plan, e: ir.Expr) -> tuple[int, ...]:
     """The tile shape of an elementwise/reduction/broadcast expression (() for scalars)."""
-    return exprs.expr_shape(e, lambda n: plan.tiles[n].shape, lambda x: fold(x, plan.consts)) or ()
+    return compute.expr_shape(e, lambda n: plan.tiles[n].shape, lambda x: fold(x, plan.consts)) or ()
 
 
 def row_major(idx: list[str], shape: tuple[int, ...]) -> str:

@@ -12,8 +12,8 @@ import dataclasses
 
 import z3
 
-from dsl import exprs, ir
-from dsl.compute import REDUCE
+from dsl import ir
+from dsl.compute import REDUCE, expr_shape
 
 from .symbols import Unsupported, mentions
 from .tagval import Contribution, TagValue, flatten, product, single, widen
@@ -145,7 +145,7 @@ def _shape_of(df, e: ir.Expr) -> tuple[int, ...]:
 
 
 def _expr_shape(df, e: ir.Expr):
-    return exprs.expr_shape(e, df.shape, df.env.const_value)
+    return expr_shape(e, df.shape, df.env.const_value)
 
 
 def mma_pairs(df, s: ir.Mma, coords: tuple, w, inst: dict) -> tuple[list[Contribution], int]:
