@@ -174,6 +174,26 @@ def _where(tc, e):
     return _binary(tc, e, (dt, shape), (dt, cond))
 
 
+def expr_shape(e: ir.Expr, shape_of, const) -> tuple | None:
+    """The tile shape of a checked elementwise / reduction / broadcast expression, None for a
+    scalar one. `shape_of(name)` is a register tile's shape, `const(expr)` folds an extent
+    or axis: the verifier and the lowering each pass their own."""
+    match e:
+        case ir.Sym(kind=ir.SymKind.TENSOR, name=n):
+            return tuple(shape_of(n))
+        case ir.Call(func="bcast", args=(x,), kwargs=kw):
+            inner, axis = expr_shape(x, shape_of, const) or (), const(dict(kw)["axis"])
+            return inner[:axis] + (const(dict(kw)["n"]),) + inner[axis:]
+        case ir.Call(func=f, args=(x,), kwargs=kw) if f in REDUCE and "axis" in dict(kw):
+            inner, axis = expr_shape(x, shape_of, const), const(dict(kw)["axis"])
+            return None if inner is None else inner[:axis] + inner[axis + 1:]
+        case ir.Call(func="reshape", kwargs=kw):
+            shape = dict(kw)["shape"]
+            return tuple(const(i) for i in (shape.items if isinstance(shape, ir.TupleExpr) else (shape,)))
+    shapes = [sh for sh in (expr_shape(c, shape_of, const) for c in exprs.children(e)) if sh is not None]
+    return max(shapes, key=len) if shapes else None
+
+
 # ---------------------------------------------------------------- coordinates, masks, reshapes
 def type_index(tc, e: ir.Call):
     """index(x, axis=a): the i32 tile of x's shape whose element is its own coordinate along a.

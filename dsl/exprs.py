@@ -149,3 +149,4 @@ def source_tile(s, coords) -> tuple:
 def tile_shape(ref: ir.TileRef) -> tuple[ir.Expr, ...]:
     """Extents of the kept dimensions of a subscripted tile."""
     return tuple(s.extent for s in ref.subs if isinstance(s, ir.Slice))
+
