@@ -198,6 +198,11 @@ _FRONT_END = {
     "E032": ("A value beyond the limits of the tools (docs/DSL.md, Limits).",
              "A huge literal, grid or shared allocation.",
              "Use values within the limits; the target's own limits are then the RES rule's."),
+    "E035": ("A `masked` clause or a `mask(...)` call that cannot be read (docs/DSL.md, Masked tiles).",
+             "A masked load or copy without `fill=`, a masked store with one, a mask on a shared "
+             "buffer, a fill that is not a compile-time number (or a float for an integer tile).",
+             "Write `masked(fill=0.0)` on a load or copy of a global tile and `masked` alone on a store; "
+             "the fill is the identity of what consumes the padding (0.0 for sums and mma, -inf for max)."),
     "E090": ("An operation not defined on the operand's dtype.",
              "`log` of an integer tile, `^` of floats, `cast(x, bool)`.",
              "`cast` the operand to a dtype the operation takes first."),

@@ -1,6 +1,6 @@
 """Masked tiles, coordinate masks, transposed views and reshapes through every stage: the front end (formatting round
-trip; the diagnostics have goldens, tests/golden/e035_*, e014_transposed_*, e014_index_*,
-e029_mask_*, e015_reshape_*), the verifier
+trip; the diagnostics have goldens, tests/golden/e035_*, e014_transposed_*, e014_tile_index_*,
+e029_mask_*, e015_tile_reshape_*), the verifier
 (the fill rule, COVER and range() of masked tails, correct and buggy kernels), the
 interpreter at sizes that are not multiples of the tile (numerics and no violation; the
 buggy siblings' violations), and the lowering (guarded accesses). proofs/gemm_masked,
