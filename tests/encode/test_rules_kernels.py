@@ -174,10 +174,15 @@ def replay_init(kernel, f) -> None:
     (op,) = f.operands
     site, it, t, coords = _access_is_real(rp, op)
     tensor = op.hops[0].storage
-    events = rp.events(t)
-    for s, key in events[:_position(events, site.stmt, it)]:
-        if isinstance(s, (ir.Copy, ir.Store)) and s.dst.tensor == tensor:
-            assert not any(rp.touches(s, "dst", u, dict(key), coords) for u in range(kernel.threads)), s
+    for u in range(kernel.threads):     # each thread's own path: writes may be under its conditions
+        events = rp.events(u)
+        try:
+            before = events[:_position(events, site.stmt, it)]
+        except StopIteration:           # u does not reach the read: all it does counts
+            before = events
+        for s, key in before:
+            if isinstance(s, (ir.Copy, ir.Store)) and s.dst.tensor == tensor:
+                assert not rp.touches(s, "dst", u, dict(key), coords), s
 
 
 def replay_cover(kernel, f) -> None:
@@ -202,9 +207,10 @@ def replay_cover(kernel, f) -> None:
     import itertools
     for block in itertools.product(*(range(g) for g in grid)):
         rp = Replay(kernel, sizes, block)
-        for s, key in rp.events(0):
-            if isinstance(s, ir.Store) and s.dst.tensor == op.hops[0].storage:
-                assert not any(rp.touches(s, "dst", u, dict(key), coords) for u in range(kernel.threads))
+        for u in range(kernel.threads):     # each thread's own path: stores may be under its conditions
+            for s, key in rp.events(u):
+                if isinstance(s, ir.Store) and s.dst.tensor == op.hops[0].storage:
+                    assert not rp.touches(s, "dst", u, dict(key), coords)
 
 
 def replay_res(kernel, f) -> None:

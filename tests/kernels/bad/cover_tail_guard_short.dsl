@@ -1,5 +1,5 @@
-# Buggy sibling of tail_copy.dsl: the store's guard is off by one (N - 1), so the last
-# element of Y is never written (COVER).
+# Buggy sibling of tests/verify/kernels/tail_copy.dsl: the store's guard is off by one (N
+# - 1), so the last element of Y is never written (COVER).
 kernel tail_copy(X: f32[N], Y: f32[N]):
     grid ((N + 255) / 256)
     threads 256
