@@ -41,6 +41,7 @@ class BlockExec:
         self.T = interp.threads
         self.regs: dict[str, Reg] = {}
         self.mem = Memory(self.T)
+        interp.global_log.start_block(block)
         self.loops: dict[str, int] = {}
         self.env = dict(interp.scalars)
         for name, b in zip(("block.x", "block.y", "block.z"), block):
@@ -130,6 +131,7 @@ class BlockExec:
                                    f"thread {int(missing[0])} does not reach it", int(missing[0]))
                 else:               # a barrier some threads skip orders nothing (docs/MEMORY_MODEL.md)
                     self.mem.barrier(active)
+                    self.I.global_log.barrier()
             case ir.Commit():
                 self.mem.commit(active)
             case ir.WaitGroup():
@@ -274,6 +276,8 @@ class BlockExec:
             ok = self.in_bounds(coords, shape, thr, what)
             clipped = tuple(np.clip(c, 0, n - 1) for c, n in zip(coords, shape))
             vals = self.I.globals[name][clipped]
+            self.global_conflicts(self.I.global_log.read(name, tuple(c[ok] for c in coords), thr[ok], self.line),
+                                  thr[ok])
             if not ok.all():
                 vals = np.where(ok, vals, np.nan if vals.dtype.kind == "f" else 0).astype(vals.dtype)
             return vals, self.I.input_tags(name, coords, len(thr)), ~ok, np.ones(len(thr), bool)
@@ -294,6 +298,10 @@ class BlockExec:
                                other_line=h.other_line)
         defined = (buf.w_thread[addr] >= 0) & ~buf.undef[addr]
         return buf.values[addr], buf.tags[addr], bad | buf.taint[addr], defined
+
+    def global_conflicts(self, conflicts, thr) -> None:
+        for c in conflicts:         # races in global memory (interp_global.py)
+            self.violation("RACE", c.detail, int(thr[c.index]), other_line=c.other_line)
 
     def write_shared(self, name, coords, thr, vals, tags, taint, defined, is_async: bool, what: str) -> None:
         buf = self.mem.buffers.get(name)
@@ -354,6 +362,7 @@ class BlockExec:
         ok = self.in_bounds(coords, self.I.shapes[name], thr, f"store into {name}")
         sel = np.flatnonzero(ok)
         idx = tuple(c[sel] for c in coords)
+        self.global_conflicts(self.I.global_log.write(name, idx, thr[sel], self.line), thr[sel])
         self.I.globals[name][idx] = cast(reg.values.reshape(-1)[elem[sel]], self.I.params[name].dtype)
         np.add.at(self.I.counts[name], idx, 1)
         if self.I.kernel.tag_of(name) is not None and elem.size:

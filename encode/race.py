@@ -18,7 +18,8 @@ from .symbols import Unsupported
 
 
 def check(ctx) -> None:
-    _global_read_write(ctx)
+    from .global_race import check_global
+    check_global(ctx)
     shared = [a for a in ctx.accesses if a.space is ir.Space.SHARED]
     for a in shared:
         for b in shared:
@@ -32,17 +33,6 @@ def check(ctx) -> None:
                 ctx.sink.unknown(_rule(a, b), u.span or b.span, u.reason)
 
 
-def _global_read_write(ctx) -> None:
-    """Races in global memory are not modelled: a kernel reading a tensor it writes is undecided."""
-    if not ctx.wants("RACE"):
-        return
-    written = {a.tensor for a in ctx.accesses if a.write and a.space is ir.Space.GLOBAL}
-    for a in ctx.accesses:
-        if not a.write and a.tensor in written:
-            ctx.sink.unknown("RACE", a.span, f"{a.tensor} is read and written by the kernel; races in global "
-                             "memory are not checked")
-
-
 def _rule(a, b) -> str:
     """The rule of an earlier access a and a later access b: an async copy then a read is ASYNC,
     then a write RACE; a synchronous write then anything is RACE; a read then a write is WAR."""
@@ -54,8 +44,8 @@ def _rule(a, b) -> str:
 def _pair(ctx, a, b):
     ia = instantiate(ctx.df, a, "1", ctx.target.warp_size)
     ib = instantiate(ctx.df, b, "2", ctx.target.warp_size)
-    lay = ctx.shared[a.tensor]
-    if lay.injective:
+    lay = ctx.shared.get(a.tensor)
+    if lay is None or lay.injective:        # a global tensor is row-major: one element, one address
         return ia, ib, z3.And(*[x == y for x, y in zip(ia.coords, ib.coords)])
     oa, fa = lay.offset(ia.coords, "1")
     ob, fb = lay.offset(ib.coords, "2")
@@ -132,14 +122,22 @@ def _async_note(ctx, mv: ModelView, a: At, b: At) -> str:
     return text + ", so the copy has landed, but no barrier after that wait makes it visible to this thread"
 
 
+def _row_major(ctx, mv: ModelView, tensor: str, coords) -> int:
+    """A global element's offset at the model's sizes (global tensors are row-major)."""
+    off = 0
+    for c, d in zip(coords, ctx.df.types[tensor].shape):
+        off = off * mv.int(ctx.env.term(d, {})) + c
+    return off
+
+
 def _report(ctx, rule: str, ia, ib, mv: ModelView, note: str) -> None:
     ws = ctx.target.warp_size
     a, b = ia.access, ib.access
     ta, tb = mv.int(ia.t), mv.int(ib.t)
     el = element_text(a.tensor, mv.coords(ia.coords))
     la, lb = mv.loops(a.point, ia.loops), mv.loops(b.point, ib.loops)
-    lay = ctx.shared[a.tensor]
-    off = lay.concrete(mv.coords(ia.coords))
+    lay = ctx.shared.get(a.tensor)
+    off = lay.concrete(mv.coords(ia.coords)) if lay is not None else _row_major(ctx, mv, a.tensor, mv.coords(ia.coords))
     first = "writes" if a.write else "reads"
     second = "writes" if b.write else "reads"
     ia_txt, ib_txt = iteration_text(la), iteration_text(lb)

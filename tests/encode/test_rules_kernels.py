@@ -258,6 +258,19 @@ def _as_access(op, f):
     return Operand(op.text, op.tag + (("write", write),), op.hops)
 
 
-REPLAY = {"RACE": replay_pair, "WAR": replay_pair, "ASYNC": replay_pair, "SYNC": replay_sync,
+def replay_race(kernel, f) -> None:
+    """RACE; between two blocks (global memory): each access is real in its own block, on one
+    element, one of them a write, and the blocks differ (nothing orders blocks)."""
+    a, b = f.operands
+    blocks = [tuple(v for k, v in op.tag if k.startswith("block.")) for op in (a, b)]
+    if not blocks[0]:
+        return replay_pair(kernel, f)
+    for op, block in zip((a, b), blocks):
+        _access_is_real(Replay(kernel, dict(f.sizes), block), op)
+    assert a.hops[0].coords == b.hops[0].coords and a.hops[0].storage == b.hops[0].storage
+    assert blocks[0] != blocks[1] and (_facts(a)["write"] or _facts(b)["write"])
+
+
+REPLAY = {"RACE": replay_race, "WAR": replay_pair, "ASYNC": replay_pair, "SYNC": replay_sync,
           "BOUND": replay_bound, "INIT": replay_init, "COVER": replay_cover, "RES": replay_res,
           "BANK": replay_bank}
