@@ -157,7 +157,7 @@ class BlockExec:
             case ir.Store():
                 self.store(s, active)
             case ir.Assert() | ir.Invariant():
-                self.check_assert(s)
+                self.check_assert(s, active)
             case _:
                 raise InterpretError(f"cannot execute {type(s).__name__}")
 
@@ -387,20 +387,37 @@ class BlockExec:
                 out[name] = TileView(b.tags[offs], (b.w_thread[offs] >= 0) & ~b.undef[offs], b.taint[offs])
         return out
 
-    def check_assert(self, s) -> None:
+    def held(self, s, active) -> dict[str, np.ndarray]:
+        """Under a thread-dependent `if`: the elements of each named register tile that an
+        active thread holds (the assertion is made by the holding thread)."""
+        if active.all():
+            return {}
+        out = {}
+        for name in sorted({n.elem.tensor for n in exprs.iter_nodes(s.cond) if isinstance(n, ir.TagField)}):
+            if name in self.regs:
+                t = self.regs[name].t
+                shape = self.shape_of(t.shape)
+                thr, elem = distribution(t.layout, shape, self.T, self.I.consts)
+                mask = np.zeros(int(np.prod(shape, dtype=np.int64)), bool)
+                mask[elem[active[thr]]] = True
+                out[name] = mask.reshape(shape)
+        return out
+
+    def check_assert(self, s, active) -> None:
         if not self.I.check_tags and not self.I.probe:
             return
         views = self.views(s)
         ev = self.ev()
         probe = self.I.probe
+        held = self.held(s, active)
         if probe is not None and probe.matches(s, self.loops):
-            checker = AssertChecker(s, views, ev, probe.indices)
+            checker = AssertChecker(s, views, ev, probe.indices, held)
             parts = [p for p in conjuncts(s.cond) if probe.within(p)] or conjuncts(s.cond)
             self.I.probe_hits.extend(f for f in (checker.check(p) for p in parts) if f is not None)
             self.I.probe_reached = True
         if not self.I.check_tags:
             return
-        for f in AssertChecker(s, views, ev).run():
+        for f in AssertChecker(s, views, ev, held=held).run():
             if f.rule == "UNDECIDED":
                 self.I.note(f"line {s.span.line}: block {self.block}: {f.detail}")
             else:

@@ -46,30 +46,30 @@ def _across_blocks(ctx, w, r) -> None:
     if not ctx.env.blocks:
         return                                  # a grid of one block
     ctx.sink.obligation()
-    iw = instantiate(ctx.df, w, "1", ctx.target.warp_size)
-    ir_ = instantiate(ctx.df, r, "2", ctx.target.warp_size)
+    ia = instantiate(ctx.df, w, "1", ctx.target.warp_size)
+    ib = instantiate(ctx.df, r, "2", ctx.target.warp_size)
     other = tuple(z3.Int(f"{b}@2") for b in ctx.env.blocks)
     pairs = list(zip(ctx.env.blocks, other))
     sub = lambda t: z3.substitute(t, *pairs)
-    facts = iw.facts + [sub(f) for f in ir_.facts]
+    facts = ia.facts + [sub(f) for f in ib.facts]
     for b, extent in zip(other, ctx.kernel.grid):
         facts += [b >= 0, b < ctx.env.term(extent, {})]
-    facts += [x == sub(y) for x, y in zip(iw.coords, ir_.coords)]
+    facts += [x == sub(y) for x, y in zip(ia.coords, ib.coords)]
     facts.append(z3.Or(*[b != c for b, c in zip(ctx.env.blocks, other)]))
-    small = list(ctx.env.blocks) + list(other) + list(iw.loops.values()) + list(ir_.loops.values()) + [iw.t, ir_.t]
+    small = list(ctx.env.blocks) + list(other) + list(ia.loops.values()) + list(ib.loops.values()) + [ia.t, ib.t]
     model = ctx.solve("RACE", r.span, facts, small)
     if model is None:
         return
     mv = ModelView(ctx, model)
     ws = ctx.target.warp_size
     bw, br = mv.block(), tuple(mv.int(b) for b in other)
-    tw, tr = mv.int(iw.t), mv.int(ir_.t)
-    lw, lr = mv.loops(w.point, iw.loops), mv.loops(r.point, ir_.loops)
-    el = element_text(w.tensor, mv.coords(iw.coords))
+    tw, tr = mv.int(ia.t), mv.int(ib.t)
+    lw, lr = mv.loops(w.point, ia.loops), mv.loops(r.point, ib.loops)
+    el = element_text(w.tensor, mv.coords(ia.coords))
     msg = (f"data race on {el}: block {_text(br)} {thread_text(tr, ws)} reads it{iteration_text(lr)} while block "
            f"{_text(bw)} {thread_text(tw, ws)} writes it at line {w.span.line}{iteration_text(lw)}; "
            "blocks are unordered")
-    ops = (access_operand(mv, iw, _block_facts(bw)), _moved(mv, ir_, sub, br))
+    ops = (access_operand(mv, ia, _block_facts(bw)), _moved(mv, ib, sub, br))
     related = ((w.span, f"block {_text(bw)} {thread_text(tw, ws)} writes {el} here{iteration_text(lw)} ({w.verb})"),)
     hint = ("another block reads what this one writes, and nothing orders blocks: write the result to "
             "another tensor, or split the kernel in two launches")

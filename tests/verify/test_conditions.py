@@ -2,8 +2,10 @@
 classes 2 and 3): each correct kernel here proves and its lowering matches its NumPy
 reference on the CUDA simulator; the buggy siblings live in tests/kernels/bad
 (init_branch_missing_else, init_tail_half_staged, cover_tail_guard_short,
-async_pipeline_no_drain, async_commit_window_short), caught and replayed by
-tests/encode/test_rules_kernels.py."""
+cover_store_last_iteration_never, async_pipeline_no_drain, async_commit_window_short,
+tag_branch_last_thread_wrong_source), caught and replayed by tests/encode/test_rules_kernels.py
+and tests/verify/test_tag_kernels.py; here their witnesses are replayed on the concrete
+interpreter as well."""
 from __future__ import annotations
 
 from pathlib import Path
@@ -19,6 +21,7 @@ CASES = [
     ("branch_store", [{"N": 512}]),                       # per-thread branch into shared memory
     ("tail_copy", [{"N": 300}]),                          # guarded partial copy and store, a tail block
     ("rowsum_pipelined_drain", [{"R": 8, "C": 256}]),     # commit under the prefetch's condition
+    ("rowsum_store_last", [{"R": 8, "C": 256}]),          # store under a condition on the loop variable
 ]
 
 
@@ -36,3 +39,31 @@ def test_proves_and_lowers(name, sizes):
     v = verify_kernel(kernel, VerifyOptions())
     assert v.status == "proved", (v.findings, v.unknowns)
     assert check_lowering(kernel, path.read_text(), path.with_suffix(".ref.py"), sizes, seeds=(0,)).verdict == "ok"
+
+
+BAD = ["init_branch_missing_else", "init_tail_half_staged", "cover_tail_guard_short",
+       "cover_store_last_iteration_never", "async_pipeline_no_drain", "async_commit_window_short",
+       "tag_branch_last_thread_wrong_source"]
+
+
+@pytest.mark.parametrize("name", BAD)
+def test_buggy_sibling_witnesses_replay_on_the_interpreter(name):
+    from codegen_cuda.interp_replay import replay_details
+    path = HERE.parents[1] / "kernels" / "bad" / f"{name}.dsl"
+    kernel = check_source(path.read_text(), str(path)).kernel
+    rule = name.split("_")[0].upper()
+    v = verify_kernel(kernel, VerifyOptions(rules=(rule,)))
+    mine = [f for f in v.findings if f.rule == rule]
+    assert mine and not v.unknowns, (v.findings, v.unknowns)
+    for f in mine:
+        assert replay_details(kernel, f).replayed, f.message
+
+
+@pytest.mark.parametrize("name,sizes", CASES, ids=[c[0] for c in CASES])
+def test_the_interpreter_agrees_there_is_nothing_to_find(name, sizes):
+    """The concrete semantics is the verifier's: an assertion under a thread-dependent `if`
+    is made only by the threads that run it, for the elements they hold."""
+    from codegen_cuda.interpret import interpret, random_inputs
+    _, kernel = _kernel(name)
+    res = interpret(kernel, sizes[0], random_inputs(kernel, sizes[0], seed=0))
+    assert not res.violations, res.violations
