@@ -67,3 +67,24 @@ def test_the_interpreter_agrees_there_is_nothing_to_find(name, sizes):
     _, kernel = _kernel(name)
     res = interpret(kernel, sizes[0], random_inputs(kernel, sizes[0], seed=0))
     assert not res.violations, res.violations
+
+
+def _variant(old: str, new: str):
+    text = (HERE / "rowsum_pipelined_drain.dsl").read_text()
+    assert old in text
+    result = check_source(text.replace(old, new), "variant.dsl")
+    assert result.ok, [str(d) for d in result.diagnostics]
+    return verify_kernel(result.kernel, VerifyOptions(rules=("ASYNC", "RACE", "WAR")))
+
+
+@pytest.mark.parametrize("cond,reason", [
+    ("thread.x < 64", "a commit under a thread-dependent condition is not supported"),
+    ("ct + 1 != C / BC", "a commit under `!=` of its loop variable holds on two intervals"),
+    ("ct * ct < C / BC", "a commit's condition is not affine in its loop variable"),
+])
+def test_commits_the_counting_cannot_follow_stay_unknown(cond, reason):
+    """docs/MEMORY_MODEL.md lists these: never proved, never a made-up finding."""
+    v = _variant("        if ct + 1 < C / BC:\n            copy_async",
+                 f"        if {cond}:\n            copy_async")
+    assert v.status == "unknown" and not v.findings, (v.findings, v.unknowns)
+    assert any(reason in u.reason for u in v.unknowns), v.unknowns
