@@ -300,7 +300,7 @@ class BlockExec:
         return buf.values[addr], buf.tags[addr], bad | buf.taint[addr], defined
 
     def global_conflicts(self, conflicts, thr) -> None:
-        for c in conflicts:         # races in global memory (interp_global.py)
+        for c in conflicts:         # races in global memory (global_races.py)
             self.violation("RACE", c.detail, int(thr[c.index]), other_line=c.other_line)
 
     def write_shared(self, name, coords, thr, vals, tags, taint, defined, is_async: bool, what: str) -> None:

@@ -18,6 +18,7 @@ from dsl.diagnostics import Span
 from .assertions import range_violations
 from .compute import NUMPY, cast
 from .block import BlockExec
+from .global_races import GlobalLog
 from .intexpr import IntEval
 from .inputs import MAX_ELEMENTS, assumes_hold, data_assumes_hold, is_data_assume, random_inputs
 from .layout import InterpretError
@@ -123,7 +124,6 @@ class Interpreter:
             if isinstance(st, ir.Store) and st.dst.tensor in self.params:
                 self.store_lines.setdefault(st.dst.tensor, st.span.line)
         self.counts = {n: np.zeros(self.shapes[n], np.int64) for n in sorted(self.store_lines)}
-        from .interp_global import GlobalLog
         self.global_log = GlobalLog({n: self.shapes[n] for n in _read_and_written(kernel)})
         self.found: dict[tuple, ConcreteViolation] = {}
         self.current: BlockExec | None = None

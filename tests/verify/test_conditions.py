@@ -48,7 +48,7 @@ BAD = ["init_branch_missing_else", "init_tail_half_staged", "cover_tail_guard_sh
 
 @pytest.mark.parametrize("name", BAD)
 def test_buggy_sibling_witnesses_replay_on_the_interpreter(name):
-    from codegen_cuda.interp_replay import replay_details
+    from interp.replay import replay_details
     path = HERE.parents[1] / "kernels" / "bad" / f"{name}.dsl"
     kernel = check_source(path.read_text(), str(path)).kernel
     rule = name.split("_")[0].upper()
@@ -63,7 +63,7 @@ def test_buggy_sibling_witnesses_replay_on_the_interpreter(name):
 def test_the_interpreter_agrees_there_is_nothing_to_find(name, sizes):
     """The concrete semantics is the verifier's: an assertion under a thread-dependent `if`
     is made only by the threads that run it, for the elements they hold."""
-    from codegen_cuda.interpret import interpret, random_inputs
+    from interp.interpreter import interpret, random_inputs
     _, kernel = _kernel(name)
     res = interpret(kernel, sizes[0], random_inputs(kernel, sizes[0], seed=0))
     assert not res.violations, res.violations

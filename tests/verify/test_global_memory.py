@@ -1,7 +1,7 @@
 """Global tensors both read and written (issue 17, class 5): in-place updates prove and
 their lowering matches the reference on the CUDA simulator; races in global memory, within
 a block (no barrier) and between blocks (unordered), are RACE findings whose witnesses the
-concrete interpreter replays (codegen_cuda/interp_global.py)."""
+concrete interpreter replays (interp/global_races.py)."""
 from __future__ import annotations
 
 from pathlib import Path
@@ -36,7 +36,7 @@ def test_in_place_update_proves_and_lowers(name, sizes):
                                                  ("race_global_neighbour_block", True),
                                                  ("race_global_flag", True)])
 def test_global_race_is_found_and_replays(name, between_blocks):
-    from codegen_cuda.interp_replay import replay_details
+    from interp.replay import replay_details
     kernel = _kernel(BAD / f"{name}.dsl")
     v = verify_kernel(kernel, VerifyOptions(rules=("RACE", "WAR")))
     (f,) = [f for f in v.findings if f.rule == "RACE"]
@@ -45,7 +45,7 @@ def test_global_race_is_found_and_replays(name, between_blocks):
 
 
 def test_interpreter_sees_no_race_in_a_correct_in_place_update():
-    from codegen_cuda.interpret import interpret, random_inputs
+    from interp.interpreter import interpret, random_inputs
     kernel = _kernel(OK / "double_then_copy.dsl")
     res = interpret(kernel, {"N": 512}, random_inputs(kernel, {"N": 512}, seed=0))
     assert not [x for x in res.violations if x.rule == "RACE"]
