@@ -15,6 +15,7 @@ from dsl import ir
 from .access import instantiate
 from .findings import Finding
 from .memwitness import ModelView, access_operand, element_text, iteration_text, thread_text
+from .race import check_ordered, rule_of, check_same_instance
 from .symbols import Unsupported
 
 
@@ -24,7 +25,6 @@ def read_and_written(ctx) -> list[str]:
 
 
 def check_global(ctx) -> None:
-    from .race import _ordered, _rule, _same_instance
     for name in read_and_written(ctx):
         sites = [a for a in ctx.accesses if a.tensor == name]
         for a in sites:
@@ -33,12 +33,12 @@ def check_global(ctx) -> None:
                     continue
                 try:
                     if a.point is b.point and (a.write if a is b else a.index < b.index):
-                        _same_instance(ctx, a, b)
-                    _ordered(ctx, a, b)
+                        check_same_instance(ctx, a, b)
+                    check_ordered(ctx, a, b)
                     if a.write and not b.write and ctx.wants("RACE"):
                         _across_blocks(ctx, a, b)
                 except Unsupported as u:
-                    ctx.sink.unknown(_rule(a, b), u.span or b.span, u.reason)
+                    ctx.sink.unknown(rule_of(a, b), u.span or b.span, u.reason)
 
 
 def _across_blocks(ctx, w, r) -> None:

@@ -1,7 +1,7 @@
 """RACE, WAR and ASYNC: two accesses to one shared address that nothing orders.
 
 GPUVerify style: two symbolic instances (threads, values, iterations) of two accesses
-and a query for a collision the happens-before model does not order; `_rule` says which
+and a query for a collision the happens-before model does not order; `rule_of` says which
 rule an (earlier, later) pair belongs to (docs/MEMORY_MODEL.md has the table).
 """
 from __future__ import annotations
@@ -18,8 +18,6 @@ from .symbols import Unsupported
 
 
 def check(ctx) -> None:
-    from .global_race import check_global
-    check_global(ctx)
     shared = [a for a in ctx.accesses if a.space is ir.Space.SHARED]
     for a in shared:
         for b in shared:
@@ -27,13 +25,13 @@ def check(ctx) -> None:
                 continue
             try:
                 if a.point is b.point and (a.write if a is b else a.index < b.index):
-                    _same_instance(ctx, a, b)
-                _ordered(ctx, a, b)
+                    check_same_instance(ctx, a, b)
+                check_ordered(ctx, a, b)
             except Unsupported as u:
-                ctx.sink.unknown(_rule(a, b), u.span or b.span, u.reason)
+                ctx.sink.unknown(rule_of(a, b), u.span or b.span, u.reason)
 
 
-def _rule(a, b) -> str:
+def rule_of(a, b) -> str:
     """The rule of an earlier access a and a later access b: an async copy then a read is ASYNC,
     then a write RACE; a synchronous write then anything is RACE; a read then a write is WAR."""
     if a.is_async:
@@ -52,7 +50,7 @@ def _pair(ctx, a, b):
     return ia, ib, z3.And(oa == ob, *fa, *fb)
 
 
-def _same_instance(ctx, a, b) -> None:
+def check_same_instance(ctx, a, b) -> None:
     """Two threads collide inside one instance of one statement (e.g. two write one element)."""
     if not ctx.wants("RACE"):
         return
@@ -65,9 +63,9 @@ def _same_instance(ctx, a, b) -> None:
         _report(ctx, "RACE", ia, ib, ModelView(ctx, model), "in the same statement")
 
 
-def _ordered(ctx, a, b) -> None:
+def check_ordered(ctx, a, b) -> None:
     """a's instance strictly before b's, not ordered by the happens-before model."""
-    rule = _rule(a, b)
+    rule = rule_of(a, b)
     if not ctx.wants(rule):
         return
     if not ctx.hb.graph.has_node(b.point.path) or not _reachable(ctx, a, b):
