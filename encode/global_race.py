@@ -15,7 +15,7 @@ from dsl import ir
 from .access import instantiate
 from .findings import Finding
 from .memwitness import ModelView, access_operand, element_text, iteration_text, thread_text
-from .race import check_ordered, rule_of, check_same_instance
+from .race import check_ordered, check_same_instance, rule_of
 from .symbols import Unsupported
 
 
