@@ -276,8 +276,9 @@ class BlockExec:
             ok = self.in_bounds(coords, shape, thr, what)
             clipped = tuple(np.clip(c, 0, n - 1) for c, n in zip(coords, shape))
             vals = self.I.globals[name][clipped]
-            self.global_conflicts(self.I.global_log.read(name, tuple(c[ok] for c in coords), thr[ok], self.line),
-                                  thr[ok])
+            if name in self.I.global_log.tensors:
+                self.global_conflicts(self.I.global_log.read(name, tuple(c[ok] for c in coords), thr[ok],
+                                                             self.line), thr[ok])
             if not ok.all():
                 vals = np.where(ok, vals, np.nan if vals.dtype.kind == "f" else 0).astype(vals.dtype)
             return vals, self.I.input_tags(name, coords, len(thr)), ~ok, np.ones(len(thr), bool)
@@ -362,7 +363,8 @@ class BlockExec:
         ok = self.in_bounds(coords, self.I.shapes[name], thr, f"store into {name}")
         sel = np.flatnonzero(ok)
         idx = tuple(c[sel] for c in coords)
-        self.global_conflicts(self.I.global_log.write(name, idx, thr[sel], self.line), thr[sel])
+        if name in self.I.global_log.tensors:
+            self.global_conflicts(self.I.global_log.write(name, idx, thr[sel], self.line), thr[sel])
         self.I.globals[name][idx] = cast(reg.values.reshape(-1)[elem[sel]], self.I.params[name].dtype)
         np.add.at(self.I.counts[name], idx, 1)
         if self.I.kernel.tag_of(name) is not None and elem.size:
