@@ -88,3 +88,20 @@ def test_commits_the_counting_cannot_follow_stay_unknown(cond, reason):
                  f"        if {cond}:\n            copy_async")
     assert v.status == "unknown" and not v.findings, (v.findings, v.unknowns)
     assert any(reason in u.reason for u in v.unknowns), v.unknowns
+
+
+@pytest.mark.parametrize("old,new,reason", [
+    # two threads hold each element of the stored tile: which one runs the branch is not one thread
+    ("        store s[0 : +256], d\n", "        store s[0 : +256], d layout ((128, 2), 2):((1, 0), 128)\n",
+     "needs one thread per element"),
+    # an assertion under the branch naming two elements: no single thread makes it
+    ("        store s[0 : +256], d\n", "        store s[0 : +256], d\n        assert tag(d[i]).i + 1 == tag(p[i]).i + 1\n",
+     "names one tile element"),
+])
+def test_thread_conditions_the_encoding_cannot_follow_stay_unknown(old, new, reason):
+    text = (HERE / "branch_store.dsl").read_text()
+    assert old in text
+    result = check_source(text.replace(old, new, 1), "variant.dsl")
+    assert result.ok, [str(d) for d in result.diagnostics]
+    v = verify_kernel(result.kernel, VerifyOptions(rules=("TAG", "INIT")))
+    assert v.status == "unknown" and any(reason in u.reason for u in v.unknowns), (v.findings, v.unknowns)
