@@ -103,6 +103,9 @@ class TagChecker:
             dist = None
         elif t is None or t.space is not ir.Space.REGISTER:
             raise Unsupported("an assertion under a thread-dependent condition reads a register tile", cond.span)
+        elif len({w.stmt.target.layout for w in self.df.writers.get(tensor, [])}) > 1:
+            raise Unsupported(f"an assertion under a thread-dependent condition reads '{tensor}', whose "
+                              "definitions distribute it differently", cond.span)
         else:
             from .distribution import of_spec
             dist = of_spec(t.layout, self.df.shape(tensor), self.df.kernel.threads, self.env.consts)
