@@ -42,9 +42,10 @@ class Dataflow:
     """Tags of elements at program points, as Z3 terms over symbolic instances."""
 
     def __init__(self, env: SymEnv, lookback: int = 4, solver: SolverOptions = SolverOptions(),
-                 on_query=lambda seconds: None):
+                 on_query=lambda seconds: None, warp_size: int = 32):
         self.env = env
         self.solver = solver
+        self.warp_size = warp_size
         self.on_query = on_query        # counts this model's own solver queries (`settles`)
         self.kernel = env.kernel
         self.lookback = lookback
@@ -82,15 +83,41 @@ class Dataflow:
             facts += [v >= self.env.term(loop.start, inst), v < self.env.term(loop.stop, inst)]
         return z3.And(*facts) if facts else z3.BoolVal(True)
 
-    def guards(self, point: prog.Point, inst: dict) -> object:
+    def guards(self, point: prog.Point, inst: dict, uniform_only: bool = False) -> object:
+        """The point's branch conditions at `inst`. A thread-dependent one has no value
+        without a thread: `uniform_only` leaves them to `thread_guards`, else it is unknown."""
         conds = []
         for g in point.guards:
-            if any(isinstance(n, ir.BuiltinRef) and n.which.value.startswith("thread.")
-                   for n in exprs.iter_nodes(g.cond)):
+            if _thread_dependent(g.cond):
+                if uniform_only:
+                    continue
                 raise Unsupported("tags under a thread-dependent condition are not supported yet", g.cond.span)
             c = self.env.cond(g.cond, inst)
             conds.append(c if g.positive else z3.Not(c))
         return z3.And(*conds) if conds else z3.BoolVal(True)
+
+    def thread_guarded(self, point: prog.Point) -> bool:
+        return any(_thread_dependent(g.cond) for g in point.guards)
+
+    def thread_guards(self, w: prog.Point, inst: dict, tile: tuple, dist=None) -> list:
+        """The writer's thread-dependent conditions, for the thread its distribution gives
+        the tile element `tile` to (encode/owner.py): that thread writes it or nobody does.
+        `dist`: another distribution to take the thread from (an assertion's tile)."""
+        if not self.thread_guarded(w):
+            return []
+        from .distribution import thread_bindings
+        from .owner import owner_thread
+        dist = dist or self.distribution(w.stmt)
+        e = z3.IntVal(0)
+        for c, n in zip(tile, dist.shape):
+            e = e * n + c
+        bound = {**inst, **thread_bindings(owner_thread(dist, e), self.warp_size)}
+        conds = []
+        for g in w.guards:
+            if _thread_dependent(g.cond):
+                c = self.env.cond(g.cond, bound)
+                conds.append(c if g.positive else z3.Not(c))
+        return conds
 
     def trip(self, loop: ir.For, inst: dict):
         lo, hi = self.env.term(loop.start, inst), self.env.term(loop.stop, inst)
@@ -163,7 +190,8 @@ class Dataflow:
         same_instance = prog.common_loops(w, reader) == len(w.loops) and all(
             c.key[2 * k + 1] == 0 for k in range(len(w.loops)))
         same_guards = w.guards == reader.guards[:len(w.guards)]
-        return same_instance and same_guards and not isinstance(w.stmt, (ir.Copy, ir.Store))
+        return (same_instance and same_guards and not self.thread_guarded(w)
+                and not isinstance(w.stmt, (ir.Copy, ir.Store)))
 
     def loop_values(self, point: prog.Point, inst: dict) -> tuple:
         return tuple((loop.var, inst[loop.var]) for loop in point.loops)
@@ -196,7 +224,7 @@ class Dataflow:
                 for var, (term, order) in combo.items():
                     full[var] = term
                     offs[var] = order
-                hit = z3.And(self.loop_domain(w, full), self.guards(w, full))
+                hit = z3.And(self.loop_domain(w, full), self.guards(w, full, uniform_only=True))
                 out.append(_Candidate(self.key(w, offs), hit, w, full))
             out += self.inner_sentinels(w, c, inst, offsets)
         return out
@@ -285,8 +313,18 @@ class Dataflow:
                     start = self.env.term(sub.start, inst)
                     conds += [c >= start, c < start + self.extent(sub.extent)]
             tile = self.tile_coords(s.dst, inst, coords)
-        conds += self.uncovered(s, tile)
+        conds += self.uncovered(s, tile) + self.thread_guards(w, inst, tile)
         return z3.And(*conds) if conds else z3.BoolVal(True)
+
+    def distribution(self, s):
+        """The thread-value distribution of a tile statement (docs/SEMANTICS.md)."""
+        from .distribution import of_spec
+        if isinstance(s, (ir.Copy, ir.Store)):
+            spec = s.layout if isinstance(s, ir.Copy) else self.store_layout(s)
+            shape = tuple(self.extent(e) for e in exprs.tile_shape(s.dst))
+        else:
+            spec, shape = s.target.layout, self.shape(s.target.name)
+        return of_spec(spec, shape, self.kernel.threads, self.env.consts)
 
     def store_layout(self, s: ir.Store) -> ir.LayoutSpec | None:
         """A store's distribution: its own layout clause, else the source tile's layout."""
@@ -364,6 +402,10 @@ class Dataflow:
 def _masked_read(s, storage: str) -> bool:
     """Whether statement `s` reads global tensor `storage` through a mask."""
     return isinstance(s, (ir.Load, ir.Copy)) and s.mask is not None and s.src.tensor == storage
+
+
+def _thread_dependent(e: ir.Expr) -> bool:
+    return any(isinstance(n, ir.BuiltinRef) and n.which.value.startswith("thread.") for n in exprs.iter_nodes(e))
 
 
 def _missing_elements(dist) -> tuple[int, ...]:

@@ -106,7 +106,9 @@ def _verify_once(kernel: ir.Kernel, opts: VerifyOptions) -> Verdict:
     sink = Sink(opts.rules)
     try:
         env = SymEnv.build(kernel)
-        df = Dataflow(env, opts.lookback, opts.solver, sink.query)
+        from .target import DEFAULT_TARGET, load_target
+        warp = load_target(opts.target or DEFAULT_TARGET).warp_size
+        df = Dataflow(env, opts.lookback, opts.solver, sink.query, warp)
     except Unsupported as u:
         sink.unknown("TAG", u.span or kernel.span, u.reason)
         return _verdict(kernel, sink, [("encode", time.perf_counter() - t0)])

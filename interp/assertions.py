@@ -89,8 +89,12 @@ class _LeafEval(IntEval):
 
 
 class AssertChecker:
-    def __init__(self, stmt, views: dict[str, TileView], ev: IntEval, fixed: dict[str, int] | None = None):
+    def __init__(self, stmt, views: dict[str, TileView], ev: IntEval, fixed: dict[str, int] | None = None,
+                 held: dict[str, np.ndarray] | None = None):
+        """`held`: per register tile, the elements an active thread holds; under a thread-dependent
+        `if` an assertion is made only for those (docs/SEMANTICS.md)."""
         self.stmt, self.views, self.ev = stmt, views, ev
+        self.held = held or {}
         self.names = list(stmt.indices)
         ext = index_extents(stmt, views)
         fixed = fixed or {}
@@ -156,6 +160,12 @@ class AssertChecker:
             missing |= v["missing"]
             taint |= v["taint"]
         undecided = np.zeros(gshape, bool)
+        made = np.ones(gshape, bool)
+        for leaf in leaves:
+            if leaf.elem.tensor in self.held:
+                made &= self.held[leaf.elem.tensor][info[id(leaf)]["idx"]]
+        bad_init &= made
+        missing &= made
         if form is not None:
             leaf, lo_e, hi_e, kind = form
             lo = np.broadcast_to(np.asarray(base.term(lo_e), np.int64), gshape)
@@ -168,7 +178,8 @@ class AssertChecker:
         else:
             bad = self._general(part, leaves, info, ranges)
         missing &= ~bad_init
-        bad &= ~bad_init & ~missing
+        bad &= ~bad_init & ~missing & made
+        undecided &= made
         for rule, mask, why in (("INIT", bad_init, "reads an element nothing wrote"),
                                 ("TAG", missing, "a contribution lacks the field"),
                                 ("TAG", bad, "the condition fails"),

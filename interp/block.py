@@ -41,6 +41,7 @@ class BlockExec:
         self.T = interp.threads
         self.regs: dict[str, Reg] = {}
         self.mem = Memory(self.T)
+        interp.global_log.start_block(block)
         self.loops: dict[str, int] = {}
         self.env = dict(interp.scalars)
         for name, b in zip(("block.x", "block.y", "block.z"), block):
@@ -131,6 +132,7 @@ class BlockExec:
                                    f"thread {int(missing[0])} does not reach it", int(missing[0]))
                 else:               # a barrier some threads skip orders nothing (docs/MEMORY_MODEL.md)
                     self.mem.barrier(active)
+                    self.I.global_log.barrier()
             case ir.Commit():
                 self.mem.commit(active)
             case ir.WaitGroup():
@@ -156,7 +158,7 @@ class BlockExec:
             case ir.Store():
                 self.store(s, active)
             case ir.Assert() | ir.Invariant():
-                self.check_assert(s)
+                self.check_assert(s, active)
             case _:
                 raise InterpretError(f"cannot execute {type(s).__name__}")
 
@@ -277,6 +279,9 @@ class BlockExec:
             clipped = tuple(np.clip(c, 0, n - 1) for c, n in zip(coords, shape))
             vals = self.I.globals[name][clipped]
             outside = (np.nan if vals.dtype.kind == "f" else 0) if mask is None else mask.value
+            if name in self.I.global_log.tensors:
+                self.global_conflicts(self.I.global_log.read(name, tuple(c[ok] for c in coords), thr[ok],
+                                                             self.line), thr[ok])
             if not ok.all():
                 vals = np.where(ok, vals, outside).astype(vals.dtype)
             tags = self.I.input_tags(name, coords, len(thr))
@@ -300,6 +305,10 @@ class BlockExec:
                                other_line=h.other_line)
         defined = (buf.w_thread[addr] >= 0) & ~buf.undef[addr]
         return buf.values[addr], buf.tags[addr], bad | buf.taint[addr], defined
+
+    def global_conflicts(self, conflicts, thr) -> None:
+        for c in conflicts:         # races in global memory (global_races.py)
+            self.violation("RACE", c.detail, int(thr[c.index]), other_line=c.other_line)
 
     def write_shared(self, name, coords, thr, vals, tags, taint, defined, is_async: bool, what: str) -> None:
         buf = self.mem.buffers.get(name)
@@ -362,6 +371,8 @@ class BlockExec:
             thr, elem, coords, ok = thr[ok], elem[ok], tuple(c[ok] for c in coords), ok[ok]
         sel = np.flatnonzero(ok)
         idx = tuple(c[sel] for c in coords)
+        if name in self.I.global_log.tensors:
+            self.global_conflicts(self.I.global_log.write(name, idx, thr[sel], self.line), thr[sel])
         self.I.globals[name][idx] = cast(reg.values.reshape(-1)[elem[sel]], self.I.params[name].dtype)
         np.add.at(self.I.counts[name], idx, 1)
         if self.I.kernel.tag_of(name) is not None and elem.size:
@@ -386,20 +397,37 @@ class BlockExec:
                 out[name] = TileView(b.tags[offs], (b.w_thread[offs] >= 0) & ~b.undef[offs], b.taint[offs])
         return out
 
-    def check_assert(self, s) -> None:
+    def held(self, s, active) -> dict[str, np.ndarray]:
+        """Under a thread-dependent `if`: the elements of each named register tile that an
+        active thread holds (the assertion is made by the holding thread)."""
+        if active.all():
+            return {}
+        out = {}
+        for name in sorted({n.elem.tensor for n in exprs.iter_nodes(s.cond) if isinstance(n, ir.TagField)}):
+            if name in self.regs:
+                t = self.regs[name].t
+                shape = self.shape_of(t.shape)
+                thr, elem = distribution(t.layout, shape, self.T, self.I.consts)
+                mask = np.zeros(int(np.prod(shape, dtype=np.int64)), bool)
+                mask[elem[active[thr]]] = True
+                out[name] = mask.reshape(shape)
+        return out
+
+    def check_assert(self, s, active) -> None:
         if not self.I.check_tags and not self.I.probe:
             return
         views = self.views(s)
         ev = self.ev()
         probe = self.I.probe
+        held = self.held(s, active)
         if probe is not None and probe.matches(s, self.loops):
-            checker = AssertChecker(s, views, ev, probe.indices)
+            checker = AssertChecker(s, views, ev, probe.indices, held)
             parts = [p for p in conjuncts(s.cond) if probe.within(p)] or conjuncts(s.cond)
             self.I.probe_hits.extend(f for f in (checker.check(p) for p in parts) if f is not None)
             self.I.probe_reached = True
         if not self.I.check_tags:
             return
-        for f in AssertChecker(s, views, ev).run():
+        for f in AssertChecker(s, views, ev, held=held).run():
             if f.rule == "UNDECIDED":
                 self.I.note(f"line {s.span.line}: block {self.block}: {f.detail}")
             else:

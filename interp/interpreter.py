@@ -18,6 +18,7 @@ from dsl.diagnostics import Span
 from .assertions import range_violations
 from .compute import NUMPY, cast
 from .block import BlockExec
+from .global_races import GlobalLog
 from .intexpr import IntEval
 from .inputs import MAX_ELEMENTS, assumes_hold, data_assumes_hold, is_data_assume, random_inputs
 from .layout import InterpretError
@@ -123,6 +124,7 @@ class Interpreter:
             if isinstance(st, ir.Store) and st.dst.tensor in self.params:
                 self.store_lines.setdefault(st.dst.tensor, st.span.line)
         self.counts = {n: np.zeros(self.shapes[n], np.int64) for n in sorted(self.store_lines)}
+        self.global_log = GlobalLog({n: self.shapes[n] for n in _read_and_written(kernel)})
         self.found: dict[tuple, ConcreteViolation] = {}
         self.current: BlockExec | None = None
         self.probe_hits: list = []
@@ -241,6 +243,18 @@ class Interpreter:
                 self.add("COVER", self.store_lines.get(name, self.kernel.span.line), (), None, (),
                          f"{name}{[int(x) for x in i]} is {what} over the grid "
                          f"({int(bad.sum())} element(s) of {count.size} not written exactly once)")
+
+
+def _read_and_written(kernel: ir.Kernel) -> set[str]:
+    """Global tensors the kernel both reads and writes: the ones that can race."""
+    params = {p.name for p in kernel.params}
+    read, written = set(), set()
+    for s in ir.walk(kernel.body):
+        if isinstance(s, (ir.Load, ir.Copy)) and s.src.tensor in params:
+            read.add(s.src.tensor)
+        if isinstance(s, ir.Store) and s.dst.tensor in params:
+            written.add(s.dst.tensor)
+    return read & written
 
 
 def interpret(kernel: ir.Kernel, sizes, inputs: dict | None = None, blocks=None, *, check_tags: bool = True,

@@ -6,7 +6,8 @@ finding (a store against an output's tag function, a memory rule) is replayed by
 its block and looking for the same rule on the same line, or with the other access of the
 conflicting pair on that line (RACE, WAR and ASYNC count as one
 family: a conflict between a read and an async landing is either, depending on the view;
-COVER is about a whole output, so any line of it will do).
+COVER is about a whole output, so any line of it will do; a race in global memory may be
+between blocks, so the whole grid runs).
 """
 from __future__ import annotations
 
@@ -67,7 +68,7 @@ def replay_details(kernel: ir.Kernel, finding, inputs: dict | None = None, seeds
                 why = ("the assertion holds there" if res.probe_reached
                        else "the execution never reaches that iteration of the assertion")
                 continue
-            blocks = None if finding.rule == "COVER" or block is None else [block]
+            blocks = None if finding.rule == "COVER" or block is None or _on_global(kernel, finding) else [block]
             res = interpret(kernel, sizes, data, blocks)
             for v in res.violations:
                 if same_family(v.rule, finding.rule) and (finding.span.line in (v.line, v.other_line)
@@ -102,6 +103,12 @@ def _replay_fill(kernel: ir.Kernel, finding, sizes: dict, inputs, seeds) -> Repl
             return ReplayOutcome(True, f"at sizes {sizes}, {name}{list(at)} is {a[at]:.4g} with this fill and "
                                  f"{b[at]:.4g} with neutral padding")
     return ReplayOutcome(False, f"at sizes {sizes} the outputs are the same with neutral padding")
+
+
+def _on_global(kernel: ir.Kernel, finding) -> bool:
+    """A race in global memory may be between blocks: replay the whole grid."""
+    params = {p.name for p in kernel.params}
+    return finding.rule == "RACE" and any(h.storage in params for op in finding.operands for h in op.hops)
 
 
 def _data_dependent(kernel: ir.Kernel) -> bool:
