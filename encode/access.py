@@ -33,6 +33,7 @@ class Access:
     is_async: bool
     space: ir.Space
     dist: Distribution
+    tma: bool = False           # a bulk copy: its issuing thread moves the whole tile
 
     @property
     def span(self):
@@ -46,6 +47,8 @@ class Access:
             return f"{kind} into {self.tensor}" if self.write else f"{kind} from {self.tensor}"
         if isinstance(s, ir.Store):
             return f"store into {self.tensor}"
+        if isinstance(s, ir.TmaLoad):
+            return f"tma_load into {self.tensor}" if self.write else f"tma_load from {self.tensor}"
         if isinstance(s, ir.Load):
             return f"load from {self.tensor}"
         return f"read of {self.tensor}"
@@ -59,9 +62,9 @@ def collect(df) -> tuple[Access, ...]:
     """Every global and shared access of the kernel, in program order."""
     k, consts, out = df.kernel, df.env.consts, []
 
-    def add(point, ref, write, is_async, dist):
+    def add(point, ref, write, is_async, dist, tma=False):
         space = df.types[ref.tensor].space
-        out.append(Access(len(out), point, ref.tensor, ref, write, is_async, space, dist))
+        out.append(Access(len(out), point, ref.tensor, ref, write, is_async, space, dist, tma))
 
     for p in df.points:
         s = p.stmt
@@ -69,6 +72,10 @@ def collect(df) -> tuple[Access, ...]:
             dist = of_spec(s.layout, _shape(df, s.dst), k.threads, consts)
             add(p, s.src, False, False, dist)
             add(p, s.dst, True, s.is_async, dist)
+        elif isinstance(s, ir.TmaLoad):
+            dist = bulk_distribution(_shape(df, s.dst), k.threads)
+            add(p, s.src, False, False, dist, tma=True)
+            add(p, s.dst, True, True, dist, tma=True)
         elif isinstance(s, ir.Load):
             dist = of_spec(s.target.layout, df.shape(s.target.name), k.threads, consts)
             add(p, s.src, False, False, dist)
@@ -77,6 +84,13 @@ def collect(df) -> tuple[Access, ...]:
             spec = s.layout if s.layout is not None else src.layout
             add(p, s.dst, True, False, of_spec(spec, df.shape(s.src), k.threads, consts))
     return tuple(out)
+
+
+def bulk_distribution(shape: tuple[int, ...], threads: int) -> Distribution:
+    """A bulk copy's: every thread that runs the statement moves every element (stride-0
+    thread mode); role conditions narrow it to the issuing thread."""
+    n = math.prod(shape)
+    return Distribution("bulk copy", Layout((threads, n), (0, 1)), shape, threads)
 
 
 # ---------------------------------------------------------------- shared-memory addresses

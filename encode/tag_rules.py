@@ -83,7 +83,7 @@ class TagChecker:
         for loop in point.loops:
             inst[loop.var] = z3.Int(loop.var)
         facts.append(self.df.loop_domain(point, inst))
-        facts.append(self.df.guards(point, inst))
+        facts.append(self.df.guards(point, inst, reader=True))
         return inst, facts
 
     def index_vars(self, indices, cond, inst) -> tuple[dict, list]:

@@ -106,7 +106,8 @@ def _verify_once(kernel: ir.Kernel, opts: VerifyOptions) -> Verdict:
     sink = Sink(opts.rules)
     try:
         env = SymEnv.build(kernel)
-        df = Dataflow(env, opts.lookback, opts.solver, sink.query)
+        from .target import load_target
+        df = Dataflow(env, opts.lookback, opts.solver, sink.query, load_target(opts.target).warp_size)
     except Unsupported as u:
         sink.unknown("TAG", u.span or kernel.span, u.reason)
         return _verdict(kernel, sink, [("encode", time.perf_counter() - t0)])
