@@ -35,7 +35,7 @@ def _alloc(ck, s, sp, top_level: bool) -> ir.MbarAlloc:
     n = _positive_const(ck, size, "the number of mbarriers")
     _positive_const(ck, count, "an mbarrier's arrival count")
     if not top_level:
-        ck.error("E027", "an mbarrier array is declared at the kernel's top level", sp,
+        ck.error("E027", "an mbarrier array must be declared at the kernel's top level", sp,
                  "the block initialises it once, before every use; move the declaration out of the loop or branch")
     if ck.tiles._new_name(name, sp):
         ck.scope.define(str(name), Entry(ir.SymKind.TENSOR, value=n, barrier=True), ck.span(name))
