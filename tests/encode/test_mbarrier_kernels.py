@@ -1,5 +1,6 @@
 """mbarriers, bulk copies and role branches (encode/mbarrier.py, encode/tma_rule.py):
-tests/kernels/mbar/ok_*.dsl prove with nothing undecided; each bad_*.dsl is refuted
+proofs/ws_accumulate.dsl proves with nothing undecided; each tests/kernels/mbar/bad_*.dsl
+(a buggy sibling of it) is refuted
 exactly where its `#! error[RULE]` markers say, with its full report pinned in
 NAME.expected (`pytest --regen-golden`); constructs outside the model are unknown."""
 from __future__ import annotations
@@ -15,7 +16,7 @@ from encode.verifier import VerifyOptions, verify_kernel
 
 ROOT = Path(__file__).resolve().parents[2]
 DIR = ROOT / "tests/kernels/mbar"
-OK = sorted(DIR.glob("ok_*.dsl"))
+OK = [ROOT / "proofs/ws_accumulate.dsl"]
 BAD = sorted(DIR.glob("bad_*.dsl"))
 MARK = re.compile(r"#!\s*(.*)$")
 
@@ -60,7 +61,7 @@ def test_buggy_sibling_refuted_where_marked(path, regen_golden):
 
 
 def _variant(old: str, new: str) -> str:
-    text = (DIR / "ok_ws_accumulate.dsl").read_text()
+    text = OK[0].read_text()
     assert old in text
     return text.replace(old, new)
 
@@ -97,7 +98,7 @@ def test_index_outside_the_ring_form_is_unknown():
 def test_interpreter_runs_the_pipeline_and_matches_numpy():
     import numpy as np
     from codegen_cuda.interpret import interpret, random_inputs
-    kernel = _kernel((DIR / "ok_ws_accumulate.dsl").read_text())
+    kernel = _kernel(OK[0].read_text())
     for sizes in ({"M": 64, "K": 128}, {"M": 32, "K": 32}):
         inputs = random_inputs(kernel, sizes, seed=3)
         res = interpret(kernel, sizes, inputs)

@@ -1,4 +1,4 @@
-"""NumPy reference for ok_ws_accumulate.dsl: C[i, j] = sum over k-tiles t of A[i, 32 t + j]."""
+"""NumPy reference for proofs/ws_accumulate.dsl: C[i, j] = sum over k-tiles t of A[i, 32 t + j]."""
 import numpy as np
 
 TEST_SIZES = {"M": 32, "K": 64}       # one block, two rounds of the two-slot ring
