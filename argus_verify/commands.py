@@ -4,22 +4,11 @@ from __future__ import annotations
 import sys
 import time
 
-from dsl.check import check_source
 from dsl.fmt import format_source
 
 from .options import Options
-from .render import diagnostics_json, format_diagnostic
-from .source import display_name, read_source
-
-
-def load_kernel(path: str):
-    """(kernel or None, diagnostics, text) for one file (`-`: standard input); never raises
-    on bad input."""
-    text, diags = read_source(path)
-    if text is None:
-        return None, diags, None
-    result = check_source(text, display_name(path))
-    return (result.kernel if result.ok else None), result.diagnostics, text
+from .render import format_diagnostic
+from .source import display_name, load_kernel
 
 
 EXIT_PRECEDENCE = (4, 2, 1, 3, 0)   # internal error, bad input, violation, unknown, proved

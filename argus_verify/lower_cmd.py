@@ -10,7 +10,7 @@ import os
 import sys
 from pathlib import Path
 
-from .commands import load_kernel
+from .source import load_kernel
 from .render import format_diagnostic
 
 

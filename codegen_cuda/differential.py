@@ -17,8 +17,10 @@ import numpy as np
 
 from dsl import ir
 
-from .interp_layout import InterpretError
-from .interpret import interpret
+from interp.interpreter import interpret
+from interp.layout import InterpretError
+
+from .lowered_accesses import interpret_lowered
 from .module import lower
 from .numerics import compare, tolerance
 from .runner import KernelFault, RunError, launch_in_child, load_reference, poison, seeded_inputs
@@ -43,7 +45,7 @@ def lowering_races(kernel: ir.Kernel, sizes: dict[str, int], inputs: dict | None
     (`dsl`: the interpreter's result of the DSL program on the same inputs, if at hand)."""
     dsl = dsl if dsl is not None else interpret(kernel, sizes, inputs)
     seen = {(v.rule, v.line, v.block) for v in dsl.violations}
-    low = interpret(kernel, sizes, inputs, lowered=True).violations
+    low = interpret_lowered(kernel, sizes, inputs).violations
     return [v for v in low if (v.rule, v.line, v.block) not in seen]
 
 

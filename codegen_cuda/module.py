@@ -13,7 +13,8 @@ from dsl import ir
 from encode.target import DEFAULT_TARGET, load_target
 
 from . import plan as planning
-from .emit import Emitter, numba_type, row_major, uses_builtin
+from .emit import Emitter
+from .emit_common import numba_type, uses_builtin
 from .scalar import HELPERS, LoweringError, ScalarEmitter, mentions_data, py_name
 
 FORMAT_VERSION = 1
@@ -157,7 +158,7 @@ def _launch_section(kernel: ir.Kernel, plan: planning.Plan, host: ScalarEmitter)
         "",
         "",
         f"def check_sizes({', '.join(sizes)}):",
-        f"    \"\"\"The kernel's `assume`s: the proof holds only for sizes that satisfy them.\"\"\"",
+        "    \"\"\"The kernel's `assume`s: the proof holds only for sizes that satisfy them.\"\"\"",
         f"    return bool({assumes})",
         "",
         "",

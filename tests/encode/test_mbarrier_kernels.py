@@ -97,7 +97,8 @@ def test_index_outside_the_ring_form_is_unknown():
 # ---------------------------------------------------------------- the concrete interpreter
 def test_interpreter_runs_the_pipeline_and_matches_numpy():
     import numpy as np
-    from codegen_cuda.interpret import interpret, random_inputs
+    from interp.inputs import random_inputs
+    from interp.interpreter import interpret
     kernel = _kernel(OK[0].read_text())
     for sizes in ({"M": 64, "K": 128}, {"M": 32, "K": 32}):
         inputs = random_inputs(kernel, sizes, seed=3)
@@ -113,7 +114,7 @@ def test_witnesses_replay_on_the_interpreter(path):
     """The interpreter follows one schedule (each role runs until it waits; copies land only
     when a waiter needs them): every witness but the wrong-parity kernel's later-round ones
     (after which its protocol over-arrives and stops) is reproduced."""
-    from codegen_cuda.interp_replay import replay_details
+    from interp.replay import replay_details
     kernel = _kernel(path.read_text(), str(path.relative_to(ROOT)))
     verdict = verify_kernel(kernel, VerifyOptions())
     outcomes = [replay_details(kernel, f).replayed for f in verdict.findings]

@@ -2,7 +2,7 @@
 role branches of a warp-specialized block run as coroutines.
 
 Each mbarrier element has a copy *agent*: an extra row and column of the block's vector
-clocks (interp_memory) that writes the element's bulk copies. A copy is written at its
+clocks (interp.memory) that writes the element's bulk copies. A copy is written at its
 issue as an async write of its agent (pending) and lands as late as the phase allows: when
 the phase's arrivals are all in and its transaction count is still positive. The phase
 then completes: the landed copies are done at the agent's stamp, and the phase's
@@ -18,7 +18,7 @@ import numpy as np
 
 from dsl import exprs, ir
 
-from .interp_layout import InterpretError
+from .layout import InterpretError
 
 
 class Stuck(InterpretError):
@@ -36,7 +36,7 @@ def has_wait(stmts) -> bool:
 
 @dataclass
 class Copy:
-    batch: object              # the AsyncBatch of its write (interp_memory), or None if nothing landed
+    batch: object              # the AsyncBatch of its write (interp.memory), or None if nothing landed
     nbytes: int
     issuer_clock: np.ndarray
 
