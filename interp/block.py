@@ -18,7 +18,7 @@ from .assertions import AssertChecker, TileView, conjuncts
 from .compute import NUMPY, ComputeEval, Val, accumulate, cast, mma
 from .intexpr import IntEval
 from .layout import InterpretError, distribution
-from .mbarriers import Mbarriers, Stuck, agent_count, has_wait
+from .mbarriers import Mbarriers, agent_count, has_wait
 from .memory import Access, Memory, SharedBuffer
 from .tags import Tags, assign
 
@@ -100,15 +100,8 @@ class BlockExec:
 
     # ------------------------------------------------------------ statements
     def run(self, stmts, active: np.ndarray) -> None:
-        """Execute a statement list to its end. A block that gets stuck on its mbarriers stops
-        there, with a note; what it found before stays."""
-        try:
-            for _ in self.body(stmts, active):
-                if not self.mbar.land_any():
-                    raise Stuck(f"deadlock at line {self.line}: every thread waits on an mbarrier phase "
-                                "that nothing completes")
-        except Stuck as err:
-            self.I.note(f"block {self.block}: {err}")
+        """Execute a statement list to its end (interp.mbarriers: a stuck block stops with a note)."""
+        self.mbar.run_to_end(self.body(stmts, active))
 
     def body(self, stmts, active: np.ndarray):
         """A generator over the statements: it yields while the running threads wait on an
@@ -141,14 +134,8 @@ class BlockExec:
                     yield from self.body(s.then, active & c)
                     self.line = s.span.line
                     yield from self.body(s.orelse, active & ~c)
-            case ir.MbarAlloc():
-                self.mbar.declare(s, active)
-            case ir.Arrive():
-                self.mbar.arrive(s, active)
-            case ir.MbarWait():
-                yield from self.mbar.wait(s, active)
-            case ir.TmaLoad():
-                self.mbar.issue(s, active)
+            case ir.MbarAlloc() | ir.Arrive() | ir.MbarWait() | ir.TmaLoad():
+                yield from self.mbar.statement(s, active)
             case ir.Barrier():
                 if not active.all():
                     missing = np.flatnonzero(~active)

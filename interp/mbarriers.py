@@ -164,6 +164,30 @@ class Mbarriers:
             getattr(b.buf, field_done)[b.addr[live]] = stamp
         self.bx.mem.pending = [p for p in self.bx.mem.pending if p is not b]
 
+    def statement(self, s, active: np.ndarray):
+        """A generator over one mbarrier statement: only a wait ever yields."""
+        match s:
+            case ir.MbarAlloc():
+                self.declare(s, active)
+            case ir.Arrive():
+                self.arrive(s, active)
+            case ir.MbarWait():
+                yield from self.wait(s, active)
+            case ir.TmaLoad():
+                self.issue(s, active)
+
+    def run_to_end(self, steps) -> None:
+        """Drive a block's statement generator to its end. When every thread waits and no
+        copy can land, or a thread over-arrives, the block stops there with a note; what it
+        found before stays."""
+        try:
+            for _ in steps:
+                if not self.land_any():
+                    raise Stuck(f"deadlock at line {self.bx.line}: every thread waits on an mbarrier phase "
+                                "that nothing completes")
+        except Stuck as err:
+            self.bx.I.note(f"block {self.bx.block}: {err}")
+
     # ------------------------------------------------------------ waits and roles
     def wait(self, s: ir.MbarWait, active: np.ndarray):
         """A generator: yields while some active thread's phase has not completed."""
