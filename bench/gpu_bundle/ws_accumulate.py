@@ -517,7 +517,9 @@ def ws_accumulate(A, C):
                     acc[_v] = (acc[_v] + a[_v])
             # ws_accumulate.dsl:26  arrive empty[k % S]
             mbar_arrive(empty, (k % S))
-        # ws_accumulate.dsl:27  store C[block.x * BM : +BM, 0 : +BK], acc
+        # ws_accumulate.dsl:27  assert tag(acc[i, j]).row == block.x * BM + i and tag(acc[i, j]).col == j  (a proof obligation: no code)
+        # ws_accumulate.dsl:28  assert tag(acc[i, j]).kt == range(0, K / BK)  (a proof obligation: no code)
+        # ws_accumulate.dsl:29  store C[block.x * BM : +BM, 0 : +BK], acc
         if _tid < 128:
             for _v in range(8):
                 _e = _tid + _v * 128

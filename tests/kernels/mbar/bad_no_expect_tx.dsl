@@ -5,7 +5,7 @@ kernel ws_accumulate(A: f32[M, K], C: f32[M, 32]):
     const BM, BK, S = 32, 32, 2
     grid (M / BM)
     threads 160
-    tag A[i, k] = (row=i, col=k % BK)
+    tag A[i, k] = (row=i, col=k % BK, kt=k / BK)
     sA = shared f32[S, BM, BK]
     full = mbarrier[S] count 1
     empty = mbarrier[S] count 128
@@ -23,4 +23,6 @@ kernel ws_accumulate(A: f32[M, K], C: f32[M, 32]):
             assert tag(a[i, j]).row == block.x * BM + i and tag(a[i, j]).col == j
             acc = acc + a
             arrive empty[k % S]
+        assert tag(acc[i, j]).row == block.x * BM + i and tag(acc[i, j]).col == j
+        assert tag(acc[i, j]).kt == range(0, K / BK)
         store C[block.x * BM : +BM, 0 : +BK], acc
