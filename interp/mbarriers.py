@@ -96,9 +96,12 @@ class Mbarriers:
             self.vc[t, t] += 1                 # close the thread's epoch: its accesses so far are released
             el.acc = np.maximum(el.acc, self.vc[t])
             el.pending -= 1
-            if el.pending < 0:
-                raise Stuck(f"line {s.span.line}: thread {t} arrives on {s.bar.bar} in phase {el.phase} "
-                                     f"after its {el.count} arrivals were all in")
+            if el.pending < 0:   # round r + 1 began before phase r completed: undefined on the hardware
+                msg = (f"thread {t} arrives on {s.bar.bar} in phase {el.phase} after its {el.count} arrival(s) "
+                       f"were all in (the phase still waits for {el.tx} byte(s)): the next round's arrival "
+                       "came before this phase completed")
+                self.bx.violation("RACE", msg, int(t))
+                raise Stuck(f"line {s.span.line}: {msg}")
             self.progress += 1
             self._settle(el)
 
