@@ -25,9 +25,9 @@ def tma_reaching(df, storage: str, coords: tuple, point: prog.Point, inst: dict,
     tma = proto.site_of[writers[0].path]
     cases, missed = [], []
     for w in _waits_before(proto, tma.bar, point):
-        loops = {k: inst[k] for k in w.loops_of_reader(point)}
-        q = proto.round(w.site, loops) - proto.offset[id(w.site)]
-        x = proto.element(w.site, loops)
+        loops = {loop.var: inst[loop.var] for loop in w.point.loops}
+        q = proto.round(w, loops) - proto.offset[id(w)]
+        x = proto.element(w, loops)
         tl, exists = proto.instance_of_round(tma, x, q)
         hit = z3.And(q >= 0, exists, df.loop_domain(tma.point, tl), z3.BoolVal(bool(tma.threads)),
                      proto.element(tma, tl) == x, df.writes(tma.point, tl, coords))
@@ -39,15 +39,7 @@ def tma_reaching(df, storage: str, coords: tuple, point: prog.Point, inst: dict,
     return TagValue(tuple(cases))
 
 
-class _Wait:
-    def __init__(self, site):
-        self.site = site
-
-    def loops_of_reader(self, point) -> list[str]:
-        return [loop.var for loop in self.site.point.loops]
-
-
-def _waits_before(proto, bar: str, reader: prog.Point) -> list[_Wait]:
+def _waits_before(proto, bar: str, reader: prog.Point) -> list:
     """Aligned waits on `bar` that every thread running the reader runs just before it: in
     the same iteration of the same loop (or both outside loops), under a prefix of its
     branch conditions, earlier in the body. More than one would need an order among them."""
@@ -56,7 +48,7 @@ def _waits_before(proto, bar: str, reader: prog.Point) -> list[_Wait]:
         p = w.point
         same_loop = (len(p.loops) == len(reader.loops) and prog.common_loops(p, reader) == len(p.loops))
         if same_loop and p.guards == reader.guards[:len(p.guards)] and prog.before_in_body(p, reader, len(p.loops)):
-            out.append(_Wait(w))
+            out.append(w)
     if len(out) > 1:
         raise Unsupported("several waits on one mbarrier array precede this read; which copy it sees is not "
                           "modelled", reader.stmt.span)
