@@ -189,10 +189,14 @@ class Protocol:
         loops = {w.loop.var: z3.Int(f"{w.loop.var}@w")} if w.loop else {}
         dom = [self.df.loop_domain(w.point, loops)]
         parity = self.env.term(w.point.stmt.parity, loops)
+        undecided = False
         for d in (0, 1):
             out = self._sat(dom + [parity != (self.round(w, loops) - d) % 2])
             if out is SV.PROVED:
                 return d
+            undecided |= out is SV.UNKNOWN
+        if undecided:    # a timeout must not turn into findings
+            raise Unsupported("solver: the phase of this wait's parity is undecided", w.point.span)
         return None
 
     def _sat(self, facts) -> SV:
@@ -291,8 +295,11 @@ class Protocol:
         verdict = self._sat(facts)
         if verdict is SV.PROVED:
             return ""
+        if verdict is SV.UNKNOWN:
+            raise Unsupported(f"solver: whether round r + 1 of this {_verb(s)} waits for phase r of {b.name} "
+                              "is undecided", s.point.span)
         return (f"the {_verb(s)} at line {s.point.span.line} may start round r + 1 before phase r of "
-                f"{b.name} completed" + (" (undecided)" if verdict is SV.UNKNOWN else ""))
+                f"{b.name} completed")
 
 
 def _before(a: At, b: At):

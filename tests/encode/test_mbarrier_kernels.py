@@ -121,3 +121,10 @@ def test_witnesses_replay_on_the_interpreter(path):
     assert outcomes and any(outcomes)
     if path.stem != "bad_wrong_parity":
         assert all(outcomes)
+
+
+def test_an_undecided_protocol_is_unknown_not_a_finding():
+    """With a 1 ms solver budget the alignment and phase queries time out: unknown, never a
+    violation (a timeout must not distrust an mbarrier) and never proved."""
+    verdict = verify_kernel(_kernel(OK[0].read_text()), VerifyOptions(timeout_s=0.001))
+    assert verdict.status == "unknown" and not verdict.findings
