@@ -124,7 +124,8 @@ def test_witnesses_replay_on_the_interpreter(path):
 
 
 def test_an_undecided_protocol_is_unknown_not_a_finding():
-    """With a 1 ms solver budget the alignment and phase queries time out: unknown, never a
-    violation (a timeout must not distrust an mbarrier) and never proved."""
+    """With a 1 ms solver budget the alignment and phase queries time out: the verdict is
+    unknown (or proved, on a machine fast enough), never a violation: a timeout must not
+    distrust an mbarrier."""
     verdict = verify_kernel(_kernel(OK[0].read_text()), VerifyOptions(timeout_s=0.001))
-    assert verdict.status == "unknown" and not verdict.findings
+    assert not verdict.findings and verdict.status in ("unknown", "proved")
