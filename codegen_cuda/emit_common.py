@@ -2,7 +2,7 @@
 expression, row-major index text, and the expressions a statement holds."""
 from __future__ import annotations
 
-from dsl import exprs, ir
+from dsl import compute, exprs, ir
 
 from .plan import Plan, fold
 from .scalar import LoweringError
@@ -46,17 +46,7 @@ def paren(text: str) -> str:
 
 def expr_shape(plan: Plan, e: ir.Expr) -> tuple[int, ...]:
     """The tile shape of an elementwise/reduction/broadcast expression (() for scalars)."""
-    match e:
-        case ir.Sym(kind=ir.SymKind.TENSOR, name=n):
-            return plan.tiles[n].shape
-        case ir.Call(func="bcast", args=(x,), kwargs=kw):
-            inner, axis = expr_shape(plan, x), fold(dict(kw)["axis"], plan.consts)
-            return inner[:axis] + (fold(dict(kw)["n"], plan.consts),) + inner[axis:]
-        case ir.Call(func=f, args=(x,), kwargs=kw) if f in REDUCE_INIT and "axis" in dict(kw):
-            inner, axis = expr_shape(plan, x), fold(dict(kw)["axis"], plan.consts)
-            return inner[:axis] + inner[axis + 1:]
-    shapes = [expr_shape(plan, c) for c in exprs.children(e)]
-    return max(shapes, key=len, default=())
+    return compute.expr_shape(e, lambda n: plan.tiles[n].shape, lambda x: fold(x, plan.consts)) or ()
 
 
 def row_major(idx: list[str], shape: tuple[int, ...]) -> str:

@@ -6,6 +6,7 @@ so it runs where neither the DSL front end nor the verifier is installed.
 from __future__ import annotations
 
 import hashlib
+import os
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -38,7 +39,7 @@ class Lowered:
         directory.mkdir(parents=True, exist_ok=True)
         path = directory / f"{self.name}_{self.digest}.py"
         if not path.exists() or path.read_text() != self.source:
-            tmp = path.with_suffix(".tmp")
+            tmp = path.with_suffix(f".{os.getpid()}.tmp")   # one per process: parallel writers never share it
             tmp.write_text(self.source)
             tmp.replace(path)
         return path
