@@ -357,8 +357,54 @@ class If:
     span: Span = _span()
 
 
+# ---------------------------------------------------------------- mbarriers and bulk copies
+@dataclass(frozen=True, slots=True)
+class MbarAlloc:
+    """`name = mbarrier[size] count n`: `size` mbarriers in shared memory, initialised by the
+    block before any use to phase 0 with `n` expected arrivals per phase."""
+    name: str
+    size: Expr
+    count: Expr
+    span: Span = _span()
+
+
+@dataclass(frozen=True, slots=True)
+class BarRef:
+    """One mbarrier of an array: full[k % S]."""
+    bar: str
+    index: Expr
+    span: Span = _span()
+
+
+@dataclass(frozen=True, slots=True)
+class Arrive:
+    """`arrive bar[i]` (tx_bytes None) or `expect_tx bar[i], n`: each executing thread adds n
+    bytes to the current phase's transaction count, then arrives once."""
+    bar: BarRef
+    tx_bytes: Expr | None = None
+    span: Span = _span()
+
+
+@dataclass(frozen=True, slots=True)
+class MbarWait:
+    """`wait bar[i], p`: returns once the latest phase of parity p of bar[i] has completed."""
+    bar: BarRef
+    parity: Expr
+    span: Span = _span()
+
+
+@dataclass(frozen=True, slots=True)
+class TmaLoad:
+    """`tma_load dst, src, bar[i]`: each executing thread issues one bulk copy of the whole
+    tile, which lands some time later and completes its bytes on bar[i]'s phase."""
+    dst: TileRef
+    src: TileRef
+    bar: BarRef
+    span: Span = _span()
+
+
 Stmt = Union[Alloc, Zeros, Load, Mma, Compute, Copy, Store, Commit, WaitGroup, Barrier,
-             Assert, Invariant, For, If]
+             Assert, Invariant, For, If, MbarAlloc, Arrive, MbarWait, TmaLoad]
 
 
 # ---------------------------------------------------------------- kernel

@@ -18,6 +18,7 @@ from .assertions import AssertChecker, TileView, conjuncts
 from .compute import NUMPY, ComputeEval, Val, accumulate, cast, mma
 from .intexpr import IntEval
 from .layout import InterpretError, distribution
+from .mbarriers import Mbarriers, agent_count, has_wait
 from .memory import Access, Memory, SharedBuffer
 from .tags import Tags, assign, padded
 
@@ -40,7 +41,8 @@ class BlockExec:
         self.block = block
         self.T = interp.threads
         self.regs: dict[str, Reg] = {}
-        self.mem = Memory(self.T)
+        self.mem = Memory(self.T + agent_count(interp.kernel, interp.consts))   # + one copy agent per mbarrier
+        self.mbar = Mbarriers(self, self.T)
         interp.global_log.start_block(block)
         self.loops: dict[str, int] = {}
         self.env = dict(interp.scalars)
@@ -99,32 +101,43 @@ class BlockExec:
         return ok
 
     # ------------------------------------------------------------ statements
-    def body(self, stmts, active: np.ndarray) -> None:
+    def run(self, stmts, active: np.ndarray) -> None:
+        """Execute a statement list to its end (interp.mbarriers: a stuck block stops with a note)."""
+        self.mbar.run_to_end(self.body(stmts, active))
+
+    def body(self, stmts, active: np.ndarray):
+        """A generator over the statements: it yields while the running threads wait on an
+        mbarrier (interp.mbarriers); plain kernels never yield."""
         for s in stmts:
             if not active.any():
                 return
-            self.stmt(s, active)
+            yield from self.stmt(s, active)
 
-    def stmt(self, s, active: np.ndarray) -> None:
+    def stmt(self, s, active: np.ndarray):
         self.line = s.span.line
         self.instance += 1
         lowered = self.I.lowered
         if lowered is not None:
             lowered.before(self, s, active)
-        self.run_stmt(s, active)
+        yield from self.run_stmt(s, active)
         if lowered is not None:
             self.line = s.span.line
             lowered.after(self, s, active)
 
-    def run_stmt(self, s, active: np.ndarray) -> None:
+    def run_stmt(self, s, active: np.ndarray):
         match s:
             case ir.For():
-                self.for_loop(s, active)
+                yield from self.for_loop(s, active)
             case ir.If():
                 c = np.broadcast_to(np.asarray(self.ev(self.thread_env["thread.x"]).cond(s.cond), bool), (self.T,))
-                self.body(s.then, active & c)
-                self.line = s.span.line
-                self.body(s.orelse, active & ~c)
+                if has_wait(s.then + s.orelse):       # roles of a warp-specialized block run concurrently
+                    yield from self.mbar.roles([self.body(s.then, active & c), self.body(s.orelse, active & ~c)])
+                else:
+                    yield from self.body(s.then, active & c)
+                    self.line = s.span.line
+                    yield from self.body(s.orelse, active & ~c)
+            case ir.MbarAlloc() | ir.Arrive() | ir.MbarWait() | ir.TmaLoad():
+                yield from self.mbar.statement(s, active)
             case ir.Barrier():
                 if not active.all():
                     missing = np.flatnonzero(~active)
@@ -140,8 +153,8 @@ class BlockExec:
             case ir.Alloc():
                 t = s.tensor
                 if t.name not in self.mem.buffers:
-                    self.mem.buffers[t.name] = SharedBuffer(t, self.shape_of(t.shape), NUMPY[t.dtype], self.T,
-                                                            self.I.consts)
+                    self.mem.buffers[t.name] = SharedBuffer(t, self.shape_of(t.shape), NUMPY[t.dtype],
+                                                            self.mem.threads, self.I.consts)
             case ir.Zeros():
                 shape = self.shape_of(s.target.shape)
                 v = Val(np.zeros(shape, NUMPY[s.target.dtype]), Tags.empty(shape), np.zeros(shape, bool),
@@ -162,7 +175,7 @@ class BlockExec:
             case _:
                 raise InterpretError(f"cannot execute {type(s).__name__}")
 
-    def for_loop(self, s: ir.For, active) -> None:
+    def for_loop(self, s: ir.For, active):
         ev = self.ev(self.thread_env["thread.x"])
         lo = np.broadcast_to(np.asarray(ev.term(s.start), np.int64), (self.T,))
         hi = np.broadcast_to(np.asarray(ev.term(s.stop), np.int64), (self.T,))
@@ -178,7 +191,7 @@ class BlockExec:
             act = active & (lo <= v) & (v < hi)
             if act.any():
                 self.loops[s.var] = v
-                self.body(s.body, act)
+                yield from self.body(s.body, act)
                 self.line = s.span.line
         self.loops.pop(s.var, None)
 
