@@ -100,12 +100,11 @@ def split_k(kernel: ir.Kernel, params: dict) -> Rewritten | None:
         body += [map_stmt(b, renamer(names, shift), names) for b in loop.body]
         partials.append(names[acc])
         inits.append(dataclasses.replace(zero, target=dataclasses.replace(zero.target, name=names[acc])))
-    total = ir.Sym(acc, ir.SymKind.TENSOR)
-    for p in partials:
-        total = add(total, ir.Sym(p, ir.SymKind.TENSOR))
-    reduce = ir.Compute(zero.target, total)
+    # one addition per partial: the tags of each sum are the union of two disjoint ranges
+    reduce = tuple(ir.Compute(zero.target, add(ir.Sym(acc, ir.SymKind.TENSOR), ir.Sym(p, ir.SymKind.TENSOR)))
+                   for p in partials)
     new_loop = dataclasses.replace(loop, stop=trip, body=tuple(body))
-    k = dataclasses.replace(kernel, body=splice(kernel.body, path, tuple(inits) + (new_loop, reduce)))
+    k = dataclasses.replace(kernel, body=splice(kernel.body, path, tuple(inits) + (new_loop,) + reduce))
     k = dataclasses.replace(k, assumes=size_assumes(k.assumes, size, c * n_split, at_least=True))
     return Rewritten(k, f"split-K: {loop.var} in {n_split} ranges of {size} / {c * n_split} tiles, "
                         f"partials summed into {acc}")
