@@ -67,9 +67,16 @@ def main() -> None:
 def _write(rows: list[dict], args) -> None:
     out = ROOT / "bench" / "results"
     out.mkdir(parents=True, exist_ok=True)
-    meta = {"budget": args.budget, "seeds": args.seeds, "label": "model", "cpu": platform.processor() or
-            platform.machine(), "date": time.strftime("%Y-%m-%d", time.gmtime())}
+    meta = {"budget": args.budget, "seeds": args.seeds, "label": "model", "cpu": _cpu(),
+            "date": time.strftime("%Y-%m-%d", time.gmtime())}
     (out / args.out).write_text(json.dumps({"meta": meta, "rows": rows}, indent=1, sort_keys=True))
+
+
+def _cpu() -> str:
+    info = Path("/proc/cpuinfo")
+    names = [ln.split(":", 1)[1].strip() for ln in info.read_text().splitlines()
+             if ln.startswith("model name")] if info.is_file() else []
+    return f"{names[0]} x {len(names)}" if names else platform.machine()
 
 
 def _row(name: str, mode: str, runs: list[dict]) -> dict:
