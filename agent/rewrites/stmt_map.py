@@ -130,3 +130,17 @@ def written(stmts) -> set[str]:
 
 def uses_loop_var(e: ir.Expr, var: str) -> bool:
     return var in exprs.free_syms(e, ir.SymKind.LOOP)
+
+
+def simplify(e):
+    """`0 * x`, `x * 0` -> 0 and `x + 0`, `0 + x` -> x: what substituting 0 for a loop
+    variable leaves behind (a node map for `map_stmt`)."""
+    if isinstance(e, ir.Bin):
+        zero = ir.IntLit(0)
+        if e.op is ir.BinOp.MUL and zero in (e.lhs, e.rhs):
+            return zero
+        if e.op is ir.BinOp.ADD and e.rhs == zero:
+            return e.lhs
+        if e.op is ir.BinOp.ADD and e.lhs == zero:
+            return e.rhs
+    return e

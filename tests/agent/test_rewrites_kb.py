@@ -88,3 +88,15 @@ def test_expert_grouping_gives_a_block_one_expert_s_tokens():
     # and without the precondition's assumption, forcing the same tile would be caught
     forced = out.replace("    assume route[r] == route[r / 16 * 16]\n", "")
     assert {f.rule for f in verify_kernel(_kernel(forced)).findings} == {"TAG"}
+
+
+def test_online_softmax_into_the_output_is_one_pass_attention(tmp_path):
+    seed = (TASKS / "seeds" / "attention.dsl").read_text()
+    assert _rewrite(seed, "online_output") is None                 # the max and sum passes come first
+    fused, _ = _rewrite(seed, "online_softmax")
+    out, k = _rewrite(fused, "online_output")
+    assert out.count("for jt in") == 1 and "acc = acc * bcast(exp(m_prev - m), axis=1, n=D)" in out
+    assert "acc = acc / bcast(l, axis=1, n=D)" in out and "v_0 = load V[0 : +BN, 0 : +D]" in out
+    assert verify_kernel(k).status == "proved"
+    _numerics_ok(TASKS / "attention.toml", out, tmp_path)
+    assert _rewrite((HERE / "softmax_stream.dsl").read_text(), "online_output") is None
