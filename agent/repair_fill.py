@@ -10,17 +10,18 @@ start of every slice and every index of a tile reference, and a wait count: a li
 from __future__ import annotations
 
 import dataclasses
+import time
 from dataclasses import dataclass
 
 from dsl import exprs, ir
+from dsl.check import check_source
 from dsl.fmt import format_expr
 from encode.verifier import VerifyOptions
 from synth.cegis import FillOptions, fill
 from synth.sketch import load_sketch
 
-from .holes import map_stmt_exprs
 from .rewrites.base import at, const_values, paths, render, splice
-from .rewrites.stmt_map import map_expr, read
+from .rewrites.stmt_map import map_stmt, read, simplify
 
 MAX_SITES = 8          # holes tried per repair (each is one fill)
 SPREAD = (-1, 1, -2, 2, 3)
@@ -107,46 +108,26 @@ def sketches(kernel: ir.Kernel, findings: list[dict]) -> list[tuple[str, ir.Kern
     return out[:MAX_SITES]
 
 
-def _drop_zero_offsets(kernel: ir.Kernel) -> ir.Kernel:
-    """`x + 0` left by a filled offset becomes `x`."""
-    def simp(e):
-        if isinstance(e, ir.Bin) and e.op in (ir.BinOp.ADD, ir.BinOp.SUB) and e.rhs == ir.IntLit(0):
-            return e.lhs
-        return e
-
-    def walk(stmts):
-        out = []
-        for s in stmts:
-            s = map_stmt_exprs(s, lambda e: map_expr(e, simp))
-            if isinstance(s, ir.For):
-                s = dataclasses.replace(s, body=walk(s.body))
-            elif isinstance(s, ir.If):
-                s = dataclasses.replace(s, then=walk(s.then), orelse=walk(s.orelse))
-            out.append(s)
-        return tuple(out)
-    return dataclasses.replace(kernel, body=walk(kernel.body))
-
-
 def repair_by_fill(kernel: ir.Kernel, findings: list[dict], verify: VerifyOptions,
-                   budget_s: float = 120.0) -> FillRepair | None:
-    """The first single-hole sketch at the named points that `fill` completes, or None."""
-    spent, tried = 0, []
+                   budget_s: float = 60.0) -> FillRepair | None:
+    """The first single-hole sketch at the named points that `fill` completes within
+    `budget_s` seconds for all the fills together, or None."""
+    spent, tried, t0 = 0, [], time.perf_counter()
     for note, holed in sketches(kernel, findings):
+        left = budget_s - (time.perf_counter() - t0)
+        if left <= 0:
+            break
         text, checked, err = render(holed, "<repair>", synth=True)
         if checked is None:
             continue
         sketch, diags = load_sketch(text, "<repair>")
         if sketch is None:
             continue
-        res = fill(sketch, FillOptions(verify=verify, budget_s=budget_s))
+        res = fill(sketch, FillOptions(verify=verify, budget_s=left))
         spent += res.verifications
         tried.append(note)
         if res.status == "filled":
-            done = render(_drop_zero_offsets(_checked(res.text)))[0]
+            filled = check_source(res.text, "<repair>").kernel
+            done = render(dataclasses.replace(filled, body=tuple(map_stmt(s, simplify) for s in filled.body)))[0]
             return FillRepair(done, tuple(tried) + (f"argus fill: {dict(res.values)}",), spent)
     return None
-
-
-def _checked(text: str) -> ir.Kernel:
-    from dsl.check import check_source
-    return check_source(text, "<repair>").kernel

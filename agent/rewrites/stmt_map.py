@@ -133,13 +133,13 @@ def uses_loop_var(e: ir.Expr, var: str) -> bool:
 
 
 def simplify(e):
-    """`0 * x`, `x * 0` -> 0 and `x + 0`, `0 + x` -> x: what substituting 0 for a loop
-    variable leaves behind (a node map for `map_stmt`)."""
+    """`0 * x`, `x * 0` -> 0 and `x + 0`, `x - 0`, `0 + x` -> x: what substituting 0 for a
+    loop variable or filling an offset hole with 0 leaves behind (a node map for `map_stmt`)."""
     if isinstance(e, ir.Bin):
         zero = ir.IntLit(0)
         if e.op is ir.BinOp.MUL and zero in (e.lhs, e.rhs):
             return zero
-        if e.op is ir.BinOp.ADD and e.rhs == zero:
+        if e.op in (ir.BinOp.ADD, ir.BinOp.SUB) and e.rhs == zero:
             return e.lhs
         if e.op is ir.BinOp.ADD and e.lhs == zero:
             return e.rhs
