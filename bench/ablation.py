@@ -89,6 +89,7 @@ def _row(name: str, mode: str, runs: list[dict]) -> dict:
             "first_ok_step": statistics.median(firsts) if firsts else None,
             "repair_steps": statistics.mean(repairs) if repairs else 0,
             "sketches_ok": f"{sum(s['ok'] for s in sk)}/{len(sk)}",
+            "best_techniques": sorted({" + ".join(r["best_techniques"]) for r in runs}),
             "speedup": round(statistics.median(speed), 2) if speed else "n/a (no cost model)"}
 
 
