@@ -8,6 +8,9 @@ import math
 
 from dsl import exprs, ir
 
+from .emit_common import compute_type, expr_shape, numba_type
+from .scalar import LoweringError
+
 # name -> source template over the operand text `{x}` and the compute type `{t}`.
 UNARY = {"exp": "math.exp({x})", "abs": "abs({x})", "sqrt": "math.sqrt({x})", "neg": "(-{x})",
          "rsqrt": "({t}(1) / math.sqrt({x}))", "log": "math.log({x})", "log2": "math.log2({x})",
@@ -29,8 +32,6 @@ def unary(f: str, x: str, want: str) -> tuple[str, str | None]:
 def lower(sub, plan, e: ir.Expr, want: str) -> str:
     """Conditions, where, pow and casts; `sub(x, type)` lowers an operand. A comparison's
     operands are computed in their own compute type, a cast's operand in its source's."""
-    from .emit import compute_type, expr_shape, numba_type
-    from .scalar import LoweringError
     match e:
         case ir.Not(operand=x):
             return f"(not {sub(x)})"
@@ -60,7 +61,6 @@ def float_literal(v: float, want: str) -> str:
 def expr_dtype(plan, e: ir.Expr) -> ir.DType:
     """The dtype of a tile expression, as dsl/compute.py types it: a tile operand's dtype
     wins over a scalar's; a comparison is bool."""
-    from .emit import expr_shape
     match e:
         case ir.Sym(kind=ir.SymKind.TENSOR, name=n):
             return plan.tiles[n].dtype

@@ -6,6 +6,7 @@ so it runs where neither the DSL front end nor the verifier is installed.
 from __future__ import annotations
 
 import hashlib
+import os
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -13,7 +14,8 @@ from dsl import ir
 from encode.target import DEFAULT_TARGET, load_target
 
 from . import plan as planning
-from .emit import Emitter, numba_type, row_major, uses_builtin
+from .emit import Emitter
+from .emit_common import numba_type, uses_builtin
 from .scalar import HELPERS, LoweringError, ScalarEmitter, mentions_data, py_name
 
 FORMAT_VERSION = 1
@@ -37,7 +39,7 @@ class Lowered:
         directory.mkdir(parents=True, exist_ok=True)
         path = directory / f"{self.name}_{self.digest}.py"
         if not path.exists() or path.read_text() != self.source:
-            tmp = path.with_suffix(".tmp")
+            tmp = path.with_suffix(f".{os.getpid()}.tmp")   # one per process: parallel writers never share it
             tmp.write_text(self.source)
             tmp.replace(path)
         return path
@@ -150,7 +152,7 @@ def _launch_section(kernel: ir.Kernel, plan: planning.Plan, host: ScalarEmitter)
         "",
         "",
         f"def check_sizes({', '.join(sizes)}):",
-        f"    \"\"\"The kernel's `assume`s: the proof holds only for sizes that satisfy them.\"\"\"",
+        "    \"\"\"The kernel's `assume`s: the proof holds only for sizes that satisfy them.\"\"\"",
         f"    return bool({assumes})",
         "",
         "",

@@ -165,3 +165,20 @@ def _where(tc, e):
     if cond is None or shape is None:
         return dt, None
     return _binary(tc, e, (dt, shape), (dt, cond))
+
+
+def expr_shape(e: ir.Expr, shape_of, const) -> tuple | None:
+    """The tile shape of a checked elementwise / reduction / broadcast expression, None for a
+    scalar one. `shape_of(name)` is a register tile's shape, `const(expr)` folds an extent
+    or axis: the verifier and the lowering each pass their own."""
+    match e:
+        case ir.Sym(kind=ir.SymKind.TENSOR, name=n):
+            return tuple(shape_of(n))
+        case ir.Call(func="bcast", args=(x,), kwargs=kw):
+            inner, axis = expr_shape(x, shape_of, const) or (), const(dict(kw)["axis"])
+            return inner[:axis] + (const(dict(kw)["n"]),) + inner[axis:]
+        case ir.Call(func=f, args=(x,), kwargs=kw) if f in REDUCE and "axis" in dict(kw):
+            inner, axis = expr_shape(x, shape_of, const), const(dict(kw)["axis"])
+            return None if inner is None else inner[:axis] + inner[axis + 1:]
+    shapes = [sh for sh in (expr_shape(c, shape_of, const) for c in exprs.children(e)) if sh is not None]
+    return max(shapes, key=len) if shapes else None

@@ -143,3 +143,4 @@ def substitute(e: ir.Expr, mapping: dict[str, ir.Expr]) -> ir.Expr:
 def tile_shape(ref: ir.TileRef) -> tuple[ir.Expr, ...]:
     """Extents of the kept dimensions of a subscripted tile."""
     return tuple(s.extent for s in ref.subs if isinstance(s, ir.Slice))
+

@@ -13,11 +13,11 @@ import dataclasses
 import z3
 
 from dsl import ir
+from dsl.compute import REDUCE, expr_shape
 
 from .symbols import Unsupported, mentions
 from .tagval import Contribution, TagValue, flatten, product, single, widen
 
-REDUCE = ("sum", "max", "min")
 UNIT = (Contribution(()),)
 
 
@@ -145,18 +145,7 @@ def _shape_of(df, e: ir.Expr) -> tuple[int, ...]:
 
 
 def _expr_shape(df, e: ir.Expr):
-    from dsl.exprs import children
-    match e:
-        case ir.Sym(kind=ir.SymKind.TENSOR, name=n):
-            return df.shape(n)
-        case ir.Call(func="bcast", args=(x,), kwargs=kw):
-            inner, axis = _expr_shape(df, x) or (), df.env.const_value(dict(kw)["axis"])
-            return tuple(inner[:axis]) + (df.env.const_value(dict(kw)["n"]),) + tuple(inner[axis:])
-        case ir.Call(func=f, args=(x,), kwargs=kw) if f in REDUCE and "axis" in dict(kw):
-            inner, axis = _expr_shape(df, x), df.env.const_value(dict(kw)["axis"])
-            return None if inner is None else tuple(inner[:axis]) + tuple(inner[axis + 1:])
-    shapes = [sh for sh in (_expr_shape(df, c) for c in children(e)) if sh is not None]
-    return max(shapes, key=len) if shapes else None
+    return expr_shape(e, df.shape, df.env.const_value)
 
 
 def mma_pairs(df, s: ir.Mma, coords: tuple, w, inst: dict) -> tuple[list[Contribution], int]:

@@ -15,9 +15,9 @@ import numpy as np
 
 from dsl import exprs, ir
 
-from .interp_expr import IntEval
-from .interp_layout import InterpretError
-from .interp_tags import Tags, field_choices, records
+from .intexpr import IntEval
+from .layout import InterpretError
+from .tags import Tags, field_choices, records
 
 CHUNK = 1 << 23          # elements of the broadcast condition evaluated at once
 
@@ -197,7 +197,7 @@ class AssertChecker:
         return fails.reshape(gshape + (-1,)).any(-1)
 
     def _detail(self, why, leaves, info, at, point) -> str:
-        from .interp_tagsets import describe
+        from .tagsets import describe
         parts = []
         for leaf in leaves:
             el = tuple(int(i[at]) for i in info[id(leaf)]["idx"])
@@ -260,7 +260,7 @@ def covers_violations(t, name: str, lo: np.ndarray, hi: np.ndarray) -> np.ndarra
     inside = (vals >= lo[..., None]) & (vals < hi[..., None])
     outside = (present & ~inside).any(-1)
     if isinstance(t, Tags):
-        from .interp_tagsets import from_exact
+        from .tagsets import from_exact
         _, member, _, _ = from_exact(t).field(name)
     else:
         _, member, _, _ = t.field(name)

@@ -2,7 +2,7 @@
 
 Control flow is per thread (a mask of active threads); tile statements are vectorised over
 (thread, element) pairs of their thread-value distribution. Shared accesses go through the
-happens-before checks of interp_memory; global accesses through bound checks and, for
+happens-before checks of interp.memory; global accesses through bound checks and, for
 stores, the write counts behind COVER.
 """
 from __future__ import annotations
@@ -14,12 +14,12 @@ import numpy as np
 
 from dsl import exprs, ir
 
-from .interp_assert import AssertChecker, TileView, conjuncts
-from .interp_compute import NUMPY, ComputeEval, Val, accumulate, cast, mma
-from .interp_expr import IntEval
-from .interp_layout import InterpretError, distribution
-from .interp_memory import Access, Memory, SharedBuffer
-from .interp_tags import Tags, assign, where
+from .assertions import AssertChecker, TileView, conjuncts
+from .compute import NUMPY, ComputeEval, Val, accumulate, cast, mma
+from .intexpr import IntEval
+from .layout import InterpretError, distribution
+from .memory import Access, Memory, SharedBuffer
+from .tags import Tags, assign
 
 
 NEST_TRIPS = 4     # loop iterations a block may run in all, in units of what one loop may run

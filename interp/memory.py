@@ -12,8 +12,8 @@ from dataclasses import dataclass, field
 
 import numpy as np
 
-from .interp_layout import SharedLayout
-from .interp_tags import Tags
+from .layout import SharedLayout
+from .tags import Tags
 
 INF = np.iinfo(np.int64).max
 

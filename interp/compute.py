@@ -13,8 +13,8 @@ import numpy as np
 
 from dsl import ir
 
-from .interp_layout import InterpretError
-from .interp_tags import Tags, contract, insert_axis, product, reduce_axis, union, where
+from .layout import InterpretError
+from .tags import Tags, contract, insert_axis, product, reduce_axis, union, where
 
 NUMPY = {ir.DType.F16: np.float16, ir.DType.BF16: np.float32, ir.DType.F32: np.float32,
          ir.DType.F64: np.float64, ir.DType.I8: np.int8, ir.DType.I32: np.int32,

@@ -15,20 +15,19 @@ import numpy as np
 from dsl import ir
 from dsl.diagnostics import Span
 
-from .interp_assert import range_violations
-from .interp_compute import NUMPY, cast
-from .interp_exec import BlockExec
-from .interp_expr import IntEval
-from .interp_inputs import assumes_hold, data_assumes_hold, is_data_assume, random_inputs
-from .interp_layout import InterpretError
-from .interp_tags import Tags, field_choices, records
-from .interp_tagsets import describe
+from .assertions import range_violations
+from .compute import NUMPY, cast
+from .block import BlockExec
+from .intexpr import IntEval
+from .inputs import MAX_ELEMENTS, assumes_hold, data_assumes_hold, is_data_assume, random_inputs
+from .layout import InterpretError
+from .tags import Tags, field_choices, records
+from .tagsets import describe
 
 UNKNOWABLE = int(np.iinfo(np.int32).min)     # a data-dependent tag read outside its index array
-MAX_ELEMENTS = 1 << 26                         # elements of all tensors together: bigger sizes are refused
 
 __all__ = ["ConcreteViolation", "InterpretError", "Probe", "Result", "interpret", "random_inputs",
-           "assumes_hold", "data_assumes_hold", "replay"]
+           "assumes_hold", "data_assumes_hold"]
 
 
 @dataclass(frozen=True)
@@ -67,7 +66,7 @@ class Result:
         return [v for v in self.violations if not v.derived]
 
 
-def _contains(outer: Span, inner: Span) -> bool:
+def span_contains(outer: Span, inner: Span) -> bool:
     return ((outer.line, outer.col) <= (inner.line, inner.col)
             and (inner.end_line, inner.end_col) <= (outer.end_line, outer.end_col))
 
@@ -80,10 +79,10 @@ class Probe:
     indices: dict
 
     def matches(self, stmt, loops: dict) -> bool:
-        return _contains(stmt.span, self.span) and all(loops.get(k) == v for k, v in self.iteration.items())
+        return span_contains(stmt.span, self.span) and all(loops.get(k) == v for k, v in self.iteration.items())
 
     def within(self, part) -> bool:
-        return _contains(part.span, self.span)
+        return span_contains(part.span, self.span)
 
 
 class Interpreter:
@@ -245,11 +244,12 @@ class Interpreter:
 
 
 def interpret(kernel: ir.Kernel, sizes, inputs: dict | None = None, blocks=None, *, check_tags: bool = True,
-              probe: Probe | None = None, max_trip: int = 4096, lowered: bool = False) -> Result:
+              probe: Probe | None = None, max_trip: int = 4096, lowered=None) -> Result:
     """Run `kernel` at `sizes` (which must satisfy the assumes) on `inputs` (random if None) over
-    `blocks` (every block of the grid if None; COVER is fully checked only then). `lowered`
-    also runs the accesses of the lowered code (codegen_cuda/interp_lowered.py): forwarded
-    and materialised reads of register tiles, at their uses, through the same memory checks."""
+    `blocks` (every block of the grid if None; COVER is fully checked only then). `lowered`,
+    the lowering's own accesses (codegen_cuda.lowered_accesses, passed in so that the
+    semantics never depends on the lowering), also runs the forwarded and materialised reads
+    of register tiles, at their uses, through the same memory checks."""
     sizes = dict(sizes)
     if not assumes_hold(kernel, sizes):
         raise InterpretError(f"the sizes {sizes} do not satisfy the kernel's assumptions")
@@ -257,15 +257,6 @@ def interpret(kernel: ir.Kernel, sizes, inputs: dict | None = None, blocks=None,
         inputs = random_inputs(kernel, sizes, seed=0)
     elif any(is_data_assume(a) for a in kernel.assumes) and not data_assumes_hold(kernel, sizes, inputs):
         raise InterpretError("the inputs do not satisfy the kernel's assumptions about integer inputs")
-    accesses = None
-    if lowered:
-        from .interp_lowered import LoweredAccesses
-        from .plan import build
-        accesses = LoweredAccesses(build(kernel))
     return Interpreter(kernel, sizes, inputs, check_tags=check_tags, probe=probe, max_trip=max_trip,
-                       lowered=accesses).run(blocks)
+                       lowered=lowered).run(blocks)
 
-
-def replay(kernel: ir.Kernel, finding, inputs: dict | None = None, seeds=(0, 1, 2)) -> bool:
-    from .interp_replay import replay_finding
-    return replay_finding(kernel, finding, inputs, seeds)

@@ -14,7 +14,7 @@ from dataclasses import dataclass
 
 from dsl import ir
 
-from .interp_layout import InterpretError
+from .layout import InterpretError
 
 FAMILY = {"RACE": "order", "WAR": "order", "ASYNC": "order"}
 
@@ -30,17 +30,17 @@ class ReplayOutcome:
 
 
 def _in_assert(kernel: ir.Kernel, span) -> bool:
-    from .interpret import _contains
-    return any(isinstance(s, (ir.Assert, ir.Invariant)) and _contains(s.span, span) for s in ir.walk(kernel.body))
+    from .interpreter import span_contains
+    return any(isinstance(s, (ir.Assert, ir.Invariant)) and span_contains(s.span, span) for s in ir.walk(kernel.body))
 
 
 def replay_details(kernel: ir.Kernel, finding, inputs: dict | None = None, seeds=(0, 1, 2)) -> ReplayOutcome:
-    from .interpret import Probe, interpret, random_inputs
+    from .interpreter import Probe, interpret, random_inputs
     sizes = dict(finding.sizes)
     if not sizes and kernel.sizes:
         # a structural finding (a layout that leaves an element to nobody) holds at any
         # sizes: replay it at the smallest the interpreter picks
-        from .interp_sizes import pick_sizes
+        from .sizes import pick_sizes
         picked = pick_sizes(kernel, n=1)
         sizes = dict(picked[0]) if picked else {}
     if any(s not in sizes for s in kernel.sizes):

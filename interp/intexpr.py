@@ -11,7 +11,7 @@ import numpy as np
 
 from dsl import ir
 
-from .interp_layout import InterpretError
+from .layout import InterpretError
 
 
 def tdiv(a, b):

@@ -11,13 +11,21 @@ import numpy as np
 
 from dsl import exprs, ir
 
-from .emit import Emitter, expr_shape
-from .interp_compute import NUMPY
-from .interp_layout import InterpretError
-from .interp_memory import SharedBuffer
-from .plan import Plan, cross_thread_reads, defines, fold
+from interp.compute import NUMPY
+from interp.interpreter import Result, interpret
+from interp.layout import InterpretError
+from interp.memory import SharedBuffer
+
+from .emit import Emitter
+from .emit_common import expr_shape
+from .plan import Plan, build, cross_thread_reads, defines, fold
 
 REDUCTIONS = ("sum", "max", "min")
+
+
+def interpret_lowered(kernel: ir.Kernel, sizes, inputs: dict | None = None, blocks=None) -> Result:
+    """The interpreter's run of `kernel` with the accesses its lowering plan adds."""
+    return interpret(kernel, sizes, inputs, blocks, lowered=LoweredAccesses(build(kernel)))
 
 
 class LoweredAccesses:

@@ -11,9 +11,9 @@ import random
 
 from dsl import exprs, ir
 
-from .interp_expr import IntEval
-from .interp_inputs import assumes_hold, is_data_assume
-from .interp_layout import InterpretError
+from .intexpr import IntEval
+from .inputs import assumes_hold, is_data_assume
+from .layout import InterpretError
 
 MAX_COMBOS = 20000
 

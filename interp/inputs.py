@@ -12,9 +12,11 @@ import numpy as np
 
 from dsl import exprs, ir
 
-from .interp_compute import cast
-from .interp_expr import IntEval
-from .interp_layout import InterpretError
+from .compute import cast
+from .intexpr import IntEval
+from .layout import InterpretError
+
+MAX_ELEMENTS = 1 << 26                         # elements of all tensors together: bigger sizes are refused
 
 _FLIP = {ir.BinOp.LT: ir.BinOp.GT, ir.BinOp.LE: ir.BinOp.GE, ir.BinOp.GT: ir.BinOp.LT,
          ir.BinOp.GE: ir.BinOp.LE, ir.BinOp.EQ: ir.BinOp.EQ}
@@ -191,7 +193,6 @@ def _stmt_exprs(s):
 def random_inputs(kernel: ir.Kernel, sizes, seed: int = 0, int_high: int = 4) -> dict[str, np.ndarray]:
     """Random inputs (floats in [-1, 1), integers in [0, int_high) unless the assumptions say
     otherwise); outputs that are never read start as NaN."""
-    from .interpret import MAX_ELEMENTS
     rng = np.random.default_rng(seed)
     dims = shapes(kernel, sizes)
     total = sum(int(np.prod(d, dtype=np.float64)) for d in dims.values())

@@ -47,8 +47,7 @@ class SetTags:
         return self._map(lambda a, extra: np.broadcast_to(a, shape + a.shape[a.ndim - extra:]))
 
     def reshape(self, shape) -> "SetTags":
-        from .interp_tags import _resolve
-        shape = _resolve(tuple(shape), self.shape)
+        shape = resolve_shape(tuple(shape), self.shape)
         return self._map(lambda a, extra: a.reshape(shape + a.shape[a.ndim - extra:]))
 
     def insert_axis(self, axis: int, n: int) -> "SetTags":
@@ -91,7 +90,7 @@ def _align(parts: list[SetTags]) -> list[SetTags]:
 
 
 def from_exact(t) -> SetTags:
-    """Summarise exact tags (interp_tags.Tags) without losing anything an assertion observes."""
+    """Summarise exact tags (tags.Tags) without losing anything an assertion observes."""
     names = tuple(sorted(set(t.schema)))
     offsets, members, missing, dup = [], [], [], []
     for n in names:
@@ -215,3 +214,12 @@ def describe(t: SetTags, idx) -> str:
         shown = ", ".join(map(str, vals[:6])) + (", ..." if len(vals) > 6 else "")
         parts.append(f"{n} in {{{shown}}}")
     return f"{int(t.count[idx])} contribution(s) with " + ("; ".join(parts) or "no fields")
+
+
+def resolve_shape(shape: tuple, old: tuple) -> tuple:
+    """A -1 extent made explicit (NumPy cannot infer it when an element has no contributions)."""
+    if -1 not in shape:
+        return shape
+    known = int(np.prod([d for d in shape if d != -1], dtype=np.int64))
+    total = int(np.prod(old, dtype=np.int64))
+    return tuple(total // max(known, 1) if d == -1 else d for d in shape)

@@ -11,6 +11,7 @@ from dataclasses import dataclass
 from typing import Iterator
 
 from dsl import exprs, ir
+from dsl.stmt_paths import paths, splice
 
 KINDS = ("index_off_by_one", "swapped_indices", "slot_selector", "prefetch_distance", "deleted_barrier",
          "moved_barrier", "wait_count", "loop_bound", "swapped_mma_operands", "wrong_mask")
@@ -36,27 +37,6 @@ def plus(e: ir.Expr, k: int) -> ir.Expr:
 
 
 # ---------------------------------------------------------------- statement sites
-def sites(stmts, prefix=()) -> Iterator[tuple[tuple, object]]:
-    """(path, statement) in program order; a path alternates indices and body field names."""
-    for i, s in enumerate(stmts):
-        yield prefix + (i,), s
-        if isinstance(s, ir.For):
-            yield from sites(s.body, prefix + (i, "body"))
-        elif isinstance(s, ir.If):
-            yield from sites(s.then, prefix + (i, "then"))
-            yield from sites(s.orelse, prefix + (i, "orelse"))
-
-
-def splice(stmts: tuple, path: tuple, new: tuple) -> tuple:
-    """The statements with the one at `path` replaced by `new` (zero or more statements)."""
-    i = path[0]
-    if len(path) == 1:
-        return stmts[:i] + tuple(new) + stmts[i + 1:]
-    s = stmts[i]
-    inner = splice(getattr(s, path[1]), path[2:], new)
-    return stmts[:i] + (dataclasses.replace(s, **{path[1]: inner}),) + stmts[i + 1:]
-
-
 def swap(stmts: tuple, path: tuple, d: int) -> tuple:
     """The statements with the one at `path` and its sibling `d` places away exchanged."""
     i = path[0]
@@ -248,7 +228,7 @@ def _prefetch(kernel, path, s):
     if not isinstance(s, ir.For):
         return
     found: list = []
-    for _, inner in sites(s.body):
+    for _, inner in paths(s.body):
         if isinstance(inner, ir.Copy) and inner.is_async:
             for f in ("src", "dst"):
                 for sub in getattr(inner, f).subs:
@@ -270,7 +250,7 @@ def mutants(kernel: ir.Kernel, kinds=KINDS) -> list[Mutant]:
            "prefetch_distance": _prefetch, "deleted_barrier": _deleted_barrier, "wait_count": _wait_count,
            "loop_bound": _loop_bound, "swapped_mma_operands": _swapped_mma, "wrong_mask": _wrong_mask}
     out = []
-    for path, s in sites(kernel.body):
+    for path, s in paths(kernel.body):
         if "moved_barrier" in kinds:
             out += [Mutant("moved_barrier", s.span.line, what, k) for what, k in _moved_barriers(kernel, path, s)]
         for kind in kinds:

@@ -12,6 +12,8 @@ from dataclasses import dataclass
 
 import numpy as np
 
+from . import tagsets as ts
+
 
 @dataclass(frozen=True)
 class Tags:
@@ -67,7 +69,7 @@ class Tags:
                     np.broadcast_to(self.has, shape + (c, f)), np.broadcast_to(self.valid, shape + (c,)))
 
     def reshape(self, shape) -> "Tags":
-        shape = _resolve(tuple(shape), self.shape)
+        shape = ts.resolve_shape(tuple(shape), self.shape)
         c, f = self.ncontrib, len(self.schema)
         return Tags(self.schema, self.vals.reshape(shape + (c, f)), self.has.reshape(shape + (c, f)),
                     self.valid.reshape(shape + (c,)))
@@ -88,15 +90,6 @@ class Tags:
         has = np.take_along_axis(self.has, order[..., None], axis=-2)
         valid = np.take_along_axis(self.valid, order, axis=-1)
         return Tags(self.schema, vals, has, valid)
-
-
-def _resolve(shape: tuple, old: tuple) -> tuple:
-    """A -1 extent made explicit (NumPy cannot infer it when an element has no contributions)."""
-    if -1 not in shape:
-        return shape
-    known = int(np.prod([d for d in shape if d != -1], dtype=np.int64))
-    total = int(np.prod(old, dtype=np.int64))
-    return tuple(total // max(known, 1) if d == -1 else d for d in shape)
 
 
 # ---------------------------------------------------------------- schema alignment
@@ -148,15 +141,14 @@ LIMIT = 1 << 24
 LIMIT_PRODUCT = 1 << 21
 
 
-def _sets(*ts):
+def _sets(*values):
     """Summaries of exact values; each exact value is summarised once (the result is cached on it)."""
-    from .interp_tagsets import from_exact
     out = []
-    for t in ts:
+    for t in values:
         if isinstance(t, Tags):
             summary = t.__dict__.get("_summary")
             if summary is None:
-                summary = from_exact(t)
+                summary = ts.from_exact(t)
                 object.__setattr__(t, "_summary", summary)
             t = summary
         out.append(t)
@@ -180,7 +172,6 @@ def insert_axis(t, axis: int, n: int):
 
 def product(x, y):
     """Elementwise math: one merged record per pair of contributions (x's fields first)."""
-    from . import interp_tagsets as ts
     shape = np.broadcast_shapes(x.shape, y.shape)
     if isinstance(x, Tags) and isinstance(y, Tags) and not _too_big(
             shape, x.ncontrib * y.ncontrib, len(x.schema) + len(y.schema),
@@ -203,7 +194,6 @@ def _product(x: Tags, y: Tags, shape) -> Tags:
 
 def union(x, y):
     """All contributions of both (x's first): accumulation."""
-    from . import interp_tagsets as ts
     shape = np.broadcast_shapes(x.shape, y.shape)
     if not (isinstance(x, Tags) and isinstance(y, Tags)) or _too_big(
             shape, x.ncontrib + y.ncontrib, len(set(x.schema) | set(y.schema))):
@@ -218,7 +208,6 @@ def union(x, y):
 
 def reduce_axis(x, axis: int):
     """sum/max/min along an axis: every contribution of every reduced element."""
-    from . import interp_tagsets as ts
     if not isinstance(x, Tags):
         return ts.reduce_axis(x, axis)
     nd = len(x.shape)
@@ -233,7 +222,6 @@ def reduce_axis(x, axis: int):
 
 def contract(a, b):
     """The mma products: for c[i, j], one merged record of a[i, kk] and b[kk, j] per kk (and pair)."""
-    from . import interp_tagsets as ts
     m, k = a.shape
     n = b.shape[1]
     if not (isinstance(a, Tags) and isinstance(b, Tags)) or _too_big(
@@ -247,7 +235,6 @@ def contract(a, b):
 
 def where(mask: np.ndarray, new, old):
     """Elements where `mask` holds take `new`; the others keep `old`."""
-    from . import interp_tagsets as ts
     if not (isinstance(new, Tags) and isinstance(old, Tags)):
         return ts.where(mask, *_sets(new, old))
     new, old = conform(new.broadcast(old.shape), old)
@@ -258,7 +245,6 @@ def where(mask: np.ndarray, new, old):
 
 def assign(target, idx, value):
     """target with target[idx] = value (a new value; the target's arrays are not changed)."""
-    from . import interp_tagsets as ts
     if not (isinstance(target, Tags) and isinstance(value, Tags)):
         return ts.assign(*_sets(target), idx, *_sets(value))
     t, v = conform(target, value)
