@@ -12,6 +12,8 @@ from __future__ import annotations
 
 import z3
 
+from dsl import exprs, ir
+
 from .solver import Verdict as SV, find_model, prove
 from .symbols import Unsupported
 from .witness import Witness
@@ -62,7 +64,25 @@ def _distinct(tc, point, cond, lf, base, scope) -> bool:
     differs = z3.Or(c1 != z3.Int("cid2"), *[a != b for a, b in zip(x1, x2)])
     facts = base + [copy1, copy2, p1 == z3.Int("pos2"), differs, lf.var == v2]
     msg = f"tag({lf.node.elem.tensor}).{lf.node.field} counts the same value twice"
-    return tc.solve(point, cond, facts, {id(lf.node): lf}, scope, "TAG", msg)
+    return tc.solve(point, cond, facts, {id(lf.node): lf}, scope, "TAG", msg,
+                    _partial_sum_hint(tc, lf.node.elem.tensor))
+
+
+def _partial_sum_hint(tc, storage: str) -> str:
+    """When `storage` is defined as a new tile summing other tiles (`t = a + b`), elementwise
+    math paired their records: say so, and how partial sums add up (in place)."""
+    for w in tc.df.writers.get(storage, []):
+        s = w.stmt
+        if not (isinstance(s, ir.Compute) and isinstance(s.value, ir.Bin) and s.value.op is ir.BinOp.ADD):
+            continue
+        tiles = list(dict.fromkeys(n.name for n in exprs.iter_nodes(s.value)       # in source order
+                                   if isinstance(n, ir.Sym) and n.kind is ir.SymKind.TENSOR))
+        if len(tiles) >= 2 and storage not in tiles:
+            first, rest = tiles[0], " + ".join(tiles[1:])
+            return (f"'{storage}' = {' + '.join(tiles)} at line {s.span.line} is elementwise math, which pairs "
+                    f"each record of one operand with each of the other's (docs/SEMANTICS.md); partial sums "
+                    f"add up as an accumulation in place: `{first} = {first} + {rest}`")
+    return ""
 
 
 def _count(tc, point, cond, lf, rs, base, lo, hi, scope) -> None:

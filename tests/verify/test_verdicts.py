@@ -50,3 +50,25 @@ def test_a_reduction_over_a_broadcast_product_proves_and_lowers():
     kernel = check_source(path.read_text(), str(path)).kernel
     assert check_lowering(kernel, path.read_text(), HERE / "scores_bcast_product.ref.py",
                           [{"M": 16, "N": 8}], seeds=(0,)).verdict == "ok"
+
+
+def test_partial_sums_into_a_new_tile_are_refuted_with_the_in_place_fix_as_hint():
+    """Elementwise `s = lo + hi` pairs the operands' records; the hint names the in-place
+    accumulation, and that sibling proves and matches NumPy on the simulator."""
+    from codegen_cuda.differential import check_lowering
+    path = HERE.parents[1] / "kernels" / "bad" / "tag_partial_sums_into_new_tile.dsl"
+    bad = verify_kernel(check_source(path.read_text(), str(path)).kernel, VerifyOptions(rules=("TAG",)))
+    assert bad.status == "violation"
+    assert "`lo = lo + hi`" in bad.findings[0].hint
+    assert _verdict("partial_sums_in_place.dsl").status == "proved"
+    good = HERE / "partial_sums_in_place.dsl"
+    kernel = check_source(good.read_text(), str(good)).kernel
+    assert check_lowering(kernel, good.read_text(), HERE / "partial_sums_in_place.ref.py",
+                          [{"T": 32, "D": 6, "F": 32}], seeds=(0,)).verdict == "ok"
+
+
+def test_the_partial_sum_hint_needs_its_premise():
+    """A repeated value that does not come from summing tiles into a new one gets no such hint."""
+    path = HERE.parents[1] / "kernels" / "bad" / "tag_rowsum_reinitialised_in_loop.dsl"
+    v = verify_kernel(check_source(path.read_text(), str(path)).kernel, VerifyOptions(rules=("TAG",)))
+    assert all("accumulation in place" not in f.hint for f in v.findings)
