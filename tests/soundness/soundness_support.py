@@ -120,8 +120,10 @@ def differential(path: Path) -> Differential:
 
 def covered(v: ConcreteViolation, verdict) -> bool:
     """Is a concrete violation accounted for: a finding of its rule family on its line (COVER is
-    about a whole tensor: any line), or an unknown for its rule (the rule is then not claimed)?"""
-    return (any(same_family(f.rule, v.rule) and (v.rule == "COVER" or f.span.line == v.line)
+    about a whole tensor: any line; a race is a pair of accesses, reported at either one), or
+    an unknown for its rule (the rule is then not claimed)?"""
+    lines = {v.line} | ({v.other_line} if v.rule in ("RACE", "WAR") and v.other_line else set())
+    return (any(same_family(f.rule, v.rule) and (v.rule == "COVER" or f.span.line in lines)
                 for f in verdict.findings)
             or any(same_family(u.rule, v.rule) for u in verdict.unknowns))
 
