@@ -17,6 +17,7 @@ import z3
 from dsl import exprs, ir
 
 from . import program as prog
+from .readmemo import ReadMemo, read_key
 from .settle import Box, settles, slice_box
 from .solver import SolverOptions
 from .symbols import SymEnv, Unsupported
@@ -60,10 +61,14 @@ class Dataflow:
         self._fresh = itertools.count()
         self._missing: dict[int, tuple] = {}     # statement id -> (tile elements nobody does, shape)
         self._hops = 0                           # reads in progress, one inside another
+        self._memo = ReadMemo()
+        self._made: list = []                    # (stem, variable) of every fresh variable, in order
 
     # ---------------------------------------------------------------- small helpers
     def fresh(self, stem: str) -> z3.ArithRef:
-        return z3.Int(f"{stem}!{next(self._fresh)}")
+        v = z3.Int(f"{stem}!{next(self._fresh)}")
+        self._made.append((stem, v))
+        return v
 
     def extent(self, e: ir.Expr) -> int:
         v = self.env.const_value(e)
@@ -114,11 +119,18 @@ class Dataflow:
             raise Unsupported(f"the tag of '{storage}' depends on its own earlier value through another tile "
                               f"across loop iterations; write the update in place ({storage} = f({storage}, ...)) "
                               "so it is summarised as an accumulator", point.stmt.span)
+        key = read_key(storage, coords, point, inst, box)
+        hit = self._memo.get(key, self.fresh)
+        if hit is not None:
+            return hit
         self._hops += 1
+        start = len(self._made)
         try:
-            return self.reaching(storage, coords, point, inst, writers, box)
+            value = self.reaching(storage, coords, point, inst, writers, box)
         finally:
             self._hops -= 1
+        self._memo.put(key, value, self._made[start:], (coords, tuple(inst.values()), box))
+        return value
 
     def input_tag(self, storage: str, coords: tuple) -> Contribution:
         decl = self.kernel.tag_of(storage)
