@@ -41,11 +41,9 @@ class _Candidate:
 class Dataflow:
     """Tags of elements at program points, as Z3 terms over symbolic instances."""
 
-    def __init__(self, env: SymEnv, lookback: int = 4, solver: SolverOptions = SolverOptions(),
-                 on_query=lambda seconds: None):
+    def __init__(self, env: SymEnv, lookback: int = 4, solver: SolverOptions = SolverOptions()):
         self.env = env
         self.solver = solver
-        self.on_query = on_query        # counts this model's own solver queries (`settles`)
         self.kernel = env.kernel
         self.lookback = lookback
         self.points = prog.points(self.kernel)
