@@ -13,6 +13,7 @@ from typing import Callable
 import numpy as np
 
 from codegen_cuda.module import lower
+from codegen_cuda.numerics import difference
 from codegen_cuda.runner import RunError, check_sizes, launch_in_child, poison, seeded_inputs
 from dsl import ir
 from dsl.check import check_source
@@ -120,19 +121,17 @@ def run_numerics(kernel: ir.Kernel, text: str, task: Task, opts: EvalOptions) ->
 def compare_output(name: str, seed: int, got: np.ndarray, want: np.ndarray, rtol: float, atol: float) -> dict:
     """Every element written, within atol + rtol * max|want|, and not a constant standing in
     for a varying reference (a zero or constant output never passes by luck)."""
-    if got.shape != want.shape:
-        return {"output": name, "seed": seed, "ok": False, "why": f"{name}: shape {got.shape}, want {want.shape}"}
-    g, w = got.astype(np.float64), want.astype(np.float64)
-    unwritten = int(np.count_nonzero(np.isnan(g) & ~np.isnan(w))) if np.issubdtype(got.dtype, np.floating) else 0
-    scale = float(np.max(np.abs(w))) if w.size else 0.0
-    err = float(np.nanmax(np.abs(g - w))) if w.size and not np.all(np.isnan(g)) else float("inf")
-    constant = w.size > 1 and np.ptp(w) > 0 and np.ptp(np.nan_to_num(g)) == 0
-    ok = unwritten == 0 and not constant and err <= atol + rtol * scale
-    why = "" if ok else (f"{name}: {unwritten} of {w.size} elements unwritten" if unwritten else
-                         f"{name}: constant output" if constant else
-                         f"{name}: max abs error {err:.3g} > {atol + rtol * scale:.3g} (input seed {seed})")
-    return {"output": name, "seed": seed, "ok": ok, "max_abs_err": err, "unwritten": unwritten,
-            "elements": int(w.size), "why": why}
+    try:
+        d = difference(got, want)
+    except ValueError as e:
+        return {"output": name, "seed": seed, "ok": False, "why": f"{name}: {e}"}
+    bound = atol + rtol * d.scale
+    ok = d.unwritten == 0 and not d.constant and d.max_abs <= bound
+    why = "" if ok else (f"{name}: {d.unwritten} of {d.elements} elements unwritten" if d.unwritten else
+                         f"{name}: constant output" if d.constant else
+                         f"{name}: max abs error {d.max_abs:.3g} > {bound:.3g} (input seed {seed})")
+    return {"output": name, "seed": seed, "ok": ok, "max_abs_err": d.max_abs, "unwritten": d.unwritten,
+            "elements": d.elements, "why": why}
 
 
 def default_predict() -> Callable | None:

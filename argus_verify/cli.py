@@ -11,6 +11,7 @@ import sys
 import traceback
 
 from .options import DEFAULT_BUDGET_S, Options
+from .version import version
 from . import commands
 
 EXIT_OK, EXIT_VIOLATION, EXIT_BAD_INPUT, EXIT_UNKNOWN, EXIT_INTERNAL = 0, 1, 2, 3, 4
@@ -20,14 +21,6 @@ class _Parser(argparse.ArgumentParser):
     def error(self, message):  # argparse's default exits 2 with usage; keep that, no traceback
         self.print_usage(sys.stderr)
         self.exit(EXIT_BAD_INPUT, f"{self.prog}: error: {message}\n")
-
-
-def version() -> str:
-    from importlib.metadata import PackageNotFoundError, version as installed
-    try:
-        return installed("argus-kernels")
-    except PackageNotFoundError:     # run from a checkout without installing it
-        return "unknown (not installed)"
 
 
 def _budget(text: str) -> float:

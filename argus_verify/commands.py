@@ -2,28 +2,15 @@
 from __future__ import annotations
 
 import sys
-import time
 
-from dsl.check import check_source
 from dsl.fmt import format_source
 
 from .options import Options
-from .render import diagnostics_json, format_diagnostic
-from .source import display_name, read_source
-
-
-def load_kernel(path: str):
-    """(kernel or None, diagnostics, text) for one file (`-`: standard input); never raises
-    on bad input."""
-    text, diags = read_source(path)
-    if text is None:
-        return None, diags, None
-    result = check_source(text, display_name(path))
-    return (result.kernel if result.ok else None), result.diagnostics, text
+from .render import format_diagnostic
+from .source import display_name, load_kernel
 
 
 EXIT_PRECEDENCE = (4, 2, 1, 3, 0)   # internal error, bad input, violation, unknown, proved
-STATUS_EXIT = {"proved": 0, "violation": 1, "unknown": 3}
 
 
 def _worst(codes) -> int:
@@ -31,68 +18,59 @@ def _worst(codes) -> int:
 
 
 def verify(files: list[str], opts: Options) -> int:
-    """Check each file; print one report in the chosen format; exit by the worst outcome."""
+    """Check each file; print one report in the chosen format; exit by the worst outcome.
+    An internal error in one file is that file's exit 4; the others are still checked."""
     from encode.target import available_targets
     from . import report
     if opts.target not in available_targets():
-        print(f"argus-verify: error: unknown target '{opts.target}'; known: {', '.join(available_targets())}",
-              file=sys.stderr)
+        message = f"unknown target '{opts.target}'; known: {', '.join(available_targets())}"
+        print(f"argus-verify: error: {message}", file=sys.stderr)
+        _print_sarif(opts, 2, config_errors=(message,))
         return 2
-    codes, results, verdicts, bad = [], [], [], {}
+    codes, results, verdicts, bad, internal = [], [], [], {}, []
     for path in files:
-        deadline = time.monotonic() + opts.timeout_s   # the budget covers this file's whole run
-        kernel, diags, text = load_kernel(path)
-        if not diags and not opts.parse_only:
-            diags = _vacuous(kernel, opts, deadline)
-        if diags:
-            codes.append(2)
-            bad[path] = diags
-            results.append(report.bad_input_json(path, diags))
-            if opts.output == "text":
-                for d in diags:
-                    print(format_diagnostic(d, text), file=sys.stderr)
-            continue
-        if opts.parse_only:
-            codes.append(0)
-            if opts.output == "text":
-                print(f"{display_name(path)}: parsed and type-checked kernel '{kernel.name}'")
-            continue
-        verdict = _verify_file(kernel, text, opts, deadline)
-        verdicts.append(verdict)
-        results.append(report.verdict_json(verdict))
-        codes.append(STATUS_EXIT[verdict.status])
-        if opts.output == "text":
-            print(report.format_verdict(verdict))
+        try:
+            code = _verify_path(path, opts, results, verdicts, bad)
+        except Exception as err:  # an internal bug: reported for this file, never as a verdict
+            if opts.debug:
+                raise
+            print(f"argus: internal error in {display_name(path)}: {type(err).__name__}: {err} "
+                  "(rerun with --debug for the traceback)", file=sys.stderr)
+            internal.append((display_name(path), type(err).__name__, str(err)))
+            code = 4
+        codes.append(code)
     if opts.output == "json":
         print(report.dumps(results))
-    elif opts.output == "sarif":
-        print(report.sarif(results, verdicts, bad))
+    _print_sarif(opts, _worst(codes), verdicts=tuple(verdicts), bad=tuple(bad.items()), internal=tuple(internal))
     return _worst(codes)
 
 
-def _vacuous(kernel, opts: Options, deadline: float) -> list:
-    """An E031 error when no sizes satisfy the `assume`s (every proof would be vacuous)."""
-    from encode.assumptions import unsatisfiable_assumptions
-    d = unsatisfiable_assumptions(kernel, opts.verify_options(deadline).solver)
-    return [d] if d is not None else []
+def _verify_path(path: str, opts: Options, results: list, verdicts: list, bad: dict) -> int:
+    """Check one file, adding its records to `results`, `verdicts` or `bad`; its exit code."""
+    from . import report
+    from .api import verify_file
+    out = verify_file(path, opts)
+    if out.diagnostics:
+        bad[out.file] = out.diagnostics
+        results.append(report.bad_input_json(path, out.diagnostics))
+        if opts.output == "text":
+            print(out.report(), file=sys.stderr)
+    elif out.verdict is None:
+        if opts.output == "text":
+            print(out.report())
+    else:
+        verdicts.append(out.verdict)
+        results.append(report.verdict_json(out.verdict))
+        if opts.output == "text":
+            print(out.report())
+    return out.exit_code
 
 
-def _verify_file(kernel, text: str, opts: Options, deadline: float):
-    """Verify and replay the witnesses within the file's budget; when it runs out before
-    verification ends the verdict is unknown, saying so."""
-    from encode.verifier import verify_kernel
-    from .replay import replay_findings
-    verdict = verify_kernel(kernel, opts.verify_options(deadline))
-    return replay_findings(kernel, _suppress(verdict, text), deadline)
-
-
-def _suppress(verdict, text: str):
-    """Apply `# argus: allow RULE -- reason` comments from the source."""
-    try:
-        from encode.suppress import apply_suppressions
-    except ImportError:
-        return verdict
-    return apply_suppressions(verdict, text)
+def _print_sarif(opts: Options, exit_code: int, **facts) -> None:
+    if opts.output == "sarif":
+        from .sarif import Run, sarif_log
+        from .version import version
+        print(sarif_log(Run(exit_code, **facts), version()))
 
 
 def fmt(args) -> int:

@@ -10,7 +10,7 @@ import os
 import sys
 from pathlib import Path
 
-from .commands import load_kernel
+from .source import load_kernel
 from .render import format_diagnostic
 
 
@@ -85,13 +85,28 @@ def run_main(args) -> int:
         return 2
     opts = RunOptions(sim=args.sim, seed=args.seed, cache_dir=_cache_dir(),
                       reference=Path(args.reference) if args.reference else None)
+    status = 0
     try:
-        result = run_kernel(kernel, text, Path(args.file), parse_sizes(args.size), opts)
+        for sizes in ([parse_sizes(args.size)] if args.size else _test_sizes(args, opts)):
+            result = run_kernel(kernel, text, Path(args.file), sizes, opts)
+            print(result.table())
+            status = max(status, 0 if result.ok else 1)
     except (LoweringError, RunError) as err:
         print(f"{args.file}: error: {err}", file=sys.stderr)
         return 2
-    print(result.table())
-    return 0 if result.ok else 1
+    return status
+
+
+def _test_sizes(args, opts) -> list[dict]:
+    """Without --size: the reference's TEST_SIZES (one {name: value} or a list of them)."""
+    from codegen_cuda.runner import RunError, load_reference, reference_path
+    path = opts.reference or reference_path(Path(args.file))
+    sizes = getattr(load_reference(path), "TEST_SIZES", None)
+    choices = [sizes] if isinstance(sizes, dict) else sizes if isinstance(sizes, list) else None
+    if not choices or not all(isinstance(c, dict) for c in choices):
+        raise RunError(f"no --size given and {path} defines no TEST_SIZES (a dict such as "
+                       "{\"M\": 128, \"N\": 128}, or a list of them)")
+    return [dict(c) for c in choices]
 
 
 def register(sub) -> None:
@@ -109,7 +124,7 @@ def register(sub) -> None:
     run = sub.add_parser("run", help="launch once (GPU, or the CUDA simulator) and compare with the "
                          "NumPy reference in <kernel>.ref.py")
     run.add_argument("file", metavar="FILE")
-    run.add_argument("--size", required=True, help="e.g. M=128,N=128,K=64")
+    run.add_argument("--size", default="", help="e.g. M=128,N=128,K=64 (default: the reference's TEST_SIZES)")
     run.add_argument("--sim", action="store_true", help="use the CUDA simulator even if a GPU is present")
     run.add_argument("--seed", type=int, default=0)
     run.add_argument("--reference", metavar="PY", help="the reference file (default: FILE with .ref.py)")

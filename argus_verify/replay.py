@@ -15,7 +15,7 @@ OUT_OF_TIME = "not replayed (time budget)"
 
 
 def _note(kernel, finding) -> str:
-    from codegen_cuda.interp_replay import replay_details
+    from interp.replay import replay_details
     try:
         r = replay_details(kernel, finding)
         return "replayed" if r.replayed else f"not reproduced: {r.why}"

@@ -1,17 +1,15 @@
-"""Verdicts as reports: human text (the format of DESIGN.md), JSON for agents, SARIF 2.1.0.
+"""Verdicts as reports: human text (the format of DESIGN.md) and JSON for agents (SARIF: sarif.py).
 
-All three carry the same facts; JSON and SARIF are deterministic (sorted, no timings).
+All carry the same facts; JSON and SARIF are deterministic (sorted, no timings).
 """
 from __future__ import annotations
 
 import json
 
-from encode.findings import RULES, Finding, Verdict
+from encode.findings import Finding, Verdict
 from encode.solver import BUDGET_NOTE
 
 from .replay import OUT_OF_TIME
-
-SARIF_SCHEMA = "https://json.schemastore.org/sarif-2.1.0.json"
 
 
 def _kv(pairs) -> str:
@@ -141,36 +139,3 @@ def bad_input_json(file: str, diags) -> dict:
 
 def dumps(results: list[dict]) -> str:
     return json.dumps({"version": 1, "results": results}, indent=2, sort_keys=True)
-
-
-def _location(span, message: str | None = None) -> dict:
-    loc = {"physicalLocation": {"artifactLocation": {"uri": span.file},
-                                "region": {"startLine": max(1, span.line), "startColumn": max(1, span.col),
-                                           "endLine": max(1, span.end_line), "endColumn": max(1, span.end_col)}}}
-    if message:
-        loc["message"] = {"text": message}
-    return loc
-
-
-def sarif(results: list[dict], verdicts: list[Verdict], diags_by_file: dict) -> str:
-    out = []
-    for v in verdicts:
-        for f in v.findings:
-            r = {"ruleId": f.rule, "level": "warning" if f.severity == "warning" else "error",
-                 "message": {"text": format_finding(f)}, "locations": [_location(f.span)],
-                 "relatedLocations": [_location(s, t) for s, t in f.related]}
-            if f.suppressed:
-                r["suppressions"] = [{"kind": "inSource", "justification": f.suppressed}]
-            out.append(r)
-        for u in v.unknowns:
-            out.append({"ruleId": u.rule, "level": "note", "message": {"text": f"unknown: {u.reason}"},
-                        "locations": [_location(u.span)]})
-    for file, diags in sorted(diags_by_file.items()):
-        for d in diags:
-            out.append({"ruleId": d.code, "level": "error", "message": {"text": d.message + (f" (hint: {d.hint})" if d.hint else "")},
-                        "locations": [_location(d.span)]})
-    rules = [{"id": k, "shortDescription": {"text": v}} for k, v in RULES.items()]
-    doc = {"$schema": SARIF_SCHEMA, "version": "2.1.0",
-           "runs": [{"tool": {"driver": {"name": "argus", "informationUri": "https://example.invalid/argus",
-                                         "rules": rules}}, "results": out}]}
-    return json.dumps(doc, indent=2, sort_keys=True)

@@ -1,9 +1,11 @@
-"""Reading kernel files from disk without ever raising on bad input."""
+"""Reading kernel files (from disk or standard input) and checking them, without ever
+raising on bad input."""
 from __future__ import annotations
 
 import os
 import sys
 
+from dsl.check import check_source
 from dsl.diagnostics import Diagnostic, Span
 from dsl.parser import MAX_BYTES
 
@@ -52,3 +54,13 @@ def read_source(path: str) -> tuple[str | None, list[Diagnostic]]:
         line = text[: text.index("\x00")].count("\n") + 1
         return None, [Diagnostic("E001", "binary data (NUL byte) in a kernel file", Span(span.file, line, 1, line, 2))]
     return text, []
+
+
+def load_kernel(path: str):
+    """(kernel or None, diagnostics, text) for one file (`-`: standard input); never raises
+    on bad input."""
+    text, diags = read_source(path)
+    if text is None:
+        return None, diags, None
+    result = check_source(text, display_name(path))
+    return (result.kernel if result.ok else None), result.diagnostics, text

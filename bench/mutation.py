@@ -1,7 +1,7 @@
 """Mutation testing of the verifier against the concrete interpreter, and of the lowering
 against the CUDA simulator.
 
-Every mutant (synth/mutate.py) of every proved kernel in proofs/ is either caught by the
+Every mutant (tests/soundness/mutate.py) of every proved kernel in proofs/ is either caught by the
 verifier (a violation), or run on the interpreter at small sizes on random inputs, which
 shows it equivalent (no violation, the original's outputs) or not. Outcomes:
 
@@ -38,16 +38,17 @@ import numpy as np
 
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
+sys.path.insert(0, str(ROOT / "tests" / "soundness"))
 
 from codegen_cuda.differential import check_lowering  # noqa: E402
 from codegen_cuda.runner import load_reference, reference_path  # noqa: E402
-from codegen_cuda.interp_layout import InterpretError  # noqa: E402
-from codegen_cuda.interp_replay import replay_details  # noqa: E402
-from codegen_cuda.interp_sizes import pick_sizes  # noqa: E402
-from codegen_cuda.interpret import interpret, random_inputs  # noqa: E402
+from interp.layout import InterpretError  # noqa: E402
+from interp.replay import replay_details  # noqa: E402
+from interp.sizes import pick_sizes  # noqa: E402
+from interp.interpreter import interpret, random_inputs  # noqa: E402
+from mutate import KINDS, mutants, revalidate  # noqa: E402
 from dsl.check import check_source  # noqa: E402
 from encode.verifier import VerifyOptions, verify_kernel  # noqa: E402
-from synth.mutate import KINDS, mutants, revalidate  # noqa: E402
 
 RULES = ("TAG", "RACE", "SYNC", "ASYNC", "WAR", "BOUND", "INIT", "COVER")
 OUTCOMES = ("caught", "unknown", "equivalent", "survived", "UNSOUND", "unchecked", "stillborn")
@@ -62,7 +63,7 @@ def load(path: str):
 
 
 def _blocks(kernel, sizes):
-    from codegen_cuda.interp_expr import IntEval
+    from interp.intexpr import IntEval
     ev = IntEval({**sizes, **{c.name: c.value for c in kernel.consts}})
     grid = [int(ev(g)) for g in kernel.grid]
     if np.prod(grid) <= MAX_BLOCKS:

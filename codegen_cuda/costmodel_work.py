@@ -192,7 +192,7 @@ class _Walker:
             self.cache[id(s)] = c
         return self.cache[id(s)]
 
-    def side(self, ref: ir.TileRef, d, vec: int, c: Counts, write: bool) -> None:
+    def side(self, ref: ir.TileRef, d, vec: int, c: Counts, write: bool, flip: bool = False) -> None:
         """One side (source or destination) of a tile statement over its distribution."""
         if ref.tensor in self.plan.tiles and ref.tensor not in self.plan.shared:
             return                                   # a register tile: no memory traffic
@@ -205,7 +205,8 @@ class _Walker:
                 for t in range(w0, min(w0 + WARP, d.active_threads)):
                     e = d.concrete(t, v)
                     if e is not None:
-                        addrs.append(self.geo.address(ref, origin, d.coords(e)))
+                        xy = d.coords(e)
+                        addrs.append(self.geo.address(ref, origin, xy[::-1] if flip else xy))
                 self.charge(ref.tensor, shared, addrs, width, c, write)
 
     def charge(self, tensor: str, shared: bool, addrs, width: int, c: Counts, write: bool, k: float = 1.0):
@@ -234,7 +235,7 @@ class _Walker:
     def load(self, s: ir.Load, c: Counts) -> None:
         tile = self.plan.tiles[s.target.name]
         if tile.needs_array:
-            self.side(s.src, tile.dist, 1, c, write=False)
+            self.side(s.src, tile.dist, 1, c, write=False, flip=s.transpose)
         self.write_through(tile, c)
 
     def write_through(self, tile, c: Counts) -> None:

@@ -17,10 +17,12 @@ import numpy as np
 
 from dsl import ir
 
-from .interp_layout import InterpretError
-from .interpret import interpret
+from interp.interpreter import interpret
+from interp.layout import InterpretError
+
+from .lowered_accesses import interpret_lowered
 from .module import lower
-from .numerics import compare, tolerance
+from .numerics import compare, difference, tolerance
 from .runner import KernelFault, RunError, launch_in_child, load_reference, poison, seeded_inputs
 from .scalar import LoweringError
 
@@ -43,7 +45,7 @@ def lowering_races(kernel: ir.Kernel, sizes: dict[str, int], inputs: dict | None
     (`dsl`: the interpreter's result of the DSL program on the same inputs, if at hand)."""
     dsl = dsl if dsl is not None else interpret(kernel, sizes, inputs)
     seen = {(v.rule, v.line, v.block) for v in dsl.violations}
-    low = interpret(kernel, sizes, inputs, lowered=True).violations
+    low = interpret_lowered(kernel, sizes, inputs).violations
     return [v for v in low if (v.rule, v.line, v.block) not in seen]
 
 
@@ -90,20 +92,15 @@ def check_lowering(kernel: ir.Kernel, text: str, reference: Path | None, sizes_l
 def _differs(got: np.ndarray, want: np.ndarray, tol: float) -> str:
     """Why the simulator's output is not the interpreter's: other elements written (an
     output element the program leaves unwritten stays poisoned in both), or other values."""
-    got, want = np.asarray(got), np.asarray(want)
-    if got.shape != want.shape:
-        return f"shape {got.shape}, expected {want.shape}"
-    if not np.issubdtype(want.dtype, np.floating):
-        bad = np.count_nonzero(got != want)
-        return f"{bad} of {want.size} elements" if bad else ""
-    written = ~np.isnan(want)
-    extra, missing = np.count_nonzero(~written & ~np.isnan(got)), np.count_nonzero(written & np.isnan(got))
-    if extra or missing:
-        return f"{missing} element(s) the program writes left unwritten, {extra} written that it leaves alone"
-    g, w = got[written].astype(np.float64), want[written].astype(np.float64)
-    scale = max(float(np.max(np.abs(w))) if w.size else 0.0, 1e-30)
-    err = float(np.max(np.abs(g - w)) / scale) if w.size else 0.0
-    return f"max rel err {err:.3g} (tolerance {tol:g})" if err > tol else ""
+    try:
+        d = difference(got, want)
+    except ValueError as e:
+        return str(e)
+    if not np.issubdtype(np.asarray(want).dtype, np.floating):
+        return f"{d.max_abs + d.unwritten + d.extra:.0f} of {d.elements} elements" if d.max_abs or d.unwritten or d.extra else ""
+    if d.extra or d.unwritten:
+        return f"{d.unwritten} element(s) the program writes left unwritten, {d.extra} written that it leaves alone"
+    return f"max rel err {d.rel_err:.3g} (tolerance {tol:g})" if d.rel_err > tol else ""
 
 
 def _at(sizes, seed) -> str:

@@ -4,6 +4,7 @@ Every tile statement becomes a loop over the values the running thread owns unde
 statement's distribution (plan.statement_dist): element index e = tv(thread, value),
 then its row-major coordinates, then the element's work. Cross-thread reads of register
 tiles go where the plan says: the load's source (forwarded) or a shared scratch copy.
+mma statements are in emit_mma.py, memory statements in emit_memory.py.
 """
 from __future__ import annotations
 
@@ -13,48 +14,17 @@ from dsl import exprs, ir
 from dsl.fmt import format_expr
 
 from . import distribute as dist
-from . import blocking, mathfn, vector, warp
-from .plan import Plan, RegTile, with_guards, fold, statement_dist, thread_dependent
+from . import mathfn, vector, warp
+from .emit_common import REDUCE_INIT, compute_type, expr_shape, is_simple, numba_type, paren, row_major
+from .emit_memory import MemoryEmitter
+from .emit_mma import MmaEmitter
+from .plan import Plan, RegTile, fold, thread_dependent, with_guards
 from .scalar import LoweringError, ScalarEmitter, py_name
 
-NUMBA_TYPE = {ir.DType.F16: "float16", ir.DType.F32: "float32", ir.DType.F64: "float64",
-              ir.DType.I8: "int8", ir.DType.I32: "int32", ir.DType.I64: "int64", ir.DType.BOOL: "boolean"}
-# Elementwise math and accumulation on 16-bit floats is done in f32 and rounded on store.
-COMPUTE_TYPE = {ir.DType.F16: "float32", ir.DType.BF16: "float32"}
-REDUCE_INIT = {"sum": "0", "max": "-math.inf", "min": "math.inf"}
 
+class Emitter(MmaEmitter, MemoryEmitter):
+    """One kernel body's lines; the statements of each kind are emitted by the mixins."""
 
-def numba_type(dt: ir.DType) -> str:
-    if dt not in NUMBA_TYPE:
-        raise LoweringError(f"dtype {dt.value} is not supported by the CUDA lowering yet")
-    return NUMBA_TYPE[dt]
-
-
-def compute_type(dt: ir.DType) -> str:
-    return COMPUTE_TYPE.get(dt, numba_type(dt))
-
-
-def _simple(text: str) -> bool:
-    return text.replace("_", "a").isalnum()
-
-
-def _wrapped(text: str) -> bool:
-    """True for `(...)` whose first parenthesis closes at the very end."""
-    if not text.startswith("("):
-        return False
-    depth = 0
-    for i, ch in enumerate(text):
-        depth += {"(": 1, ")": -1}.get(ch, 0)
-        if depth == 0:
-            return i == len(text) - 1
-    return False
-
-
-def _paren(text: str) -> str:
-    return text if _simple(text) or _wrapped(text) else f"({text})"
-
-
-class Emitter:
     def __init__(self, plan: Plan, source: str | None = None):
         self.plan = plan
         self.k = plan.kernel
@@ -207,7 +177,7 @@ class Emitter:
 
     def thread_part(self, d: dist.Distribution) -> str:
         code = dist.layout_code(d.tv[0], "_tid")
-        if _simple(code):
+        if is_simple(code):
             return code
         if code not in self.thread_parts:
             self.thread_parts[code] = (f"_t{len(self.thread_parts)}", d.label)
@@ -238,12 +208,12 @@ class Emitter:
                 else [buf.layout]
             parts = []
             for m, x in zip(modes, idx):
-                if not _simple(x):
+                if not is_simple(x):
                     tmp = self.fresh("c")
                     self.line(f"{tmp} = {x}")
                     x = tmp
                 parts.append(dist.layout_code(m, x))
-            off = " + ".join(_paren(p) for p in parts)
+            off = " + ".join(paren(p) for p in parts)
         else:
             off = row_major(idx, buf.shape)
         if buf.swizzle is None:
@@ -251,162 +221,6 @@ class Emitter:
         tmp = self.fresh("o")
         self.line(f"{tmp} = {off}")
         return name, dist.swizzle_code(buf.swizzle, tmp)
-
-    def fetch(self, use: ir.Stmt, name: str, coords: list[str], owned: bool, want: str) -> str:
-        """Element `coords` of register tile `name` as read by statement `use`, as type `want`."""
-        tile = self.plan.tiles[name]
-        if owned:
-            text = f"{py_name(name)}[_v]"
-        elif (load := self.plan.forward_of(use, name)) is not None:
-            text = self.address(load.src, coords)
-        elif tile.materialise:
-            text = f"{py_name(name)}__s[{row_major(coords, tile.shape)}]"
-        else:
-            raise LoweringError(f"internal: no way to read '{name}' across threads", use.span)
-        return text if numba_type(tile.dtype) == want else f"{want}({text})"
-
-    # ---------------------------------------------------------------- tile statements
-    def load(self, s: ir.Load) -> None:
-        tile = self.plan.tiles[s.target.name]
-        self.line(self.describe(s))
-        if not tile.needs_array:
-            self.line("# every read of this tile is forwarded to the load's source (docs/LOWERING.md)")
-            return
-        name = py_name(tile.name)
-
-        def body(c):
-            src = self.address(s.src, c)
-            self.line(f"{name}[_v] = {src}")
-        self.owned(tile.dist, body)
-        self.write_through(tile)
-
-    def mma(self, s: ir.Mma) -> None:
-        if id(s) in self.tensor_core:
-            self.mma_sync(s, self.tensor_core[id(s)])
-            return
-        if id(s) in self.blocked:
-            self.mma_blocked(s, *self.blocked[id(s)])
-            return
-        tile = self.plan.tiles[s.target.name]
-        acc_t = compute_type(tile.dtype)
-        kk = self.plan.tiles[s.a].shape[1]
-        own_c = self.plan.tiles[s.c].dist == tile.dist
-        self.line(self.describe(s))
-
-        def body(c):
-            self.line(f"_acc = {self.fetch(s, s.c, c, own_c, acc_t)}")
-            self.line(f"for _kk in range({kk}):")
-            self.depth += 1
-            a = self.fetch(s, s.a, [c[0], "_kk"], False, acc_t)
-            b = self.fetch(s, s.b, ["_kk", c[1]], False, acc_t)
-            self.line(f"_acc += {a} * {b}")
-            self.depth -= 1
-            self.line(f"{py_name(tile.name)}[_v] = {self.store_cast(tile, '_acc')}")
-        self.owned(tile.dist, body)
-        self.write_through(tile)
-
-    def blocking(self, s: ir.Mma) -> tuple | None:
-        """Register blocking applies to an f32/f64 accumulator (accumulated in its own type)
-        whose thread's values sit at value-only offsets (blocking.value_offsets)."""
-        t, c = self.plan.tiles[s.target.name], self.plan.tiles[s.c]
-        if numba_type(t.dtype) != compute_type(t.dtype) or c.dist != t.dist or t.materialise:
-            return None
-        return blocking.value_offsets(t.dist)
-
-    def mma_blocked(self, s: ir.Mma, dr: tuple[int, ...], dc: tuple[int, ...]) -> None:
-        """acc = a @ b + c with operands in registers: per k, one A value per distinct row
-        offset and one B value per distinct column offset, then every value's fma."""
-        tile = self.plan.tiles[s.target.name]
-        want = compute_type(tile.dtype)
-        acc, cin = py_name(tile.name), py_name(s.c)
-        rows, cols = sorted(set(dr)), sorted(set(dc))
-        self.line(self.describe(s) + f"  (register-blocked: {len(rows)} A and {len(cols)} B values per k)")
-        opened = 0
-        if tile.dist.active_threads < self.k.threads:
-            self.line(f"if _tid < {tile.dist.active_threads}:")
-            self.depth += 1
-            opened = 1
-        self.line(f"_e = {self.thread_part(tile.dist)}")
-        self.line(f"_r0 = _e // {tile.shape[1]}")
-        self.line(f"_c0 = _e % {tile.shape[1]}")
-        if s.c != s.target.name:
-            for v in range(tile.dist.values):
-                self.line(f"{acc}[{v}] = {cin}[{v}]")
-        self.line(f"for _kk in range({self.plan.tiles[s.a].shape[1]}):")
-        self.depth += 1
-        for i, r in enumerate(rows):
-            self.line(f"_pa{i} = {self.fetch(s, s.a, [f'_r0 + {r}' if r else '_r0', '_kk'], False, want)}")
-        for j, c in enumerate(cols):
-            self.line(f"_pb{j} = {self.fetch(s, s.b, ['_kk', f'_c0 + {c}' if c else '_c0'], False, want)}")
-        for v in range(tile.dist.values):
-            self.line(f"{acc}[{v}] += _pa{rows.index(dr[v])} * _pb{cols.index(dc[v])}")
-        self.depth -= 1 + opened
-        self.write_through(tile)
-
-    # ---------------------------------------------------------------- tensor cores
-    def mma_groups(self, s: ir.Mma) -> list[tuple[int, int]] | None:
-        """The value groups' tile origins when `s` can run on mma.sync m16n8k16: f16
-        operands forwarded from shared tiles whose 8-element rows are 16-byte aligned,
-        an f32 accumulator in the C-fragment distribution (vector.mma_fragment_origins)."""
-        tiles = self.plan.tiles
-        a, b, c, t = tiles[s.a], tiles[s.b], tiles[s.c], tiles[s.target.name]
-        if (a.dtype, b.dtype, c.dtype, t.dtype) != (ir.DType.F16, ir.DType.F16, ir.DType.F32, ir.DType.F32):
-            return None
-        if c.dist != t.dist or a.shape[1] % 16 or t.materialise:
-            return None
-        for name in (s.a, s.b):
-            load = self.plan.forward_of(s, name)
-            if load is None or load.src.tensor not in self.plan.shared:
-                return None
-            buf = self.plan.shared[load.src.tensor]
-            if not vector.shared_origin_aligned(self.plan, buf, load.src, 8, self.sizes):
-                return None
-        return vector.mma_fragment_origins(t.dist)
-
-    def mma_sync(self, s: ir.Mma, groups: list[tuple[int, int]]) -> None:
-        """acc = a @ b + c on tensor cores: per 16-wide k step, ldmatrix.x4 the A tiles and
-        ldmatrix.x4.trans (two adjacent tiles) or .x2.trans the B tiles this warp's value
-        groups use, then one mma.sync per group. Register names and value indices are
-        constants (no local memory)."""
-        tile = self.plan.tiles[s.target.name]
-        a_load, b_load = self.plan.forward_of(s, s.a), self.plan.forward_of(s, s.b)
-        cols = tile.shape[1]
-        self.line(self.describe(s) + "  (tensor cores: ldmatrix + mma.sync.m16n8k16)")
-        self.runtime |= {"ldmatrix_x4", "mma_16816"}
-        self.line("_wt = _tid - _tid % 32")
-        self.line(f"_we = {dist.layout_code(tile.dist.tv[0], '_wt')}   # the warp's first element")
-        self.line(f"_wr = _we // {cols}")
-        self.line(f"_wc = _we % {cols}")
-        self.line("_ln = _tid % 32")
-        rows = sorted({r for r, _ in groups})
-        cols_ = sorted({c for _, c in groups})
-        self.line(f"for _kk in range(0, {self.plan.tiles[s.a].shape[1]}, 16):")
-        self.depth += 1
-        for i, r in enumerate(rows):
-            name, idx = self.address_parts(a_load.src, [f"_wr + {r} + _ln % 16", "_kk + (_ln // 16) * 8"])
-            self.line(f"_a{i}_0, _a{i}_1, _a{i}_2, _a{i}_3 = ldmatrix_x4({name}, {idx})")
-        j = 0
-        while j < len(cols_):     # two adjacent 8-column B tiles per ldmatrix.x4.trans
-            c = cols_[j]
-            if j + 1 < len(cols_) and cols_[j + 1] == c + 8:
-                name, idx = self.address_parts(b_load.src, ["_kk + _ln % 16", f"_wc + {c} + (_ln // 16) * 8"])
-                self.line(f"_b{j}_0, _b{j}_1, _b{j + 1}_0, _b{j + 1}_1 = ldmatrix_x4_trans({name}, {idx})")
-                self.runtime.add("ldmatrix_x4_trans")
-                j += 2
-            else:
-                name, idx = self.address_parts(b_load.src, ["_kk + _ln % 16", f"_wc + {c}"])
-                self.line(f"_b{j}_0, _b{j}_1 = ldmatrix_x2_trans({name}, {idx})")
-                self.runtime.add("ldmatrix_x2_trans")
-                j += 1
-        acc, cin = py_name(tile.name), py_name(s.c)
-        for g, (r, c) in enumerate(groups):
-            i, j = rows.index(r), cols_.index(c)
-            v = [4 * g + n for n in range(4)]
-            self.line(f"{', '.join(f'{acc}[{x}]' for x in v)} = mma_16816("
-                      f"_a{i}_0, _a{i}_1, _a{i}_2, _a{i}_3, _b{j}_0, _b{j}_1, "
-                      f"{', '.join(f'{cin}[{x}]' for x in v)})")
-        self.depth -= 1
-        self.write_through(tile)
 
     def compute(self, s: ir.Compute) -> None:
         if id(s) in self.shuffles:
@@ -472,7 +286,17 @@ class Emitter:
                                                       ir.BinOp.XOR):
                 x, y = (self.value(use, t, coords, target, want, under) for t in (a, b))
                 return f"({x} {op.value} {y})"
-            case ir.Bin() | ir.Not() | ir.Cast() | ir.Call(func="where" | "pow"):
+            case ir.Call(func="reshape", args=(x,)):
+                from dsl.views import reshape_extents, source_coords
+                flat = self.fresh("f")
+                new = reshape_extents(e, self.plan.consts)
+                self.line(f"{flat} = {row_major(coords, new)}")
+                inner = source_coords((1,), expr_shape(self.plan, x), (flat,),
+                                      lambda a, n: f"({a} // {n})", lambda a, n: f"({a} % {n})")
+                return self.value(use, x, list(inner), target, want, under=True)
+            case ir.Call(func="index", kwargs=kw):
+                return f"{want}({coords[fold(dict(kw)['axis'], self.plan.consts)]})"
+            case ir.Bin() | ir.Not() | ir.Cast() | ir.Call(func="where" | "pow" | "mask"):
                 return mathfn.lower(lambda x, t=want: self.value(use, x, coords, target, t, under),
                                     self.plan, e, want)
             case ir.Call(func=f, args=(x,)) if f in mathfn.UNARY:
@@ -504,133 +328,6 @@ class Emitter:
         nt = numba_type(tile.dtype)
         return text if nt == compute_type(tile.dtype) else f"{nt}({text})"
 
-    def copy(self, s: ir.Copy) -> None:
-        kind = self.wide_copies.get(id(s))
-        if kind is not None:
-            self.wide_copy(s, kind)
-            return
-        self.line(self.describe(s) + ("  (synchronous copy)" if s.is_async else ""))
-
-        def body(c):
-            src = self.address(s.src, c)
-            self.line(f"{self.address(s.dst, c)} = {src}")
-        self.owned(statement_dist(self.plan, s), body)
-
-    @property
-    def uses_cp_async(self) -> bool:
-        return "cp_async16" in self.wide_copies.values()
-
-    def copy_kind(self, s: ir.Copy) -> str | None:
-        """'cp_async16' or 'ldg_f32x4' when each thread's runs of the copy are 16-byte,
-        aligned and contiguous on both sides (global source, shared destination)."""
-        buf = self.plan.shared.get(s.dst.tensor)
-        if buf is None or s.src.tensor in self.plan.shared:
-            return None
-        vec = vector.vector_width(buf.dtype)
-        d = statement_dist(self.plan, s)
-        if not (vector.runs(d, vec) and vector.global_origin_aligned(self.plan, s.src, vec, self.sizes)
-                and vector.shared_origin_aligned(self.plan, buf, s.dst, vec, self.sizes)):
-            return None
-        if s.is_async:
-            return "cp_async16"
-        return "ldg_f32x4" if buf.dtype is ir.DType.F32 else None
-
-    def wide_copy(self, s: ir.Copy, kind: str) -> None:
-        d = statement_dist(self.plan, s)
-        vec = vector.vector_width(self.plan.shared[s.dst.tensor].dtype)
-        what = "cp.async, 16 bytes per instruction" if kind == "cp_async16" else "ld.global.v4.f32"
-        self.line(self.describe(s) + f"  ({what})")
-        self.runtime.add(kind)
-        self.vector_args.add(s.src.tensor)
-
-        def body(c):
-            src, sidx = self.address_parts(s.src, c)
-            dst, didx = self.address_parts(s.dst, c)
-            if kind == "cp_async16":
-                self.line(f"cp_async16({dst}, {didx}, {src}, ({sidx}))")
-                return
-            self.line(f"_d = {didx}")
-            self.line(f"_x0, _x1, _x2, _x3 = ldg_f32x4({src}, ({sidx}))")
-            for i in range(4):
-                self.line(f"{dst}[_d + {i}] = _x{i}" if i else f"{dst}[_d] = _x0")
-        self.owned(d, body, step=vec)
-
     def call(self, text: str) -> None:
         self.runtime.add(text.split("(")[0])
         self.line(text)
-
-    def store(self, s: ir.Store) -> None:
-        self.line(self.describe(s))
-        d = statement_dist(self.plan, s)
-        src = self.plan.tiles[s.src]
-        want = numba_type(src.dtype)
-
-        def body(c):
-            value = self.fetch(s, s.src, c, d == src.dist, want)
-            self.line(f"{self.address(s.dst, c)} = {value}")
-        self.owned(d, body, unroll=s.src in self.unrolled and d == src.dist)
-
-    def write_through(self, tile: RegTile) -> None:
-        """Materialise a tile read across threads: a barrier (earlier readers are done),
-        every thread writes its elements to the tile's shared copy, a barrier."""
-        if not tile.materialise:
-            return
-        name = py_name(tile.name)
-        self.line(f"# materialise {tile.name} for cross-thread reads (docs/LOWERING.md)")
-        self.line("cuda.syncthreads()")
-        self.owned(tile.dist, lambda c: self.line(f"{name}__s[_e] = {name}[_v]"))
-        self.line("cuda.syncthreads()")
-
-
-def expr_shape(plan: Plan, e: ir.Expr) -> tuple[int, ...]:
-    """The tile shape of an elementwise/reduction/broadcast expression (() for scalars)."""
-    match e:
-        case ir.Sym(kind=ir.SymKind.TENSOR, name=n):
-            return plan.tiles[n].shape
-        case ir.Call(func="bcast", args=(x,), kwargs=kw):
-            inner, axis = expr_shape(plan, x), fold(dict(kw)["axis"], plan.consts)
-            return inner[:axis] + (fold(dict(kw)["n"], plan.consts),) + inner[axis:]
-        case ir.Call(func=f, args=(x,), kwargs=kw) if f in REDUCE_INIT and "axis" in dict(kw):
-            inner, axis = expr_shape(plan, x), fold(dict(kw)["axis"], plan.consts)
-            return inner[:axis] + inner[axis + 1:]
-    shapes = [expr_shape(plan, c) for c in exprs.children(e)]
-    return max(shapes, key=len, default=())
-
-
-def row_major(idx: list[str], shape: tuple[int, ...]) -> str:
-    terms, stride = [], 1
-    for x, n in reversed(list(zip(idx, shape))):
-        terms.append(_paren(x) if stride == 1 else f"{_paren(x)} * {stride}")
-        stride *= n
-    return " + ".join(reversed(terms)) if terms else "0"
-
-
-def uses_builtin(kernel: ir.Kernel, which: ir.Builtin) -> bool:
-    def nodes():
-        for s in ir.walk(kernel.body):
-            for v in vars_of(s):
-                yield from exprs.iter_nodes(v)
-    return any(isinstance(n, ir.BuiltinRef) and n.which is which for n in nodes())
-
-
-def vars_of(s: ir.Stmt):
-    """Every expression directly inside a statement."""
-    match s:
-        case ir.For(start=a, stop=b):
-            return [a, b]
-        case ir.If(cond=c) | ir.Assert(cond=c) | ir.Invariant(cond=c):
-            return [c]
-        case ir.Compute(value=v):
-            return [v]
-        case ir.Load(src=r):
-            return _ref_exprs(r)
-        case ir.Copy(dst=d, src=r):
-            return _ref_exprs(d) + _ref_exprs(r)
-        case ir.Store(dst=d):
-            return _ref_exprs(d)
-    return []
-
-
-def _ref_exprs(r: ir.TileRef):
-    return [x for sub in r.subs for x in ((sub.at,) if isinstance(sub, ir.Index) else (sub.start, sub.extent))]
-

@@ -8,6 +8,9 @@ import math
 
 from dsl import exprs, ir
 
+from .emit_common import compute_type, expr_shape, numba_type
+from .scalar import LoweringError
+
 # name -> source template over the operand text `{x}` and the compute type `{t}`.
 UNARY = {"exp": "math.exp({x})", "abs": "abs({x})", "sqrt": "math.sqrt({x})", "neg": "(-{x})",
          "rsqrt": "({t}(1) / math.sqrt({x}))", "log": "math.log({x})", "log2": "math.log2({x})",
@@ -29,8 +32,6 @@ def unary(f: str, x: str, want: str) -> tuple[str, str | None]:
 def lower(sub, plan, e: ir.Expr, want: str) -> str:
     """Conditions, where, pow and casts; `sub(x, type)` lowers an operand. A comparison's
     operands are computed in their own compute type, a cast's operand in its source's."""
-    from .emit import compute_type, expr_shape, numba_type
-    from .scalar import LoweringError
     match e:
         case ir.Not(operand=x):
             return f"(not {sub(x)})"
@@ -41,6 +42,11 @@ def lower(sub, plan, e: ir.Expr, want: str) -> str:
             return f"({sub(a, t)} {COMPARE[op]} {sub(b, t)})"
         case ir.Call(func="where", args=(c, a, b)):
             return f"({sub(a)} if {sub(c)} else {sub(b)})"
+        case ir.Call(func="mask", args=(a, c), kwargs=kw):
+            from dsl.masks import fill_of
+            fill = fill_of(e, plan.consts)
+            fill = float_literal(fill, want) if isinstance(fill, float) else f"{want}({fill})"
+            return f"({sub(a)} if {sub(c)} else {fill})"
         case ir.Call(func="pow", args=(a, b)):
             return f"math.pow({sub(a)}, {sub(b)})"
         case ir.Cast(operand=x, dtype=dt):
@@ -60,7 +66,6 @@ def float_literal(v: float, want: str) -> str:
 def expr_dtype(plan, e: ir.Expr) -> ir.DType:
     """The dtype of a tile expression, as dsl/compute.py types it: a tile operand's dtype
     wins over a scalar's; a comparison is bool."""
-    from .emit import expr_shape
     match e:
         case ir.Sym(kind=ir.SymKind.TENSOR, name=n):
             return plan.tiles[n].dtype
@@ -76,6 +81,10 @@ def expr_dtype(plan, e: ir.Expr) -> ir.DType:
             return ir.DType.BOOL
         case ir.Call(func="where", args=(_, a, b)):
             kids = (a, b)
+        case ir.Call(func="index"):
+            return ir.DType.I32
+        case ir.Call(func="mask", args=(a, _)):
+            kids = (a,)
         case ir.Call(func="bcast" | "sum" | "max" | "min", args=(a, *_)):
             kids = (a,)
         case _:

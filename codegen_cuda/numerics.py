@@ -53,20 +53,56 @@ def tolerance(dtypes) -> float:
     return max((RTOL[d] for d in dtypes if d in RTOL), default=0.0)
 
 
-def compare(name: str, got: np.ndarray, want, tol: float) -> OutputCheck:
-    """Max |got - want| / max |want| over written elements, and the unwritten count."""
-    want = np.asarray(want)
+@dataclass(frozen=True)
+class Difference:
+    """How an output differs from the expected one; each check (argus run's against the
+    reference, the differential check's against the interpreter, the agent's) reads the
+    fields it needs. Unwritten elements are NaN (floats) or the most negative integer."""
+    elements: int
+    unwritten: int      # written in `want`, unwritten in `got`
+    extra: int          # unwritten in `want` (the program leaves them alone), written in `got`
+    max_abs: float      # floats: max |got - want| over the elements both write; else the count of unequal ones
+    scale: float        # max |want| over its written elements (floats)
+    constant: bool      # `got` is one constant where `want` varies (a zero output never passes by luck)
+
+    @property
+    def rel_err(self) -> float:
+        return self.max_abs / max(self.scale, 1e-30) if self.scale or self.max_abs else 0.0
+
+
+def _unwritten(a: np.ndarray) -> np.ndarray:
+    if np.issubdtype(a.dtype, np.floating):
+        return np.isnan(a)
+    if a.dtype == np.bool_:
+        return np.zeros(a.shape, dtype=bool)
+    return a == np.iinfo(a.dtype).min
+
+
+def difference(got, want) -> Difference:
+    """`got` against `want` (same shape, else ValueError)."""
+    got, want = np.asarray(got), np.asarray(want)
     if got.shape != want.shape:
-        raise ValueError(f"reference output {name} has shape {want.shape}; the kernel's is {got.shape}")
-    if np.issubdtype(got.dtype, np.floating):
-        unwritten = int(np.count_nonzero(np.isnan(got) & ~np.isnan(want)))
-        g, w = got.astype(np.float64), want.astype(np.float64)
-        diff = np.abs(g - w)[~np.isnan(g)]
-        scale = max(float(np.max(np.abs(w))) if w.size else 0.0, 1e-30)
-        err = float(diff.max() / scale) if diff.size else 0.0
-    elif got.dtype == np.bool_:
-        unwritten, err = 0, float(np.count_nonzero(got != want))
+        raise ValueError(f"shape {got.shape}, expected {want.shape}")
+    hole_g, hole_w = _unwritten(got), _unwritten(want)
+    both = ~hole_g & ~hole_w
+    unwritten, extra = int(np.count_nonzero(hole_g & ~hole_w)), int(np.count_nonzero(~hole_g & hole_w))
+    if np.issubdtype(want.dtype, np.floating) or np.issubdtype(got.dtype, np.floating):
+        g, w = got[both].astype(np.float64), want[both].astype(np.float64)
+        max_abs = float(np.max(np.abs(g - w))) if w.size else 0.0
+        scale = float(np.max(np.abs(want[~hole_w].astype(np.float64)))) if np.any(~hole_w) else 0.0
     else:
-        unwritten = int(np.count_nonzero((got == np.iinfo(got.dtype).min) & (want != got)))
-        err = float(np.count_nonzero(got != want))
-    return OutputCheck(name, err, tol, unwritten, int(got.size))
+        max_abs, scale = float(np.count_nonzero(got[both] != want[both])), 0.0
+    varying = want.size > 1 and np.any(~hole_w) and np.ptp(want[~hole_w].astype(np.float64)) > 0
+    constant = bool(varying and np.any(~hole_g) and np.ptp(got[~hole_g].astype(np.float64)) == 0)
+    return Difference(int(want.size), unwritten, extra, max_abs, scale, constant)
+
+
+def compare(name: str, got: np.ndarray, want, tol: float) -> OutputCheck:
+    """Max |got - want| / max |want| over written elements (for integers, the number of
+    unequal elements), and the unwritten count."""
+    try:
+        d = difference(got, want)
+    except ValueError as e:
+        raise ValueError(f"reference output {name}: {e}") from None
+    float_out = np.issubdtype(np.asarray(got).dtype, np.floating)
+    return OutputCheck(name, d.rel_err if float_out else d.max_abs, tol, d.unwritten, d.elements)

@@ -83,8 +83,9 @@ def tile_operands(e: ir.Expr, under_reduce: bool = False):
     match e:
         case ir.Sym(kind=ir.SymKind.TENSOR, name=n):
             yield n, under_reduce
-        case ir.Call(func=f, args=args) if f in ("sum", "max", "min", "bcast") and "axis" in dict(e.kwargs):
-            for a in args:   # a reduction or a broadcast reads elements at other coordinates
+        case ir.Call(func=f, args=args) if f == "reshape" or (f in ("sum", "max", "min", "bcast")
+                                                              and "axis" in dict(e.kwargs)):
+            for a in args:   # a reduction, a broadcast or a reshape reads elements at other coordinates
                 yield from tile_operands(a, True)
         case _:
             for c in exprs.children(e):
@@ -223,6 +224,8 @@ def _forwardable(plan: Plan, path, name: str) -> ir.Load | None:
         for j in range(idx - 1, -1, -1):
             s = block[j]
             if defines(s, name):
+                if isinstance(s, ir.Load) and (s.mask is not None or s.transpose):
+                    return None   # padding or a swapped view is not the source as it is: the tile holds it
                 load = _check_region(plan, s, list(block[j + 1: idx + 1]), name, path[-1][0][path[-1][1]])
                 if load is not None and load.src.tensor in plan.shared and not (
                         _fenced(path[:level] + [(block, j)], load.src.tensor, forward=False)

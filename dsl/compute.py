@@ -5,7 +5,9 @@ Conditions (tile comparisons, and/or/not of them) are legal only as the first ar
 """
 from __future__ import annotations
 
-from . import exprs, ir
+import math
+
+from . import exprs, ir, masks, views
 
 # Functions of float values: the result has the operand's dtype (f16 is computed in f32).
 FLOAT_UNARY = ("exp", "exp2", "log", "log2", "sqrt", "rsqrt", "tanh", "erf", "sigmoid")
@@ -13,7 +15,8 @@ UNARY = FLOAT_UNARY + ("abs", "neg")
 BINARY = ("maximum", "minimum", "pow")
 REDUCE = ("sum", "max", "min")
 KNOWN = ("tile math: exp, exp2, log, log2, sqrt, rsqrt, tanh, erf, sigmoid, abs, pow, maximum, "
-         "minimum, where(cond, a, b), cast(x, dtype), sum/max/min(x, axis=i), bcast(x, axis=i, n=extent)")
+         "minimum, where(cond, a, b), cast(x, dtype), sum/max/min(x, axis=i), bcast(x, axis=i, n=extent), "
+         "index(x, axis=i), mask(x, cond, fill=v), reshape(x, shape=(...))")
 
 
 def type_compute(tc, e: ir.Expr) -> tuple[ir.DType, tuple | None]:
@@ -56,6 +59,10 @@ def type_compute(tc, e: ir.Expr) -> tuple[ir.DType, tuple | None]:
             return _bcast(tc, e)
         case ir.Call(func="where"):
             return _where(tc, e)
+        case ir.Call(func="reshape"):
+            return type_reshape(tc, e)
+        case ir.Call(func="index" | "mask"):
+            return (type_index if e.func == "index" else type_mask)(tc, e)
         case ir.Call(func=f, args=args) if f in UNARY + BINARY:
             want = 1 if f in UNARY else 2
             if len(args) != want or e.kwargs:
@@ -165,3 +172,79 @@ def _where(tc, e):
     if cond is None or shape is None:
         return dt, None
     return _binary(tc, e, (dt, shape), (dt, cond))
+
+
+def expr_shape(e: ir.Expr, shape_of, const) -> tuple | None:
+    """The tile shape of a checked elementwise / reduction / broadcast expression, None for a
+    scalar one. `shape_of(name)` is a register tile's shape, `const(expr)` folds an extent
+    or axis: the verifier and the lowering each pass their own."""
+    match e:
+        case ir.Sym(kind=ir.SymKind.TENSOR, name=n):
+            return tuple(shape_of(n))
+        case ir.Call(func="bcast", args=(x,), kwargs=kw):
+            inner, axis = expr_shape(x, shape_of, const) or (), const(dict(kw)["axis"])
+            return inner[:axis] + (const(dict(kw)["n"]),) + inner[axis:]
+        case ir.Call(func=f, args=(x,), kwargs=kw) if f in REDUCE and "axis" in dict(kw):
+            inner, axis = expr_shape(x, shape_of, const), const(dict(kw)["axis"])
+            return None if inner is None else inner[:axis] + inner[axis + 1:]
+        case ir.Call(func="reshape", kwargs=kw):
+            shape = dict(kw)["shape"]
+            return tuple(const(i) for i in (shape.items if isinstance(shape, ir.TupleExpr) else (shape,)))
+    shapes = [sh for sh in (expr_shape(c, shape_of, const) for c in exprs.children(e)) if sh is not None]
+    return max(shapes, key=len) if shapes else None
+
+
+# ---------------------------------------------------------------- coordinates, masks, reshapes
+def type_index(tc, e: ir.Call):
+    """index(x, axis=a): the i32 tile of x's shape whose element is its own coordinate along a.
+    On an error the shape is still x's, so that later statements see no knock-on error."""
+    kw = dict(e.kwargs)
+    _, shape = type_compute(tc, e.args[0]) if e.args else (None, None)
+    if len(e.args) != 1 or set(kw) != {"axis"}:
+        tc.ck.error("E029", "index takes a tile and axis=, e.g. index(s, axis=1)", e.span)
+        return ir.DType.I32, shape
+    axis = exprs.try_fold(kw["axis"], tc.ck.consts())
+    if shape is not None and (axis is None or not 0 <= axis < len(shape)):
+        tc.ck.error("E014", f"axis must be a constant in [0, {len(shape)})", kw["axis"].span)
+    return ir.DType.I32, shape
+
+
+def type_mask(tc, e: ir.Call):
+    """mask(x, cond, fill=V): x where cond holds; elsewhere padding of value V (the PAD tag)."""
+    kw = dict(e.kwargs)
+    dt, shape = type_compute(tc, e.args[0]) if e.args else (ir.DType.F32, None)
+    if len(e.args) != 2 or set(kw) != {"fill"}:
+        tc.ck.error("E029", "mask takes a tile, a condition and fill=", e.span,
+                    "e.g. mask(s, index(s, axis=1) <= index(s, axis=0), fill=-inf)")
+        return dt, shape
+    cond = condition(tc, e.args[1])
+    value = masks.fold_fill(kw["fill"], tc.ck.consts())
+    if value is None:
+        tc.ck.error("E035", "the fill value is a number known at compile time", kw["fill"].span,
+                    "write a literal such as 0.0, -inf or a constant")
+    elif not dt.is_float and isinstance(value, float):
+        tc.ck.error("E035", f"a {dt.value} tile needs an integer fill value, not {value}", kw["fill"].span)
+    if cond is None or shape is None:
+        return dt, shape
+    return _binary(tc, e, (dt, shape), (dt, cond))
+
+
+def type_reshape(tc, e: ir.Call):
+    kw = dict(e.kwargs)
+    if len(e.args) != 1 or set(kw) != {"shape"}:
+        tc.ck.error("E029", "reshape takes a tile and shape=, e.g. reshape(x, shape=(4, 16))", e.span)
+        return ir.DType.F32, None
+    dt, shape = type_compute(tc, e.args[0])
+    if shape is None:
+        return dt, None
+    new = views.reshape_extents(e, tc.ck.consts())
+    if new is None:
+        tc.ck.error("E017", "a reshape's extents are positive compile-time integers", kw["shape"].span)
+        return dt, None
+    old = tc.values(shape)
+    if old is not None and math.prod(old) != math.prod(new):
+        tc.ck.error("E015", f"reshape of a tile of {math.prod(old)} elements {list(old)} into {list(new)} "
+                    f"({math.prod(new)} elements)", e.span, "the new extents must multiply to the tile's size")
+        return dt, None
+    items = kw["shape"].items if isinstance(kw["shape"], ir.TupleExpr) else (kw["shape"],)
+    return dt, tuple(ir.IntLit(v, i.span) for v, i in zip(new, items))

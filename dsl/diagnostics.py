@@ -59,6 +59,7 @@ CODES: dict[str, str] = {
     "E030": "division by zero in a constant expression",
     "E031": "assumptions that no sizes satisfy",
     "E032": "a value beyond the limits of the tools",
+    "E035": "invalid mask",
     "E090": "operation not defined on this dtype",
 }
 

@@ -140,6 +140,13 @@ def substitute(e: ir.Expr, mapping: dict[str, ir.Expr]) -> ir.Expr:
     return e
 
 
+def source_tile(s, coords) -> tuple:
+    """The source tile's coordinates of target element `coords` of a load (a transposed
+    load swaps them); any other statement's are the same."""
+    return tuple(coords)[::-1] if getattr(s, "transpose", False) else tuple(coords)
+
+
 def tile_shape(ref: ir.TileRef) -> tuple[ir.Expr, ...]:
     """Extents of the kept dimensions of a subscripted tile."""
     return tuple(s.extent for s in ref.subs if isinstance(s, ir.Slice))
+

@@ -172,17 +172,18 @@ class _Printer:
                 return f"{t.name} = shared {self.tile_type(t)}{_placement(t.layout)}"
             case ir.Zeros(target=t):
                 return f"{t.name} = zeros {self.tile_type(t)}{self.define(t)}"
-            case ir.Load(target=t, src=src):
-                return f"{t.name} = load {self.tile_ref(src)}{self.define(t)}"
+            case ir.Load(target=t, src=src, mask=m, transpose=flip):
+                view = " transposed" if flip else ""
+                return f"{t.name} = load {self.tile_ref(src)}{view}{_mask(m)}{self.define(t)}"
             case ir.Mma(target=t, a=a, b=b, c=c):
                 return f"{t.name} = mma({a}, {b}, {c}){self.define(t)}"
             case ir.Compute(target=t, value=v):
                 return f"{t.name} = {format_expr(v)}{self.define(t)}"
-            case ir.Copy(dst=d, src=src, is_async=a, layout=lay):
+            case ir.Copy(dst=d, src=src, is_async=a, layout=lay, mask=m):
                 word = "copy_async" if a else "copy"
-                return f"{word} {self.tile_ref(d)}, {self.tile_ref(src)}{_placement(lay)}"
-            case ir.Store(dst=d, src=src, layout=lay):
-                return f"store {self.tile_ref(d)}, {src}{_placement(lay)}"
+                return f"{word} {self.tile_ref(d)}, {self.tile_ref(src)}{_mask(m)}{_placement(lay)}"
+            case ir.Store(dst=d, src=src, layout=lay, mask=m):
+                return f"store {self.tile_ref(d)}, {src}{_mask(m)}{_placement(lay)}"
             case ir.Commit():
                 return "commit"
             case ir.Barrier():
@@ -228,6 +229,12 @@ def _sub(s: ir.Sub) -> str:
     if isinstance(ext, ir.Bin) and ext.op is ir.BinOp.SUB and ext.rhs == s.start:
         return f"{format_expr(s.start)} : {format_expr(ext.lhs)}"   # written as start : stop
     return f"{format_expr(s.start)} : +{format_expr(ext)}"
+
+
+def _mask(m: ir.Mask | None) -> str:
+    if m is None:
+        return ""
+    return " masked" if m.fill is None else f" masked(fill={format_expr(m.fill)})"
 
 
 def _placement(lay: ir.LayoutSpec | None) -> str:

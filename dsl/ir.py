@@ -242,6 +242,15 @@ class TensorType:
 
 # ---------------------------------------------------------------- statements
 @dataclass(frozen=True, slots=True)
+class Mask:
+    """A predicated access: elements of the global tile outside the tensor are not touched;
+    a load or copy gives them `value` (the folded `fill`), a store skips them."""
+    fill: Expr | None = None
+    value: float | int | None = None
+    span: Span = _span()
+
+
+@dataclass(frozen=True, slots=True)
 class Alloc:
     tensor: TensorType
     span: Span = _span()
@@ -259,6 +268,8 @@ class Load:
     target: TensorType
     src: TileRef
     span: Span = _span()
+    mask: Mask | None = None
+    transpose: bool = False         # target[i, j] is the source tile's element [j, i]
 
 
 @dataclass(frozen=True, slots=True)
@@ -286,6 +297,7 @@ class Copy:
     is_async: bool
     layout: LayoutSpec | None = None
     span: Span = _span()
+    mask: Mask | None = None
 
 
 @dataclass(frozen=True, slots=True)
@@ -294,6 +306,7 @@ class Store:
     src: str
     layout: LayoutSpec | None = None
     span: Span = _span()
+    mask: Mask | None = None
 
 
 @dataclass(frozen=True, slots=True)

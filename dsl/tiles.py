@@ -9,6 +9,7 @@ import lark
 
 from . import exprs, ir, limits
 from .layouts import check_placement
+from .masks import check_mask
 from .diagnostics import plural
 from .scope import Entry
 
@@ -149,7 +150,9 @@ class TileChecker:
         v = self.values(shape)
         return "[" + ", ".join(map(str, v)) + "]" if v is not None else "[?]"
 
-    def tile_ref(self, t, want: tuple[ir.Space, ...], role: str) -> tuple[ir.TileRef, ir.TensorType | None]:
+    def tile_ref(self, t, want: tuple[ir.Space, ...], role: str,
+                 masked: bool = False) -> tuple[ir.TileRef, ir.TensorType | None]:
+        """`masked`: a masked access may reach past a constant extent (the tail is skipped)."""
         ck = self.ck
         name = str(t.children[0])
         ent = ck.scope.get(name)
@@ -196,7 +199,8 @@ class TileChecker:
                      f"{plural(len(subs), 'subscript')}", ck.span(t),
                      "one subscript per dimension; trailing whole dimensions of constant extent may be left out")
             return ref, None
-        self._check_static_bounds(ref, tt)
+        if not masked:
+            self._check_static_bounds(ref, tt)
         return ref, tt
 
     def _check_static_bounds(self, ref: ir.TileRef, tt: ir.TensorType) -> None:
@@ -211,17 +215,23 @@ class TileChecker:
                               f"the dimension has {d} elements")
 
     def load(self, s, sp):
-        name, src_t, placement = s.children
-        ref, tt = self.tile_ref(src_t, (ir.Space.GLOBAL, ir.Space.SHARED), "the source of load")
+        name, src_t, flip_t, mask_t, placement = s.children
+        ref, tt = self.tile_ref(src_t, (ir.Space.GLOBAL, ir.Space.SHARED), "the source of load", mask_t is not None)
         shape = exprs.tile_shape(ref)
         if tt is not None and not shape:
             self.ck.error("E028", "load needs at least one sliced dimension", ref.span, "write X[r : +1, ...]")
+        if flip_t is not None and tt is not None and len(shape) != 2:
+            self.ck.error("E014", f"a transposed load needs a 2-D tile; this one has {len(shape)} sliced "
+                          f"dimension{'' if len(shape) == 1 else 's'}", self.ck.span(flip_t),
+                          "slice exactly two dimensions, e.g. A[k0 : +BK, i0 : +BM] transposed")
+        shape = shape[::-1] if flip_t is not None else shape
         vals = self.values(shape)
         place = check_placement(self.ck, placement, vals, "register")
         source = self.ck.scope.get(ref.tensor)
         # Even when the subscripts are wrong, the tile has the source's dtype: no knock-on errors.
         dtype = source.tensor.dtype if source is not None and source.tensor is not None else ir.DType.F32
-        return ir.Load(self._define_tile(name, dtype, shape, sp, place), ref, sp)
+        mask = check_mask(self.ck, mask_t, ref, tt and tt.space, dtype, f"'{ref.tensor}'", True)
+        return ir.Load(self._define_tile(name, dtype, shape, sp, place), ref, sp, mask, flip_t is not None)
 
     def _reg_tile(self, tok) -> ir.TensorType | None:
         ent = self.ck.scope.get(str(tok))
@@ -263,14 +273,16 @@ class TileChecker:
         return ir.Compute(self._define_tile(name, dtype, shape, sp, place), value, sp)
 
     def copy(self, s, sp, is_async: bool = False):
-        dst_t, src_t, placement = s.children
+        dst_t, src_t, mask_t, placement = s.children
         dst, dtt = self.tile_ref(dst_t, (ir.Space.SHARED,), "the destination of copy")
         srcs = (ir.Space.GLOBAL,) if is_async else (ir.Space.GLOBAL, ir.Space.SHARED)
-        src, stt = self.tile_ref(src_t, srcs, "the source of " + ("copy_async" if is_async else "copy"))
+        src, stt = self.tile_ref(src_t, srcs, "the source of " + ("copy_async" if is_async else "copy"),
+                                 mask_t is not None)
         self._same_tile(dst, dtt, src, stt, sp)
         vals = self.values(exprs.tile_shape(dst))
         place = check_placement(self.ck, placement, vals, "register")
-        return ir.Copy(dst, src, is_async, place, sp)
+        mask = check_mask(self.ck, mask_t, src, stt and stt.space, stt and stt.dtype, f"'{src.tensor}'", True)
+        return ir.Copy(dst, src, is_async, place, sp, mask)
 
     def copy_async(self, s, sp):
         return self.copy(s, sp, is_async=True)
@@ -287,8 +299,9 @@ class TileChecker:
                           "copies move bytes; convert in registers")
 
     def store(self, s, sp):
-        dst_t, src_tok, placement = s.children
-        dst, dtt = self.tile_ref(dst_t, (ir.Space.GLOBAL, ir.Space.SHARED), "the destination of store")
+        dst_t, src_tok, mask_t, placement = s.children
+        dst, dtt = self.tile_ref(dst_t, (ir.Space.GLOBAL, ir.Space.SHARED), "the destination of store",
+                                 mask_t is not None)
         src = self._reg_tile(src_tok)
         if dtt is not None and src is not None:
             dv, sv = self.values(exprs.tile_shape(dst)), self.values(src.shape)
@@ -299,4 +312,5 @@ class TileChecker:
                 self.ck.error("E013", f"'{src_tok}' is {src.dtype.value} but '{dtt.name}' holds {dtt.dtype.value}",
                               sp, "a store does not convert; the tile and the tensor need the same dtype")
         place = check_placement(self.ck, placement, self.values(src.shape) if src else None, "register")
-        return ir.Store(dst, str(src_tok), place, sp)
+        mask = check_mask(self.ck, mask_t, dst, dtt and dtt.space, None, f"'{dst.tensor}'", False)
+        return ir.Store(dst, str(src_tok), place, sp, mask)

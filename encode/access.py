@@ -33,6 +33,12 @@ class Access:
     is_async: bool
     space: ir.Space
     dist: Distribution
+    masked: bool = False        # a masked access touches only the elements inside its tensor
+    transpose: bool = False     # a transposed load: the distribution's tile is the source's swapped
+
+    def src_tile(self, coords) -> tuple:
+        """The accessed tile's coordinates of the distribution's element `coords`."""
+        return tuple(coords)[::-1] if self.transpose else tuple(coords)
 
     @property
     def span(self):
@@ -59,23 +65,23 @@ def collect(df) -> tuple[Access, ...]:
     """Every global and shared access of the kernel, in program order."""
     k, consts, out = df.kernel, df.env.consts, []
 
-    def add(point, ref, write, is_async, dist):
+    def add(point, ref, write, is_async, dist, masked=False, transpose=False):
         space = df.types[ref.tensor].space
-        out.append(Access(len(out), point, ref.tensor, ref, write, is_async, space, dist))
+        out.append(Access(len(out), point, ref.tensor, ref, write, is_async, space, dist, masked, transpose))
 
     for p in df.points:
         s = p.stmt
         if isinstance(s, ir.Copy):
             dist = of_spec(s.layout, _shape(df, s.dst), k.threads, consts)
-            add(p, s.src, False, False, dist)
+            add(p, s.src, False, False, dist, s.mask is not None)
             add(p, s.dst, True, s.is_async, dist)
         elif isinstance(s, ir.Load):
             dist = of_spec(s.target.layout, df.shape(s.target.name), k.threads, consts)
-            add(p, s.src, False, False, dist)
+            add(p, s.src, False, False, dist, s.mask is not None, s.transpose)
         elif isinstance(s, ir.Store):
             src = df.types[s.src]
             spec = s.layout if s.layout is not None else src.layout
-            add(p, s.dst, True, False, of_spec(spec, df.shape(s.src), k.threads, consts))
+            add(p, s.dst, True, False, of_spec(spec, df.shape(s.src), k.threads, consts), s.mask is not None)
     return tuple(out)
 
 
@@ -233,10 +239,17 @@ def instantiate(df, access: Access, tag: str, warp_size: int) -> Instance:
     t, v = z3.Int(f"t@{tag}"), z3.Int(f"v@{tag}")
     bound = {**loops, **thread_bindings(t, warp_size)}
     e, facts = access.dist.element(t, v)
-    tile = access.dist.coords(e)
+    tile = access.src_tile(access.dist.coords(e))
     facts = facts + enabled(env, access.point, bound)
     coords = df.full_coords(access.ref, bound, tile)
+    if access.masked:
+        facts = facts + in_tensor(env, df.types[access.tensor], coords)
     return Instance(access, tag, loops, t, v, bound, tile, coords, facts)
+
+
+def in_tensor(env, t: ir.TensorType, coords) -> list:
+    """Facts: the element `coords` lies inside tensor `t` (what a mask lets through)."""
+    return [z3.And(c >= 0, c < env.term(n, {})) for c, n in zip(coords, t.shape)]
 
 
 def thread_dependent(e: ir.Expr) -> bool:

@@ -118,7 +118,7 @@ class _Lane:
         self.facts = [z3.ULT(self.t, d.active_threads), z3.ULT(self.v, d.values), z3.ULT(e, d.elements)]
         for g in a.point.guards:
             self.facts += bv.optional(lambda g=g: bv.cond(g.cond, bound) == z3.BoolVal(g.positive))
-        tile = iter(d.coords(e))
+        tile = iter(a.src_tile(d.coords(e)))
         self.coords = tuple(bv.term(s.at, bound) if isinstance(s, ir.Index) else bv.term(s.start, bound) + next(tile)
                             for s in a.ref.subs)
         lay = ctx.shared[a.tensor]

@@ -13,11 +13,11 @@ import dataclasses
 import z3
 
 from dsl import ir
+from dsl.compute import REDUCE, expr_shape
 
 from .symbols import Unsupported, mentions
 from .tagval import Contribution, TagValue, flatten, product, single, widen
 
-REDUCE = ("sum", "max", "min")
 UNIT = (Contribution(()),)
 
 
@@ -33,6 +33,8 @@ def count_of(tv: TagValue):
     unknown), so equal counts in every value case give that count.
     """
     counts = []
+    if any(c.masked for case in tv.value_cases() for c in case.contribs):
+        return None         # padding drops contributions: their number is not the tile's extent
     for case in tv.value_cases():
         n = case.count
         if n is None:
@@ -84,10 +86,26 @@ def _contribs(df, e, coords, w, inst, self_name) -> tuple[tuple, object]:
             inner = tuple(coords[:axis]) + (r,) + tuple(coords[axis:])
             parts, n = _contribs(df, x, inner, w, inst, self_name)
             rng = z3.And(r >= 0, r < extent)
-            return tuple(widen(c, (r,), rng) for c in parts), _mul(z3.IntVal(extent), _uniform(n, r))
+            n = None if any(c.masked for c in parts) else _uniform(n, r)
+            return tuple(widen(c, (r,), rng) for c in parts), _mul(z3.IntVal(extent), n)
+        case ir.Call(func="index"):
+            return UNIT, one
+        case ir.Call(func="reshape", args=(x,)):
+            from dsl.views import reshape_extents, source_coords
+            div = lambda a, n: a / n if z3.is_expr(a) else a // n      # non-negative: z3's / is exact
+            inner = source_coords(reshape_extents(e, df.env.consts), _shape_of(df, x), coords, div,
+                                  lambda a, n: a % n)
+            return _contribs(df, x, inner, w, inst, self_name)
+        case ir.Call(func="mask", args=(x, c)):
+            # Where c fails the element is padding: no contribution (the PAD tag).
+            (cc, _), (cx, _) = (_contribs(df, y, coords, w, inst, self_name) for y in (c, x))
+            keep = _index_cond(df, c, coords, inst)
+            keep = _selector(df, coords, inst) if keep is None else keep
+            return product(cc, tuple(dataclasses.replace(_guard(y, keep), masked=True) for y in cx)), None
         case ir.Call(func="where", args=(c, a, b)):
             (cc, nc), (ca, na), (cb, nb) = (_contribs(df, x, coords, w, inst, self_name) for x in (c, a, b))
             pick = _known_pick(df, c, inst)
+            pick = _index_cond(df, c, coords, inst) if pick is None else pick
             pick = _selector(df, coords, inst) if pick is None else pick
             picked = tuple(_guard(x, pick) for x in ca) + tuple(_guard(x, z3.Not(pick)) for x in cb)
             n = None if na is None or nb is None else z3.If(pick, na, nb)
@@ -110,6 +128,37 @@ def _known_pick(df, cond: ir.Expr, inst: dict):
         return None
     try:
         return df.env.cond(cond, inst)
+    except Unsupported:
+        return None
+
+
+def _index_cond(df, cond: ir.Expr, coords: tuple, inst: dict):
+    """A condition on the element's own coordinates (`index(x, axis=a)`), sizes, blocks and
+    loop variables, encoded exactly at `coords`; None when it reads data or the thread."""
+    def term(e):
+        match e:
+            case ir.Call(func="index", kwargs=kw):
+                return coords[df.env.const_value(dict(kw)["axis"])]
+            case ir.Bin(op=op, lhs=a, rhs=b) if op in ir.COMPARISONS or op in ir.LOGICAL:
+                x, y = term(a), term(b)
+                return None if x is None or y is None else {
+                    ir.BinOp.EQ: lambda: x == y, ir.BinOp.NE: lambda: x != y, ir.BinOp.LT: lambda: x < y,
+                    ir.BinOp.LE: lambda: x <= y, ir.BinOp.GT: lambda: x > y, ir.BinOp.GE: lambda: x >= y,
+                    ir.BinOp.AND: lambda: z3.And(x, y), ir.BinOp.OR: lambda: z3.Or(x, y)}[op]()
+            case ir.Not(operand=a):
+                x = term(a)
+                return None if x is None else z3.Not(x)
+            case ir.Bin(op=op, lhs=a, rhs=b) if op in (ir.BinOp.ADD, ir.BinOp.SUB, ir.BinOp.MUL):
+                x, y = term(a), term(b)
+                return None if x is None or y is None else {ir.BinOp.ADD: x + y, ir.BinOp.SUB: x - y,
+                                                            ir.BinOp.MUL: x * y}[op]
+            case ir.IntLit() | ir.Sym(kind=ir.SymKind.CONST | ir.SymKind.SIZE | ir.SymKind.LOOP) | ir.BuiltinRef():
+                if isinstance(e, ir.BuiltinRef) and e.which.value.startswith("thread."):
+                    return None
+                return df.env.term(e, inst)
+        return None
+    try:
+        return term(cond)
     except Unsupported:
         return None
 
@@ -145,18 +194,7 @@ def _shape_of(df, e: ir.Expr) -> tuple[int, ...]:
 
 
 def _expr_shape(df, e: ir.Expr):
-    from dsl.exprs import children
-    match e:
-        case ir.Sym(kind=ir.SymKind.TENSOR, name=n):
-            return df.shape(n)
-        case ir.Call(func="bcast", args=(x,), kwargs=kw):
-            inner, axis = _expr_shape(df, x) or (), df.env.const_value(dict(kw)["axis"])
-            return tuple(inner[:axis]) + (df.env.const_value(dict(kw)["n"]),) + tuple(inner[axis:])
-        case ir.Call(func=f, args=(x,), kwargs=kw) if f in REDUCE and "axis" in dict(kw):
-            inner, axis = _expr_shape(df, x), df.env.const_value(dict(kw)["axis"])
-            return None if inner is None else tuple(inner[:axis]) + tuple(inner[axis + 1:])
-    shapes = [sh for sh in (_expr_shape(df, c) for c in children(e)) if sh is not None]
-    return max(shapes, key=len) if shapes else None
+    return expr_shape(e, df.shape, df.env.const_value)
 
 
 def mma_pairs(df, s: ir.Mma, coords: tuple, w, inst: dict) -> tuple[list[Contribution], int]:
@@ -167,7 +205,8 @@ def mma_pairs(df, s: ir.Mma, coords: tuple, w, inst: dict) -> tuple[list[Contrib
     ta, tb = df.read(s.a, (i, kk), w, inst), df.read(s.b, (kk, j), w, inst)
     rng = z3.And(kk >= 0, kk < kt)
     out = [widen(c, (kk,), rng) for c in product(tuple(flatten(ta)), tuple(flatten(tb)))]
-    plain = all(len(c.contribs) == 1 and not c.contribs[0].bound for t in (ta, tb) for c in t.value_cases())
+    plain = all(len(c.contribs) == 1 and not c.contribs[0].bound and not c.contribs[0].masked
+                for t in (ta, tb) for c in t.value_cases())
     return out, (kt if plain else None)
 
 

@@ -23,6 +23,7 @@ from .solver import Verdict as SV, find_model
 from .symbols import Unsupported
 
 MAX_CONCRETE = 1 << 21      # writes evaluated when looking for an element nobody writes
+SMALL_SIZES = (64, 1024)    # size caps tried first for a quantified COVER query's witness
 
 
 def check(ctx) -> None:
@@ -47,6 +48,10 @@ def _check_output(ctx, name: str, sites) -> None:
                 return
     if _out_of_bounds(ctx, sites):
         ctx.sink.unknown("COVER", sites[0].span, f"some writes to {name} fall outside it (see BOUND)")
+        return
+    if any(s.masked for s in sites):
+        from .cover_masked import check_covered
+        check_covered(ctx, name, sites, lambda s: s.dist.bijective or _reached(s) == s.dist.elements)
         return
     _count(ctx, name, sites)
 
@@ -164,9 +169,12 @@ def _count(ctx, name, sites) -> None:
     for extent in ctx.kernel.grid:
         blocks = blocks * ctx.env.term(extent, {})
     total = z3.IntVal(0)
-    for s in sites:
-        per = math.prod(s.dist.shape) if s.dist.bijective else _reached(s)
-        total = total + blocks * _instances_per_block(ctx, s) * per
+    try:
+        for s in sites:
+            per = math.prod(s.dist.shape) if s.dist.bijective else _reached(s)
+            total = total + blocks * _instances_per_block(ctx, s) * per
+    except Unsupported:
+        return _cover_directly(ctx, name, sites)
     elements = z3.IntVal(1)
     for d in ctx.df.types[name].shape:
         elements = elements * ctx.env.term(d, {})
@@ -178,6 +186,51 @@ def _count(ctx, name, sites) -> None:
         ctx.sink.unknown("COVER", sites[0].span, f"more writes than elements of {name}, yet none twice")
         return
     _report_gap(ctx, name, sites, mv, mv.int(total), mv.int(elements))
+
+
+def _cover_directly(ctx, name, sites) -> None:
+    """Stores under conditions that make counting impossible (on threads, blocks or loop
+    variables): ask instead for an element that no instance of any store writes, one
+    query with the writers universally quantified. Unsat: every element is written, and
+    no element twice (checked before), so exactly once; a solver that cannot decide the
+    quantified query leaves COVER unknown."""
+    dims = [ctx.env.term(d, {}) for d in ctx.df.types[name].shape]
+    x = [z3.Int(f"{name}[{k}]?") for k in range(len(dims))]
+    writers = []
+    for i, s in enumerate(sites):
+        inst = instantiate(ctx.df, s, f"w{i}", ctx.target.warp_size)
+        blocks = [z3.Int(f"{b}@w{i}") for b in ctx.env.blocks]
+        pairs = list(zip(ctx.env.blocks, blocks))
+        sub = (lambda t: z3.substitute(t, *pairs)) if pairs else (lambda t: t)
+        ranges = [c for b, g in zip(blocks, ctx.kernel.grid) for c in (b >= 0, b < ctx.env.term(g, {}))]
+        body = z3.And(*ranges, *[sub(f) for f in inst.facts], *[sub(c) == v for c, v in zip(inst.coords, x)])
+        bound = blocks + list(inst.loops.values()) + [inst.t, inst.v]
+        writers.append(z3.Exists(bound, body))
+    inside = [c for v, n in zip(x, dims) for c in (v >= 0, v < n)]
+    model = _quantified_model(ctx, sites[0].span, inside + [z3.Not(z3.Or(*writers))])
+    if model is None:
+        return
+    mv = ModelView(ctx, model)
+    where = element_text(name, tuple(mv.int(v) for v in x))
+    msg = f"{where} is written by no thread (no block, thread or iteration passes the store's conditions for it)"
+    ops = (Operand(where, (("writes", 0),), (Hop(name, tuple(mv.int(v) for v in x), None),)),)
+    hint = "the condition around the store leaves this element out: check its bound against the tensor's size"
+    ctx.sink.finding(Finding("COVER", sites[0].span, msg, mv.sizes(), (), None, (), (), ops, hint))
+
+
+def _quantified_model(ctx, span, facts):
+    """ctx.solve for a quantified query (Z3's optimiser cannot minimise one): small sizes
+    are tried first (each cap a probe), so the witness replays at small sizes."""
+    base = list(ctx.env.facts) + list(facts)
+    sizes = [v for _, v in sorted(ctx.env.sizes.items())]
+    for cap in (SMALL_SIZES if sizes else ()):
+        out = find_model(base + [v <= cap for v in sizes], ctx.opts.solver, probe=True)
+        if out.verdict is SV.REFUTED:
+            return out.model
+    out = find_model(base, ctx.opts.solver)
+    if out.verdict is SV.UNKNOWN:
+        ctx.sink.unknown("COVER", span, f"solver: {out.reason}")
+    return out.model if out.verdict is SV.REFUTED else None
 
 
 def _reached_elements(dist) -> range | list:

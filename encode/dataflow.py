@@ -9,6 +9,7 @@ the reset, over symbolic iteration variables (induction over the loop, no unroll
 """
 from __future__ import annotations
 
+import dataclasses
 import itertools
 from dataclasses import dataclass
 
@@ -41,9 +42,11 @@ class _Candidate:
 class Dataflow:
     """Tags of elements at program points, as Z3 terms over symbolic instances."""
 
-    def __init__(self, env: SymEnv, lookback: int = 4, solver: SolverOptions = SolverOptions()):
+    def __init__(self, env: SymEnv, lookback: int = 4, solver: SolverOptions = SolverOptions(),
+                 warp_size: int = 32):
         self.env = env
         self.solver = solver
+        self.warp_size = warp_size
         self.kernel = env.kernel
         self.lookback = lookback
         self.points = prog.points(self.kernel)
@@ -84,15 +87,41 @@ class Dataflow:
             facts += [v >= self.env.term(loop.start, inst), v < self.env.term(loop.stop, inst)]
         return z3.And(*facts) if facts else z3.BoolVal(True)
 
-    def guards(self, point: prog.Point, inst: dict) -> object:
+    def guards(self, point: prog.Point, inst: dict, uniform_only: bool = False) -> object:
+        """The point's branch conditions at `inst`. A thread-dependent one has no value
+        without a thread: `uniform_only` leaves them to `thread_guards`, else it is unknown."""
         conds = []
         for g in point.guards:
-            if any(isinstance(n, ir.BuiltinRef) and n.which.value.startswith("thread.")
-                   for n in exprs.iter_nodes(g.cond)):
+            if _thread_dependent(g.cond):
+                if uniform_only:
+                    continue
                 raise Unsupported("tags under a thread-dependent condition are not supported yet", g.cond.span)
             c = self.env.cond(g.cond, inst)
             conds.append(c if g.positive else z3.Not(c))
         return z3.And(*conds) if conds else z3.BoolVal(True)
+
+    def thread_guarded(self, point: prog.Point) -> bool:
+        return any(_thread_dependent(g.cond) for g in point.guards)
+
+    def thread_guards(self, w: prog.Point, inst: dict, tile: tuple, dist=None) -> list:
+        """The writer's thread-dependent conditions, for the thread its distribution gives
+        the tile element `tile` to (encode/owner.py): that thread writes it or nobody does.
+        `dist`: another distribution to take the thread from (an assertion's tile)."""
+        if not self.thread_guarded(w):
+            return []
+        from .distribution import thread_bindings
+        from .owner import owner_thread
+        dist = dist or self.distribution(w.stmt)
+        e = z3.IntVal(0)
+        for c, n in zip(tile, dist.shape):
+            e = e * n + c
+        bound = {**inst, **thread_bindings(owner_thread(dist, e), self.warp_size)}
+        conds = []
+        for g in w.guards:
+            if _thread_dependent(g.cond):
+                c = self.env.cond(g.cond, bound)
+                conds.append(c if g.positive else z3.Not(c))
+        return conds
 
     def trip(self, loop: ir.For, inst: dict):
         lo, hi = self.env.term(loop.start, inst), self.env.term(loop.stop, inst)
@@ -107,7 +136,12 @@ class Dataflow:
         walk back (encode/settle.py)."""
         param = self.kernel.param(storage)
         if param is not None:
-            return TagValue((Case(z3.BoolVal(True), CaseKind.VALUE, (self.input_tag(storage, coords),)),))
+            tag = self.input_tag(storage, coords)
+            if _masked_read(point.stmt, storage):
+                # Padding is not an element of the input: it contributes to nothing (the PAD tag).
+                inside = z3.And(*(z3.And(c >= 0, c < self.env.term(n, {})) for c, n in zip(coords, param.shape)))
+                tag = dataclasses.replace(tag, domain=inside, masked=True)
+            return TagValue((Case(z3.BoolVal(True), CaseKind.VALUE, (tag,)),))
         writers = self.writers.get(storage, [])
         if any(self.accumulates(w, storage) for w in writers):
             return self.accumulated(storage, coords, point, inst)
@@ -167,7 +201,8 @@ class Dataflow:
         same_instance = prog.common_loops(w, reader) == len(w.loops) and all(
             c.key[2 * k + 1] == 0 for k in range(len(w.loops)))
         same_guards = w.guards == reader.guards[:len(w.guards)]
-        return same_instance and same_guards and not isinstance(w.stmt, (ir.Copy, ir.Store))
+        return (same_instance and same_guards and not self.thread_guarded(w)
+                and not isinstance(w.stmt, (ir.Copy, ir.Store)))
 
     def loop_values(self, point: prog.Point, inst: dict) -> tuple:
         return tuple((loop.var, inst[loop.var]) for loop in point.loops)
@@ -200,7 +235,7 @@ class Dataflow:
                 for var, (term, order) in combo.items():
                     full[var] = term
                     offs[var] = order
-                hit = z3.And(self.loop_domain(w, full), self.guards(w, full))
+                hit = z3.And(self.loop_domain(w, full), self.guards(w, full, uniform_only=True))
                 out.append(_Candidate(self.key(w, offs), hit, w, full))
             out += self.inner_sentinels(w, c, inst, offsets)
         return out
@@ -289,8 +324,18 @@ class Dataflow:
                     start = self.env.term(sub.start, inst)
                     conds += [c >= start, c < start + self.extent(sub.extent)]
             tile = self.tile_coords(s.dst, inst, coords)
-        conds += self.uncovered(s, tile)
+        conds += self.uncovered(s, tile) + self.thread_guards(w, inst, tile)
         return z3.And(*conds) if conds else z3.BoolVal(True)
+
+    def distribution(self, s):
+        """The thread-value distribution of a tile statement (docs/SEMANTICS.md)."""
+        from .distribution import of_spec
+        if isinstance(s, (ir.Copy, ir.Store)):
+            spec = s.layout if isinstance(s, ir.Copy) else self.store_layout(s)
+            shape = tuple(self.extent(e) for e in exprs.tile_shape(s.dst))
+        else:
+            spec, shape = s.target.layout, self.shape(s.target.name)
+        return of_spec(spec, shape, self.kernel.threads, self.env.consts)
 
     def store_layout(self, s: ir.Store) -> ir.LayoutSpec | None:
         """A store's distribution: its own layout clause, else the source tile's layout."""
@@ -340,7 +385,7 @@ class Dataflow:
         if isinstance(s, ir.Store):      # into shared memory: the source tile's element at the tile coordinate
             return self.read(s.src, self.tile_coords(s.dst, inst, coords), w, inst)
         if isinstance(s, ir.Load):
-            src = self.full_coords(s.src, inst, coords)
+            src = self.full_coords(s.src, inst, exprs.source_tile(s, coords))
             return self.read(s.src.tensor, src, w, inst, slice_box(self, s.src, inst, src))
         if isinstance(s, ir.Zeros):
             return TagValue((Case(z3.BoolVal(True), CaseKind.VALUE, (), count=z3.IntVal(0)),))
@@ -363,6 +408,15 @@ class Dataflow:
     def accumulated(self, storage, coords, point, inst) -> TagValue:
         from .accumulate import summarise
         return summarise(self, storage, coords, point, inst)
+
+
+def _masked_read(s, storage: str) -> bool:
+    """Whether statement `s` reads global tensor `storage` through a mask."""
+    return isinstance(s, (ir.Load, ir.Copy)) and s.mask is not None and s.src.tensor == storage
+
+
+def _thread_dependent(e: ir.Expr) -> bool:
+    return any(isinstance(n, ir.BuiltinRef) and n.which.value.startswith("thread.") for n in exprs.iter_nodes(e))
 
 
 def _missing_elements(dist) -> tuple[int, ...]:

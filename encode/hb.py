@@ -155,27 +155,57 @@ class HappensBefore:
         return total
 
     def _count_before(self, p: prog.Point, q: At):
+        """How many instances of commit p run before instance q, in closed form. A condition
+        on p's innermost loop variable that bounds it to an interval (encode/intervals.py)
+        counts the iterations inside it: the trip of that loop becomes the interval's size."""
         for loop in p.loops:
             for e in (loop.start, loop.stop):
                 if exprs.free_syms(e, ir.SymKind.LOOP) or thread_dependent(e):
                     raise Unsupported("commit counting needs loop bounds that depend on sizes only", loop.span)
-        factor = z3.IntVal(1)
+        factor, window = z3.IntVal(1), None
         for g in p.guards:
-            if exprs.free_syms(g.cond, ir.SymKind.LOOP) or thread_dependent(g.cond):
-                raise Unsupported("a commit under a condition on loop variables or threads is not supported",
-                                  g.cond.span)
+            if thread_dependent(g.cond):
+                raise Unsupported("a commit under a thread-dependent condition is not supported "
+                                  "(every thread must commit the same groups)", g.cond.span)
+            if exprs.free_syms(g.cond, ir.SymKind.LOOP):
+                window = self._window(p, g, window)
+                continue
             c = self.env.cond(g.cond, {})
             factor = factor * z3.If(c if g.positive else z3.Not(c), 1, 0)
         trips = [self._trip(loop) for loop in p.loops]
+        if window is not None:
+            trips[-1] = _size(window[0], window[1])
         common = prog.common_loops(p, q.point)
         total = z3.IntVal(0)
         for level in range(1, common + 1):
             loop = p.loops[level - 1]
             inner = _product(trips[level:])
-            total = total + (q.loops[loop.var] - self.env.term(loop.start, {})) * inner
+            v = q.loops[loop.var]
+            if window is not None and level == len(p.loops):
+                total = total + _size(window[0], _min(window[1], v))
+            else:
+                total = total + (v - self.env.term(loop.start, {})) * inner
         if prog.before_in_body(p, q.point, common):
-            total = total + _product(trips[common:])
+            here = _product(trips[common:])
+            if window is not None and common == len(p.loops):
+                v = q.loops[p.loops[-1].var]
+                here = z3.If(z3.And(v >= window[0], v < window[1]), 1, 0)
+            total = total + here
         return total * factor
+
+    def _window(self, p: prog.Point, g, window):
+        """[lo, hi) of p's innermost loop variable where g holds, within the loop's range
+        (intersected with an earlier guard's window)."""
+        from .intervals import interval
+        loop = p.loops[-1]
+        if exprs.free_syms(g.cond, ir.SymKind.LOOP) - {loop.var}:
+            raise Unsupported("a commit under a condition on loop variables counts only conditions on its "
+                              "innermost loop's variable", g.cond.span)
+        v = z3.Int(f"{loop.var}#commit")
+        lo, hi = interval(self.df, g.cond, g.positive, loop.var, v)
+        if window is None:
+            window = (self.env.term(loop.start, {}), self.env.term(loop.stop, {}))
+        return (window[0] if lo is None else _max(window[0], lo), window[1] if hi is None else _min(window[1], hi))
 
     def _trip(self, loop: ir.For):
         lo, hi = self.env.term(loop.start, {}), self.env.term(loop.stop, {})
@@ -204,6 +234,18 @@ class HappensBefore:
                 seen = z3.Or(a.thread == b.thread, *[d for x in self.barriers for d in self.between(x, at_w, b)])
                 out.append(z3.And(retire, seen))
         return z3.Or(*out) if out else z3.BoolVal(False)
+
+
+def _size(lo, hi):
+    return z3.If(hi > lo, hi - lo, 0)
+
+
+def _min(a, b):
+    return z3.If(a <= b, a, b)
+
+
+def _max(a, b):
+    return z3.If(a >= b, a, b)
 
 
 def _product(xs):

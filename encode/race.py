@@ -1,7 +1,7 @@
 """RACE, WAR and ASYNC: two accesses to one shared address that nothing orders.
 
 GPUVerify style: two symbolic instances (threads, values, iterations) of two accesses
-and a query for a collision the happens-before model does not order; `_rule` says which
+and a query for a collision the happens-before model does not order; `rule_of` says which
 rule an (earlier, later) pair belongs to (docs/MEMORY_MODEL.md has the table).
 """
 from __future__ import annotations
@@ -18,7 +18,6 @@ from .symbols import Unsupported
 
 
 def check(ctx) -> None:
-    _global_read_write(ctx)
     shared = [a for a in ctx.accesses if a.space is ir.Space.SHARED]
     for a in shared:
         for b in shared:
@@ -26,24 +25,13 @@ def check(ctx) -> None:
                 continue
             try:
                 if a.point is b.point and (a.write if a is b else a.index < b.index):
-                    _same_instance(ctx, a, b)
-                _ordered(ctx, a, b)
+                    check_same_instance(ctx, a, b)
+                check_ordered(ctx, a, b)
             except Unsupported as u:
-                ctx.sink.unknown(_rule(a, b), u.span or b.span, u.reason)
+                ctx.sink.unknown(rule_of(a, b), u.span or b.span, u.reason)
 
 
-def _global_read_write(ctx) -> None:
-    """Races in global memory are not modelled: a kernel reading a tensor it writes is undecided."""
-    if not ctx.wants("RACE"):
-        return
-    written = {a.tensor for a in ctx.accesses if a.write and a.space is ir.Space.GLOBAL}
-    for a in ctx.accesses:
-        if not a.write and a.tensor in written:
-            ctx.sink.unknown("RACE", a.span, f"{a.tensor} is read and written by the kernel; races in global "
-                             "memory are not checked")
-
-
-def _rule(a, b) -> str:
+def rule_of(a, b) -> str:
     """The rule of an earlier access a and a later access b: an async copy then a read is ASYNC,
     then a write RACE; a synchronous write then anything is RACE; a read then a write is WAR."""
     if a.is_async:
@@ -54,15 +42,15 @@ def _rule(a, b) -> str:
 def _pair(ctx, a, b):
     ia = instantiate(ctx.df, a, "1", ctx.target.warp_size)
     ib = instantiate(ctx.df, b, "2", ctx.target.warp_size)
-    lay = ctx.shared[a.tensor]
-    if lay.injective:
+    lay = ctx.shared.get(a.tensor)
+    if lay is None or lay.injective:        # a global tensor is row-major: one element, one address
         return ia, ib, z3.And(*[x == y for x, y in zip(ia.coords, ib.coords)])
     oa, fa = lay.offset(ia.coords, "1")
     ob, fb = lay.offset(ib.coords, "2")
     return ia, ib, z3.And(oa == ob, *fa, *fb)
 
 
-def _same_instance(ctx, a, b) -> None:
+def check_same_instance(ctx, a, b) -> None:
     """Two threads collide inside one instance of one statement (e.g. two write one element)."""
     if not ctx.wants("RACE"):
         return
@@ -75,9 +63,9 @@ def _same_instance(ctx, a, b) -> None:
         _report(ctx, "RACE", ia, ib, ModelView(ctx, model), "in the same statement")
 
 
-def _ordered(ctx, a, b) -> None:
+def check_ordered(ctx, a, b) -> None:
     """a's instance strictly before b's, not ordered by the happens-before model."""
-    rule = _rule(a, b)
+    rule = rule_of(a, b)
     if not ctx.wants(rule):
         return
     if not ctx.hb.graph.has_node(b.point.path) or not _reachable(ctx, a, b):
@@ -132,14 +120,22 @@ def _async_note(ctx, mv: ModelView, a: At, b: At) -> str:
     return text + ", so the copy has landed, but no barrier after that wait makes it visible to this thread"
 
 
+def _row_major(ctx, mv: ModelView, tensor: str, coords) -> int:
+    """A global element's offset at the model's sizes (global tensors are row-major)."""
+    off = 0
+    for c, d in zip(coords, ctx.df.types[tensor].shape):
+        off = off * mv.int(ctx.env.term(d, {})) + c
+    return off
+
+
 def _report(ctx, rule: str, ia, ib, mv: ModelView, note: str) -> None:
     ws = ctx.target.warp_size
     a, b = ia.access, ib.access
     ta, tb = mv.int(ia.t), mv.int(ib.t)
     el = element_text(a.tensor, mv.coords(ia.coords))
     la, lb = mv.loops(a.point, ia.loops), mv.loops(b.point, ib.loops)
-    lay = ctx.shared[a.tensor]
-    off = lay.concrete(mv.coords(ia.coords))
+    lay = ctx.shared.get(a.tensor)
+    off = lay.concrete(mv.coords(ia.coords)) if lay is not None else _row_major(ctx, mv, a.tensor, mv.coords(ia.coords))
     first = "writes" if a.write else "reads"
     second = "writes" if b.write else "reads"
     ia_txt, ib_txt = iteration_text(la), iteration_text(lb)

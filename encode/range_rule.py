@@ -2,7 +2,8 @@
 
 `tag(x).f == range(lo, hi)`: the f values are exactly lo, ..., hi-1, each once; proved
 by membership, pairwise distinctness (two symbolic copies of the contribution set) and
-the count of contributions equal to hi - lo.
+the count of contributions equal to hi - lo; when padding of masked tiles drops
+contributions (their number is not known), by coverage instead of the count.
 `covers(tag(x).f, lo, hi)`: the f values lie in [lo, hi) and every value there occurs
 (at least once); coverage is one quantified query: "some v in [lo, hi) that no
 contribution takes?".
@@ -67,6 +68,10 @@ def _distinct(tc, point, cond, lf, base, scope) -> bool:
 def _count(tc, point, cond, lf, rs, base, lo, hi, scope) -> None:
     cases = lf.tv.value_cases()
     for case in cases:
+        if case.count is None and any(c.masked for _, c, _, _ in lf.known):
+            # Members, distinct and every value taken: exactly range(lo, hi).
+            _cover(tc, point, cond, lf, lo, hi, rs.lo, rs.hi, base, scope)
+            return
         if case.count is None:
             tc.sink.unknown("TAG", cond.span, "cannot count the contributions of this accumulator "
                             "(updates under a condition or a nested accumulation)")
@@ -109,6 +114,13 @@ def check_covers(tc, point, cond, lf, lo_e, hi_e, base, scope) -> None:
                       leaves, scope, "TAG", f"{name} leaves range({_t(lo_e)}, {_t(hi_e)})")
     if not member:
         return
+    if _cover(tc, point, cond, lf, lo, hi, lo_e, hi_e, base, scope):
+        tc.check_unknown_values(point, cond, leaves, base, scope, missing_ok=True)
+
+
+def _cover(tc, point, cond, lf, lo, hi, lo_e, hi_e, base, scope) -> bool:
+    """Every value of [lo, hi) is some contribution's field (one quantified query)."""
+    name = f"tag({lf.node.elem.tensor}).{lf.node.field}"
     v = z3.Int(f"missing {lf.node.field}")
     facts = base + [v >= lo, v < hi]
     for _, c, term, _ in lf.known:
@@ -119,7 +131,7 @@ def check_covers(tc, point, cond, lf, lo_e, hi_e, base, scope) -> None:
     out = find_model(facts, tc.opts)
     if out.verdict is SV.UNKNOWN:
         tc.sink.unknown("TAG", cond.span, f"solver: {out.reason} (coverage is a quantified query)")
-        return
+        return False
     if out.verdict is SV.REFUTED:
         model = tc.minimal(facts, scope, out.model)
         w = Witness(tc.df, point, model, scope, {})
@@ -128,5 +140,5 @@ def check_covers(tc, point, cond, lf, lo_e, hi_e, base, scope) -> None:
                                   f"range({_t(lo_e)}, {_t(hi_e)})",
                                   "some input elements never reach this value: check the loop bounds "
                                   "and the tile offsets"))
-        return
-    tc.check_unknown_values(point, cond, leaves, base, scope, missing_ok=True)
+        return False
+    return True

@@ -80,7 +80,7 @@ def contains(df, c, box: Box) -> bool:
     """Syntactically: the candidate surely runs, its distribution does every element of its
     slice, and the slice contains the box (their starts differ by constants)."""
     s = c.point.stmt
-    if not z3.is_true(z3.simplify(c.hit)) or df.uncovered(s, (0,) * len(exprs.tile_shape(s.dst))):
+    if df.thread_guarded(c.point) or not z3.is_true(z3.simplify(c.hit)) or df.uncovered(s, (0,) * len(exprs.tile_shape(s.dst))):
         return False
     for sub, ext, (start, n) in zip(s.dst.subs, extents(df, s.dst), box.spans):
         at = sub.at if isinstance(sub, ir.Index) else sub.start

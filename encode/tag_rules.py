@@ -83,8 +83,34 @@ class TagChecker:
         for loop in point.loops:
             inst[loop.var] = z3.Int(loop.var)
         facts.append(self.df.loop_domain(point, inst))
-        facts.append(self.df.guards(point, inst))
+        facts.append(self.df.guards(point, inst, uniform_only=True))
         return inst, facts
+
+    def asserting_thread(self, point: prog.Point, cond: ir.Expr, inst: dict, bound: dict) -> list:
+        """An assertion under a thread-dependent `if` is made by the thread that holds the
+        element it names: one register tile element (the same subscripts in every leaf), whose
+        owner the tile's distribution gives; a stored value's owner is the store's."""
+        if not self.df.thread_guarded(point):
+            return []
+        s = point.stmt
+        elems = {(n.elem.tensor, n.elem.indices) for n in exprs.iter_nodes(cond) if isinstance(n, ir.TagField)}
+        if len(elems) != 1:
+            raise Unsupported("an assertion under a thread-dependent condition names one tile element "
+                              "(the same tile and subscripts in every tag)", cond.span)
+        (tensor, indices), = elems
+        t = self.df.types.get(tensor)
+        if isinstance(s, ir.Store):
+            dist = None
+        elif t is None or t.space is not ir.Space.REGISTER:
+            raise Unsupported("an assertion under a thread-dependent condition reads a register tile", cond.span)
+        elif len({w.stmt.target.layout for w in self.df.writers.get(tensor, [])}) > 1:
+            raise Unsupported(f"an assertion under a thread-dependent condition reads '{tensor}', whose "
+                              "definitions distribute it differently", cond.span)
+        else:
+            from .distribution import of_spec
+            dist = of_spec(t.layout, self.df.shape(tensor), self.df.kernel.threads, self.env.consts)
+        tile = tuple(self.env.term(i, {**inst, **bound}) for i in indices)
+        return self.df.thread_guards(point, inst, tile, dist)
 
     def index_vars(self, indices, cond, inst) -> tuple[dict, list]:
         bound, facts = {}, []
@@ -165,8 +191,9 @@ class TagChecker:
     def check(self, point: prog.Point, cond: ir.Expr, indices: tuple[str, ...], what: str = "") -> None:
         inst, facts = self.instance(point)
         bound, ifacts = self.index_vars(indices, cond, inst)
+        ifacts = ifacts + self.asserting_thread(point, cond, inst, bound)
         scope = {**inst, **bound}
-        base = list(self.env.facts) + facts + ifacts
+        base = list(self.env.facts) + facts + ifacts + self.stored_part(point, what, indices, scope)
         rng = self.range_form(cond)
         nodes = [n for n in exprs.iter_nodes(cond) if isinstance(n, ir.TagField)]
         self.in_tile(cond, bound, scope, base)
@@ -187,6 +214,15 @@ class TagChecker:
                           self.fail_message(cond, what), hint):
             return
         self.check_unknown_values(point, cond, leaves, base, scope)
+
+    def stored_part(self, point: prog.Point, what: str, indices, scope: dict) -> list:
+        """A masked store's tag function binds only the elements inside the output."""
+        s = point.stmt
+        if not what or not isinstance(s, ir.Store) or s.mask is None:
+            return []
+        from .access import in_tensor
+        coords = self.df.full_coords(s.dst, scope, tuple(scope[n] for n in indices))
+        return in_tensor(self.env, self.df.types[s.dst.tensor], coords)
 
     def in_tile(self, cond, bound: dict, scope: dict, base: list) -> None:
         """Every tile element the assertion names lies inside its tile. Bare index variables

@@ -36,6 +36,7 @@ class Contribution:
     origins: tuple[Origin, ...] = ()
     opaque: str = ""                           # why the value's tag is unknown ("" if known)
     trail: tuple = ()                          # hops of the reaching writes, newest first
+    masked: bool = False                       # `domain` drops the padding of a masked access
 
     def terms(self, name: str) -> list:
         return [t for f, t in self.fields if f == name]
@@ -68,7 +69,7 @@ def merge(a: Contribution, b: Contribution) -> Contribution:
     """The record of a value computed from two others: every field of both."""
     return Contribution(a.fields + b.fields, a.bound + b.bound,
                         z3.And(a.domain, b.domain), a.origins + b.origins, a.opaque or b.opaque,
-                        a.trail + b.trail)
+                        a.trail + b.trail, a.masked or b.masked)
 
 
 def widen(c: Contribution, bound: tuple, domain) -> Contribution:
@@ -82,7 +83,7 @@ def flatten(tv: TagValue) -> list[Contribution]:
     for case in tv.cases:
         if case.kind is CaseKind.VALUE:
             out += [Contribution(c.fields, c.bound, z3.And(case.cond, c.domain), c.origins, c.opaque,
-                                 case.trail + c.trail) for c in case.contribs]
+                                 case.trail + c.trail, c.masked) for c in case.contribs]
         else:
             out.append(Contribution((), (), case.cond, (), f"{case.kind.value}: {case.note}", case.trail))
     return out

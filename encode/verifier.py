@@ -108,13 +108,18 @@ def _verify_once(kernel: ir.Kernel, opts: VerifyOptions) -> Verdict:
     opts = dataclasses.replace(opts, on_query=sink.query)   # every Z3 query is counted where it runs
     try:
         env = SymEnv.build(kernel)
-        df = Dataflow(env, opts.lookback, opts.solver)
+        from .target import DEFAULT_TARGET, load_target
+        warp = load_target(opts.target or DEFAULT_TARGET).warp_size
+        df = Dataflow(env, opts.lookback, opts.solver, warp)
     except Unsupported as u:
         sink.unknown("TAG", u.span or kernel.span, u.reason)
         return _verdict(kernel, sink, [("encode", time.perf_counter() - t0)])
     t1 = time.perf_counter()
     if opts.wants("TAG") or opts.wants("INIT"):
         TagChecker(df, opts.solver, sink).check_all()
+    if opts.wants("TAG"):
+        from .fill_rule import check as check_fills
+        check_fills(df, sink, opts.solver)
     t2 = time.perf_counter()
     from .memory_rules import check_memory_rules
     check_memory_rules(df, opts, sink)

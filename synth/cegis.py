@@ -10,29 +10,18 @@ by Z3 in synth/unbounded.py, inside the same loop.
 from __future__ import annotations
 
 import itertools
-import time
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 
 from dsl.check import check_source
 from dsl.diagnostics import Diagnostic
 from dsl.fmt import format_source
 from encode.findings import Finding
-from encode.verifier import VerifyOptions, verify_kernel
 
-from .sketch import Sketch, instantiate
-from .witness_store import Candidate, StoredWitness, WitnessStore, replays_on
-
-FEEDBACK = ("counterexample", "passfail")
-Values = tuple[tuple[int, int], ...]     # (hole index, value), sorted by index
-
-
-@dataclass(frozen=True, slots=True)
-class FillOptions:
-    verify: VerifyOptions = field(default_factory=VerifyOptions)
-    budget_s: float | None = None      # wall-clock seconds for the whole fill (None: no limit)
-    exhaustive: bool = False           # classify every candidate instead of stopping at the first proof
-    max_rounds: int = 64               # Z3 rounds per unbounded solve before giving up (budget)
-
+from .fill_run import (FEEDBACK, FillOptions, FillRun, Values, candidate, errors_of, record_refutation,
+                       verify_candidate)
+from .sketch import Sketch
+from .unbounded import solve_unbounded
+from .witness_store import StoredWitness, replays_on
 
 @dataclass(frozen=True, slots=True)
 class Rejection:
@@ -62,51 +51,6 @@ class FillResult:
     reason: str = ""                   # why a budget ran out
 
 
-class FillRun:
-    """The bookkeeping of one fill: created, updated and dropped inside one `fill` call."""
-
-    def __init__(self, sketch: Sketch, opts: FillOptions, feedback: str):
-        self.sketch, self.opts, self.feedback = sketch, opts, feedback
-        self.store = WitnessStore(sketch, opts.verify)
-        self.t0 = time.perf_counter()
-        self.candidates = self.verifications = self.pruned = self.rounds = 0
-        self.classes: dict[int, list[Values]] = {}        # witness ident -> candidates it rules out
-        self.bad_input: dict[tuple, tuple[Diagnostic, list[Values]]] = {}
-        self.unknown: list[tuple[Values, str]] = []
-        self.completions: list[Values] = []
-        self.texts: dict[Values, str] = {}
-        self.reason = ""
-
-    def out_of_time(self) -> bool:
-        b = self.opts.budget_s
-        if b is not None and time.perf_counter() - self.t0 > b:
-            self.reason = f"the budget of {b:g} s ran out"
-            return True
-        return False
-
-    def elapsed(self) -> float:
-        return time.perf_counter() - self.t0
-
-
-def candidate(sketch: Sketch, values: Values) -> tuple[Candidate | None, list[Diagnostic]]:
-    """Instantiate and check one completion."""
-    text = instantiate(sketch, dict(values))
-    checked = check_source(text, sketch.path)
-    if not checked.ok:
-        return None, [d for d in checked.diagnostics if d.severity.value == "error"]
-    return Candidate(values, text, checked.kernel), []
-
-
-def verify_candidate(cand: Candidate, opts: VerifyOptions):
-    """The verdict of one completion, with the sketch's suppression comments applied."""
-    from encode.suppress import apply_suppressions
-    return apply_suppressions(verify_kernel(cand.kernel, opts), cand.text)
-
-
-def errors_of(verdict) -> list[Finding]:
-    return [f for f in verdict.findings if f.severity == "error" and not f.suppressed]
-
-
 def try_candidate(run: FillRun, values: Values) -> str:
     """Classify one completion: 'proved', 'pruned', 'refuted', 'unknown' or 'bad'."""
     run.candidates += 1
@@ -130,17 +74,6 @@ def try_candidate(run: FillRun, values: Values) -> str:
     return record_refutation(run, values, errors_of(verdict), verdict)
 
 
-def record_refutation(run, values, errors, verdict) -> str:
-    """A candidate that did not prove: its witnesses join the store (and name its class of
-    rejected candidates), or, with no finding at all, it is unknown."""
-    if not errors:
-        run.unknown.append((values, "; ".join(sorted({u.reason for u in verdict.unknowns}))))
-        return "unknown"
-    stored = [run.store.add(f, dict(values)) for f in errors]
-    run.classes.setdefault(stored[0].ident, []).append(values)
-    return "refuted"
-
-
 def finite_assignments(sketch: Sketch):
     """Every assignment of the finite holes, in source order (the last hole varies fastest)."""
     finite = [h for h in sketch.holes if h.domain is not None]
@@ -158,7 +91,6 @@ def fill(sketch: Sketch, options: FillOptions = FillOptions(), feedback: str = "
         if run.out_of_time():
             break
         if unbounded:
-            from .unbounded import solve_unbounded
             outcome = solve_unbounded(run, fixed, unbounded)
         else:
             outcome = try_candidate(run, fixed)

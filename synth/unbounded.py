@@ -23,7 +23,7 @@ from dsl.diagnostics import Span
 from encode.solver import Verdict as SV, minimize_model
 from encode.symbols import HOLE_PREFIX, hole_name
 
-from .cegis import FillRun, Values, candidate, errors_of, record_refutation, verify_candidate
+from .fill_run import FillRun, Values, candidate, errors_of, record_refutation, verify_candidate
 from .sketch import HoleSite, Sketch, value_text
 from .witness_store import from_symbolic
 

@@ -80,7 +80,7 @@ def replays_on(sketch: Sketch, w: StoredWitness, cand: Candidate, verify_options
                                                             w.finding.span))
     if finding.rule in STATIC_RULES:
         return _static_fails(cand.kernel, finding.rule, verify_options)
-    from codegen_cuda.interp_replay import replay_details
+    from interp.replay import replay_details
     try:
         return replay_details(cand.kernel, finding).replayed
     except Exception:  # noqa: BLE001 - the oracle's own failure only means: no pruning

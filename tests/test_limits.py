@@ -10,7 +10,7 @@ import pytest
 
 from argus_verify import replay
 from argus_verify.cli import EXIT_BAD_INPUT, EXIT_UNKNOWN, EXIT_VIOLATION, verify_main
-from argus_verify.commands import load_kernel
+from argus_verify.source import load_kernel
 from dsl.check import check_source
 from dsl.limits import MAX_THREADS, MAX_TILE_ELEMENTS
 from encode.findings import Finding, Verdict

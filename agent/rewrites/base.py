@@ -4,11 +4,11 @@ from __future__ import annotations
 
 import dataclasses
 from dataclasses import dataclass
-from typing import Iterator
 
 from dsl import exprs, ir
 from dsl.check import check_source
 from dsl.fmt import format_kernel
+from dsl.stmt_paths import at, paths, splice  # noqa: F401  (re-exported: the rewrites' vocabulary)
 
 
 @dataclass(frozen=True)
@@ -61,32 +61,6 @@ def conjoin(es: list[ir.Expr]) -> ir.Expr:
     for e in es[1:]:
         out = ir.Bin(ir.BinOp.AND, out, e)
     return out
-
-
-def paths(stmts, prefix=()) -> Iterator[tuple[tuple, ir.Stmt]]:
-    """(path, statement) in program order; a path alternates indices and body field names."""
-    for i, s in enumerate(stmts):
-        yield prefix + (i,), s
-        if isinstance(s, ir.For):
-            yield from paths(s.body, prefix + (i, "body"))
-        elif isinstance(s, ir.If):
-            yield from paths(s.then, prefix + (i, "then"))
-            yield from paths(s.orelse, prefix + (i, "orelse"))
-
-
-def splice(stmts: tuple, path: tuple, new: tuple) -> tuple:
-    """The statements with the one at `path` replaced by `new` (zero or more statements)."""
-    i = path[0]
-    if len(path) == 1:
-        return stmts[:i] + tuple(new) + stmts[i + 1:]
-    s = stmts[i]
-    inner = splice(getattr(s, path[1]), path[2:], new)
-    return stmts[:i] + (dataclasses.replace(s, **{path[1]: inner}),) + stmts[i + 1:]
-
-
-def at(stmts, path: tuple):
-    s = stmts[path[0]]
-    return s if len(path) == 1 else at(getattr(s, path[1]), path[2:])
 
 
 def names_in(kernel: ir.Kernel) -> set[str]:

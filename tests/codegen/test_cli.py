@@ -52,6 +52,32 @@ def test_run_without_a_reference_is_bad_input(tmp_path, capsys):
     assert "no reference" in capsys.readouterr().err
 
 
+def _with_reference(tmp_path, test_sizes: str | None):
+    """gemm_naive beside a reference of its own whose TEST_SIZES line is `test_sizes`."""
+    k = tmp_path / "k.dsl"
+    k.write_text((REPO / "proofs" / "gemm_naive.dsl").read_text())
+    ref = (REPO / "proofs" / "gemm_naive.ref.py").read_text()
+    line = next(x for x in ref.splitlines() if x.startswith("TEST_SIZES"))
+    (tmp_path / "k.ref.py").write_text(ref.replace(line, test_sizes or ""))
+    return str(k)
+
+
+@pytest.mark.simulator
+def test_run_without_sizes_uses_the_references_test_sizes(capsys, tmp_path, monkeypatch):
+    monkeypatch.setenv("ARGUS_CACHE", str(tmp_path / "cache"))
+    k = _with_reference(tmp_path, 'TEST_SIZES = [{"M": 16, "N": 16, "K": 4}]')
+    assert argus(["run", k, "--sim"]) == 0
+    out = capsys.readouterr().out
+    assert "M=16" in out and "K=4" in out and "C: max rel err" in out
+
+
+@pytest.mark.parametrize("line, why", [('TEST_SIZES = {"M": 60, "N": 16, "K": 4}', "break `assume"),
+                                       (None, "defines no TEST_SIZES")])
+def test_run_without_sizes_needs_valid_test_sizes(line, why, tmp_path, capsys):
+    assert argus(["run", _with_reference(tmp_path, line), "--sim"]) == 2
+    assert why in capsys.readouterr().err
+
+
 def test_bundle_holds_modules_references_and_manifest(tmp_path, capsys):
     kernels = [str(p) for p in sorted((REPO / "proofs").glob("gemm_*.dsl"))]
     assert argus(["lower", *kernels, "--bundle", str(tmp_path)]) == 0

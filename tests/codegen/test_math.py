@@ -11,7 +11,7 @@ import numpy as np
 import pytest
 import z3
 
-from codegen_cuda.interpret import interpret, random_inputs
+from interp.interpreter import interpret, random_inputs
 from codegen_cuda.module import lower
 from codegen_support import HERE, checked, reference_module
 from dsl import exprs, ir

@@ -174,10 +174,15 @@ def replay_init(kernel, f) -> None:
     (op,) = f.operands
     site, it, t, coords = _access_is_real(rp, op)
     tensor = op.hops[0].storage
-    events = rp.events(t)
-    for s, key in events[:_position(events, site.stmt, it)]:
-        if isinstance(s, (ir.Copy, ir.Store)) and s.dst.tensor == tensor:
-            assert not any(rp.touches(s, "dst", u, dict(key), coords) for u in range(kernel.threads)), s
+    for u in range(kernel.threads):     # each thread's own path: writes may be under its conditions
+        events = rp.events(u)
+        try:
+            before = events[:_position(events, site.stmt, it)]
+        except StopIteration:           # u does not reach the read: all it does counts
+            before = events
+        for s, key in before:
+            if isinstance(s, (ir.Copy, ir.Store)) and s.dst.tensor == tensor:
+                assert not rp.touches(s, "dst", u, dict(key), coords), s
 
 
 def replay_cover(kernel, f) -> None:
@@ -202,9 +207,10 @@ def replay_cover(kernel, f) -> None:
     import itertools
     for block in itertools.product(*(range(g) for g in grid)):
         rp = Replay(kernel, sizes, block)
-        for s, key in rp.events(0):
-            if isinstance(s, ir.Store) and s.dst.tensor == op.hops[0].storage:
-                assert not any(rp.touches(s, "dst", u, dict(key), coords) for u in range(kernel.threads))
+        for u in range(kernel.threads):     # each thread's own path: stores may be under its conditions
+            for s, key in rp.events(u):
+                if isinstance(s, ir.Store) and s.dst.tensor == op.hops[0].storage:
+                    assert not rp.touches(s, "dst", u, dict(key), coords)
 
 
 def replay_res(kernel, f) -> None:
@@ -252,6 +258,19 @@ def _as_access(op, f):
     return Operand(op.text, op.tag + (("write", write),), op.hops)
 
 
-REPLAY = {"RACE": replay_pair, "WAR": replay_pair, "ASYNC": replay_pair, "SYNC": replay_sync,
+def replay_race(kernel, f) -> None:
+    """RACE; between two blocks (global memory): each access is real in its own block, on one
+    element, one of them a write, and the blocks differ (nothing orders blocks)."""
+    a, b = f.operands
+    blocks = [tuple(v for k, v in op.tag if k.startswith("block.")) for op in (a, b)]
+    if not blocks[0]:
+        return replay_pair(kernel, f)
+    for op, block in zip((a, b), blocks):
+        _access_is_real(Replay(kernel, dict(f.sizes), block), op)
+    assert a.hops[0].coords == b.hops[0].coords and a.hops[0].storage == b.hops[0].storage
+    assert blocks[0] != blocks[1] and (_facts(a)["write"] or _facts(b)["write"])
+
+
+REPLAY = {"RACE": replay_race, "WAR": replay_pair, "ASYNC": replay_pair, "SYNC": replay_sync,
           "BOUND": replay_bound, "INIT": replay_init, "COVER": replay_cover, "RES": replay_res,
           "BANK": replay_bank}

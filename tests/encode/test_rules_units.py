@@ -203,7 +203,9 @@ def test_cost_does_not_grow_with_threads():
     assert counts[0] == counts[1]
 
 
-def test_reading_an_output_is_undecided():
+def test_reading_an_output_in_place_is_checked():
+    """An in-place copy: each element read and written by one thread of one block, no race
+    (global races are checked, encode/global_race.py; tests/verify/test_global_memory.py)."""
     text = """kernel k(X: f32[N]):
     assume N % 128 == 0
     grid (N / 128)
@@ -212,4 +214,7 @@ def test_reading_an_output_is_undecided():
     store X[block.x * 128 : +128], x
 """
     verdict = verify_kernel(_kernel(text), VerifyOptions(rules=("RACE",)))
-    assert verdict.status == "unknown"
+    assert verdict.status == "proved", (verdict.findings, verdict.unknowns)
+    shifted = text.replace("x = load X[block.x * 128 : +128]", "x = load X[(block.x + 1) % (N / 128) * 128 : +128]")
+    verdict = verify_kernel(_kernel(shifted), VerifyOptions(rules=("RACE",)))
+    assert [f.rule for f in verdict.findings] == ["RACE"] and "blocks are unordered" in verdict.findings[0].message

@@ -6,7 +6,7 @@ from __future__ import annotations
 import numpy as np
 import pytest
 
-from codegen_cuda.interpret import interpret
+from interp.interpreter import interpret
 from dsl.check import check_source
 from encode.verifier import VerifyOptions, verify_kernel
 

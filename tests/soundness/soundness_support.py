@@ -10,10 +10,10 @@ import random
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from codegen_cuda.interp_layout import InterpretError
-from codegen_cuda.interp_replay import replay_details, same_family
-from codegen_cuda.interp_sizes import pick_sizes
-from codegen_cuda.interpret import ConcreteViolation, interpret, random_inputs
+from interp.layout import InterpretError
+from interp.replay import replay_details, same_family
+from interp.sizes import pick_sizes
+from interp.interpreter import ConcreteViolation, interpret, random_inputs
 from dsl.check import check_source
 from encode.verifier import VerifyOptions, verify_kernel
 
@@ -85,7 +85,7 @@ class Differential:
 
 def block_choice(kernel, sizes: dict, limit: int = MAX_BLOCKS, seed: int = 0):
     """Every block when the grid is small; else the first, the last and a few drawn ones."""
-    from codegen_cuda.interp_expr import IntEval
+    from interp.intexpr import IntEval
     ev = IntEval({**sizes, **{c.name: c.value for c in kernel.consts}})
     grid = [int(ev(g)) for g in kernel.grid]
     total = 1

@@ -10,10 +10,11 @@ from pathlib import Path
 import numpy as np
 import pytest
 
-from codegen_cuda.interp_layout import cute_eval, distribution, swizzle
-from codegen_cuda.interp_tags import Tags, contract, product, reduce_axis, union
-from codegen_cuda.interp_tagsets import from_exact
-from codegen_cuda.interpret import interpret, random_inputs, replay
+from interp.layout import cute_eval, distribution, swizzle
+from interp.tags import Tags, contract, product, reduce_axis, union
+from interp.tagsets import from_exact
+from interp.interpreter import interpret, random_inputs
+from interp.replay import replay_finding as replay
 from dsl import ir
 from dsl.check import check_source
 
@@ -200,7 +201,7 @@ def _observe(t, name):
 @pytest.mark.parametrize("seed", range(6))
 def test_summarised_tags_agree_with_exact(seed):
     """Sets, missing fields and counts are the same whether a value is summarised before or after."""
-    from codegen_cuda import interp_tagsets as ts
+    from interp import tagsets as ts
     rng = np.random.default_rng(seed)
     a = _random_tags(rng, (3, 4), 2, ("k", "row"))
     b = _random_tags(rng, (4, 5), 3, ("k", "col"))

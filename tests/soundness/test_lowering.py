@@ -13,7 +13,7 @@ import pytest
 
 from codegen_cuda import plan as planning
 from codegen_cuda.differential import check_lowering, lowering_races
-from codegen_cuda.interp_sizes import pick_sizes
+from interp.sizes import pick_sizes
 from codegen_cuda.runner import load_reference
 from dsl.check import check_source
 from encode.verifier import VerifyOptions, verify_kernel
@@ -71,8 +71,8 @@ def test_every_shipped_kernel_lowers_without_a_race(path):
     kernel, _ = _kernel(path)
     sizes = _sizes(path) if path.with_name(path.stem + ".ref.py").exists() else pick_sizes(kernel, 1)[0]
     blocks = [tuple(0 for _ in kernel.grid)]
-    from codegen_cuda.interpret import interpret
-    assert interpret(kernel, sizes, blocks=blocks, lowered=True).violations == []
+    from codegen_cuda.lowered_accesses import interpret_lowered
+    assert interpret_lowered(kernel, sizes, blocks=blocks).violations == []
 
 
 PROVED_RANDOM = (6, 24, 35)     # lowgen seeds the verifier proves (the sweep is bench/lowering_fuzz.py)

@@ -13,9 +13,9 @@ from pathlib import Path
 
 import pytest
 
-from codegen_cuda.interp_sizes import pick_sizes
+from interp.sizes import pick_sizes
 from dsl.check import check_source
-from synth.mutate import KINDS, mutants, revalidate
+from mutate import KINDS, mutants, revalidate
 
 ROOT = Path(__file__).resolve().parents[2]
 

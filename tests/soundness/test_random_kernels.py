@@ -10,9 +10,9 @@ from __future__ import annotations
 
 import pytest
 
-from codegen_cuda.interp_replay import replay_details
-from codegen_cuda.interp_sizes import pick_sizes
-from codegen_cuda.interpret import interpret, random_inputs
+from interp.replay import replay_details
+from interp.sizes import pick_sizes
+from interp.interpreter import interpret, random_inputs
 from dsl.check import check_source
 from encode.verifier import verify_kernel
 import memgen

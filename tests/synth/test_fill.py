@@ -7,7 +7,7 @@ from pathlib import Path
 import pytest
 
 from argus_verify.cli import main
-from codegen_cuda.interp_replay import replay_finding
+from interp.replay import replay_finding
 from dsl.check import check_source
 from encode.verifier import verify_kernel
 from synth.cegis import FillOptions, candidate, fill, finite_assignments

@@ -161,7 +161,7 @@ def test_a_finding_that_does_not_replay_says_why(monkeypatch):
     such note into 'the interpreter failed (AttributeError)')."""
     from argus_verify.replay import replay_findings
     from argus_verify.report import format_verdict
-    from codegen_cuda import interp_replay
+    from interp import replay as interp_replay
     from dsl.check import check_source
     from encode.verifier import verify_kernel
     path = ROOT / "tests/kernels/bad/tag_pipelined_slot.dsl"

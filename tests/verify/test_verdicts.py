@@ -31,7 +31,7 @@ def test_an_accumulator_reset_per_iteration_and_used_inside_it_proves():
 def test_a_reset_per_iteration_read_after_the_loop_is_refuted_and_replays():
     """tests/kernels/bad/tag_rowsum_reinitialised_in_loop.dsl pins the report; here the
     witness replays concretely at a size where contributions are really lost."""
-    from codegen_cuda.interp_replay import replay_details
+    from interp.replay import replay_details
     path = HERE.parents[1] / "kernels" / "bad" / "tag_rowsum_reinitialised_in_loop.dsl"
     kernel = check_source(path.read_text(), str(path)).kernel
     v = verify_kernel(kernel, VerifyOptions(rules=("TAG",)))

@@ -1,0 +1,230 @@
+"""What each verifier rule and front-end code means, what usually causes it and the usual fix.
+
+One text for the SARIF rule metadata (`tool.driver.rules`) and docs/RULES.md, which a
+test keeps equal to it. The ids and one-line titles stay in their registries
+(encode/findings.py RULES, dsl/diagnostics.py CODES); this adds the explanations.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from dsl.diagnostics import CODES
+from encode.findings import RULES
+
+DOC_PATH = "docs/RULES.md"
+
+
+@dataclass(frozen=True, slots=True)
+class RuleDoc:
+    id: str
+    title: str            # the registry's one-line title
+    proves: str           # what a pass means (for a front-end code: what the error means)
+    causes: str           # what usually leads to a report
+    fix: str              # the usual fix
+    level: str = "error"  # SARIF default level: error, or warning for advice that does not fail
+
+    @property
+    def anchor(self) -> str:
+        """The heading anchor of the id in docs/RULES.md (GitHub's: the heading lowercased)."""
+        return self.id.lower()
+
+    @property
+    def help_uri(self) -> str:
+        return f"{DOC_PATH}#{self.anchor}"
+
+
+_VERIFIER = {
+    "TAG": ("Every `assert` on tags holds for all sizes the `assume`s allow, every block, thread, "
+            "element and loop iteration: the data that meet at the assertion came from the "
+            "coordinates the kernel claims.",
+            "A tile loaded from the wrong k-tile, row block or pipeline slot; a reduction that "
+            "skips or repeats a tile; an output stored transposed or at another block's offset.",
+            "Compare the clashing tag values in the report with the offsets of the loads and "
+            "copies they came from (the `via ... written at` lines) and correct the index "
+            "expression that produced the wrong coordinate."),
+    "RACE": ("No two distinct threads touch the same shared-memory address between two "
+             "barriers where at least one access is a write, async copy landings included.",
+             "A missing `barrier` between filling a shared tile and reading it; two threads "
+             "whose layouts write one element; an in-place update that reads a neighbour's "
+             "element.",
+             "Put a `barrier` between the two accesses the report names, or change the layout "
+             "or offsets so that each element has one writer."),
+    "SYNC": ("Every `barrier` is reached by all threads of a block or by none: no barrier under "
+             "a condition or in a loop whose trip count depends on the thread.",
+             "A `barrier` inside `if thread.x < ...` or inside a loop bounded by a "
+             "thread-dependent value.",
+             "Move the `barrier` out of the thread-dependent branch or loop, so that every "
+             "thread reaches it the same number of times."),
+    "ASYNC": ("No read of a shared buffer filled by `copy_async` before its commit group is "
+              "waited for (`wait_group`) and made visible to the reader by a `barrier`.",
+              "A missing `commit`, a `wait_group` count that leaves the needed group pending, "
+              "or no `barrier` between the wait and the read.",
+              "Commit every async copy, wait with a count that retires the group the read "
+              "needs (the report says how many groups are pending), then `barrier` before "
+              "reading."),
+    "WAR": ("No write or async copy into a shared buffer slot while any thread may still read "
+            "its previous contents.",
+            "A prefetch into the slot being read without the trailing `barrier` of the loop; a "
+            "prefetch distance that reuses a slot too early.",
+            "Put a `barrier` after the last read of the slot and before the copy that refills "
+            "it, or use more stages so the refilled slot is not the one being read."),
+    "BOUND": ("Every global and shared access is inside its tensor for every size the `assume`s "
+              "allow.",
+              "A tail tile when a size is not a multiple of the tile (an `assume` is missing); "
+              "an offset one tile too far; a shared slot index past the number of stages.",
+              "Add the `assume` that makes the sizes divisible, guard the access with an `if`, "
+              "or correct the offset the report shows out of range."),
+    "INIT": ("No read of a shared element that no earlier write reached, and every register "
+             "tile's distribution covers the whole tile.",
+             "A copy that fills part of a shared tile; a copy under a condition that does not "
+             "hold for the element read; a read from the wrong pipeline slot.",
+             "Make the copy cover every element that is read (its extent and layout), or read "
+             "only what was written."),
+    "COVER": ("Every element of every output is written, and exactly once, over all blocks and "
+              "threads.",
+              "A grid one block short; two blocks storing to one tile (a wrong `block.x` / "
+              "`block.y` offset); a store inside a loop that runs more than once.",
+              "Make the grid and the store offsets tile the output exactly: one block per "
+              "output tile, one store per element."),
+    "RES": ("Shared memory per block, threads per block, registers per thread and the matrix "
+            "instructions are within the limits of the target (`--target`).",
+            "Too many pipeline stages or too large shared tiles; more threads than the target "
+            "allows; large register tiles live at once.",
+            "Use fewer stages or smaller tiles, fewer threads, or split the work so fewer "
+            "register tiles are live; the report lists the largest contributors."),
+    "BANK": ("Advice, not a failure: two lanes of one warp, in one phase of one shared-memory "
+             "access, hit the same bank at different words (a bank conflict serialises the "
+             "access).",
+             "A column read of an unpadded row-major shared tile; a transpose through shared "
+             "memory; a swizzle too weak for the access width.",
+             "Pad the shared tile's rows or swizzle it (`swizzle(b, m, s)`) so that the lanes "
+             "of a warp spread over the banks."),
+}
+
+_FRONT_END = {
+    "E001": ("The input could not be read as a kernel: missing, a directory, not UTF-8, or binary.",
+             "A wrong path, a shell glob that matched a directory, a file saved in another encoding.",
+             "Pass the path of a UTF-8 `.dsl` file (or `-` for standard input)."),
+    "E002": ("The text does not follow the grammar of the DSL.",
+             "A missing `:` or operand, an unclosed bracket, `elif` (there is none), an "
+             "assignment inside a condition, an unexpected character.",
+             "Correct the construct at the caret; docs/DSL.md has the grammar."),
+    "E003": ("The file ended in the middle of a construct, or holds no kernel.",
+             "An empty file, an unclosed bracket at the end, a header line with no body.",
+             "Complete the construct or add the kernel's body."),
+    "E004": ("Indentation does not match an enclosing block.",
+             "A dedent to a column no block started at; an indent with no block opened.",
+             "Indent each block by the same amount (4 spaces is canonical; `argus fmt` prints it)."),
+    "E005": ("The input is beyond the sizes the front end accepts: too large a file, or too "
+             "deeply nested brackets or expressions.",
+             "Generated input; a runaway expression.",
+             "Keep kernel files to a few hundred lines and expressions to a sane depth."),
+    "E010": ("A name is used that nothing defines.",
+             "A misspelt constant, tile or index variable.",
+             "Define the name or use the one the hint suggests."),
+    "E011": ("A name, constant, tag function or header line is defined twice.",
+             "Two `const`s of one name; a loop variable that shadows a name; two `grid` lines.",
+             "Rename or remove one definition."),
+    "E012": ("A dtype the DSL does not know.",
+             "A misspelt dtype (`f61`), or one outside `f16 bf16 f32 f64 i8 i32 i64 bool`.",
+             "Use one of the DSL's dtypes."),
+    "E013": ("Two operands or a destination and a source have different dtypes.",
+             "Storing an f32 accumulator into an f16 tensor; mixing dtypes in elementwise math.",
+             "Convert with `cast(x, DT)` or change the declared dtype."),
+    "E014": ("The number of subscripts or dimensions does not match the tensor or tile.",
+             "A 2-D tensor indexed with one subscript; a tag function with the wrong number of "
+             "index names.",
+             "Give one subscript or index name per dimension."),
+    "E015": ("Tile extents that must agree do not.",
+             "A copy whose source and destination slices have different extents; mma operands "
+             "whose inner dimensions differ.",
+             "Make the extents equal (the message shows both)."),
+    "E016": ("A kernel parameter is assigned to; parameters are read with `load`/`copy` and "
+             "written only with `store`.",
+             "Reusing a parameter name for a tile.",
+             "Assign to a new name, or `store` into the parameter."),
+    "E017": ("A value that must be a compile-time integer is not.",
+             "A tile extent or constant that uses a size (`M`) or a loop variable.",
+             "Use literals, earlier constants, `+ - * / %`, `min`, `max`."),
+    "E018": ("A layout's size does not match the tile it distributes.",
+             "A layout shape whose product differs from the tile's element count; an mma "
+             "fragment whose warps do not divide the tile.",
+             "Make the layout's shape multiply out to the tile (docs/LAYOUT.md)."),
+    "E019": ("A loop bound is not an integer expression.",
+             "A float literal or a tile in `range(...)`.",
+             "Bound loops by integer expressions of sizes, constants and loop variables."),
+    "E020": ("A hole `??` in a kernel given to `argus-verify`.",
+             "Verifying a sketch instead of filling it.",
+             "Run `argus fill SKETCH` to complete the holes, then verify the result."),
+    "E021": ("A value of the wrong kind: a memory space, a tile where an integer is needed, "
+             "a comparison as a value.",
+             "`copy_async` from shared memory; a tile comparison assigned to a name; a store "
+             "from a shared buffer.",
+             "Use the kind the statement takes (docs/DSL.md lists each statement's operands)."),
+    "E022": ("The kernel lacks its launch geometry.",
+             "No `grid` or no `threads` line.",
+             "Add `grid ...` and `threads ...` to the header."),
+    "E023": ("A tag declaration the DSL cannot use.",
+             "A tag that reads a float input, `block.*` or `thread.*`; a field that is not an "
+             "integer of the indices.",
+             "Tag with integer expressions of the indices, sizes, constants and integer inputs."),
+    "E024": ("An assertion the verifier cannot state.",
+             "A tag field no `tag` function declares; tags read outside `assert`/`invariant`; "
+             "`range(...)` outside `tag(x).f == range(lo, hi)`.",
+             "Assert over declared tag fields, integer inputs and `range`s as docs/DSL.md shows."),
+    "E025": ("An invalid layout or swizzle.",
+             "Shape and stride of different structure; an unknown named layout; a swizzle with "
+             "`|s| < b`; an mma fragment layout on a shared buffer.",
+             "Write the layout as docs/LAYOUT.md and docs/DSL.md show."),
+    "E026": ("A function or attribute the DSL does not have.",
+             "A misspelt function (`exq`), an attribute such as `block.w`.",
+             "Use one of the functions docs/DSL.md lists."),
+    "E027": ("A statement in a place it is not allowed.",
+             "A header line (`grid`, `threads`, `const`, `tag`) inside a loop or `if`.",
+             "Move header lines to the top of the kernel."),
+    "E028": ("An invalid shape: a zero or negative extent, too many grid dimensions, zero threads.",
+             "`threads 0`; a grid with four dimensions; a tile with no sliced dimension.",
+             "Give positive extents and 1 to 3 grid dimensions."),
+    "E029": ("A call or declaration with the wrong number of arguments.",
+             "`const A, B = 1`; `where` with two arguments; positional arguments to a named layout.",
+             "Pass the arguments the construct takes."),
+    "E030": ("A constant expression divides by zero.",
+             "A constant divided by another that is zero.",
+             "Correct the constants."),
+    "E031": ("No sizes satisfy the `assume`s, so every proof would hold vacuously.",
+             "Contradictory assumptions (sizes are positive, so `M < 64 and M % 64 == 0` has "
+             "no solution); a grid that is empty for every allowed size.",
+             "Correct the assumptions so that the intended sizes satisfy them."),
+    "E032": ("A value beyond the limits of the tools (docs/DSL.md, Limits).",
+             "A huge literal, grid or shared allocation.",
+             "Use values within the limits; the target's own limits are then the RES rule's."),
+    "E035": ("A `masked` clause or a `mask(...)` call that cannot be read (docs/DSL.md, Masked tiles).",
+             "A masked load or copy without `fill=`, a masked store with one, a mask on a shared "
+             "buffer, a fill that is not a compile-time number (or a float for an integer tile).",
+             "Write `masked(fill=0.0)` on a load or copy of a global tile and `masked` alone on a store; "
+             "the fill is the identity of what consumes the padding (0.0 for sums and mma, -inf for max)."),
+    "E090": ("An operation not defined on the operand's dtype.",
+             "`log` of an integer tile, `^` of floats, `cast(x, bool)`.",
+             "`cast` the operand to a dtype the operation takes first."),
+}
+
+
+def _doc(rid: str, title: str, texts: dict, level: str = "error") -> RuleDoc:
+    # An id registered without an explanation yet still gets its title (a test fails on it).
+    proves, causes, fix = texts.get(rid, (title[:1].upper() + title[1:] + ".", "", ""))
+    return RuleDoc(rid, title, proves, causes, fix, level)
+
+
+def _docs() -> tuple[RuleDoc, ...]:
+    out = [_doc(rid, RULES[rid], _VERIFIER, "warning" if rid == "BANK" else "error") for rid in RULES]
+    out += [_doc(code, CODES[code], _FRONT_END) for code in CODES]
+    return tuple(out)
+
+
+def undocumented() -> list[str]:
+    """Registered ids that have no explanation here."""
+    return [rid for rid in (*RULES, *CODES) if rid not in _VERIFIER and rid not in _FRONT_END]
+
+
+RULE_DOCS: tuple[RuleDoc, ...] = _docs()
+BY_ID: dict[str, RuleDoc] = {d.id: d for d in RULE_DOCS}

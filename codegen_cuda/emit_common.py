@@ -1,0 +1,87 @@
+"""What every part of the emitter shares: the Numba types of DSL dtypes, the tile shape of an
+expression, row-major index text, and the expressions a statement holds."""
+from __future__ import annotations
+
+from dsl import compute, exprs, ir
+
+from .plan import Plan, fold
+from .scalar import LoweringError
+
+NUMBA_TYPE = {ir.DType.F16: "float16", ir.DType.F32: "float32", ir.DType.F64: "float64",
+              ir.DType.I8: "int8", ir.DType.I32: "int32", ir.DType.I64: "int64", ir.DType.BOOL: "boolean"}
+# Elementwise math and accumulation on 16-bit floats is done in f32 and rounded on store.
+COMPUTE_TYPE = {ir.DType.F16: "float32", ir.DType.BF16: "float32"}
+REDUCE_INIT = {"sum": "0", "max": "-math.inf", "min": "math.inf"}
+
+
+def numba_type(dt: ir.DType) -> str:
+    if dt not in NUMBA_TYPE:
+        raise LoweringError(f"dtype {dt.value} is not supported by the CUDA lowering yet")
+    return NUMBA_TYPE[dt]
+
+
+def compute_type(dt: ir.DType) -> str:
+    return COMPUTE_TYPE.get(dt, numba_type(dt))
+
+
+def is_simple(text: str) -> bool:
+    return text.replace("_", "a").isalnum()
+
+
+def is_wrapped(text: str) -> bool:
+    """True for `(...)` whose first parenthesis closes at the very end."""
+    if not text.startswith("("):
+        return False
+    depth = 0
+    for i, ch in enumerate(text):
+        depth += {"(": 1, ")": -1}.get(ch, 0)
+        if depth == 0:
+            return i == len(text) - 1
+    return False
+
+
+def paren(text: str) -> str:
+    return text if is_simple(text) or is_wrapped(text) else f"({text})"
+
+
+def expr_shape(plan: Plan, e: ir.Expr) -> tuple[int, ...]:
+    """The tile shape of an elementwise/reduction/broadcast expression (() for scalars)."""
+    return compute.expr_shape(e, lambda n: plan.tiles[n].shape, lambda x: fold(x, plan.consts)) or ()
+
+
+def row_major(idx: list[str], shape: tuple[int, ...]) -> str:
+    terms, stride = [], 1
+    for x, n in reversed(list(zip(idx, shape))):
+        terms.append(paren(x) if stride == 1 else f"{paren(x)} * {stride}")
+        stride *= n
+    return " + ".join(reversed(terms)) if terms else "0"
+
+
+def uses_builtin(kernel: ir.Kernel, which: ir.Builtin) -> bool:
+    def nodes():
+        for s in ir.walk(kernel.body):
+            for v in vars_of(s):
+                yield from exprs.iter_nodes(v)
+    return any(isinstance(n, ir.BuiltinRef) and n.which is which for n in nodes())
+
+
+def vars_of(s: ir.Stmt):
+    """Every expression directly inside a statement."""
+    match s:
+        case ir.For(start=a, stop=b):
+            return [a, b]
+        case ir.If(cond=c) | ir.Assert(cond=c) | ir.Invariant(cond=c):
+            return [c]
+        case ir.Compute(value=v):
+            return [v]
+        case ir.Load(src=r):
+            return _ref_exprs(r)
+        case ir.Copy(dst=d, src=r):
+            return _ref_exprs(d) + _ref_exprs(r)
+        case ir.Store(dst=d):
+            return _ref_exprs(d)
+    return []
+
+
+def _ref_exprs(r: ir.TileRef):
+    return [x for sub in r.subs for x in ((sub.at,) if isinstance(sub, ir.Index) else (sub.start, sub.extent))]

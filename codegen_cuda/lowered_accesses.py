@@ -1,0 +1,147 @@
+"""The shared-memory accesses the lowered code makes beyond the DSL's, for the interpreter's
+`lowered` mode: forwarded and materialised reads of register tiles read across threads, at
+their use, with the use's distribution, and the barriers and scratch writes of
+materialisation. codegen_cuda/plan.py decides which; here they run through the same
+happens-before checks as every other access, so a race the lowering introduces is found
+deterministically (docs/LOWERING.md, "Register tiles read across threads").
+"""
+from __future__ import annotations
+
+import numpy as np
+
+from dsl import exprs, ir
+
+from interp.compute import NUMPY
+from interp.interpreter import Result, interpret
+from interp.layout import InterpretError
+from interp.memory import SharedBuffer
+
+from .emit import Emitter
+from .emit_common import expr_shape
+from .plan import Plan, build, cross_thread_reads, defines, fold
+
+REDUCTIONS = ("sum", "max", "min")
+
+
+def interpret_lowered(kernel: ir.Kernel, sizes, inputs: dict | None = None, blocks=None) -> Result:
+    """The interpreter's run of `kernel` with the accesses its lowering plan adds."""
+    return interpret(kernel, sizes, inputs, blocks, lowered=LoweredAccesses(build(kernel)))
+
+
+class LoweredAccesses:
+    """Called by BlockExec around each statement when the interpreter runs a lowering plan."""
+
+    def __init__(self, plan: Plan):
+        self.plan = plan
+        self.shuffles = set(Emitter(plan).shuffles)   # a warp-shuffle reduction reads its input's own elements
+        self.materialised = {n for n, t in plan.tiles.items() if t.materialise}
+
+    # ------------------------------------------------------------ reads at a use
+    def before(self, bx, s: ir.Stmt, active: np.ndarray) -> None:
+        _, other = cross_thread_reads(self.plan, s) if isinstance(s, (ir.Mma, ir.Compute, ir.Store)) else ([], [])
+        if not other:
+            return
+        match s:
+            case ir.Mma():
+                self._mma(bx, s, active, other)
+            case ir.Compute() if id(s) in self.shuffles:
+                x = s.value.args[0].name
+                reg = bx.regs.get(x)
+                if reg is not None:
+                    thr, elem = bx.pairs(reg.t.layout, reg.values.shape, active)
+                    self.fetch(bx, s, x, thr, _unravel(elem, reg.values.shape))
+            case ir.Compute():
+                shape = bx.shape_of(s.target.shape)
+                thr, elem = bx.pairs(s.target.layout, shape, active)
+                coords = _unravel(elem, shape)
+                for name, t, c in self._operands(s.value, thr, coords, False, s.target.name):
+                    if name in other:
+                        self.fetch(bx, s, name, t, c)
+            case ir.Store():
+                reg = bx.regs.get(s.src)
+                if reg is not None:
+                    spec = s.layout if s.layout is not None else reg.t.layout
+                    thr, elem = bx.pairs(spec, reg.values.shape, active)
+                    self.fetch(bx, s, s.src, thr, _unravel(elem, reg.values.shape))
+
+    def _mma(self, bx, s: ir.Mma, active, other) -> None:
+        shape = bx.shape_of(s.target.shape)
+        thr, elem = bx.pairs(s.target.layout, shape, active)
+        i, j = _unravel(elem, shape)
+        kdim = self.plan.tiles[s.a].shape[1]
+        kk = np.tile(np.arange(kdim, dtype=np.int64), len(thr))
+        t, ii, jj = (np.repeat(x, kdim) for x in (thr, i, j))
+        if s.a in other:
+            self.fetch(bx, s, s.a, t, [ii, kk])
+        if s.b in other:
+            self.fetch(bx, s, s.b, t, [kk, jj])
+        if s.c in other:
+            self.fetch(bx, s, s.c, thr, [i, j])
+
+    def _operands(self, e: ir.Expr, thr, coords, under: bool, target: str):
+        """(tile, threads, coordinates) of every register-tile element the expression reads,
+        as the emitter's `value` walks it: a broadcast drops its axis, a reduction reads the
+        whole axis."""
+        match e:
+            case ir.Sym(kind=ir.SymKind.TENSOR, name=n):
+                if under or self.plan.tiles[n].dist != self.plan.tiles[target].dist:
+                    yield n, thr, coords
+            case ir.Call(func="bcast", args=(x,), kwargs=kw):
+                axis = fold(dict(kw)["axis"], self.plan.consts)
+                yield from self._operands(x, thr, coords[:axis] + coords[axis + 1:], True, target)
+            case ir.Call(func=f, args=(x,), kwargs=kw) if f in REDUCTIONS and "axis" in dict(kw):
+                axis = fold(dict(kw)["axis"], self.plan.consts)
+                extent = expr_shape(self.plan, x)[axis]
+                k = np.tile(np.arange(extent, dtype=np.int64), len(thr))
+                wide = [np.repeat(c, extent) for c in coords]
+                yield from self._operands(x, np.repeat(thr, extent), wide[:axis] + [k] + wide[axis:], True, target)
+            case _:
+                for c in exprs.children(e):
+                    yield from self._operands(c, thr, coords, under, target)
+
+    def fetch(self, bx, use: ir.Stmt, name: str, thr: np.ndarray, coords: list[np.ndarray]) -> None:
+        """Thread thr[p] reads element coords[p] of tile `name` the way the lowered code does."""
+        if len(thr) == 0:
+            return
+        load = self.plan.forward_of(use, name)
+        if load is not None:
+            src = bx.full_coords(load.src, tuple(coords), thr)
+            bx.read_tile(load.src.tensor, src, thr,
+                         f"lowered code: {name} read across threads from its source {load.src.tensor}")
+        elif name in self.materialised:
+            self._scratch(bx, name)
+            bx.read_tile(f"{name}__s", coords, thr, f"lowered code: {name} read from its shared copy {name}__s")
+        else:
+            raise InterpretError(f"the lowering plan has no way to read '{name}' across threads")
+
+    # ------------------------------------------------------------ materialisation
+    def after(self, bx, s: ir.Stmt, active: np.ndarray) -> None:
+        """A definition of a materialised tile: barrier, every thread writes its values into
+        the shared copy, barrier (Emitter.write_through)."""
+        name = getattr(getattr(s, "target", None), "name", None)
+        if name not in self.materialised or not defines(s, name) or name not in bx.regs:
+            return
+        reg = bx.regs[name]
+        shape = reg.values.shape
+        self._scratch(bx, name)
+        bx.mem.barrier(active)
+        thr, elem = bx.pairs(reg.t.layout, shape, active)
+        flat = lambda a: a.reshape(-1)[elem]
+        bx.write_shared(f"{name}__s", _unravel(elem, shape), thr, flat(reg.values),
+                        reg.tags.reshape((-1,))[elem], flat(reg.taint), flat(reg.written), False,
+                        f"lowered code: materialise {name} into {name}__s")
+        bx.mem.barrier(active)
+
+    def _scratch(self, bx, name: str) -> None:
+        scratch = f"{name}__s"
+        if scratch not in bx.mem.buffers:
+            tile = self.plan.tiles[name]
+            t = ir.TensorType(scratch, tile.dtype, tuple(ir.IntLit(n) for n in tile.shape), ir.Space.SHARED)
+            bx.mem.buffers[scratch] = SharedBuffer(t, tile.shape, NUMPY[tile.dtype], bx.T, bx.I.consts)
+
+
+def _unravel(elem: np.ndarray, shape) -> list[np.ndarray]:
+    if not shape:
+        return []
+    return [np.asarray(c, np.int64) for c in np.unravel_index(elem, tuple(shape))]
+

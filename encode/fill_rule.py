@@ -1,0 +1,285 @@
+"""TAG, masked tiles: the padding that reaches a reduction or an mma is its neutral value.
+
+Padding carries the PAD tag, which contributes to nothing; that is true of the computed
+values only if each reduction that reads padding reads its identity (0 for sum and mma,
+-inf for max, inf for min). The value of the padding is followed from the fill through
+elementwise math, treating every value that is not padding as some finite number:
+`exp(-inf - m)` is 0, `0.0 * x` is 0, `-inf + x` is -inf; anything else (`where`, `1.0 + x`)
+is a padding value the rule cannot tell, which is unknown, never proved.
+
+The padding of a tile is a set of *components*, each a part of its elements with one value
+and two sets of axes: F, along which every element of the part lies in a line that is all
+padding (exempt from a reduction over that axis: its result there is padding again), and
+W, along which some line may be all padding (such lines reduce to padding). For a masked
+access, the part past the tensor in one dimension has F = the other axes, and W = F plus
+that dimension if the tile can lie wholly past (one query each); for `mask(x, cond)`, F and
+W come from quantified queries on the exact condition. Elementwise math on two padded
+operands keeps each operand's part (with the other operand a number) and their overlaps.
+"""
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass
+
+import numpy as np
+import z3
+
+from dsl import ir
+from dsl.masks import PAD_FINDING, fill_of, neutral_for
+
+from .findings import Finding
+from .solver import Verdict as SV, prove
+from .symbols import Unsupported
+
+NOPAD = "nopad"         # no padding reaches the element: some finite number
+UNKNOWN = "unknown"     # padding of a value this rule cannot tell
+_FUNCS = {"exp": np.exp, "exp2": np.exp2, "log": np.log, "log2": np.log2, "sqrt": np.sqrt,
+          "rsqrt": lambda x: 1.0 / np.sqrt(x), "tanh": np.tanh, "abs": np.abs,
+          "sigmoid": lambda x: 1.0 / (1.0 + np.exp(-x))}
+
+
+@dataclass(frozen=True)
+class Part:
+    value: object                       # UNKNOWN or the padding's number
+    whole: frozenset                    # F: axes along which its lines are all padding
+    maybe: frozenset | None             # W: axes along which a line may be all padding (None: any)
+
+
+NONE: tuple = ()                         # no padding: a tile's padding is a tuple of parts
+
+
+def check(df, sink, opts) -> None:
+    pads = _Pads(df, sink, opts)
+    for p in df.points:
+        s = p.stmt
+        if isinstance(s, ir.Mma):
+            for name in (s.a, s.b):
+                _require(sink, p, "mma", pads.of(name), name)
+        elif isinstance(s, ir.Compute):
+            pads.point = p
+            pads.expr(s.value, s.target.name, check=True)
+
+
+def _require(sink, point, op: str, parts, what: str) -> None:
+    if not parts:
+        return
+    sink.obligation()
+    want = neutral_for(op)
+    if any(q.value == UNKNOWN for q in parts):
+        sink.unknown("TAG", point.span, f"padding of a masked tile reaches this {op} through math whose value "
+                     "at the padding is not known; fill with a value that stays neutral")
+        return
+    bad = next((q.value for q in parts if not _same(q.value, want)), None)
+    if bad is None:
+        return
+    msg = PAD_FINDING.format(op=op, got=_num(bad), want=_num(want))
+    hint = (f"give the padding of {what} the value {_num(want)}: masked(fill={_num(want)}) on its load or "
+            f"copy, fill={_num(want)} in mask(...)")
+    sink.finding(Finding("TAG", point.span, msg, hint=hint))
+
+
+def _num(v: float) -> str:
+    return "inf" if v == math.inf else "-inf" if v == -math.inf else repr(float(v))
+
+
+class _Pads:
+    """The padding parts of each tile, from its writers."""
+
+    def __init__(self, df, sink, opts):
+        self.df, self.sink, self.opts = df, sink, opts
+        self.memo, self.busy, self.point = {}, set(), None
+
+    def of(self, name: str) -> tuple:
+        if name in self.memo:
+            return self.memo[name]
+        if name in self.busy or self.df.kernel.param(name) is not None:
+            return NONE          # an accumulator's own earlier value, or a kernel input read unmasked
+        self.busy.add(name)
+        saved, out = self.point, NONE
+        for w in self.df.writers.get(name, []):
+            self.point = w
+            out = _merge(out + self.written(w.stmt, name))
+        self.point = saved
+        self.busy.discard(name)
+        self.memo[name] = out
+        return out
+
+    def written(self, s, name: str) -> tuple:
+        if isinstance(s, ir.Load) and s.mask is not None and self.df.kernel.param(s.src.tensor) is not None:
+            return self.access_parts(s)
+        if isinstance(s, (ir.Load, ir.Copy)) and s.mask is not None:
+            return (Part(s.mask.value, frozenset(), None),)       # into shared memory: any shape
+        if isinstance(s, (ir.Load, ir.Copy)):
+            return _anywhere(self.of(s.src.tensor))
+        if isinstance(s, ir.Store):
+            return _anywhere(self.of(s.src))
+        if isinstance(s, ir.Compute):
+            return self.expr(s.value, name)
+        if isinstance(s, ir.Mma) and (self.of(s.a) or self.of(s.b)):
+            # Rows past M, columns past N: the accumulator's own value there, 0.0 from zeros.
+            resets = [w.stmt for w in self.df.writers.get(s.c, []) if not isinstance(w.stmt, ir.Mma)]
+            return (Part(0.0 if all(isinstance(r, ir.Zeros) for r in resets) else UNKNOWN, frozenset(), None),)
+        return NONE
+
+    # ---------------------------------------------------------------- expressions
+    def expr(self, e: ir.Expr, self_name: str, check: bool = False) -> tuple:
+        def sub(x):
+            return self.expr(x, self_name, check)
+        match e:
+            case ir.Sym(kind=ir.SymKind.TENSOR, name=n):
+                return NONE if n == self_name else self.of(n)
+            case ir.Neg(operand=x):
+                return _map(sub(x), lambda v: -v)
+            case ir.Cast(operand=x):
+                return sub(x)
+            case ir.Bin(op=op, lhs=a, rhs=b):
+                return _combine(op, sub(a), sub(b))
+            case ir.Call(func="bcast", args=(x,), kwargs=kw):
+                axis = self.df.env.const_value(dict(kw)["axis"])
+                return tuple(Part(q.value, _insert(q.whole, axis), None if q.maybe is None else _insert(q.maybe, axis))
+                             for q in sub(x))
+            case ir.Call(func=f, args=(x,), kwargs=kw) if f in ("sum", "max", "min"):
+                return self.reduce(f, sub(x), self.df.env.const_value(dict(kw)["axis"]), x, check)
+            case ir.Call(func="index"):
+                return NONE
+            case ir.Call(func="reshape", args=(x,)):
+                return _anywhere(sub(x))
+            case ir.Call(func="mask", args=(x, c)):
+                fill = float(fill_of(e, self.df.env.consts))
+                return _merge(sub(x) + (self.cond_part(c, x, fill),))
+            case ir.Call(func=f, args=(x,)) if f in _FUNCS:
+                return _map(sub(x), lambda v: _np(_FUNCS[f], v))
+            case ir.Call(args=args):
+                parts = tuple(q for a in args for q in sub(a))
+                return tuple(Part(UNKNOWN, q.whole, q.maybe) for q in parts)
+        return NONE              # literals, sizes, block and thread ids
+
+    def reduce(self, op: str, parts: tuple, axis: int, x, check: bool) -> tuple:
+        if check and self.point is not None:
+            _require(self.sink, self.point, op, tuple(q for q in parts if axis not in q.whole), "its operand")
+        ends = [_reduced(op, q.value, self.extent(x, axis)) if axis in q.whole else neutral_for(op)
+                for q in parts if q.maybe is None or axis in q.maybe]
+        if not ends:
+            return NONE          # every line holds data, and its padding is neutral
+        value = ends[0] if all(_same(v, ends[0]) for v in ends) else UNKNOWN
+        return (Part(value, frozenset(), None),)
+
+    def extent(self, x: ir.Expr, axis: int) -> int:
+        from .compute_tags import _shape_of
+        return _shape_of(self.df, x)[axis]
+
+    # ---------------------------------------------------------------- which lines are padding
+    def instance(self, point) -> tuple[dict, list]:
+        inst = {loop.var: z3.Int(f"{loop.var}@pad") for loop in point.loops}
+        return inst, list(self.df.env.facts) + [self.df.loop_domain(point, inst), self.df.guards(point, inst)]
+
+    def access_parts(self, s: ir.Load) -> tuple:
+        """A masked load from global memory: one part per tile axis that can reach past the
+        tensor; its lines along the other axes are all padding."""
+        inst, facts = self.instance(self.point)
+        env, shape = self.df.env, self.df.types[s.src.tensor].shape
+        dims = []
+        try:
+            for sub, n in zip(s.src.subs, shape):
+                if isinstance(sub, ir.Index):
+                    continue
+                start, ext, top = env.term(sub.start, inst), self.df.extent(sub.extent), env.term(n, {})
+                dims.append((not self.proved(z3.And(start >= 0, start + ext <= top), facts),
+                             not self.proved(z3.And(start + ext > 0, start < top), facts)))
+        except Unsupported:
+            return (Part(s.mask.value, frozenset(), None),)
+        if s.transpose:
+            dims = dims[::-1]
+        axes = frozenset(range(len(dims)))
+        return tuple(Part(s.mask.value, axes - {t}, (axes - {t}) | ({t} if wholly else set()))
+                     for t, (partial, wholly) in enumerate(dims) if partial)
+
+    def cond_part(self, cond: ir.Expr, x: ir.Expr, fill: float) -> Part:
+        """mask(x, cond): the elements failing cond, with the axes along which every such
+        element's line fails it too (F) and along which a whole line may fail it (W)."""
+        from .compute_tags import _index_cond, _shape_of
+        shape = _shape_of(self.df, x)
+        inst, facts = self.instance(self.point)
+        coords = [z3.Int(f"pad.c{d}") for d in range(len(shape))]
+        keep = _index_cond(self.df, cond, tuple(coords), inst)
+        if keep is None:
+            return Part(fill, frozenset(), None)
+        box = [z3.And(c >= 0, c < n) for c, n in zip(coords, shape)]
+        whole, maybe = set(), set()
+        for a, n in enumerate(shape):
+            other = z3.Int(f"pad.o{a}")
+            moved = z3.substitute(keep, (coords[a], other))
+            line = z3.ForAll([other], z3.Implies(z3.And(other >= 0, other < n), z3.Not(moved)))
+            if self.proved(z3.Implies(z3.Not(keep), line), facts + box):
+                whole.add(a)
+            if not self.proved(z3.Not(z3.And(z3.Not(keep), line)), facts + box):
+                maybe.add(a)
+        return Part(fill, frozenset(whole), frozenset(maybe))
+
+    def proved(self, goal, facts) -> bool:
+        out = prove(goal, facts, self.opts)
+        return out.verdict is SV.PROVED
+
+
+def _insert(axes: frozenset, axis: int) -> frozenset:
+    """A broadcast along `axis`: each padded element's line along it is all padding."""
+    return frozenset({axis} | {d + (d >= axis) for d in axes})
+
+
+def _map(parts: tuple, f) -> tuple:
+    return tuple(Part(q.value if q.value == UNKNOWN else _np(f, q.value), q.whole, q.maybe) for q in parts)
+
+
+def _combine(op: ir.BinOp, xs: tuple, ys: tuple) -> tuple:
+    """Elementwise math: each operand's parts with the other operand a number there, and
+    the overlaps of two parts (their lines are all padding along the axes of either)."""
+    out = [Part(_binary(op, q.value, NOPAD), q.whole, q.maybe) for q in xs]
+    out += [Part(_binary(op, NOPAD, q.value), q.whole, q.maybe) for q in ys]
+    out += [Part(_binary(op, a.value, b.value), a.whole | b.whole,
+                 b.maybe if a.maybe is None else a.maybe if b.maybe is None else a.maybe & b.maybe)
+            for a in xs for b in ys]
+    return _merge(tuple(out))
+
+
+def _merge(parts: tuple) -> tuple:
+    seen = []
+    for q in parts:
+        if not any(_same(q.value, r.value) and q.whole == r.whole and q.maybe == r.maybe for r in seen):
+            seen.append(q)
+    return tuple(seen)
+
+
+def _anywhere(parts: tuple) -> tuple:
+    return _merge(tuple(Part(q.value, frozenset(), None) for q in parts))
+
+
+def _reduced(op: str, v, n: int):
+    if v == UNKNOWN:
+        return UNKNOWN
+    return _np(np.multiply, v, n) if op == "sum" else v
+
+
+def _same(a, b) -> bool:
+    return a == b or (isinstance(a, float) and isinstance(b, float) and math.isnan(a) and math.isnan(b))
+
+
+def _np(f, *xs) -> float:
+    with np.errstate(all="ignore"):
+        return float(f(*(np.float64(x) for x in xs)))
+
+
+def _binary(op: ir.BinOp, a, b):
+    if UNKNOWN in (a, b):
+        return UNKNOWN
+    if a != NOPAD and b != NOPAD:
+        return _np({ir.BinOp.ADD: np.add, ir.BinOp.SUB: np.subtract, ir.BinOp.MUL: np.multiply,
+                    ir.BinOp.DIV: np.divide}.get(op, lambda x, y: np.nan), a, b)
+    v, padded_left = (a, True) if b == NOPAD else (b, False)
+    # One side is padding `v`, the other some finite number y.
+    if op in (ir.BinOp.ADD, ir.BinOp.SUB) and math.isinf(v):
+        return v if padded_left or op is ir.BinOp.ADD else -v
+    if op is ir.BinOp.MUL and v == 0.0:
+        return 0.0
+    if op is ir.BinOp.DIV and not padded_left and math.isinf(v):
+        return 0.0
+    return UNKNOWN

@@ -1,0 +1,435 @@
+"""One block of a kernel executed statement by statement, every thread for the elements it owns.
+
+Control flow is per thread (a mask of active threads); tile statements are vectorised over
+(thread, element) pairs of their thread-value distribution. Shared accesses go through the
+happens-before checks of interp.memory; global accesses through bound checks and, for
+stores, the write counts behind COVER.
+"""
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass
+
+import numpy as np
+
+from dsl import exprs, ir
+
+from .assertions import AssertChecker, TileView, conjuncts
+from .compute import NUMPY, ComputeEval, Val, accumulate, cast, mma
+from .intexpr import IntEval
+from .layout import InterpretError, distribution
+from .memory import Access, Memory, SharedBuffer
+from .tags import Tags, assign, padded
+
+
+NEST_TRIPS = 4     # loop iterations a block may run in all, in units of what one loop may run
+
+
+@dataclass
+class Reg:
+    t: ir.TensorType
+    values: np.ndarray
+    tags: Tags
+    written: np.ndarray
+    taint: np.ndarray
+
+
+class BlockExec:
+    def __init__(self, interp, block: tuple[int, ...]):
+        self.I = interp
+        self.block = block
+        self.T = interp.threads
+        self.regs: dict[str, Reg] = {}
+        self.mem = Memory(self.T)
+        interp.global_log.start_block(block)
+        self.loops: dict[str, int] = {}
+        self.env = dict(interp.scalars)
+        for name, b in zip(("block.x", "block.y", "block.z"), block):
+            self.env[name] = b
+        tid = np.arange(self.T, dtype=np.int64)
+        self.thread_env = {"thread.x": tid, "thread.warp": tid // 32, "thread.lane": tid % 32}
+        self.line = 0
+        self.instance = 0           # statement executions so far: one id per statement instance
+        self.iterations = 0         # loop iterations so far, of every loop (bounded: NEST_TRIPS)
+
+    # ------------------------------------------------------------ helpers
+    def ev(self, threads: np.ndarray | None = None) -> IntEval:
+        env = {**self.env, **self.loops}
+        if threads is not None:
+            env.update({"thread.x": threads, "thread.warp": threads // 32, "thread.lane": threads % 32})
+        return IntEval(env, self.I.read_int_input)
+
+    def fold(self, e: ir.Expr) -> int:
+        return int(exprs.fold(e, self.I.consts))
+
+    def shape_of(self, dims) -> tuple[int, ...]:
+        return tuple(self.fold(d) for d in dims)
+
+    def violation(self, rule: str, detail: str, thread=None, derived: bool = False, line: int | None = None,
+                  other_line: int | None = None) -> None:
+        self.I.add(rule, self.line if line is None else line, self.block, thread,
+                   tuple(self.loops.items()), detail, derived, other_line)
+
+    def pairs(self, spec, shape, active) -> tuple[np.ndarray, np.ndarray]:
+        thr, elem = distribution(spec, shape, self.T, self.I.consts)
+        keep = active[thr]
+        return thr[keep], elem[keep]
+
+    def full_coords(self, ref: ir.TileRef, tile: tuple, thr: np.ndarray) -> list[np.ndarray]:
+        ev = self.ev(thr)
+        it = iter(tile)
+        out = []
+        for sub in ref.subs:
+            if isinstance(sub, ir.Index):
+                out.append(np.broadcast_to(np.asarray(ev.term(sub.at), np.int64), thr.shape))
+            else:
+                out.append(np.asarray(ev.term(sub.start), np.int64) + next(it))
+        return out
+
+    def in_bounds(self, coords, shape, thr, what: str, masked: bool = False) -> np.ndarray:
+        """Which accesses lie inside the tensor; outside ones are BOUND violations unless masked."""
+        ok = np.ones(thr.shape, bool)
+        for c, n in zip(coords, shape):
+            ok &= (c >= 0) & (c < n)
+        if not masked and not ok.all():
+            i = int(np.flatnonzero(~ok)[0])
+            self.violation("BOUND", f"{what}: thread {int(thr[i])} accesses "
+                           f"[{', '.join(str(int(c[i])) for c in coords)}] of a tensor of shape {list(shape)}",
+                           int(thr[i]))
+        return ok
+
+    # ------------------------------------------------------------ statements
+    def body(self, stmts, active: np.ndarray) -> None:
+        for s in stmts:
+            if not active.any():
+                return
+            self.stmt(s, active)
+
+    def stmt(self, s, active: np.ndarray) -> None:
+        self.line = s.span.line
+        self.instance += 1
+        lowered = self.I.lowered
+        if lowered is not None:
+            lowered.before(self, s, active)
+        self.run_stmt(s, active)
+        if lowered is not None:
+            self.line = s.span.line
+            lowered.after(self, s, active)
+
+    def run_stmt(self, s, active: np.ndarray) -> None:
+        match s:
+            case ir.For():
+                self.for_loop(s, active)
+            case ir.If():
+                c = np.broadcast_to(np.asarray(self.ev(self.thread_env["thread.x"]).cond(s.cond), bool), (self.T,))
+                self.body(s.then, active & c)
+                self.line = s.span.line
+                self.body(s.orelse, active & ~c)
+            case ir.Barrier():
+                if not active.all():
+                    missing = np.flatnonzero(~active)
+                    self.violation("SYNC", f"barrier reached by {int(active.sum())} of {self.T} threads; "
+                                   f"thread {int(missing[0])} does not reach it", int(missing[0]))
+                else:               # a barrier some threads skip orders nothing (docs/MEMORY_MODEL.md)
+                    self.mem.barrier(active)
+                    self.I.global_log.barrier()
+            case ir.Commit():
+                self.mem.commit(active)
+            case ir.WaitGroup():
+                self.mem.wait_group(active, max(0, self.fold(s.pending)))
+            case ir.Alloc():
+                t = s.tensor
+                if t.name not in self.mem.buffers:
+                    self.mem.buffers[t.name] = SharedBuffer(t, self.shape_of(t.shape), NUMPY[t.dtype], self.T,
+                                                            self.I.consts)
+            case ir.Zeros():
+                shape = self.shape_of(s.target.shape)
+                v = Val(np.zeros(shape, NUMPY[s.target.dtype]), Tags.empty(shape), np.zeros(shape, bool),
+                        np.zeros(shape, bool))
+                self.write_val(s.target, shape, v, active)
+            case ir.Load():
+                self.load(s, active)
+            case ir.Compute():
+                self.compute(s, active)
+            case ir.Mma():
+                self.mma(s, active)
+            case ir.Copy():
+                self.copy(s, active)
+            case ir.Store():
+                self.store(s, active)
+            case ir.Assert() | ir.Invariant():
+                self.check_assert(s, active)
+            case _:
+                raise InterpretError(f"cannot execute {type(s).__name__}")
+
+    def for_loop(self, s: ir.For, active) -> None:
+        ev = self.ev(self.thread_env["thread.x"])
+        lo = np.broadcast_to(np.asarray(ev.term(s.start), np.int64), (self.T,))
+        hi = np.broadcast_to(np.asarray(ev.term(s.stop), np.int64), (self.T,))
+        first, last = int(lo[active].min()), int(hi[active].max())
+        if last - first > self.I.max_trip:
+            raise InterpretError(f"loop over {s.var} runs {last - first} iterations (limit {self.I.max_trip})")
+        for v in range(first, last):
+            self.iterations += 1
+            if self.iterations > self.I.max_trip * NEST_TRIPS:
+                # nested loops multiply: 20 loops of 2 iterations are a million iterations
+                raise InterpretError(f"a block runs more than {self.I.max_trip * NEST_TRIPS} loop iterations "
+                                     f"in all (reached in the loop over {s.var} at line {s.span.line})")
+            act = active & (lo <= v) & (v < hi)
+            if act.any():
+                self.loops[s.var] = v
+                self.body(s.body, act)
+                self.line = s.span.line
+        self.loops.pop(s.var, None)
+
+    # ------------------------------------------------------------ registers
+    def write_val(self, t: ir.TensorType, shape, v: Val, active) -> None:
+        """Elements of the target owned by active threads take the new value."""
+        n = math.prod(shape)
+        _, elem = self.pairs(t.layout, shape, active)
+        vals = np.broadcast_to(np.asarray(v.values), shape).reshape(n)[elem]
+        tags = v.tags.broadcast(shape).reshape((n,))[elem]
+        taint = np.broadcast_to(v.taint | v.uninit, shape).reshape(n)[elem]
+        defined = ~np.broadcast_to(v.uninit, shape).reshape(n)[elem]
+        self.write_reg(t, shape, elem, vals, tags, taint, defined)
+        self.check_coverage(t, shape, active)
+
+    def check_coverage(self, t: ir.TensorType, shape, active) -> None:
+        """A register tile whose distribution leaves an element to no thread never holds it (INIT)."""
+        if not active.all():
+            return
+        _, elem = distribution(t.layout, shape, self.T, self.I.consts)
+        owned = np.zeros(math.prod(shape), bool)
+        owned[elem] = True
+        if not owned.all():
+            e = int(np.flatnonzero(~owned)[0])
+            coords = [int(c) for c in np.unravel_index(e, shape)]
+            self.violation("INIT", f"the layout of {t.name} gives {t.name}{coords} to no thread, so it is never "
+                           "written")
+            reg = self.regs[t.name]          # later reads of those elements follow from this finding
+            reg.taint = reg.taint | ~owned.reshape(shape)
+
+    def write_reg(self, t: ir.TensorType, shape, elem, vals, tags, taint, defined) -> None:
+        """Elements `elem` of register tile t take new values; `defined` is False where the value
+        comes from memory nothing wrote (it stays unusable: reading it is INIT)."""
+        n = math.prod(shape)
+        old = self.regs.get(t.name)
+        if elem.size == n and np.array_equal(elem, np.arange(n)):
+            self.regs[t.name] = Reg(t, cast(vals, t.dtype).reshape(shape), tags.reshape(shape),
+                                    np.asarray(defined, bool).reshape(shape).copy(),
+                                    np.asarray(taint, bool).reshape(shape))
+            return
+        if old is None or old.values.shape != shape:
+            old = Reg(t, np.zeros(shape, NUMPY[t.dtype]), Tags.empty(shape), np.zeros(shape, bool),
+                      np.zeros(shape, bool))
+        values = old.values.reshape(n).copy()
+        values[elem] = cast(vals, t.dtype)
+        written = old.written.reshape(n).copy()
+        written[elem] = defined
+        tnt = old.taint.reshape(n).copy()
+        tnt[elem] = taint
+        tg = assign(old.tags.reshape((n,)), elem, tags) if elem.size else old.tags.reshape((n,))
+        self.regs[t.name] = Reg(t, values.reshape(shape), tg.reshape(shape), written.reshape(shape),
+                                tnt.reshape(shape))
+
+    def report_uninit(self, v: Val, t: ir.TensorType, shape, active, what: str) -> None:
+        thr, elem = self.pairs(t.layout, shape, active)
+        un = np.broadcast_to(v.uninit, shape).reshape(-1)[elem]
+        if un.any():
+            i = int(np.flatnonzero(un)[0])
+            coords = [int(c) for c in np.unravel_index(int(elem[i]), shape)]
+            derived = bool(np.broadcast_to(v.taint, shape).reshape(-1)[elem[i]])
+            self.violation("INIT", f"{what}: {t.name}{coords} is computed from an element nothing wrote",
+                           int(thr[i]), derived)
+
+    def compute(self, s: ir.Compute, active) -> None:
+        shape = self.shape_of(s.target.shape)
+        thr, elem = distribution(s.target.layout, shape, self.T, self.I.consts)
+        owner = np.zeros(math.prod(shape), np.int64)
+        owner[elem[::-1]] = thr[::-1]
+        owner = owner.reshape(shape)
+        env = {**self.env, **self.loops, "thread.x": owner, "thread.warp": owner // 32, "thread.lane": owner % 32}
+        selfref = s.target.name in exprs.free_syms(s.value, ir.SymKind.TENSOR)
+        v = ComputeEval(self.regs, env, s.target.name if selfref else None)(s.value)
+        if selfref:
+            v = Val(v.values, accumulate(self.regs[s.target.name].tags, v), v.taint, v.uninit)
+        self.report_uninit(v, s.target, shape, active, "elementwise math")
+        self.write_val(s.target, shape, v, active)
+
+    def mma(self, s: ir.Mma, active) -> None:
+        regs = []
+        for name in (s.a, s.b, s.c):
+            if name not in self.regs:
+                raise InterpretError(f"register tile '{name}' has no value here")
+            regs.append(self.regs[name])
+        v = mma(*regs, s.target.dtype)
+        shape = tuple(v.values.shape)
+        self.report_uninit(v, s.target, shape, active, "mma")
+        self.write_val(s.target, shape, v, active)
+
+    # ------------------------------------------------------------ memory
+    def read_tile(self, name: str, coords, thr, what: str, mask: ir.Mask | None = None):
+        """(values, tags, taint, defined) of the elements at `coords` (one per pair) of a global or
+        shared tensor; taint marks values a reported violation spoils. Through a mask, elements
+        outside the tensor are padding: the fill value, no contribution (the PAD tag)."""
+        param = self.I.params.get(name)
+        if param is not None:
+            shape = self.I.shapes[name]
+            ok = self.in_bounds(coords, shape, thr, what, mask is not None)
+            clipped = tuple(np.clip(c, 0, n - 1) for c, n in zip(coords, shape))
+            vals = self.I.globals[name][clipped]
+            outside = (np.nan if vals.dtype.kind == "f" else 0) if mask is None else mask.value
+            if name in self.I.global_log.tensors:
+                self.global_conflicts(self.I.global_log.read(name, tuple(c[ok] for c in coords), thr[ok],
+                                                             self.line), thr[ok])
+            if not ok.all():
+                vals = np.where(ok, vals, outside).astype(vals.dtype)
+            tags = self.I.input_tags(name, coords, len(thr))
+            if mask is not None:
+                return vals, padded(tags, ok), np.zeros(len(thr), bool), np.ones(len(thr), bool)
+            return vals, tags, ~ok, np.ones(len(thr), bool)
+        buf = self.mem.buffers.get(name)
+        if buf is None:
+            raise InterpretError(f"shared tile '{name}' is used before its allocation")
+        ok = self.in_bounds(coords, buf.shape, thr, what)
+        clipped = tuple(np.clip(c, 0, n - 1) for c, n in zip(coords, buf.shape))
+        flat = np.ravel_multi_index(clipped, buf.shape) if buf.shape else np.zeros(len(thr), np.int64)
+        addr = buf.layout.offsets.reshape(-1)[flat]
+        bad = ~ok
+        if ok.any():
+            sel = np.flatnonzero(ok)
+            racy, hazards = self.mem.read(buf, addr[sel], thr[sel], flat[sel], Access(self.line, dict(self.loops), what, self.instance))
+            bad[sel] |= racy
+            for h in hazards:
+                self.violation(h.rule, h.detail, int(thr[sel][h.index]), bool(buf.taint[addr[sel][h.index]]),
+                               other_line=h.other_line)
+        defined = (buf.w_thread[addr] >= 0) & ~buf.undef[addr]
+        return buf.values[addr], buf.tags[addr], bad | buf.taint[addr], defined
+
+    def global_conflicts(self, conflicts, thr) -> None:
+        for c in conflicts:         # races in global memory (global_races.py)
+            self.violation("RACE", c.detail, int(thr[c.index]), other_line=c.other_line)
+
+    def write_shared(self, name, coords, thr, vals, tags, taint, defined, is_async: bool, what: str) -> None:
+        buf = self.mem.buffers.get(name)
+        if buf is None:
+            raise InterpretError(f"shared tile '{name}' is used before its allocation")
+        ok = self.in_bounds(coords, buf.shape, thr, what)
+        sel = np.flatnonzero(ok)
+        if sel.size == 0:
+            return
+        flat = np.ravel_multi_index(tuple(c[sel] for c in coords), buf.shape)
+        addr = buf.layout.offsets.reshape(-1)[flat]
+        for h in self.mem.write(buf, addr, thr[sel], flat, Access(self.line, dict(self.loops), what, self.instance), is_async):
+            self.violation(h.rule, h.detail, int(thr[sel][h.index]), other_line=h.other_line)
+        buf.values[addr] = cast(vals[sel], buf.dtype)
+        buf.tags = assign(buf.tags, addr, tags[sel])
+        buf.taint[addr] = taint[sel]
+        buf.undef[addr] = ~defined[sel]
+
+    def load(self, s: ir.Load, active) -> None:
+        shape = self.shape_of(s.target.shape)
+        thr, elem = self.pairs(s.target.layout, shape, active)
+        tile = exprs.source_tile(s, np.unravel_index(elem, shape)) if shape else ()
+        coords = self.full_coords(s.src, tile, thr)
+        vals, tags, taint, defined = self.read_tile(s.src.tensor, coords, thr, f"load from {s.src.tensor}", s.mask)
+        self.write_reg(s.target, shape, elem, vals, tags, taint, defined)
+        self.check_coverage(s.target, shape, active)
+
+    def copy(self, s: ir.Copy, active) -> None:
+        shape = self.shape_of(exprs.tile_shape(s.dst))
+        thr, elem = self.pairs(s.layout, shape, active)
+        tile = np.unravel_index(elem, shape) if shape else ()
+        kind = "copy_async" if s.is_async else "copy"
+        vals, tags, taint, defined = self.read_tile(s.src.tensor, self.full_coords(s.src, tile, thr), thr,
+                                                    f"{kind} from {s.src.tensor}", s.mask)
+        self.write_shared(s.dst.tensor, self.full_coords(s.dst, tile, thr), thr, vals, tags, taint, defined,
+                          s.is_async, f"{kind} into {s.dst.tensor}")
+
+    def store(self, s: ir.Store, active) -> None:
+        reg = self.regs.get(s.src)
+        if reg is None:
+            raise InterpretError(f"register tile '{s.src}' has no value here")
+        shape = reg.values.shape
+        thr, elem = self.pairs(s.layout if s.layout is not None else reg.t.layout, shape, active)
+        un = ~reg.written.reshape(-1)[elem]
+        if un.any():
+            i = int(np.flatnonzero(un)[0])
+            at = [int(c) for c in np.unravel_index(int(elem[i]), shape)]
+            self.violation("INIT", f"store of {s.src}: element {at} holds no value", int(thr[i]),
+                           bool(reg.taint.reshape(-1)[elem[i]]))
+        tile = np.unravel_index(elem, shape) if shape else ()
+        coords = self.full_coords(s.dst, tile, thr)
+        name = s.dst.tensor
+        if name not in self.I.params:     # into shared memory: ordered like a synchronous copy's write
+            flat = lambda a: a.reshape(-1)[elem]
+            self.write_shared(name, coords, thr, flat(reg.values), reg.tags.reshape((-1,))[elem],
+                              flat(reg.taint), flat(reg.written), False, f"store into {name}")
+            return
+        ok = self.in_bounds(coords, self.I.shapes[name], thr, f"store into {name}", s.mask is not None)
+        if s.mask is not None:      # only the part inside the output is stored, and bound by its tag function
+            thr, elem, coords, ok = thr[ok], elem[ok], tuple(c[ok] for c in coords), ok[ok]
+        sel = np.flatnonzero(ok)
+        idx = tuple(c[sel] for c in coords)
+        if name in self.I.global_log.tensors:
+            self.global_conflicts(self.I.global_log.write(name, idx, thr[sel], self.line), thr[sel])
+        self.I.globals[name][idx] = cast(reg.values.reshape(-1)[elem[sel]], self.I.params[name].dtype)
+        np.add.at(self.I.counts[name], idx, 1)
+        if self.I.kernel.tag_of(name) is not None and elem.size:
+            # Checked on every element the statement stores, also out of bounds (there the tag
+            # function is still a formula; the finding is derived from the BOUND one).
+            self.I.check_store_spec(self, name, tuple(coords), reg.tags.reshape((-1,))[elem], thr,
+                                    reg.taint.reshape(-1)[elem] | ~ok)
+
+    # ------------------------------------------------------------ assertions
+    def views(self, stmt) -> dict[str, TileView]:
+        out = {}
+        for n in exprs.iter_nodes(stmt.cond):
+            if not isinstance(n, ir.TagField) or n.elem.tensor in out:
+                continue
+            name = n.elem.tensor
+            if name in self.regs:
+                r = self.regs[name]
+                out[name] = TileView(r.tags, r.written, r.taint)
+            elif name in self.mem.buffers:
+                b = self.mem.buffers[name]
+                offs = b.layout.offsets
+                out[name] = TileView(b.tags[offs], (b.w_thread[offs] >= 0) & ~b.undef[offs], b.taint[offs])
+        return out
+
+    def held(self, s, active) -> dict[str, np.ndarray]:
+        """Under a thread-dependent `if`: the elements of each named register tile that an
+        active thread holds (the assertion is made by the holding thread)."""
+        if active.all():
+            return {}
+        out = {}
+        for name in sorted({n.elem.tensor for n in exprs.iter_nodes(s.cond) if isinstance(n, ir.TagField)}):
+            if name in self.regs:
+                t = self.regs[name].t
+                shape = self.shape_of(t.shape)
+                thr, elem = distribution(t.layout, shape, self.T, self.I.consts)
+                mask = np.zeros(int(np.prod(shape, dtype=np.int64)), bool)
+                mask[elem[active[thr]]] = True
+                out[name] = mask.reshape(shape)
+        return out
+
+    def check_assert(self, s, active) -> None:
+        if not self.I.check_tags and not self.I.probe:
+            return
+        views = self.views(s)
+        ev = self.ev()
+        probe = self.I.probe
+        held = self.held(s, active)
+        if probe is not None and probe.matches(s, self.loops):
+            checker = AssertChecker(s, views, ev, probe.indices, held)
+            parts = [p for p in conjuncts(s.cond) if probe.within(p)] or conjuncts(s.cond)
+            self.I.probe_hits.extend(f for f in (checker.check(p) for p in parts) if f is not None)
+            self.I.probe_reached = True
+        if not self.I.check_tags:
+            return
+        for f in AssertChecker(s, views, ev, held=held).run():
+            if f.rule == "UNDECIDED":
+                self.I.note(f"line {s.span.line}: block {self.block}: {f.detail}")
+            else:
+                self.violation(f.rule, f.detail, None, f.derived, f.conjunct.span.line or s.span.line)
+

@@ -1,0 +1,251 @@
+"""Register-tile math with values and tags side by side: elementwise ops, reductions, mma.
+
+Each evaluation yields a `Val`: NumPy values, the tags (docs/SEMANTICS.md, "Tags"), whether
+the value depends on a read that already violated a rule (taint), and on an element nothing
+wrote (uninit). Shapes broadcast as in NumPy (trailing dimensions).
+"""
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass
+
+import numpy as np
+
+from dsl import ir
+
+from .layout import InterpretError
+from .tags import Tags, contract, insert_axis, product, reduce_axis, union, where
+
+NUMPY = {ir.DType.F16: np.float16, ir.DType.BF16: np.float32, ir.DType.F32: np.float32,
+         ir.DType.F64: np.float64, ir.DType.I8: np.int8, ir.DType.I32: np.int32,
+         ir.DType.I64: np.int64, ir.DType.BOOL: np.bool_}
+REDUCE = ("sum", "max", "min")
+_erf = np.vectorize(math.erf, otypes=[np.float64])
+# Float functions; the operand is computed in at least f32 (as the lowering does for f16).
+FLOAT_FUNCS = {"exp": np.exp, "exp2": np.exp2, "log": np.log, "log2": np.log2, "sqrt": np.sqrt,
+               "rsqrt": lambda y: 1.0 / np.sqrt(y), "tanh": np.tanh, "erf": _erf,
+               "sigmoid": lambda y: 1.0 / (1.0 + np.exp(-y))}
+_COMPARE = {ir.BinOp.EQ: np.equal, ir.BinOp.NE: np.not_equal, ir.BinOp.LT: np.less,
+            ir.BinOp.LE: np.less_equal, ir.BinOp.GT: np.greater, ir.BinOp.GE: np.greater_equal,
+            ir.BinOp.AND: np.logical_and, ir.BinOp.OR: np.logical_or}
+
+
+def to_bf16(x) -> np.ndarray:
+    """Round float32 values to bfloat16 precision (nearest even), kept in float32 storage."""
+    x = np.ascontiguousarray(x, np.float32)
+    bits = x.view(np.uint32).astype(np.uint64)
+    bits = (bits + 0x7FFF + ((bits >> 16) & 1)) & 0xFFFF0000
+    out = bits.astype(np.uint32).view(np.float32)
+    return np.where(np.isnan(x), x, out)
+
+
+def cast(values, dtype: ir.DType) -> np.ndarray:
+    with np.errstate(all="ignore"):
+        out = np.asarray(values).astype(NUMPY[dtype])
+    return to_bf16(out) if dtype is ir.DType.BF16 else out
+
+
+@dataclass(frozen=True)
+class Val:
+    values: object              # ndarray or Python scalar
+    tags: Tags
+    taint: object               # bool or ndarray
+    uninit: object              # bool or ndarray
+
+    @property
+    def shape(self) -> tuple[int, ...]:
+        return np.shape(self.values)
+
+
+def _scalar(v) -> Val:
+    return Val(v, Tags.unit(()), False, False)
+
+
+class ComputeEval:
+    """Evaluates a register-tile expression. `regs` maps tile names to objects with
+    `values`, `tags`, `written` and `taint`; `env` holds the integer scalars (and thread ids
+    shaped like the target tile); `self_name` is the tile being updated in place, whose own
+    tags do not multiply into the new value (its old contributions are kept, see `accumulate`)."""
+
+    def __init__(self, regs: dict, env: dict, self_name: str | None = None):
+        self.regs, self.env, self.self_name = regs, env, self_name
+
+    def __call__(self, e: ir.Expr) -> Val:
+        with np.errstate(all="ignore"):
+            return self.ev(e)
+
+    def ev(self, e: ir.Expr) -> Val:
+        match e:
+            case ir.IntLit(value=v):
+                return _scalar(v)
+            case ir.FloatLit(value=v):
+                return _scalar(v)
+            case ir.Sym(kind=ir.SymKind.TENSOR, name=n):
+                r = self.regs.get(n)
+                if r is None:
+                    raise InterpretError(f"register tile '{n}' has no value here")
+                tags = Tags.unit(r.values.shape) if n == self.self_name else r.tags
+                return Val(r.values, tags, r.taint, ~r.written)
+            case ir.Sym(name=n) | ir.BuiltinRef(which=ir.Builtin(value=n)):
+                if n not in self.env:
+                    raise InterpretError(f"'{n}' has no value here")
+                return _scalar(self.env[n])
+            case ir.Neg(operand=x):
+                v = self.ev(x)
+                return Val(-v.values, v.tags, v.taint, v.uninit)
+            case ir.Not(operand=x):
+                v = self.ev(x)
+                return Val(np.logical_not(v.values), v.tags, v.taint, v.uninit)
+            case ir.Cast(operand=x, dtype=dt):
+                v = self.ev(x)
+                return Val(cast(v.values, dt), v.tags, v.taint, v.uninit)
+            case ir.Bin(op=op, lhs=a, rhs=b) if op in _COMPARE:
+                x, y = self.ev(a), self.ev(b)
+                return _combine(_COMPARE[op](x.values, y.values), x, y)
+            case ir.Bin(op=op, lhs=a, rhs=b):
+                return self._binary(op, self.ev(a), self.ev(b))
+            case ir.Call(func=f, args=(x,), kwargs=kw) if f in REDUCE:
+                return self._reduce(f, self.ev(x), dict(kw))
+            case ir.Call(func="bcast", args=(x,), kwargs=kw):
+                return self._bcast(self.ev(x), dict(kw))
+            case ir.Call(func=f, args=args) if f in ("maximum", "minimum") and len(args) == 2:
+                a, b = self.ev(args[0]), self.ev(args[1])
+                fn = np.maximum if f == "maximum" else np.minimum
+                return _combine(fn(a.values, b.values), a, b)
+            case ir.Call(func="pow", args=(a, b)):
+                x, y = self.ev(a), self.ev(b)
+                return _combine(np.power(_float(x.values), _float(y.values)), x, y)
+            case ir.Call(func="where", args=(c, a, b)):
+                return _where(self.ev(c), self.ev(a), self.ev(b))
+            case ir.Call(func="reshape", args=(x,), kwargs=kw):
+                v = self.ev(x)
+                shape = dict(kw)["shape"]
+                new = tuple(self._int(i) for i in (shape.items if isinstance(shape, ir.TupleExpr) else (shape,)))
+                def flat(a):
+                    return np.reshape(np.broadcast_to(a, v.shape), new)
+                return Val(flat(v.values), v.tags.reshape(new), flat(v.taint), flat(v.uninit))
+            case ir.Call(func="index", args=(x,), kwargs=kw):
+                shape = self.ev(x).shape
+                axis = int(self._int(dict(kw)["axis"]))
+                return Val(np.indices(shape, np.int64)[axis], Tags.unit(shape), False, False)
+            case ir.Call(func="mask", args=(x, c), kwargs=kw):
+                v = self.ev(x)
+                fill = self._fill(dict(kw)["fill"])
+                empty = Val(fill, Tags.empty(()), False, False)    # padding: the fill, no contribution
+                return _where(self.ev(c), v, empty)
+            case ir.Call(func=f, args=(x,)) if f in FLOAT_FUNCS:
+                v = self.ev(x)
+                return Val(FLOAT_FUNCS[f](_float(v.values)), v.tags, v.taint, v.uninit)
+            case ir.Call(func=f, args=(x,)) if f in ("abs", "neg"):
+                v = self.ev(x)
+                return Val((np.abs if f == "abs" else np.negative)(v.values), v.tags, v.taint, v.uninit)
+        raise InterpretError(f"cannot compute {type(e).__name__} on tiles")
+
+    def _int(self, e: ir.Expr) -> int:
+        return int(np.asarray(self.ev(e).values))
+
+    def _fill(self, e: ir.Expr) -> float:
+        v = self.ev(e).values
+        return float(np.asarray(v)) if isinstance(v, (float, np.floating)) or _is_float(v) else int(np.asarray(v))
+
+    def _binary(self, op: ir.BinOp, a: Val, b: Val) -> Val:
+        x, y = a.values, b.values
+        is_float = _is_float(x) or _is_float(y)
+        if op is ir.BinOp.ADD:
+            v = np.add(x, y)
+        elif op is ir.BinOp.SUB:
+            v = np.subtract(x, y)
+        elif op is ir.BinOp.MUL:
+            v = np.multiply(x, y)
+        elif op is ir.BinOp.DIV:
+            v = np.true_divide(x, y) if is_float else _int_div(x, y)
+        elif op is ir.BinOp.XOR:
+            v = np.bitwise_xor(np.asarray(x, np.int64), np.asarray(y, np.int64))
+        else:
+            v = np.fmod(x, y) if is_float else np.asarray(x) - np.asarray(y) * _int_div(x, y)
+        return _combine(v, a, b)
+
+    def _reduce(self, f: str, v: Val, kw: dict) -> Val:
+        from dsl.exprs import fold
+        axis = fold(kw["axis"], {k: w for k, w in self.env.items() if isinstance(w, int)})
+        vals = np.asarray(v.values)
+        if not 0 <= axis < vals.ndim:
+            raise InterpretError(f"{f} along axis {axis} of a {vals.ndim}-D tile")
+        fn = {"sum": np.sum, "max": np.max, "min": np.min}[f]
+        taint = np.broadcast_to(v.taint, vals.shape).any(axis)
+        uninit = np.broadcast_to(v.uninit, vals.shape).any(axis)
+        tags = reduce_axis(v.tags.broadcast(vals.shape), axis)
+        return Val(fn(vals, axis=axis), tags, taint, uninit)
+
+
+    def _bcast(self, v: Val, kw: dict) -> Val:
+        """bcast(x, axis=a, n=E): E copies of x along a new dimension a (same tags)."""
+        from dsl.exprs import fold
+        consts = {k: w for k, w in self.env.items() if isinstance(w, int)}
+        axis, n = fold(kw["axis"], consts), fold(kw["n"], consts)
+        vals = np.asarray(v.values)
+        shape = vals.shape[:axis] + (n,) + vals.shape[axis:]
+
+        def spread(a):
+            return np.broadcast_to(np.expand_dims(np.broadcast_to(a, vals.shape), axis), shape)
+        return Val(spread(vals), insert_axis(v.tags.broadcast(vals.shape), axis, n), spread(v.taint),
+                   spread(v.uninit))
+
+
+def _where(c: Val, a: Val, b: Val) -> Val:
+    """Per element the picked operand's value, tags, taint and uninit, merged with the
+    condition's (docs/SEMANTICS.md, "Tags")."""
+    shape = np.broadcast_shapes(np.shape(c.values), a.shape, b.shape)
+    m = np.broadcast_to(np.asarray(c.values, bool), shape)
+
+    def pick(x, y):
+        return np.where(m, np.broadcast_to(x, shape), np.broadcast_to(y, shape))
+    tags = where(m, a.tags.broadcast(shape), b.tags.broadcast(shape))
+    picked = Val(pick(a.values, b.values), tags, pick(a.taint, b.taint), pick(a.uninit, b.uninit))
+    return _combine(picked.values, c, picked)
+
+
+def _combine(values, a: Val, b: Val) -> Val:
+    return Val(values, product(a.tags, b.tags), np.logical_or(a.taint, b.taint), np.logical_or(a.uninit, b.uninit))
+
+
+def _is_float(x) -> bool:
+    return isinstance(x, float) or (isinstance(x, np.ndarray) and x.dtype.kind == "f")
+
+
+def _float(x):
+    """Float operands of math functions: ints as f64, f16 widened to f32 (the lowering's
+    compute type for 16-bit floats)."""
+    if isinstance(x, np.ndarray) and x.dtype == np.float16:
+        return x.astype(np.float32)
+    return x if _is_float(x) else np.asarray(x, np.float64)
+
+
+def _int_div(x, y):
+    x, y = np.asarray(x, np.int64), np.asarray(y, np.int64)
+    if np.any(y == 0):
+        raise InterpretError("integer division by zero in tile math")
+    q = np.abs(x) // np.abs(y)
+    return np.where((x < 0) != (y < 0), -q, q)
+
+
+def accumulate(old_tags: Tags, new: Val) -> Tags:
+    """An in-place update keeps the old contributions and adds the new ones."""
+    return union(old_tags, new.tags)
+
+
+def mma(a, b, c, out_dtype: ir.DType) -> Val:
+    """c + a @ b with f32 (or f64) accumulation; tags: c's contributions, then one per kk."""
+    av, bv, cv = a.values, b.values, c.values
+    if av.ndim != 2 or bv.ndim != 2 or cv.ndim != 2 or av.shape[1] != bv.shape[0] \
+            or cv.shape != (av.shape[0], bv.shape[1]):
+        raise InterpretError(f"mma shapes do not fit: a{list(av.shape)} b{list(bv.shape)} c{list(cv.shape)}")
+    acc = np.float64 if out_dtype is ir.DType.F64 else np.float32
+    with np.errstate(all="ignore"):
+        values = cv.astype(acc) + av.astype(acc) @ bv.astype(acc)
+    tags = union(c.tags, contract(a.tags, b.tags))
+    a_t, b_t = np.broadcast_to(a.taint, av.shape), np.broadcast_to(b.taint, bv.shape)
+    a_u, b_u = ~np.broadcast_to(a.written, av.shape), ~np.broadcast_to(b.written, bv.shape)
+    taint = np.broadcast_to(c.taint, cv.shape) | a_t.any(1)[:, None] | b_t.any(0)[None, :]
+    uninit = ~np.broadcast_to(c.written, cv.shape) | a_u.any(1)[:, None] | b_u.any(0)[None, :]
+    return Val(values, tags, taint, uninit)

@@ -1,0 +1,112 @@
+"""Integer and condition expressions evaluated on concrete values, vectorised over NumPy arrays.
+
+`/` and `%` truncate toward zero as in CUDA C (NumPy's floor them): `tdiv` and `tmod`.
+A scalar environment entry may be an int or an array (one value per thread or per element).
+"""
+from __future__ import annotations
+
+from typing import Callable
+
+import numpy as np
+
+from dsl import ir
+
+from .layout import InterpretError
+
+
+def tdiv(a, b):
+    a, b = np.asarray(a, np.int64), np.asarray(b, np.int64)
+    if np.any(b == 0):
+        raise InterpretError("integer division by zero")
+    q = np.abs(a) // np.abs(b)
+    return np.where((a < 0) != (b < 0), -q, q)
+
+
+def tmod(a, b):
+    return np.asarray(a, np.int64) - np.asarray(b, np.int64) * tdiv(a, b)
+
+
+def _scalar(x):
+    """Plain ints stay ints (cheap); 0-d arrays become ints."""
+    if isinstance(x, np.ndarray) and x.ndim == 0:
+        return int(x)
+    return x
+
+
+class IntEval:
+    """Evaluates integer expressions. `env` maps names (and builtin names like "thread.x") to values;
+    `elem` reads an element of an integer input (and reports BOUND on a bad index)."""
+
+    def __init__(self, env: dict, elem: Callable[[str, tuple, object], object] | None = None):
+        self.env = env
+        self.elem = elem
+
+    def with_env(self, **extra) -> "IntEval":
+        return IntEval({**self.env, **extra}, self.elem)
+
+    def __call__(self, e: ir.Expr):
+        return _scalar(self.term(e))
+
+    def term(self, e: ir.Expr):
+        match e:
+            case ir.IntLit(value=v):
+                return v
+            case ir.Sym(name=n):
+                if n not in self.env:
+                    raise InterpretError(f"'{n}' has no value here")
+                return self.env[n]
+            case ir.BuiltinRef(which=w):
+                if w.value not in self.env:
+                    raise InterpretError(f"{w.value} has no value here")
+                return self.env[w.value]
+            case ir.Neg(operand=x):
+                return -self.term(x)
+            case ir.Bin(op=op) if op in ir.COMPARISONS or op in ir.LOGICAL:
+                return self.cond(e)
+            case ir.Not():
+                return self.cond(e)
+            case ir.Bin(op=op, lhs=a, rhs=b):
+                x, y = self.term(a), self.term(b)
+                if op is ir.BinOp.ADD:
+                    return x + y
+                if op is ir.BinOp.SUB:
+                    return x - y
+                if op is ir.BinOp.MUL:
+                    return x * y
+                if op is ir.BinOp.XOR:
+                    return x ^ y
+                if isinstance(x, int) and isinstance(y, int):
+                    if y == 0:
+                        raise InterpretError("integer division by zero")
+                    q = abs(x) // abs(y) * (1 if (x < 0) == (y < 0) else -1)
+                    return q if op is ir.BinOp.DIV else x - y * q
+                return tdiv(x, y) if op is ir.BinOp.DIV else tmod(x, y)
+            case ir.Call(func=f, args=(a, b)) if f in ("min", "max"):
+                x, y = self.term(a), self.term(b)
+                return np.minimum(x, y) if f == "min" else np.maximum(x, y)
+            case ir.ElemRef(tensor=t, indices=ix):
+                if self.elem is None:
+                    raise InterpretError(f"cannot read {t}[...] here")
+                return self.elem(t, tuple(self.term(i) for i in ix), e)
+        raise InterpretError(f"cannot evaluate {type(e).__name__} as an integer")
+
+    def cond(self, e: ir.Expr):
+        match e:
+            case ir.Bin(op=ir.BinOp.AND, lhs=a, rhs=b):
+                return np.logical_and(self.cond(a), self.cond(b))
+            case ir.Bin(op=ir.BinOp.OR, lhs=a, rhs=b):
+                return np.logical_or(self.cond(a), self.cond(b))
+            case ir.Not(operand=x):
+                return np.logical_not(self.cond(x))
+            case ir.Bin(op=op, lhs=a, rhs=b) if op in ir.COMPARISONS:
+                x, y = self.term(a), self.term(b)
+                return {ir.BinOp.EQ: np.equal, ir.BinOp.NE: np.not_equal, ir.BinOp.LT: np.less,
+                        ir.BinOp.LE: np.less_equal, ir.BinOp.GT: np.greater,
+                        ir.BinOp.GE: np.greater_equal}[op](x, y)
+        return np.not_equal(self.term(e), 0)
+
+
+def mentions_thread(e: ir.Expr) -> bool:
+    """Does the expression depend on the thread (thread.x, warp, lane)?"""
+    from dsl.exprs import iter_nodes
+    return any(isinstance(n, ir.BuiltinRef) and n.which.value.startswith("thread.") for n in iter_nodes(e))

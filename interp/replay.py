@@ -1,0 +1,124 @@
+"""Replay a verifier finding on the interpreter: is the counterexample a real execution?
+
+A TAG (or INIT) finding inside an assertion is replayed at exactly its sizes, block,
+iteration and index values: the assertion conjunct it names must fail there. Any other
+finding (a store against an output's tag function, a memory rule) is replayed by running
+its block and looking for the same rule on the same line, or with the other access of the
+conflicting pair on that line (RACE, WAR and ASYNC count as one
+family: a conflict between a read and an async landing is either, depending on the view;
+COVER is about a whole output, so any line of it will do; a race in global memory may be
+between blocks, so the whole grid runs).
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from dsl import ir
+
+from dsl.masks import PAD_FINDING
+
+from .layout import InterpretError
+
+FAMILY = {"RACE": "order", "WAR": "order", "ASYNC": "order"}
+
+
+def same_family(a: str, b: str) -> bool:
+    return a == b or (a in FAMILY and FAMILY.get(a) == FAMILY.get(b))
+
+
+@dataclass(frozen=True)
+class ReplayOutcome:
+    replayed: bool
+    why: str
+
+
+def _in_assert(kernel: ir.Kernel, span) -> bool:
+    from .interpreter import span_contains
+    return any(isinstance(s, (ir.Assert, ir.Invariant)) and span_contains(s.span, span) for s in ir.walk(kernel.body))
+
+
+def replay_details(kernel: ir.Kernel, finding, inputs: dict | None = None, seeds=(0, 1, 2)) -> ReplayOutcome:
+    from .interpreter import Probe, interpret, random_inputs
+    sizes = dict(finding.sizes)
+    if not sizes and kernel.sizes:
+        # a structural finding (a layout that leaves an element to nobody) holds at any
+        # sizes: replay it at the smallest the interpreter picks
+        from .sizes import pick_sizes
+        picked = pick_sizes(kernel, n=1)
+        sizes = dict(picked[0]) if picked else {}
+    if any(s not in sizes for s in kernel.sizes):
+        return ReplayOutcome(False, "the finding does not give every size")
+    if finding.rule == "TAG" and finding.message.startswith(PAD_FINDING.split("{")[0]):
+        return _replay_fill(kernel, finding, sizes, inputs, seeds)
+    block = tuple(finding.block) if finding.block else None
+    probing = finding.rule in ("TAG", "INIT") and _in_assert(kernel, finding.span)
+    why = "not reproduced"
+    for seed in (seeds if inputs is None else (None,)):
+        try:
+            data = inputs if inputs is not None else random_inputs(kernel, sizes, seed=seed)
+            if probing:
+                probe = Probe(finding.span, dict(finding.iteration), dict(finding.indices))
+                res = interpret(kernel, sizes, data, [block] if block is not None else None,
+                                check_tags=False, probe=probe)
+                if any(h.rule in ("TAG", "INIT") for h in res.probe_hits):
+                    return ReplayOutcome(True, res.probe_hits[0].detail)
+                if res.probe_hits:
+                    return ReplayOutcome(False, "undecided: the value's tags are summarised and the "
+                                         "assertion turns on a repeat at one position")
+                why = ("the assertion holds there" if res.probe_reached
+                       else "the execution never reaches that iteration of the assertion")
+                continue
+            blocks = None if finding.rule == "COVER" or block is None or _on_global(kernel, finding) else [block]
+            res = interpret(kernel, sizes, data, blocks)
+            for v in res.violations:
+                if same_family(v.rule, finding.rule) and (finding.span.line in (v.line, v.other_line)
+                                                          or v.rule == "COVER"):
+                    return ReplayOutcome(True, v.detail)
+            why = f"no {finding.rule} on line {finding.span.line} in block {block}"
+        except InterpretError as err:
+            return ReplayOutcome(False, f"the interpreter cannot run it: {err}")
+        if not _data_dependent(kernel):
+            break
+    return ReplayOutcome(False, why)
+
+
+def _replay_fill(kernel: ir.Kernel, finding, sizes: dict, inputs, seeds) -> ReplayOutcome:
+    """A fill that is not neutral shows in the numbers: the outputs with the kernel's fill
+    values differ from those with the identity the finding names."""
+    import numpy as np
+    from dsl.masks import neutral_for, with_fills
+    from .interpreter import interpret, random_inputs
+    neutral = with_fills(kernel, neutral_for(finding.message.split("reaches this ")[1].split(" ")[0]))
+    try:
+        data = inputs if inputs is not None else random_inputs(kernel, sizes, seed=seeds[0])
+        got = interpret(kernel, sizes, data, check_tags=False).outputs
+        want = interpret(neutral, sizes, data, check_tags=False).outputs
+    except InterpretError as err:
+        return ReplayOutcome(False, f"the interpreter cannot run it: {err}")
+    for name in sorted(got):
+        a, b = (np.asarray(x, np.float64) for x in (got[name], want[name]))
+        bad = ~np.isclose(a, b, rtol=1e-3, atol=1e-3, equal_nan=True)
+        if bad.any():
+            at = tuple(int(i) for i in np.argwhere(bad)[0])
+            return ReplayOutcome(True, f"at sizes {sizes}, {name}{list(at)} is {a[at]:.4g} with this fill and "
+                                 f"{b[at]:.4g} with neutral padding")
+    return ReplayOutcome(False, f"at sizes {sizes} the outputs are the same with neutral padding")
+
+
+def _on_global(kernel: ir.Kernel, finding) -> bool:
+    """A race in global memory may be between blocks: replay the whole grid."""
+    params = {p.name for p in kernel.params}
+    return finding.rule == "RACE" and any(h.storage in params for op in finding.operands for h in op.hops)
+
+
+def _data_dependent(kernel: ir.Kernel) -> bool:
+    """Do tags or control read integer inputs (so that other random inputs may replay)?"""
+    from dsl.exprs import iter_nodes
+    for t in kernel.tags:
+        if any(isinstance(n, ir.ElemRef) for _, e in t.fields for n in iter_nodes(e)):
+            return True
+    return False
+
+
+def replay_finding(kernel: ir.Kernel, finding, inputs: dict | None = None, seeds=(0, 1, 2)) -> bool:
+    return replay_details(kernel, finding, inputs, seeds).replayed

@@ -1,0 +1,17 @@
+"""NumPy reference for proofs/gemm_bt.dsl: C = A @ B^T, B stored [N, K], fp32 result."""
+import numpy as np
+
+TEST_SIZES = {"M": 37, "N": 45, "K": 21}      # no size a multiple of its tile
+BENCH_SIZES = {"M": 4096, "N": 4096, "K": 4096}
+
+
+def reference(inputs, sizes):
+    return {"C": inputs["A"].astype(np.float32) @ inputs["B"].astype(np.float32).T}
+
+
+def flops(sizes):
+    return 2 * sizes["M"] * sizes["N"] * sizes["K"]
+
+
+def vendor(inputs, sizes):
+    return {"C": inputs["A"].astype(np.float32) @ inputs["B"].astype(np.float32).T}

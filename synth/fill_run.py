@@ -1,0 +1,82 @@
+"""One fill's state and the steps every search of `argus fill` shares: instantiate a completion,
+check and verify it, and record what refuted it (synth/cegis.py enumerates finite holes,
+synth/unbounded.py solves unbounded ones with Z3; both go through here)."""
+from __future__ import annotations
+
+import time
+from dataclasses import dataclass, field
+
+from dsl.check import check_source
+from dsl.diagnostics import Diagnostic
+from encode.findings import Finding
+from encode.verifier import VerifyOptions, verify_kernel
+
+from .sketch import Sketch, instantiate
+from .witness_store import Candidate, WitnessStore
+
+FEEDBACK = ("counterexample", "passfail")
+Values = tuple[tuple[int, int], ...]     # (hole index, value), sorted by index
+
+
+@dataclass(frozen=True, slots=True)
+class FillOptions:
+    verify: VerifyOptions = field(default_factory=VerifyOptions)
+    budget_s: float | None = None      # wall-clock seconds for the whole fill (None: no limit)
+    exhaustive: bool = False           # classify every candidate instead of stopping at the first proof
+    max_rounds: int = 64               # Z3 rounds per unbounded solve before giving up (budget)
+
+
+class FillRun:
+    """The bookkeeping of one fill: created, updated and dropped inside one `fill` call."""
+
+    def __init__(self, sketch: Sketch, opts: FillOptions, feedback: str):
+        self.sketch, self.opts, self.feedback = sketch, opts, feedback
+        self.store = WitnessStore(sketch, opts.verify)
+        self.t0 = time.perf_counter()
+        self.candidates = self.verifications = self.pruned = self.rounds = 0
+        self.classes: dict[int, list[Values]] = {}        # witness ident -> candidates it rules out
+        self.bad_input: dict[tuple, tuple[Diagnostic, list[Values]]] = {}
+        self.unknown: list[tuple[Values, str]] = []
+        self.completions: list[Values] = []
+        self.texts: dict[Values, str] = {}
+        self.reason = ""
+
+    def out_of_time(self) -> bool:
+        b = self.opts.budget_s
+        if b is not None and time.perf_counter() - self.t0 > b:
+            self.reason = f"the budget of {b:g} s ran out"
+            return True
+        return False
+
+    def elapsed(self) -> float:
+        return time.perf_counter() - self.t0
+
+
+def candidate(sketch: Sketch, values: Values) -> tuple[Candidate | None, list[Diagnostic]]:
+    """Instantiate and check one completion."""
+    text = instantiate(sketch, dict(values))
+    checked = check_source(text, sketch.path)
+    if not checked.ok:
+        return None, [d for d in checked.diagnostics if d.severity.value == "error"]
+    return Candidate(values, text, checked.kernel), []
+
+
+def verify_candidate(cand: Candidate, opts: VerifyOptions):
+    """The verdict of one completion, with the sketch's suppression comments applied."""
+    from encode.suppress import apply_suppressions
+    return apply_suppressions(verify_kernel(cand.kernel, opts), cand.text)
+
+
+def errors_of(verdict) -> list[Finding]:
+    return [f for f in verdict.findings if f.severity == "error" and not f.suppressed]
+
+
+def record_refutation(run, values, errors, verdict) -> str:
+    """A candidate that did not prove: its witnesses join the store (and name its class of
+    rejected candidates), or, with no finding at all, it is unknown."""
+    if not errors:
+        run.unknown.append((values, "; ".join(sorted({u.reason for u in verdict.unknowns}))))
+        return "unknown"
+    stored = [run.store.add(f, dict(values)) for f in errors]
+    run.classes.setdefault(stored[0].ident, []).append(values)
+    return "refuted"

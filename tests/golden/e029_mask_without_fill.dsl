@@ -1,0 +1,9 @@
+# mask takes the tile, the condition of the elements it keeps, and fill= for the others.
+kernel t(X: f32[R, 64], Y: f32[R, 64]):
+    assume R % 4 == 0
+    const BR = 4
+    grid (R / BR)
+    threads 64
+    x = load X[block.x * BR : +BR, 0 : +64]
+    y = mask(x, index(x, axis=1) < 32)  #! error[E029]
+    store Y[block.x * BR : +BR, 0 : +64], y

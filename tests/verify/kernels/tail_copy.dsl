@@ -1,0 +1,14 @@
+# A tail-guarded partial copy: N need not be a multiple of the tile, so the last block
+# stages and stores only the elements below N; every element of Y is stored once.
+kernel tail_copy(X: f32[N], Y: f32[N]):
+    grid ((N + 255) / 256)
+    threads 256
+    tag X[i] = (i=i)
+    s = shared f32[256]
+    if block.x * 256 + thread.x < N:
+        copy s[0 : +256], X[block.x * 256 : +256]
+    barrier
+    if block.x * 256 + thread.x < N:
+        x = load s[0 : +256]
+        assert tag(x[i]).i == block.x * 256 + i
+        store Y[block.x * 256 : +256], x

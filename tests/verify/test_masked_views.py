@@ -1,0 +1,235 @@
+"""Masked tiles, coordinate masks, transposed views and reshapes through every stage: the front end (formatting round
+trip; the diagnostics have goldens, tests/golden/e035_*, e014_transposed_*, e014_tile_index_*,
+e029_mask_*, e015_tile_reshape_*), the verifier
+(the fill rule, COVER and range() of masked tails, correct and buggy kernels), the
+interpreter at sizes that are not multiples of the tile (numerics and no violation; the
+buggy siblings' violations), and the lowering (guarded accesses). proofs/gemm_masked,
+gemm_at and gemm_bt also run in the simulator and snapshot tests; their buggy siblings are
+tests/kernels/bad/*gemm_masked*, *gemm_at*, *gemm_bt*."""
+from __future__ import annotations
+
+from pathlib import Path
+
+import numpy as np
+import pytest
+
+from interp.interpreter import interpret, random_inputs
+from codegen_cuda.module import lower
+from dsl import ir
+from dsl.check import check_source
+from dsl.fmt import format_source
+from encode.verifier import VerifyOptions, verify_kernel
+
+ROOT = Path(__file__).resolve().parents[2]
+TAG = VerifyOptions(rules=("TAG",))
+
+ROWS = """\
+kernel rows(X: f32[R, C], S: f32[R]):
+    assume R >= 1 and C >= 1
+    const BR, BC = 4, 64
+    grid ((R + BR - 1) / BR)
+    threads 64
+    tag X[r, c] = (row=r, col=c)
+    tag S[r] = (row=r{spec})
+    acc = zeros f32[BR]
+    for ct in range((C + BC - 1) / BC):
+        x = load X[block.x * BR : +BR, ct * BC : +BC] masked(fill={fill})
+        acc = {update}
+    store S[block.x * BR : +BR], acc masked
+"""
+SUM, MAX = "acc + sum(x, axis=1)", "maximum(acc, max(x, axis=1))"
+EXP = "acc + sum(exp(x - bcast(max(x, axis=1), axis=1, n=BC)), axis=1)"
+
+
+def _kernel(text: str):
+    result = check_source(text, "t.dsl")
+    assert result.ok, result.diagnostics
+    return result.kernel
+
+
+def _rows(update: str, fill: str, spec: str = ", col=range(0, C)"):
+    return _kernel(ROWS.format(update=update, fill=fill, spec=spec))
+
+
+def _proof(name: str):
+    return _kernel((ROOT / "proofs" / f"{name}.dsl").read_text())
+
+
+# ---------------------------------------------------------------- front end
+def test_masks_and_views_survive_formatting():
+    for name in ("gemm_masked", "gemm_at", "gemm_bt", "bmm_masked", "causal_attention"):
+        text = (ROOT / "proofs" / f"{name}.dsl").read_text()
+        once = format_source(_kernel(text), text)
+        assert any(w in once for w in (" masked", " transposed", "mask(", "index("))
+        assert format_source(_kernel(once), once) == once
+        assert _flags(_kernel(once)) == _flags(_kernel(text))
+
+
+def _flags(kernel) -> list:
+    return [(type(s).__name__, s.mask is not None and s.mask.value, getattr(s, "transpose", False))
+            for s in ir.walk(kernel.body) if isinstance(s, (ir.Load, ir.Copy, ir.Store))]
+
+
+def test_a_masked_access_may_reach_past_a_constant_extent():
+    text = ROWS.format(update=SUM, fill="0.0", spec="").replace("X: f32[R, C]", "X: f32[R, 5]")
+    text = text.replace("C >= 1", "R >= 1").replace("(C + BC - 1) / BC", "1")
+    assert check_source(text, "t.dsl").ok
+    assert not check_source(text.replace(" masked(fill=0.0)", ""), "t.dsl").ok   # E015 unmasked
+
+
+# ---------------------------------------------------------------- verifier
+@pytest.mark.parametrize("update,fill", [(SUM, "0.0"), (MAX, "-inf")], ids=["sum", "max"])
+def test_a_masked_reduction_with_its_identity_proves(update, fill):
+    verdict = verify_kernel(_rows(update, fill))
+    assert verdict.status == "proved", (verdict.findings, verdict.unknowns)
+
+
+@pytest.mark.parametrize("update,fill,want", [(SUM, "-inf", "0.0"), (MAX, "0.0", "-inf")], ids=["sum", "max"])
+def test_a_fill_that_is_not_the_identity_is_a_tag_error(update, fill, want):
+    verdict = verify_kernel(_rows(update, fill), TAG)
+    (f,) = verdict.findings
+    assert f.rule == "TAG" and f.span.line == 11 and f"needs {want}" in f.message
+
+
+def test_minus_inf_padding_through_exp_is_neutral_for_a_sum():
+    verdict = verify_kernel(_rows(EXP, "-inf", spec=""), TAG)
+    assert verdict.status == "proved", (verdict.findings, verdict.unknowns)
+    verdict = verify_kernel(_rows(EXP, "0.0", spec=""), TAG)
+    assert [f.rule for f in verdict.findings] == ["TAG"]
+
+
+def test_padding_through_where_is_unknown_not_proved():
+    verdict = verify_kernel(_rows("acc + sum(where(x > 0.0, x, 1.0), axis=1)", "0.0", spec=""), TAG)
+    assert verdict.status == "unknown" and "padding of a masked tile" in verdict.unknowns[0].reason
+
+
+def test_a_k_loop_rounded_down_misses_the_tail():
+    text = ROWS.format(update=SUM, fill="0.0", spec=", col=range(0, C)").replace("(C + BC - 1) / BC", "C / BC")
+    verdict = verify_kernel(_kernel(text), TAG)
+    assert [(f.rule, f.span.line) for f in verdict.findings] == [("TAG", 12)]
+    assert "never takes the value" in verdict.findings[0].message
+
+
+def test_a_grid_rounded_down_leaves_the_tail_unwritten():
+    text = ROWS.format(update=SUM, fill="0.0", spec="").replace("grid ((R + BR - 1) / BR)", "grid (R / BR)")
+    kernel = _kernel(text)
+    verdict = verify_kernel(kernel, VerifyOptions(rules=("COVER",)))
+    (f,) = verdict.findings
+    assert f.rule == "COVER" and "is written by no thread" in f.message
+    sizes = dict(f.sizes)
+    assert sizes["R"] % 4 != 0
+    res = interpret(kernel, sizes, random_inputs(kernel, sizes, seed=0))
+    assert "COVER" in {v.rule for v in res.violations}
+
+
+# ---------------------------------------------------------------- interpreter and lowering
+@pytest.mark.parametrize("name,sizes", [
+    ("gemm_masked", {"M": 37, "N": 45, "K": 21}), ("gemm_masked", {"M": 1, "N": 1, "K": 1}),
+    ("gemm_bt", {"M": 33, "N": 31, "K": 17}), ("gemm_at", {"M": 64, "N": 32, "K": 32}),
+    ("bmm_masked", {"Bt": 2, "M": 33, "N": 9, "K": 17}),
+])
+def test_interpreter_matches_numpy_at_irregular_sizes(name, sizes):
+    kernel = _proof(name)
+    inputs = random_inputs(kernel, sizes, seed=3)
+    res = interpret(kernel, sizes, inputs)
+    assert not res.violations, [str(v) for v in res.violations]
+    a, b = (inputs[n].astype(np.float32) for n in ("A", "B"))
+    want = {"gemm_masked": lambda: a @ b, "gemm_bt": lambda: a @ b.T, "gemm_at": lambda: a.T @ b,
+            "bmm_masked": lambda: np.matmul(a, b)}[name]()
+    np.testing.assert_allclose(res.outputs["C"], want, rtol=1e-3, atol=1e-3)
+
+
+def test_interpreter_sees_the_wrong_fill_in_the_numbers():
+    kernel = _kernel((ROOT / "tests/kernels/bad/tag_gemm_masked_fill_one.dsl").read_text())
+    sizes = {"M": 5, "N": 3, "K": 7}
+    inputs = random_inputs(kernel, sizes, seed=0)
+    got = interpret(kernel, sizes, inputs).outputs["C"]
+    want = inputs["A"].astype(np.float32) @ inputs["B"].astype(np.float32)
+    assert np.allclose(got - want, 16 - 7)       # BK - K products of 1.0 * 1.0 per element
+
+
+def test_lowering_guards_every_masked_access():
+    kernel = _proof("gemm_masked")
+    source = lower(kernel, (ROOT / "proofs" / "gemm_masked.dsl").read_text()).source
+    assert "else float16(0.0)" in source and "cp_async16(" not in source
+    assert source.count("if 0 <= ") >= 1
+
+
+# ---------------------------------------------------------------- masks given as a condition
+HALF = """\
+kernel half(X: f32[R, 64], S: f32[R]):
+    assume R % 4 == 0
+    const BR = 4
+    grid (R / BR)
+    threads 64
+    tag X[r, c] = (row=r, col=c)
+    x = load X[block.x * BR : +BR, 0 : +64]
+    s = sum(mask(x, index(x, axis=1) < {cut}, fill=0.0), axis=1)
+    assert tag(s[i]).col == range(0, 32) and tag(s[i]).row == block.x * BR + i
+    store S[block.x * BR : +BR], s
+"""
+
+
+@pytest.mark.parametrize("cut,ok", [("32", True), ("33", False), ("block.x + 32", False)])
+def test_a_coordinate_mask_is_exact_in_the_verifier_and_the_interpreter(cut, ok):
+    kernel = _kernel(HALF.format(cut=cut))
+    verdict = verify_kernel(kernel, TAG)
+    assert (verdict.status == "proved") is ok, (verdict.findings, verdict.unknowns)
+    assert ok or [(f.rule, f.span.line) for f in verdict.findings] == [("TAG", 9)]
+    sizes = {"R": 8}
+    inputs = random_inputs(kernel, sizes, seed=2)
+    res = interpret(kernel, sizes, inputs)
+    assert ("TAG" in {v.rule for v in res.violations}) is not ok
+    if ok:
+        np.testing.assert_allclose(res.outputs["S"], inputs["X"][:, :32].sum(axis=1), rtol=1e-5)
+
+
+def test_a_coordinate_mask_lowers_to_a_guarded_select():
+    kernel = _kernel(HALF.format(cut="32"))
+    source = lower(kernel, HALF.format(cut="32")).source
+    assert "int32" in source.split("def ")[0]          # the coordinate arithmetic's type is imported
+    assert "if (int32(" in source and "else float32(0.0)" in source
+
+
+# ---------------------------------------------------------------- reshape
+RESHAPE = ROOT / "tests" / "codegen" / "kernels" / "reshape_rows.dsl"   # also in the simulator tests
+
+
+@pytest.mark.parametrize("claim,ok", [("i % 4 * 16 + j", True), ("j", False)], ids=["row_major", "wrong"])
+def test_reshape_keeps_each_elements_tags(claim, ok):
+    text = RESHAPE.read_text().replace("tag(y[i, j]).col == i % 4 * 16 + j", f"tag(y[i, j]).col == {claim}")
+    kernel = _kernel(text)
+    verdict = verify_kernel(kernel)
+    assert (verdict.status == "proved") is ok, (verdict.findings, verdict.unknowns)
+    sizes = {"R": 8}
+    inputs = random_inputs(kernel, sizes, seed=4)
+    res = interpret(kernel, sizes, inputs)
+    assert ({v.rule for v in res.violations} == {"TAG"}) is not ok
+    x = inputs["X"]
+    np.testing.assert_allclose(res.outputs["S"], x.reshape(8, 16, 4).sum(axis=2), rtol=1e-5)
+
+
+CHAIN = """\
+kernel chain(X: f32[R, 64], S: f32[R, 8]):
+    assume {assume}
+    const BR = 4
+    grid ({grid})
+    threads 64
+    x = load X[block.x * BR : +BR, 0 : +64] masked(fill=0.0)
+    r = sum(x, axis=1)
+    m = max(bcast(r, axis=1, n=8), axis=0)
+    t = bcast(m, axis=0, n=BR)
+    store S[block.x * BR : +BR, 0 : +8], t masked
+"""
+
+
+def test_a_reduction_of_padded_rows_is_padding_for_the_next_reduction():
+    """Rows past R sum to 0.0, which a max over the rows must not see; with R a multiple of
+    the tile nothing is padding and the same kernel proves."""
+    tail = _kernel(CHAIN.format(assume="R >= 1", grid="(R + BR - 1) / BR"))
+    (f,) = verify_kernel(tail, TAG).findings
+    assert f.span.line == 8 and "reaches this max as 0.0" in f.message
+    from interp.replay import replay_details
+    assert replay_details(tail, f).replayed
+    exact = _kernel(CHAIN.format(assume="R % 4 == 0", grid="R / BR"))
+    assert verify_kernel(exact, TAG).status == "proved"
