@@ -24,8 +24,9 @@ from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
 
-CLI = [sys.executable, "-c", "import sys; from argus_verify.cli import verify_main; sys.exit(verify_main())"]
-STARTUP = [sys.executable, "-c", "import argus_verify.cli, argus_verify.commands, dsl.parser as p; p._parser()"]
+# -P: the working directory is not put first on sys.path, so PYTHONPATH (--code) decides.
+CLI = [sys.executable, "-P", "-c", "import sys; from argus_verify.cli import verify_main; sys.exit(verify_main())"]
+STARTUP = [sys.executable, "-P", "-c", "import argus_verify.cli, argus_verify.commands, dsl.parser as p; p._parser()"]
 TARGETS = {"start-up": 0.3, "gemm_pipelined verify": 0.8, "gemm_pipelined process": 1.5,
            "library, one process": 5.0, "slowest bad kernel": 3.0}
 
