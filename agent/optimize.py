@@ -9,11 +9,13 @@ import math
 from typing import Callable
 
 from dsl.check import check_source
+from encode.verifier import VerifyOptions
 
 from . import planner, repair
 from .holes import fill_holes, hole_sites
 from .kb import actions, load_kb
 from .memory import Memory, atomic_write, digest
+from .repair_fill import repair_by_fill
 from .rewrites import REWRITES
 from .rewrites.base import render
 from .run import REPAIR_CAP, Run, RunConfig, State
@@ -76,16 +78,24 @@ def _summary_of(f: dict) -> str:
 
 
 def _repair(run: Run, a, r, sites, values, ev, text):
-    """Repair steps on one sketch; returns (evaluation, values, text, steps used)."""
-    tried, used = {values}, 0
-    while not ev.ok and used < REPAIR_CAP and run.steps < run.cfg.budget and sites:
-        findings = list(ev.findings)
-        if run.cfg.feedback == "counterexample" and findings:
-            cand = check_source(text, f"{run.task.name}.dsl").kernel
-            res = repair.repair_counterexample(cand, sites, values, findings, tried) if cand else None
-        else:
+    """Repair steps on one candidate; returns (evaluation, values, text, steps used).
+    Rule-specific fixes move the sketch's holes; when none applies (or the rewrite left no
+    holes), counterexample feedback falls back once to a fill of a hole put at the
+    program point the report names (agent/repair_fill.py), after which `values` is None."""
+    tried, used, filled = {values}, 0, False
+    while not ev.ok and used < REPAIR_CAP and run.steps < run.cfg.budget:
+        counter = run.cfg.feedback == "counterexample" and bool(ev.findings)
+        cand = check_source(text, f"{run.task.name}.dsl").kernel if counter else None
+        res = None
+        if sites and counter:
+            res = repair.repair_counterexample(cand, sites, values, list(ev.findings), tried) if cand else None
+        elif sites:
             res = repair.repair_passfail(sites, values, tried)
         if res is None:
+            if counter and cand is not None and not filled:
+                filled = True
+                ev, text, used = _fill_repair(run, a, cand, ev, text, used)
+                values = None if ev.ok else values
             break
         values, notes = res
         tried.add(values)
@@ -95,6 +105,22 @@ def _repair(run: Run, a, r, sites, values, ev, text):
         run.record({"kind": "repair", "step": run.steps, "action": a.key, "fixes": notes, "fill": list(values),
                     "verdict": ev.status, "ok": ev.ok, "counterexample": _hidden(run, ev)})
     return ev, values, text, used
+
+
+def _fill_repair(run: Run, a, cand, ev, text, used):
+    """One step: the general repair's filled kernel, evaluated; the candidate unchanged when
+    no single hole at the named points fills."""
+    opts = VerifyOptions(timeout_s=run.cfg.eval.timeout_s, target=run.cfg.eval.target)
+    fixed = repair_by_fill(cand, list(ev.findings), opts)
+    if fixed is None:
+        run.record({"kind": "repair", "step": run.steps, "action": a.key, "fixes": ["argus fill: no completion"],
+                    "fill": None, "verdict": ev.status, "ok": False, "counterexample": _hidden(run, ev)})
+        return ev, text, used
+    new = run.evaluate(fixed.text, {"action": a.key + " (fill repair)"})
+    run.record({"kind": "repair", "step": run.steps, "action": a.key, "fixes": list(fixed.notes), "fill": None,
+                "verifications": fixed.verifications, "verdict": new.status, "ok": new.ok,
+                "counterexample": _hidden(run, new)})
+    return new, fixed.text, used + 1
 
 
 def _hidden(run: Run, ev) -> list[str]:
@@ -136,13 +162,13 @@ def optimize(task: Task, cfg: RunConfig, predict: Callable | None, progress: Cal
         for (a, r, sites, _), values, ev in zip(picked, starts, evs):
             text, first_ok = _candidate(r.kernel, values), ev.ok
             ev, values, text, used = _repair(run, a, r, sites, values, ev, text)
-            if sites:
+            if sites or used:
                 sketches.append({"action": a.key, "first_fill_ok": first_ok, "repair_steps": used, "ok": ev.ok})
             run.record({"kind": "proposal", "step": run.steps, "context": ctx, "features": features,
                         "state": digest(state.text), "applied": list(state.applied), "action": a.key,
                         "technique": a.technique, "params": dict(a.params), "verdict": ev.status, "ok": ev.ok,
                         "counterexample": _hidden(run, ev), "reward": _reward(ev, state, predict),
-                        "seconds": ev.seconds, "fill": list(values) if sites and ev.ok else None,
+                        "seconds": ev.seconds, "fill": list(values) if sites and ev.ok and values is not None else None,
                         "domains": [list(s.domain) for s in sites]})
             if ev.ok:
                 new = State(text, check_source(text, f"{task.name}.dsl").kernel, ev.seconds,

@@ -13,7 +13,7 @@ from dsl import exprs, ir
 from . import vector
 from .costmodel_access import SECTOR, WARP, Geometry, ThreadDependent, sectors, value, wavefronts
 from .emit import Emitter
-from .plan import Plan, statement_dist, tile_operands
+from .plan import Plan, fold, statement_dist, tile_operands
 
 SFU = frozenset({"exp", "exp2", "log", "log2", "sqrt", "rsqrt", "tanh", "sin", "cos", "pow"})
 MMA_FLOPS = 2 * 16 * 8 * 16          # one mma.sync m16n8k16
@@ -171,7 +171,7 @@ class _Walker:
 
     # ------------------------------------------------------------ statements
     def stmt(self, s: ir.Stmt) -> Counts:
-        if isinstance(s, (ir.Copy, ir.Load)) and not self.geo.is_shared(s.src.tensor):
+        if isinstance(s, (ir.Copy, ir.Load, ir.TmaLoad)) and not self.geo.is_shared(s.src.tensor):
             self.pending = True
         if id(s) not in self.cache:
             c = Counts()
@@ -189,6 +189,8 @@ class _Walker:
                 case ir.Zeros(target=t):
                     d = self.plan.tiles[t.name].dist
                     c.fp32_ops += d.values * d.active_threads
+                case ir.TmaLoad():
+                    self.bulk(s, c)
             self.cache[id(s)] = c
         return self.cache[id(s)]
 
@@ -231,6 +233,15 @@ class _Walker:
         vec = vector.vector_width(self.plan.shared[s.dst.tensor].dtype) if kind else 1
         self.side(s.src, d, vec, c, write=False)
         self.side(s.dst, d, vec, c, write=True)
+
+    def bulk(self, s: ir.TmaLoad, c: Counts) -> None:
+        """A bulk copy: the copy engine reads whole contiguous rows (full sectors) and writes
+        shared memory without lanes, so no wavefronts are charged."""
+        n = math.prod(fold(x, self.plan.consts) for x in exprs.tile_shape(s.dst))
+        nbytes = n * self.geo.dtype(s.src.tensor).nbytes
+        c.sectors += nbytes / SECTOR
+        c.useful_bytes += nbytes
+        c.read[s.src.tensor] = c.read.get(s.src.tensor, 0.0) + nbytes
 
     def load(self, s: ir.Load, c: Counts) -> None:
         tile = self.plan.tiles[s.target.name]

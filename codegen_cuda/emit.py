@@ -38,6 +38,7 @@ class Emitter(MmaEmitter, MemoryEmitter):
         self.runtime: set[str] = set()        # codegen_cuda/ptx.py functions the body calls
         self.waits: set[int] = set()          # cp.async.wait_group immediates used
         self.vector_args: set[str] = set()    # global tensors read with 16-byte instructions
+        self.uses_mbar = False                # mbarriers and bulk copies: codegen_cuda/ptx_mbar.py
         self.sizes = vector.size_divisors(self.k, plan.consts)
         # warp-collective instructions need every lane: none under a thread-dependent `if`
         self.divergent = {id(s) for s, guards in with_guards(self.k.body, [])
@@ -138,6 +139,9 @@ class Emitter(MmaEmitter, MemoryEmitter):
                 self.copy(s)
             case ir.Store():
                 self.store(s)
+            case ir.MbarAlloc() | ir.Arrive() | ir.MbarWait() | ir.TmaLoad():
+                from . import mbar_lower
+                mbar_lower.emit(self, s)
             case _:
                 raise LoweringError(f"cannot lower {type(s).__name__}", s.span)
 

@@ -137,7 +137,7 @@ class LoweredAccesses:
         if scratch not in bx.mem.buffers:
             tile = self.plan.tiles[name]
             t = ir.TensorType(scratch, tile.dtype, tuple(ir.IntLit(n) for n in tile.shape), ir.Space.SHARED)
-            bx.mem.buffers[scratch] = SharedBuffer(t, tile.shape, NUMPY[tile.dtype], bx.T, bx.I.consts)
+            bx.mem.buffers[scratch] = SharedBuffer(t, tile.shape, NUMPY[tile.dtype], bx.mem.threads, bx.I.consts)
 
 
 def _unravel(elem: np.ndarray, shape) -> list[np.ndarray]:

@@ -84,7 +84,8 @@ def lower(kernel: ir.Kernel, source: str | None = None, target: str = DEFAULT_TA
                   "   # read with 16-byte instructions: must be 16-byte aligned")
     parts = [
         _preamble(kernel, plan),
-        *([runtime_source(em.waits)] if em.runtime else []),
+        *([runtime_source(em.waits)] if em.runtime or em.uses_mbar else []),
+        *([mbar_runtime_source()] if em.uses_mbar else []),
         "\n".join(launch),
         *helpers,
         "\n".join([f"def {py_name(kernel.name)}({', '.join(py_name(p.name) for p in kernel.params)}):"]
@@ -111,6 +112,12 @@ def _uses_index(kernel: ir.Kernel) -> bool:
     from dsl import exprs
     return any(isinstance(n, ir.Call) and n.func == "index" for s in ir.walk(kernel.body)
                if isinstance(s, ir.Compute) for n in exprs.iter_nodes(s.value))
+
+
+def mbar_runtime_source() -> str:
+    """codegen_cuda/ptx_mbar.py from its marker line on (after ptx.py's runtime, whose helpers it uses)."""
+    text = (Path(__file__).parent / "ptx_mbar.py").read_text()
+    return text[text.index(RUNTIME_MARKER):].rstrip("\n") + "\n# ---- end of argus mbarrier runtime ----\n"
 
 
 def _preamble(kernel: ir.Kernel, plan: planning.Plan) -> str:

@@ -58,6 +58,9 @@ class Plan:
         return self.forwards.get((id(use), tile))
 
 
+MBAR_SLOTS = 4      # int64 words per mbarrier: the hardware uses the first, the simulator all four
+
+
 def fold(e: ir.Expr, consts: dict[str, int]) -> int:
     v = exprs.try_fold(e, consts)
     if v is None:
@@ -71,7 +74,7 @@ def defines(s: ir.Stmt, name: str) -> bool:
 
 
 def writes(s: ir.Stmt, tensor: str) -> bool:
-    return isinstance(s, (ir.Copy, ir.Store)) and s.dst.tensor == tensor
+    return isinstance(s, (ir.Copy, ir.Store, ir.TmaLoad)) and s.dst.tensor == tensor
 
 
 def thread_dependent(e: ir.Expr) -> bool:
@@ -131,6 +134,9 @@ def _collect(plan: Plan, stmts) -> None:
                                         "of the same extents", t.layout.span)
                 buf.layout, buf.elems = lay, cosize(lay)
             plan.shared[t.name] = buf
+        if isinstance(s, ir.MbarAlloc):   # MBAR_SLOTS int64 per mbarrier (codegen_cuda/ptx_mbar.py)
+            n = fold(s.size, plan.consts) * MBAR_SLOTS
+            plan.shared[s.name] = SharedBuf(s.name, ir.DType.I64, (n,), 0, n)
         target = getattr(s, "target", None)
         if isinstance(s, (ir.Zeros, ir.Load, ir.Mma, ir.Compute)):
             shape = tuple(fold(d, plan.consts) for d in target.shape)
@@ -276,6 +282,8 @@ def _check_region(plan: Plan, load: ir.Stmt, region, name: str, use: ir.Stmt) ->
     if not isinstance(load, ir.Load):
         return None
     src = load.src.tensor
+    if any(isinstance(t, ir.TmaLoad) and t.dst.tensor == src for t in ir.walk(plan.kernel.body)):
+        return None     # a bulk copy lands concurrently with the roles: no write-free barrier epoch
     if any(thread_dependent(x) for sub in load.src.subs
            for x in ((sub.at,) if isinstance(sub, ir.Index) else (sub.start, sub.extent))):
         return None

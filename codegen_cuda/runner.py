@@ -214,7 +214,7 @@ def poison(kernel: ir.Kernel, sizes: dict[str, int], inputs: dict[str, np.ndarra
     """Outputs poisoned so unwritten elements show; in-out tensors keep their contents."""
     out = dict(inputs)
     outputs = output_params(kernel)
-    read = {s.src.tensor for s in ir.walk(kernel.body) if isinstance(s, (ir.Load, ir.Copy))}
+    read = {s.src.tensor for s in ir.walk(kernel.body) if isinstance(s, (ir.Load, ir.Copy, ir.TmaLoad))}
     for p in kernel.params:
         if p.name in outputs and p.name not in read:
             out[p.name] = poisoned(p.dtype.value, shape_of(p, sizes))

@@ -19,6 +19,8 @@ RESERVED = frozenset(keyword.kwlist) | {
     # the runtime of codegen_cuda/ptx.py
     "ldg_f32x4", "cp_async16", "cp_async_commit", "make_cp_async_wait", "ldmatrix_x4",
     "ldmatrix_x2_trans", "ldmatrix_x4_trans", "mma_16816", "shfl_xor", "ex2_approx", "lg2_approx",
+    # and of codegen_cuda/ptx_mbar.py
+    "mbar_init", "mbar_fence_init", "mbar_arrive", "mbar_arrive_expect_tx", "mbar_try_wait", "bulk_g2s",
 }
 
 BUILTIN_NAMES = {

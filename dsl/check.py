@@ -10,7 +10,7 @@ from dataclasses import dataclass, field
 
 import lark
 
-from . import asserts, exprs, ir, limits
+from . import asserts, exprs, ir, limits, mbarriers
 from .diagnostics import Diagnostic, Span, plural, sort_key
 from .header import check_header_stmt, check_output_specs
 from .parser import parse_tree, span_of
@@ -260,6 +260,8 @@ class Checker:
         kind = s.data
         if kind in ("alloc", "zeros", "load", "mma", "assign", "copy", "copy_async", "store"):
             return getattr(self.tiles, kind)(s, sp)
+        if kind in mbarriers.KINDS:
+            return mbarriers.check_statement(self, s, sp, self.scope.depth == 1)
         if kind == "commit":
             return ir.Commit(sp)
         if kind == "barrier":

@@ -190,6 +190,16 @@ class _Printer:
                 return "barrier"
             case ir.WaitGroup(pending=n):
                 return f"wait_group {format_expr(n)}"
+            case ir.MbarAlloc(name=n, size=z, count=c):
+                return f"{n} = mbarrier[{format_expr(z)}] count {format_expr(c)}"
+            case ir.Arrive(bar=b, tx_bytes=None):
+                return f"arrive {_bar(b)}"
+            case ir.Arrive(bar=b, tx_bytes=n):
+                return f"expect_tx {_bar(b)}, {format_expr(n)}"
+            case ir.MbarWait(bar=b, parity=p):
+                return f"wait {_bar(b)}, {format_expr(p)}"
+            case ir.TmaLoad(dst=d, src=src, bar=b):
+                return f"tma_load {self.tile_ref(d)}, {self.tile_ref(src)}, {_bar(b)}"
             case ir.Assert(cond=c):
                 return f"assert {format_expr(c)}"
             case ir.Invariant(cond=c):
@@ -302,3 +312,7 @@ def _following(lines: list[Line], line_no: int) -> int | None:
     candidates = [(min(n for n in ln.origin if n >= line_no), i)
                   for i, ln in enumerate(lines) if any(n >= line_no for n in ln.origin)]
     return min(candidates)[1] if candidates else None
+
+
+def _bar(b: ir.BarRef) -> str:
+    return f"{b.bar}[{format_expr(b.index)}]"

@@ -15,6 +15,7 @@ class Entry:
     value: int | None = None            # for constants
     tensor: ir.TensorType | None = None  # for tensors and tiles
     is_input: bool = False
+    barrier: bool = False               # an mbarrier array (value: its length)
 
 
 class Scope:
@@ -37,6 +38,11 @@ class Scope:
 
     def define(self, name: str, entry: Entry, span: Span) -> None:
         self._frames[-1][name] = (entry, span)
+
+    @property
+    def depth(self) -> int:
+        """1 at the kernel's top level, one more inside each loop or branch body."""
+        return len(self._frames)
 
     @contextlib.contextmanager
     def nested(self):

@@ -35,6 +35,7 @@ class Access:
     dist: Distribution
     masked: bool = False        # a masked access touches only the elements inside its tensor
     transpose: bool = False     # a transposed load: the distribution's tile is the source's swapped
+    tma: bool = False           # a bulk copy: its issuing thread moves the whole tile
 
     def src_tile(self, coords) -> tuple:
         """The accessed tile's coordinates of the distribution's element `coords`."""
@@ -52,6 +53,8 @@ class Access:
             return f"{kind} into {self.tensor}" if self.write else f"{kind} from {self.tensor}"
         if isinstance(s, ir.Store):
             return f"store into {self.tensor}"
+        if isinstance(s, ir.TmaLoad):
+            return f"tma_load into {self.tensor}" if self.write else f"tma_load from {self.tensor}"
         if isinstance(s, ir.Load):
             return f"load from {self.tensor}"
         return f"read of {self.tensor}"
@@ -65,9 +68,9 @@ def collect(df) -> tuple[Access, ...]:
     """Every global and shared access of the kernel, in program order."""
     k, consts, out = df.kernel, df.env.consts, []
 
-    def add(point, ref, write, is_async, dist, masked=False, transpose=False):
+    def add(point, ref, write, is_async, dist, masked=False, transpose=False, tma=False):
         space = df.types[ref.tensor].space
-        out.append(Access(len(out), point, ref.tensor, ref, write, is_async, space, dist, masked, transpose))
+        out.append(Access(len(out), point, ref.tensor, ref, write, is_async, space, dist, masked, transpose, tma))
 
     for p in df.points:
         s = p.stmt
@@ -75,6 +78,10 @@ def collect(df) -> tuple[Access, ...]:
             dist = of_spec(s.layout, _shape(df, s.dst), k.threads, consts)
             add(p, s.src, False, False, dist, s.mask is not None)
             add(p, s.dst, True, s.is_async, dist)
+        elif isinstance(s, ir.TmaLoad):
+            dist = bulk_distribution(_shape(df, s.dst), k.threads)
+            add(p, s.src, False, False, dist, tma=True)
+            add(p, s.dst, True, True, dist, tma=True)
         elif isinstance(s, ir.Load):
             dist = of_spec(s.target.layout, df.shape(s.target.name), k.threads, consts)
             add(p, s.src, False, False, dist, s.mask is not None, s.transpose)
@@ -83,6 +90,13 @@ def collect(df) -> tuple[Access, ...]:
             spec = s.layout if s.layout is not None else src.layout
             add(p, s.dst, True, False, of_spec(spec, df.shape(s.src), k.threads, consts), s.mask is not None)
     return tuple(out)
+
+
+def bulk_distribution(shape: tuple[int, ...], threads: int) -> Distribution:
+    """A bulk copy's: every thread that runs the statement moves every element (stride-0
+    thread mode); role conditions narrow it to the issuing thread."""
+    n = math.prod(shape)
+    return Distribution("bulk copy", Layout((threads, n), (0, 1)), shape, threads)
 
 
 # ---------------------------------------------------------------- shared-memory addresses

@@ -104,7 +104,8 @@ def _update_instances(df, upd: prog.Point, storage, coords, point, rinst, depth)
     common = prog.common_loops(upd, point)
     if not prog.before_in_body(upd, point, depth) and common == depth:
         count = z3.IntVal(0)
-    elif common <= depth and (common == depth or prog.before_in_body(upd, point, common)) and not upd.guards:
+    elif (common <= depth and (common == depth or prog.before_in_body(upd, point, common))
+          and all(df.owners_satisfy(upd, g) for g in upd.guards)):   # role conditions no owner fails
         # The reader is after every instance of the update's loops below `depth` (the
         # reader is outside them, or they end before it in the same body).
         count = z3.IntVal(1)

@@ -45,6 +45,7 @@ class Dataflow:
     def __init__(self, env: SymEnv, lookback: int = 4, solver: SolverOptions = SolverOptions(),
                  warp_size: int = 32):
         self.env = env
+        self._protocol = None           # the mbarrier protocol, built on first use
         self.solver = solver
         self.warp_size = warp_size
         self.kernel = env.kernel
@@ -87,13 +88,22 @@ class Dataflow:
             facts += [v >= self.env.term(loop.start, inst), v < self.env.term(loop.stop, inst)]
         return z3.And(*facts) if facts else z3.BoolVal(True)
 
-    def guards(self, point: prog.Point, inst: dict, uniform_only: bool = False) -> object:
+    def protocol(self, warp_size: int | None = None):
+        """The kernel's mbarrier protocol (encode/mbarrier.py), or None without mbarriers."""
+        if self._protocol is None and any(isinstance(p.stmt, ir.MbarAlloc) for p in self.points):
+            from .mbarrier import Protocol
+            self._protocol = Protocol(self, warp_size or self.warp_size, self.solver, self.on_query)
+        return self._protocol
+
+    def guards(self, point: prog.Point, inst: dict, uniform_only: bool = False, reader: bool = False) -> object:
         """The point's branch conditions at `inst`. A thread-dependent one has no value
-        without a thread: `uniform_only` leaves them to `thread_guards`, else it is unknown."""
+        without a thread: `uniform_only` leaves them to `thread_guards`; a reader's are left
+        out (the read is then checked for every thread, a stronger obligation); a writer's
+        that every thread owning elements passes never stops a write; any other is unknown."""
         conds = []
         for g in point.guards:
             if _thread_dependent(g.cond):
-                if uniform_only:
+                if uniform_only or reader or self.owners_satisfy(point, g):
                     continue
                 raise Unsupported("tags under a thread-dependent condition are not supported yet", g.cond.span)
             c = self.env.cond(g.cond, inst)
@@ -106,8 +116,11 @@ class Dataflow:
     def thread_guards(self, w: prog.Point, inst: dict, tile: tuple, dist=None) -> list:
         """The writer's thread-dependent conditions, for the thread its distribution gives
         the tile element `tile` to (encode/owner.py): that thread writes it or nobody does.
-        `dist`: another distribution to take the thread from (an assertion's tile)."""
-        if not self.thread_guarded(w):
+        `dist`: another distribution to take the thread from (an assertion's tile). A bulk
+        copy has no owner per element: its one issuing thread runs under the role condition,
+        and that the copy landed is the mbarrier protocol's to prove (encode/mbarrier.py), so
+        it adds no condition here."""
+        if not self.thread_guarded(w) or isinstance(w.stmt, ir.TmaLoad):
             return []
         from .distribution import thread_bindings
         from .owner import owner_thread
@@ -122,6 +135,26 @@ class Dataflow:
                 c = self.env.cond(g.cond, bound)
                 conds.append(c if g.positive else z3.Not(c))
         return conds
+
+    def owners_satisfy(self, point: prog.Point, g: prog.Guard) -> bool:
+        """Every thread the writer's distribution gives elements to passes the role condition g
+        (which mentions no loop variable): the condition then never stops a write."""
+        s = point.stmt
+        if exprs.free_syms(g.cond, ir.SymKind.LOOP) or not isinstance(s, (ir.Zeros, ir.Load, ir.Mma, ir.Compute,
+                                                                           ir.Store, ir.Copy)):
+            return False
+        from .distribution import concrete_bindings, of_spec
+        if isinstance(s, (ir.Copy, ir.Store)):
+            spec = s.layout if isinstance(s, ir.Copy) else self.store_layout(s)
+            shape = tuple(self.extent(e) for e in exprs.tile_shape(s.dst))
+        else:
+            spec, shape = s.target.layout, self.shape(s.target.name)
+        dist = of_spec(spec, shape, self.kernel.threads, self.env.consts)
+        for t in range(dist.active_threads):
+            c = self.env.cond(g.cond, concrete_bindings(t, self.warp_size))
+            if not z3.is_true(z3.simplify(c if g.positive else z3.Not(c))):
+                return False
+        return True
 
     def trip(self, loop: ir.For, inst: dict):
         lo, hi = self.env.term(loop.start, inst), self.env.term(loop.stop, inst)
@@ -143,6 +176,9 @@ class Dataflow:
                 tag = dataclasses.replace(tag, domain=inside, masked=True)
             return TagValue((Case(z3.BoolVal(True), CaseKind.VALUE, (tag,)),))
         writers = self.writers.get(storage, [])
+        if any(isinstance(w.stmt, ir.TmaLoad) for w in writers):
+            from .tma_flow import tma_reaching
+            return tma_reaching(self, storage, coords, point, inst, writers)
         if any(self.accumulates(w, storage) for w in writers):
             return self.accumulated(storage, coords, point, inst)
         if self._hops >= MAX_HOPS:
@@ -312,7 +348,7 @@ class Dataflow:
         A statement does only the elements its thread-value distribution gives to some
         thread (docs/SEMANTICS.md); a layout that leaves elements out leaves them unwritten."""
         s = w.stmt
-        if not isinstance(s, (ir.Copy, ir.Store)):
+        if not isinstance(s, (ir.Copy, ir.Store, ir.TmaLoad)):
             tile = coords
             conds = []
         else:
@@ -343,6 +379,8 @@ class Dataflow:
 
     def uncovered(self, s, tile: tuple) -> list:
         """Facts excluding the tile elements that the statement's distribution gives to nobody."""
+        if isinstance(s, ir.TmaLoad):
+            return []                       # the issuing thread moves the whole tile
         if isinstance(s, ir.Copy):
             spec = s.layout
         elif isinstance(s, ir.Store):
@@ -379,7 +417,7 @@ class Dataflow:
         """The tag of the element `coords` of the storage that instance `inst` of w writes."""
         from .compute_tags import compute_value, mma_value
         s = w.stmt
-        if isinstance(s, ir.Copy):
+        if isinstance(s, (ir.Copy, ir.TmaLoad)):
             src = self.full_coords(s.src, inst, self.tile_coords(s.dst, inst, coords))
             return self.read(s.src.tensor, src, w, inst, slice_box(self, s.src, inst, src))
         if isinstance(s, ir.Store):      # into shared memory: the source tile's element at the tile coordinate

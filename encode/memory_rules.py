@@ -25,6 +25,7 @@ class Context:
     shared: dict[str, SharedLayout] = field(default_factory=dict)
     hb: HappensBefore | None = None
     divergence: dict = field(default_factory=dict)    # barrier path -> SYNC counterexample model or None
+    protocol: object = None                            # encode/mbarrier.Protocol when the kernel has mbarriers
 
     @property
     def env(self):
@@ -64,6 +65,7 @@ def build_context(df, opts, sink) -> Context:
         if t.space.value == "shared":
             ctx.shared[name] = shared_layout(t, df.env.consts)
     ctx.hb = HappensBefore(df, target.warp_size, uniform=lambda p: _uniform(ctx, p))
+    ctx.protocol = df.protocol(target.warp_size)
     return ctx
 
 
@@ -78,10 +80,11 @@ def _uniform(ctx, point) -> bool:
 
 def check_memory_rules(df, opts, sink) -> None:
     """Run every selected memory rule; each appends findings (or unknowns) to `sink`."""
-    from . import bank, bounds, cover, global_race, init_rule, race, resources, sync_rules
+    from . import bank, bounds, cover, global_race, init_rule, race, resources, sync_rules, tma_rule
     checks = ((("RES",), resources.check), (("SYNC",), sync_rules.check), (("BOUND",), bounds.check),
               (("INIT",), init_rule.check), (("COVER",), cover.check), (("BANK",), bank.check),
-              (("RACE", "WAR", "ASYNC"), race.check), (("RACE", "WAR"), global_race.check_global))
+              (("RACE", "WAR", "ASYNC"), race.check), (("RACE", "WAR"), global_race.check_global),
+              (("RACE", "WAR", "ASYNC"), tma_rule.check))
     wanted = [r for rules, _ in checks for r in rules if opts.wants(r)]
     if not wanted:
         return

@@ -67,7 +67,7 @@ def assigns(p: Point) -> str | None:
     """The storage a statement writes: a shared tile (copy, store), a global output (store)
     or a register tile."""
     s = p.stmt
-    if isinstance(s, (ir.Copy, ir.Store)):
+    if isinstance(s, (ir.Copy, ir.Store, ir.TmaLoad)):
         return s.dst.tensor
     if isinstance(s, (ir.Zeros, ir.Load, ir.Mma, ir.Compute)):
         return s.target.name

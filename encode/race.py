@@ -21,8 +21,8 @@ def check(ctx) -> None:
     shared = [a for a in ctx.accesses if a.space is ir.Space.SHARED]
     for a in shared:
         for b in shared:
-            if a.tensor != b.tensor or not (a.write or b.write):
-                continue
+            if a.tensor != b.tensor or not (a.write or b.write) or a.tma or b.tma:
+                continue                     # bulk copies: encode/tma_rule.py
             try:
                 if a.point is b.point and (a.write if a is b else a.index < b.index):
                     check_same_instance(ctx, a, b)
@@ -80,6 +80,8 @@ def check_ordered(ctx, a, b) -> None:
         facts.append(z3.Not(ctx.hb.retired_visible(at_a, at_b)))
     else:
         facts += [ia.t != ib.t, z3.Not(ctx.hb.separated(at_a, at_b))]
+        if ctx.protocol is not None:         # ordered by an mbarrier hand-off, either way
+            facts += [z3.Not(ctx.protocol.handoff(at_a, at_b)), z3.Not(ctx.protocol.handoff(at_b, at_a))]
     model = ctx.solve(rule, b.span, facts, list(ia.loops.values()) + list(ib.loops.values()) + [ia.t, ib.t])
     if model is not None:
         mv = ModelView(ctx, model)

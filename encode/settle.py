@@ -69,7 +69,7 @@ def settles(df, c, hit, reader: prog.Point, inst: dict, box: Box | None) -> bool
     if contains(df, c, box):
         return True
     try:
-        runs = [df.loop_domain(reader, inst), df.guards(reader, inst)]
+        runs = [df.loop_domain(reader, inst), df.guards(reader, inst, reader=True)]
     except Unsupported:
         return False
     out = prove(hit, list(df.env.facts) + list(box.facts) + runs, df.solver)

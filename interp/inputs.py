@@ -169,7 +169,7 @@ def read_params(kernel: ir.Kernel) -> set[str]:
     """Parameters the kernel reads: loaded, copied from, or read in an index, condition or tag."""
     out = set()
     for s in ir.walk(kernel.body):
-        if isinstance(s, (ir.Load, ir.Copy)):
+        if isinstance(s, (ir.Load, ir.Copy, ir.TmaLoad)):
             out.add(s.src.tensor)
         for e in _stmt_exprs(s):
             out |= {n.tensor for n in exprs.iter_nodes(e) if isinstance(n, ir.ElemRef)}

@@ -226,7 +226,7 @@ class Interpreter:
         everything = chosen is None
         for b in blocks:
             self.current = BlockExec(self, b)
-            self.current.body(self.kernel.body, np.ones(self.threads, bool))
+            self.current.run(self.kernel.body, np.ones(self.threads, bool))
         self.current = None
         self.cover(everything)
         order = sorted(self.found.values(), key=lambda v: (v.derived, v.line, v.rule, v.block))

@@ -295,6 +295,7 @@ class Memory:
         """Retire, for each active thread, its committed groups but the newest n."""
         keep = []
         vc = self.clocks.vc
+        active = np.concatenate([active, np.zeros(self.threads - len(active), bool)])   # copy agents never wait
         for b in self.pending:
             retire = active[b.thread] & (b.group < self.open_group[b.thread] - n)
             if retire.any():

@@ -1,7 +1,8 @@
 """IR rewrites, one technique per module; `REWRITES` maps a knowledge-base entry's
 `rewrite` name to its function `(kernel, params) -> Rewritten | None` (None: the
 kernel does not meet the preconditions)."""
-from . import block_tile, mma_layout, pipeline, regblock, staging, swizzle, transpose_stage, vectorize
+from . import (block_tile, expert_group, mma_layout, online_output, online_softmax, pipeline, regblock, split_k, staging, swizzle,
+               transpose_stage, vectorize)
 
 REWRITES = {
     "stage_shared": staging.stage_shared,
@@ -12,4 +13,8 @@ REWRITES = {
     "vectorize_copies": vectorize.vectorize_copies,
     "stage_transpose": transpose_stage.stage_transpose,
     "register_block": regblock.register_block,
+    "online_softmax": online_softmax.online_softmax,
+    "online_output": online_output.online_output,
+    "split_k": split_k.split_k,
+    "expert_group": expert_group.expert_group,
 }

@@ -57,7 +57,8 @@ def test_second_run_on_a_similar_task_needs_fewer_steps(tmp_path):
     repairs = lambda s: sum(x["repair_steps"] for x in s["sketches"])
     assert first["repair_needed"] and repairs(first) > 0
     assert repairs(second) < repairs(first)
-    assert "cp_async_pipeline" in second["best_techniques"]
+    # the pipeline sketch proves at its first fill: the values come from the first run
+    assert any(s["action"].startswith("cp_async_pipeline") and s["first_fill_ok"] for s in second["sketches"])
     run = tmp_path / "r1"
     for f in ("best.dsl", "summary.json", "trajectory.jsonl", "candidates/0000/kernel.dsl",
               "candidates/0000/verdict.json", "candidates/0000/report.txt", "candidates/0000/numerics.json",

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import functools
 import os
+import re
 
 import pytest
 
@@ -43,9 +44,11 @@ def test_kernel_compiles_for_sm90a(path, cache):
     assert c.resource("REG") > 0 and c.resource("LOCAL") == 0, c.resources
     uses_shared = lowered.smem_bytes > 0
     assert (c.resource("SHARED") > 0) == uses_shared, c.resources
-    if uses_shared:   # STS/LDS, or their asynchronous and matrix forms LDGSTS/LDSM
-        assert "STS" in c.sass and "LDS" in c.sass
-    barriers = any(isinstance(s, ir.Barrier) for s in ir.walk(kernel.body)) or "__s = " in lowered.source
+    if uses_shared:   # STS/LDS, or their asynchronous and matrix forms LDGSTS/LDSM, or bulk copies UBLKCP
+        assert ("STS" in c.sass or "UBLKCP" in c.sass) and "LDS" in c.sass
+    # a barrier statement, a materialised tile, or an mbarrier's initialisation (docs/LOWERING.md)
+    barriers = (any(isinstance(s, (ir.Barrier, ir.MbarAlloc)) for s in ir.walk(kernel.body))
+                or "__s = " in lowered.source)
     assert ("BAR.SYNC" in c.sass) == barriers
     if any(p.dtype is ir.DType.F16 for p in kernel.params):
         assert "CALL" not in c.sass, "fp16 conversions must inline (LTO)"
@@ -61,13 +64,20 @@ SASS_OF = {
     "cp_async_commit": "LDGDEPBAR",
     "ldg_f32x4": "LDG.E.128",
     "shfl_xor": "SHFL.BFLY",
+    "mbar_init": "SYNCS.EXCH.64",
+    "mbar_arrive": "SYNCS.ARRIVE.TRANS64.A1T0",        # one arrival, no transaction bytes
+    "mbar_try_wait": "SYNCS.PHASECHK.TRANS64.TRYWAIT",
+    "bulk_g2s": "UBLKCP.S.G",
 }
+# wgmma is not lowered yet: no kernel may show Hopper's warpgroup MMA.
+ABSENT = ("HGMMA",)
 # The instructions each kernel is written to use: if the lowering stops choosing them
 # (a check in codegen_cuda/vector.py or warp.py regresses), this fails.
 PROMISED = {
     "gemm_pipelined": {"mma_16816", "ldmatrix_x4", "ldmatrix_x4_trans", "cp_async16", "cp_async_commit"},
     "reduce_warp": {"shfl_xor"},
     "reduce_tree": {"ldg_f32x4"},
+    "ws_accumulate": {"mbar_init", "mbar_arrive", "mbar_try_wait", "bulk_g2s"},
 }
 
 
@@ -87,6 +97,10 @@ def test_sass_shows_the_hardware_instructions(path, cache):
         assert (op in c.sass) == (f in used), f"{f} used: {f in used}; {op} in SASS: {op in c.sass}"
     if "cp_async16" in used:
         assert "DEPBAR" in c.sass, "cp.async.wait_group must become DEPBAR"
+    # arrive.expect_tx: an arrival whose transaction count is a register, not RZ
+    expect = re.search(r"SYNCS\.ARRIVE\.TRANS64 [^;]*, R\d+ ;", c.sass) is not None
+    assert expect == _calls(lowered, "mbar_arrive_expect_tx")
+    assert not any(op in c.sass for op in ABSENT)
 
 
 @pytest.mark.parametrize("name", ["gemm_naive", "gemm_tiled", "gemm_splitk", "row_reduce", "splitk_reduce",

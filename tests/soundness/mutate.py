@@ -14,7 +14,7 @@ from dsl import exprs, ir
 from dsl.stmt_paths import paths, splice
 
 KINDS = ("index_off_by_one", "swapped_indices", "slot_selector", "prefetch_distance", "deleted_barrier",
-         "moved_barrier", "wait_count", "loop_bound", "swapped_mma_operands", "wrong_mask")
+         "moved_barrier", "wait_count", "loop_bound", "swapped_mma_operands", "wrong_mask", "mbarrier")
 
 
 @dataclass(frozen=True)
@@ -150,6 +150,26 @@ def _wait_count(kernel, path, s):
             yield (f"wait_group {'-' if d < 0 else '+'} 1", dataclasses.replace(s, pending=plus(s.pending, d)))
 
 
+def _mbarrier(kernel, path, s):
+    """The pipeline bugs of issue 20: the other parity, a wait or an arrival left out, an
+    expect_tx without its bytes, the neighbouring slot's mbarrier."""
+    if isinstance(s, ir.MbarWait):
+        yield ("wait parity + 1", dataclasses.replace(s, parity=plus(s.parity, 1)))
+        yield ("wait deleted", None)
+    if isinstance(s, ir.Arrive):
+        yield ("arrive deleted", None)
+        if s.tx_bytes is not None:
+            yield ("expect_tx -> arrive", dataclasses.replace(s, tx_bytes=None))
+    if isinstance(s, (ir.Arrive, ir.MbarWait, ir.TmaLoad)) and _fold(s.bar.index, kernel) is None:
+        b = s.bar
+        size = next(x.size for x in ir.walk(kernel.body) if isinstance(x, ir.MbarAlloc) and x.name == b.bar)
+        e = b.index
+        shifted = (dataclasses.replace(e, lhs=plus(e.lhs, 1)) if isinstance(e, ir.Bin) and e.op is ir.BinOp.MOD
+                   else ir.Bin(ir.BinOp.MOD, plus(e, 1), size, e.span))
+        yield (f"mbarrier {b.bar}[{format_short(b.index)}] -> next one",
+               dataclasses.replace(s, bar=dataclasses.replace(b, index=shifted)))
+
+
 def _loop_bound(kernel, path, s):
     if isinstance(s, ir.For):
         for d in (-1, 1):
@@ -248,7 +268,8 @@ def mutants(kernel: ir.Kernel, kinds=KINDS) -> list[Mutant]:
     ops = {"index_off_by_one": _index_off_by_one, "swapped_indices": _swapped_indices,
            "slot_selector": lambda k, p, s: _slot_selector(k, p, s, shared),
            "prefetch_distance": _prefetch, "deleted_barrier": _deleted_barrier, "wait_count": _wait_count,
-           "loop_bound": _loop_bound, "swapped_mma_operands": _swapped_mma, "wrong_mask": _wrong_mask}
+           "loop_bound": _loop_bound, "swapped_mma_operands": _swapped_mma, "wrong_mask": _wrong_mask,
+           "mbarrier": _mbarrier}
     out = []
     for path, s in paths(kernel.body):
         if "moved_barrier" in kinds:

@@ -1,0 +1,130 @@
+"""ASYNC, WAR and RACE for bulk (TMA) copies: landings against every other access.
+
+A bulk copy instance and another access of one shared element must be ordered one way
+or the other: the copy has landed and its mbarrier phase was waited for before the
+access (`Protocol.landed`), or the access happened before the copy was issued (program
+order of one thread, a block barrier, or an mbarrier hand-off from the accessing thread
+to the issuing one). Real time is not program order across roles, so both directions
+are queried; the iteration values only name the finding (ASYNC: the read comes in the
+copy's iteration or later; WAR: earlier).
+"""
+from __future__ import annotations
+
+import z3
+
+from dsl import ir
+
+from .findings import Finding
+from .hb import At
+from .memwitness import ModelView, access_operand, element_text, iteration_text, thread_text
+from .race import _pair
+from .symbols import Unsupported
+
+
+def check(ctx) -> None:
+    shared = [a for a in ctx.accesses if a.space is ir.Space.SHARED]
+    for a in (x for x in shared if x.tma and x.write):
+        for b in shared:
+            if b.tensor != a.tensor or (b.tma and b.index < a.index):
+                continue
+            try:
+                _pair_check(ctx, a, b)
+            except Unsupported as u:
+                ctx.sink.unknown("ASYNC" if not b.write else "RACE", u.span or b.span, u.reason)
+
+
+def _before_issue(ctx, b: At, a: At):
+    """Access instance b happened before the bulk copy instance a was issued."""
+    hb = ctx.hb
+    return z3.Or(z3.And(b.thread == a.thread, hb.before(b, a)),
+                 z3.And(hb.before(b, a), hb.separated(b, a)),
+                 ctx.protocol.handoff(b, a))
+
+
+def _ordered(ctx, a, ia, b, ib):
+    proto = ctx.protocol
+    at_a, at_b = At(a.point, ia.loops, ia.t), At(b.point, ib.loops, ib.t)
+    site_a = proto.site_of[a.point.path]
+    out = [proto.landed(site_a, at_a, at_b)]
+    if b.tma:
+        out.append(proto.landed(proto.site_of[b.point.path], at_b, at_a))
+    else:
+        out.append(_before_issue(ctx, at_b, at_a))
+    return z3.Or(*out)
+
+
+def _pair_check(ctx, a, b) -> None:
+    if ctx.protocol is None:
+        raise Unsupported("a bulk copy needs an mbarrier", a.span)
+    ia, ib = _instances(ctx, a, b)
+    base = ia.facts + ib.facts + [ia.same, z3.Not(_ordered(ctx, a, ia, b, ib))]
+    if a is b:
+        base.append(z3.Or(ia.t != ib.t, *[ia.loops[v] != ib.loops[v] for v in ia.loops]))
+    small = list(ia.loops.values()) + list(ib.loops.values()) + [ia.t, ib.t]
+    if b.write:
+        _query(ctx, "RACE", a, ia, b, ib, base, small)
+        return
+    later = _later_or_same(ctx, ia, ib)
+    _query(ctx, "ASYNC", a, ia, b, ib, base + [later], small)
+    _query(ctx, "WAR", a, ia, b, ib, base + [z3.Not(later)], small)
+
+
+def _instances(ctx, a, b):
+    ia, ib, same = _pair(ctx, a, b)
+    ia.same = same
+    return ia, ib
+
+
+def _later_or_same(ctx, ia, ib):
+    """Names the finding only: does the read come in the copy's iteration or after it?"""
+    la, lb = list(ia.loops.values()), list(ib.loops.values())
+    if la and lb:
+        return la[-1] <= lb[-1]
+    return ctx.hb.before(At(ia.point, ia.loops, ia.t), At(ib.point, ib.loops, ib.t))
+
+
+def _query(ctx, rule, a, ia, b, ib, facts, small) -> None:
+    if not ctx.wants(rule):
+        return
+    ctx.sink.obligation()
+    model = ctx.solve(rule, b.span, facts, small)
+    if model is not None:
+        _report(ctx, rule, ia, ib, ModelView(ctx, model))
+
+
+def _report(ctx, rule, ia, ib, mv: ModelView) -> None:
+    ws, proto = ctx.target.warp_size, ctx.protocol
+    a, b = ia.access, ib.access
+    ta, tb = mv.int(ia.t), mv.int(ib.t)
+    el = element_text(a.tensor, mv.coords(ia.coords))
+    la, lb = mv.loops(a.point, ia.loops), mv.loops(b.point, ib.loops)
+    site = proto.site_of[a.point.path]
+    x, r = mv.int(proto.element(site, ia.loops)), mv.int(proto.round(site, ia.loops))
+    copy = (f"the tma_load at line {a.span.line}{iteration_text(la)} (issued by {thread_text(ta, ws)}) "
+            f"completes on {site.bar}[{x}] in phase {r}")
+    why = proto.bars[site.bar].why_not
+    note = f"; {site.bar} orders nothing: {why}" if why else _wait_note(proto, site.bar)
+    if rule == "ASYNC":
+        msg = (f"{thread_text(tb, ws)} reads {el}{iteration_text(lb)} before the bulk copy filling it is known "
+               f"to have landed: {copy}, and no wait of this thread for that phase precedes the read{note}")
+        hint = f"wait on {site.bar}[{x}] with the parity of phase {r} ({r % 2}) before reading the slot"
+    elif rule == "WAR":
+        msg = (f"{copy} and may overwrite {el} while {thread_text(tb, ws)} still reads it{iteration_text(lb)} "
+               f"(line {b.span.line}): no arrive after the read hands the slot back to the issuing thread{note}")
+        hint = "arrive on the slot's 'empty' mbarrier after the last read of the slot, and wait on it before refilling"
+    else:
+        msg = (f"data race on {el}: {thread_text(tb, ws)} writes it{iteration_text(lb)} (line {b.span.line}, "
+               f"{b.verb}) while {copy}{note}")
+        hint = "issue each bulk copy from one thread, and order writes of a slot through its mbarriers"
+    related = ((a.span, f"{thread_text(ta, ws)} issues the bulk copy into {el} here{iteration_text(la)}"),)
+    ops = (access_operand(mv, ia), access_operand(mv, ib))
+    ctx.sink.finding(Finding(rule, b.span, msg, mv.sizes(), mv.block(), tb, lb, (), ops, hint, related))
+
+
+def _wait_note(proto, bar: str) -> str:
+    odd = [s for s in proto.bars[bar].sites if s.kind == "wait" and proto.offset.get(id(s)) is None]
+    if not odd:
+        return ""
+    w = odd[0]
+    return (f"; the wait at line {w.point.span.line} waits on a parity that is not that of a fixed phase "
+            f"of its rounds, so it orders nothing")

@@ -1,0 +1,226 @@
+"""mbarriers and bulk copies on the interpreter: phases, transaction bytes, landings, and the
+role branches of a warp-specialized block run as coroutines.
+
+Each mbarrier element has a copy *agent*: an extra row and column of the block's vector
+clocks (interp.memory) that writes the element's bulk copies. A copy is written at its
+issue as an async write of its agent (pending) and lands as late as the phase allows: when
+the phase's arrivals are all in and its transaction count is still positive. The phase
+then completes: the landed copies are done at the agent's stamp, and the phase's
+released clock (the arrivals' clocks, the copies' issuers', the agent's new stamp) is what
+a returning `wait` joins. docs/SEMANTICS.md has the rules this executes.
+"""
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass, field
+
+import numpy as np
+
+from dsl import exprs, ir
+
+from .layout import InterpretError
+
+
+class Stuck(InterpretError):
+    """The block cannot go on: every thread waits on a phase nothing completes, or a thread
+    arrives on a phase whose arrivals are all in (undefined on the hardware)."""
+
+
+def agent_count(kernel: ir.Kernel, consts: dict) -> int:
+    return sum(int(exprs.fold(s.size, consts)) for s in ir.walk(kernel.body) if isinstance(s, ir.MbarAlloc))
+
+
+def has_wait(stmts) -> bool:
+    return any(isinstance(s, ir.MbarWait) for s in ir.walk(stmts))
+
+
+@dataclass
+class Copy:
+    batch: object              # the AsyncBatch of its write (interp.memory), or None if nothing landed
+    nbytes: int
+    issuer_clock: np.ndarray
+
+
+@dataclass
+class Element:
+    agent: int
+    count: int
+    width: int                 # threads + agents: the clock length
+    phase: int = 0             # completed phases
+    pending: int = 0
+    tx: int = 0
+    acc: np.ndarray = None     # clocks of this phase's arrivals
+    released: np.ndarray = None
+    copies: list = field(default_factory=list)   # issued, not landed
+
+    def __post_init__(self):
+        self.pending = self.count
+        self.acc = np.zeros(self.width, np.int64)
+        self.released = np.zeros(self.width, np.int64)
+
+
+class Mbarriers:
+    def __init__(self, bx, threads: int):
+        self.bx, self.T = bx, threads
+        self.bars: dict[str, list[Element]] = {}
+        self.next_agent = threads
+        self.progress = 0          # events so far: a coroutine round without any is a deadlock
+
+    @property
+    def vc(self) -> np.ndarray:
+        return self.bx.mem.clocks.vc
+
+    def declare(self, s: ir.MbarAlloc, active: np.ndarray) -> None:
+        n, count = self.bx.fold(s.size), self.bx.fold(s.count)
+        width = self.vc.shape[0]
+        self.bars[s.name] = [Element(self.next_agent + i, count, width) for i in range(n)]
+        self.next_agent += n
+        self.bx.mem.barrier(active)    # init, fence.mbarrier_init and the block barrier the lowering emits
+
+    def element(self, ref: ir.BarRef, thr: np.ndarray) -> list[Element]:
+        idx = np.broadcast_to(np.asarray(self.bx.ev(thr).term(ref.index), np.int64), thr.shape)
+        els = self.bars[ref.bar]
+        bad = (idx < 0) | (idx >= len(els))
+        if bad.any():
+            self.bx.violation("BOUND", f"{ref.bar}[{int(idx[bad][0])}]: an mbarrier index outside [0, {len(els)})",
+                              int(thr[bad][0]))
+            raise InterpretError(f"mbarrier index {int(idx[bad][0])} out of range")
+        return [els[int(i)] for i in idx]
+
+    # ------------------------------------------------------------ arrivals and copies
+    def arrive(self, s: ir.Arrive, active: np.ndarray) -> None:
+        thr = np.flatnonzero(active)
+        nbytes = 0 if s.tx_bytes is None else self.bx.fold(s.tx_bytes)
+        for t, el in zip(thr, self.element(s.bar, thr)):
+            el.tx += nbytes
+            self.vc[t, t] += 1                 # close the thread's epoch: its accesses so far are released
+            el.acc = np.maximum(el.acc, self.vc[t])
+            el.pending -= 1
+            if el.pending < 0:   # round r + 1 began before phase r completed: undefined on the hardware
+                msg = (f"thread {t} arrives on {s.bar.bar} in phase {el.phase} after its {el.count} arrival(s) "
+                       f"were all in (the phase still waits for {el.tx} byte(s)): the next round's arrival "
+                       "came before this phase completed")
+                self.bx.violation("RACE", msg, int(t))
+                raise Stuck(f"line {s.span.line}: {msg}")
+            self.progress += 1
+            self._settle(el)
+
+    def issue(self, s: ir.TmaLoad, active: np.ndarray) -> None:
+        bx = self.bx
+        shape = bx.shape_of(exprs.tile_shape(s.dst))
+        n = math.prod(shape)
+        tile = np.unravel_index(np.arange(n), shape) if shape else ()
+        thr = np.flatnonzero(active)
+        for t, el in zip(thr, self.element(s.bar, thr)):
+            one = np.full(n, t, np.int64)
+            vals, tags, taint, defined = bx.read_tile(s.src.tensor, bx.full_coords(s.src, tile, one), one,
+                                                      f"tma_load from {s.src.tensor}")
+            a = el.agent
+            self.vc[t, t] += 1                 # the copy comes after everything its issuer did so far
+            self.vc[a] = np.maximum(self.vc[a], self.vc[t])
+            before = len(bx.mem.pending)
+            agent = np.full(n, a, np.int64)
+            bx.write_shared(s.dst.tensor, bx.full_coords(s.dst, tile, agent), agent, vals, tags, taint, defined,
+                            True, f"tma_load into {s.dst.tensor} (issued by thread {t})")
+            batch = bx.mem.pending[-1] if len(bx.mem.pending) > before else None
+            dtype = bx.mem.buffers[s.dst.tensor].dtype
+            el.copies.append(Copy(batch, n * dtype.nbytes, self.vc[t].copy()))
+            self.progress += 1
+            self._settle(el)
+
+    def land(self, el: Element) -> bool:
+        """The copy engine lands el's issued copies, oldest first, while the phase still
+        expects bytes; False if there was nothing to land."""
+        if not (el.tx > 0 and el.copies):
+            return False
+        while el.tx > 0 and el.copies:
+            c = el.copies.pop(0)
+            el.tx -= c.nbytes
+            self._done(c, self.vc[el.agent, el.agent])
+            el.acc = np.maximum(el.acc, c.issuer_clock)
+        self.progress += 1
+        self._settle(el)
+        return True
+
+    def land_any(self) -> bool:
+        return any([self.land(el) for els in self.bars.values() for el in els])
+
+    def _settle(self, el: Element) -> None:
+        """A phase completes when its arrivals are all in and its transaction count is 0
+        (more bytes than expected leave it negative: the phase never completes)."""
+        if el.pending != 0 or el.tx != 0:
+            return
+        a, vc = el.agent, self.vc
+        vc[a, a] += 1
+        el.released = np.maximum(el.released, el.acc)
+        el.released[a] = max(el.released[a], vc[a, a])
+        el.phase += 1
+        el.pending, el.acc = el.count, np.zeros_like(el.acc)
+        self.progress += 1
+
+    def _done(self, c: Copy, stamp: int) -> None:
+        b = c.batch
+        if b is None:
+            return
+        for field_id, field_done in (("w_id", "w_done"), ("p_id", "p_done"), ("s_id", "s_done")):
+            live = getattr(b.buf, field_id)[b.addr] == b.wid
+            getattr(b.buf, field_done)[b.addr[live]] = stamp
+        self.bx.mem.pending = [p for p in self.bx.mem.pending if p is not b]
+
+    def statement(self, s, active: np.ndarray):
+        """A generator over one mbarrier statement: only a wait ever yields."""
+        match s:
+            case ir.MbarAlloc():
+                self.declare(s, active)
+            case ir.Arrive():
+                self.arrive(s, active)
+            case ir.MbarWait():
+                yield from self.wait(s, active)
+            case ir.TmaLoad():
+                self.issue(s, active)
+
+    def run_to_end(self, steps) -> None:
+        """Drive a block's statement generator to its end. When every thread waits and no
+        copy can land, or a thread over-arrives, the block stops there with a note; what it
+        found before stays."""
+        try:
+            for _ in steps:
+                if not self.land_any():
+                    raise Stuck(f"deadlock at line {self.bx.line}: every thread waits on an mbarrier phase "
+                                "that nothing completes")
+        except Stuck as err:
+            self.bx.I.note(f"block {self.bx.block}: {err}")
+
+    # ------------------------------------------------------------ waits and roles
+    def wait(self, s: ir.MbarWait, active: np.ndarray):
+        """A generator: yields while some active thread's phase has not completed."""
+        thr = np.flatnonzero(active)
+        while True:
+            els = self.element(s.bar, thr)
+            par = np.broadcast_to(np.asarray(self.bx.ev(thr).term(s.parity), np.int64), thr.shape) % 2
+            if all(el.phase % 2 != p for el, p in zip(els, par)):
+                break
+            if not any([self.land(el) for el in {id(e): e for e in els}.values()]):
+                yield "blocked"     # copies land only on demand: the latest the hardware may
+        for t, el in zip(thr, els):
+            self.vc[t] = np.maximum(self.vc[t], el.released)
+        self.progress += 1
+
+    def roles(self, branches: list):
+        """Run the branches of a role `if` as coroutines, round-robin; each has its own loop
+        variables. Yields (blocked) when every live branch is blocked."""
+        bx = self.bx
+        outer = bx.loops
+        live = [[body, dict(outer)] for body in branches]
+        while live:
+            mark = self.progress
+            for entry in list(live):
+                bx.loops = entry[1]
+                try:
+                    next(entry[0])
+                except StopIteration:
+                    live.remove(entry)
+                    self.progress += 1
+            bx.loops = outer
+            if live and self.progress == mark and not self.land_any():
+                yield "blocked"
