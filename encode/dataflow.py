@@ -92,7 +92,7 @@ class Dataflow:
         """The kernel's mbarrier protocol (encode/mbarrier.py), or None without mbarriers."""
         if self._protocol is None and any(isinstance(p.stmt, ir.MbarAlloc) for p in self.points):
             from .mbarrier import Protocol
-            self._protocol = Protocol(self, warp_size or self.warp_size, self.solver, self.on_query)
+            self._protocol = Protocol(self, warp_size or self.warp_size, self.solver)
         return self._protocol
 
     def guards(self, point: prog.Point, inst: dict, uniform_only: bool = False, reader: bool = False) -> object:
