@@ -50,7 +50,8 @@ def _operand_line(op, rule: str) -> str:
     for h in op.hops:
         if h.storage == base or h.span is None:
             continue
-        line += f"  via {_elem(h.storage, h.coords)} written at {_where(h.span)}"
+        by = f" by thread {h.thread}" if h.thread is not None else ""
+        line += f"  via {_elem(h.storage, h.coords)} written{by} at {_where(h.span)}"
         if h.loops:
             line += f" in iteration {_kv(h.loops)}"
     return line
@@ -59,6 +60,8 @@ def _operand_line(op, rule: str) -> str:
 def format_finding(f: Finding) -> str:
     sev = f.severity if not f.suppressed else "note"
     out = [f"{_where(f.span)}: {sev}[{f.rule}] {f.message}"]
+    if f.cause is not None:
+        out.append(f"  consequence of the finding at line {f.cause.line}: its data flow from the tiles found wrong there")
     if f.suppressed:
         out.append(f"  suppressed: {f.suppressed}")
     who = _thread_line(f)
@@ -111,12 +114,14 @@ def finding_json(f: Finding) -> dict:
         "operands": [{"text": op.text, "tag": [[k, v] for k, v in op.tag],
                       "sources": [{"tensor": t, "coords": list(c)} for t, c in op.sources],
                       "hops": [{"storage": h.storage, "coords": list(h.coords),
-                                **(_span_json(h.span) if h.span else {}), "iteration": dict(h.loops)}
+                                **(_span_json(h.span) if h.span else {}), "iteration": dict(h.loops),
+                                 **({"thread": h.thread} if h.thread is not None else {})}
                                for h in op.hops]} for op in f.operands],
         "hint": f.hint, "related": [{**_span_json(s), "message": t} for s, t in f.related],
         "suppressed": f.suppressed or None,
         "replayed": None if not f.replay else f.replay == "replayed",
         "replay": f.replay or None,
+        **({"cause": _span_json(f.cause)} if f.cause is not None else {}),
     }
 
 

@@ -153,7 +153,6 @@ def _check_access(ctx, a) -> None:
               z3.UDiv(z3.URem(x.t, ws), lanes) == z3.UDiv(z3.URem(y.t, ws), lanes),
               z3.UDiv(x.v, vec) == z3.UDiv(y.v, vec), z3.URem(x.v, vec) == 0, z3.URem(y.v, vec) == 0,
               x.bank == y.bank, x.word != y.word]
-    ctx.sink.query()
     out = find_model(facts, ctx.opts.solver)
     if out.verdict is SV.PROVED:
         return
@@ -163,7 +162,6 @@ def _check_access(ctx, a) -> None:
     model = out.model
     small = [z3.ULE(v, 4) for v in loops.values()] + [z3.ULE(s, 64) for s in bv.sizes.values()]
     if small:
-        ctx.sink.query()
         again = find_model(facts + small, ctx.opts.solver)
         model = again.model if again.verdict is SV.REFUTED else model
     _report(ctx, a, model, x, y, loops)

@@ -116,7 +116,6 @@ def _out_of_bounds(ctx, sites) -> bool:
         inst = instantiate(ctx.df, s, "1", ctx.target.warp_size)
         dims = [ctx.env.term(d, {}) for d in ctx.df.types[s.tensor].shape]
         bad = z3.Or(*[z3.Or(c < 0, c >= n) for c, n in zip(inst.coords, dims)])
-        ctx.sink.query()
         out = find_model(list(ctx.env.facts) + inst.facts + [bad], ctx.opts.solver, probe=True)
         if out.verdict is not SV.PROVED:
             return True
@@ -146,7 +145,6 @@ def _instances_per_block(ctx, s):
 def _always(ctx, s, g) -> bool:
     inst = instantiate(ctx.df, s, "g", ctx.target.warp_size)
     c = ctx.env.cond(g.cond, inst.bound)
-    ctx.sink.query()
     threads = [inst.t >= 0, inst.t < s.dist.active_threads]
     negated = z3.Not(c) if g.positive else c
     out = find_model(list(ctx.env.facts) + threads + _loop_facts(ctx, s, inst) + [negated], ctx.opts.solver,
@@ -226,11 +224,9 @@ def _quantified_model(ctx, span, facts):
     base = list(ctx.env.facts) + list(facts)
     sizes = [v for _, v in sorted(ctx.env.sizes.items())]
     for cap in (SMALL_SIZES if sizes else ()):
-        ctx.sink.query()
         out = find_model(base + [v <= cap for v in sizes], ctx.opts.solver, probe=True)
         if out.verdict is SV.REFUTED:
             return out.model
-    ctx.sink.query()
     out = find_model(base, ctx.opts.solver)
     if out.verdict is SV.UNKNOWN:
         ctx.sink.unknown("COVER", span, f"solver: {out.reason}")

@@ -18,6 +18,7 @@ import z3
 from dsl import exprs, ir
 
 from . import program as prog
+from .readmemo import ReadMemo, read_key
 from .settle import Box, settles, slice_box
 from .solver import SolverOptions
 from .symbols import SymEnv, Unsupported
@@ -42,12 +43,11 @@ class Dataflow:
     """Tags of elements at program points, as Z3 terms over symbolic instances."""
 
     def __init__(self, env: SymEnv, lookback: int = 4, solver: SolverOptions = SolverOptions(),
-                 on_query=lambda seconds: None, warp_size: int = 32):
+                 warp_size: int = 32):
         self.env = env
         self._protocol = None           # the mbarrier protocol, built on first use
         self.solver = solver
         self.warp_size = warp_size
-        self.on_query = on_query        # counts this model's own solver queries (`settles`)
         self.kernel = env.kernel
         self.lookback = lookback
         self.points = prog.points(self.kernel)
@@ -63,10 +63,14 @@ class Dataflow:
         self._fresh = itertools.count()
         self._missing: dict[int, tuple] = {}     # statement id -> (tile elements nobody does, shape)
         self._hops = 0                           # reads in progress, one inside another
+        self._memo = ReadMemo()
+        self._made: list = []                    # (stem, variable) of every fresh variable, in order
 
     # ---------------------------------------------------------------- small helpers
     def fresh(self, stem: str) -> z3.ArithRef:
-        return z3.Int(f"{stem}!{next(self._fresh)}")
+        v = z3.Int(f"{stem}!{next(self._fresh)}")
+        self._made.append((stem, v))
+        return v
 
     def extent(self, e: ir.Expr) -> int:
         v = self.env.const_value(e)
@@ -88,7 +92,7 @@ class Dataflow:
         """The kernel's mbarrier protocol (encode/mbarrier.py), or None without mbarriers."""
         if self._protocol is None and any(isinstance(p.stmt, ir.MbarAlloc) for p in self.points):
             from .mbarrier import Protocol
-            self._protocol = Protocol(self, warp_size or self.warp_size, self.solver, self.on_query)
+            self._protocol = Protocol(self, warp_size or self.warp_size, self.solver)
         return self._protocol
 
     def guards(self, point: prog.Point, inst: dict, uniform_only: bool = False, reader: bool = False) -> object:
@@ -183,11 +187,18 @@ class Dataflow:
             raise Unsupported(f"the tag of '{storage}' depends on its own earlier value through another tile "
                               f"across loop iterations; write the update in place ({storage} = f({storage}, ...)) "
                               "so it is summarised as an accumulator", point.stmt.span)
+        key = read_key(storage, coords, point, inst, box)
+        hit = self._memo.get(key, self.fresh)
+        if hit is not None:
+            return hit
         self._hops += 1
+        start = len(self._made)
         try:
-            return self.reaching(storage, coords, point, inst, writers, box)
+            value = self.reaching(storage, coords, point, inst, writers, box)
         finally:
             self._hops -= 1
+        self._memo.put(key, value, self._made[start:], (coords, tuple(inst.values()), box))
+        return value
 
     def input_tag(self, storage: str, coords: tuple) -> Contribution:
         decl = self.kernel.tag_of(storage)

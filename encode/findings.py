@@ -30,6 +30,7 @@ class Hop:
     coords: tuple[int, ...]
     span: Span | None
     loops: tuple[tuple[str, int], ...] = ()
+    thread: int | None = None             # the thread that wrote it (a copy's or store's distribution)
 
 
 @dataclass(frozen=True)
@@ -56,6 +57,7 @@ class Finding:
     severity: str = "error"
     suppressed: str = ""                        # the reason given in a suppression comment
     replay: str = ""                            # "" not tried; "replayed" or "not reproduced: why"
+    cause: Span | None = None                   # the root finding this one follows from (encode/rootcause.py)
 
     @property
     def warp(self) -> int | None:

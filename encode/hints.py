@@ -1,14 +1,24 @@
-"""Concrete suggestions derived from a counterexample's values."""
+"""Concrete suggestions derived from a counterexample's values.
+
+A hint names a cause only when its premise holds in the kernel: "pipeline stages" only for a
+kernel that stages data ahead (async copies, or a shared buffer indexed by a slot `... % S`).
+"""
 from __future__ import annotations
+
+from dsl import exprs, ir
 
 
 def suggest(w, operands) -> str:
     writes = [(op, h) for op in operands for h in _stored(op)[:1] if h.loops]
     if len(writes) == 2 and writes[0][1].loops != writes[1][1].loops:
         (a, ha), (b, hb) = writes
-        return (f"{a.text} holds data written in iteration {_it(ha.loops)} (line {ha.span.line}) but {b.text} "
-                f"holds data written in iteration {_it(hb.loops)} (line {hb.span.line}): the two reads see "
-                "different pipeline stages; check the slot each stage writes and the slot each iteration reads")
+        text = (f"{a.text} holds data written in iteration {_it(ha.loops)} (line {ha.span.line}) but {b.text} "
+                f"holds data written in iteration {_it(hb.loops)} (line {hb.span.line}): ")
+        if _pipelined(w.df.points):
+            return text + ("the two reads see different pipeline stages; check the slot each stage writes and "
+                           "the slot each iteration reads")
+        return text + ("one of the two was not rewritten in the reader's iteration; check that each tile is "
+                       "written in every iteration that reads it (conditions and indices of the two writes)")
     if len(operands) == 2 and all(len(op.sources) == 1 for op in operands):
         a, b = operands
         return (f"{a.text} comes from {_elem(a.sources[0])} and {b.text} from {_elem(b.sources[0])}: "
@@ -24,6 +34,19 @@ def suggest(w, operands) -> str:
         if op.sources:
             return f"{op.text} comes from {' and '.join(_elem(x) for x in op.sources)}"
     return ""
+
+
+def _pipelined(points) -> bool:
+    """Does the kernel stage data ahead: async copies, or shared writes into a slot `i % S`?"""
+    for p in points:
+        s = p.stmt
+        if isinstance(s, (ir.Commit, ir.WaitGroup)) or isinstance(s, ir.Copy) and s.is_async:
+            return True
+        if isinstance(s, (ir.Copy, ir.Store)) and any(
+                isinstance(n, ir.Bin) and n.op is ir.BinOp.MOD and exprs.free_syms(n, ir.SymKind.LOOP)
+                for sub in s.dst.subs if isinstance(sub, ir.Index) for n in exprs.iter_nodes(sub.at)):
+            return True
+    return False
 
 
 def _stored(op):

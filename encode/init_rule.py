@@ -42,7 +42,6 @@ def _check_read(ctx, a) -> None:
             return
     window = [c for c in tv.cases if c.kind is CaseKind.OVERFLOW and c.writer is None]
     if window:
-        ctx.sink.query()
         from .solver import Verdict as SV, find_model
         out = find_model(list(ctx.env.facts) + inst.facts + [z3.Or(*[c.cond for c in window])], ctx.opts.solver,
                          probe=True)

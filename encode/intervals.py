@@ -55,7 +55,6 @@ def _affine(df, f, v, span) -> tuple[int, object]:
     if not z3.is_int_value(a) or a.as_long() == 0:
         raise Unsupported("a commit's condition is not affine in its loop variable", span)
     out = prove(f == a * v + b, list(df.env.facts), df.solver)
-    df.on_query(out.seconds)
     if out.verdict is not SV.PROVED:
         raise Unsupported("a commit's condition is not affine in its loop variable", span)
     return a.as_long(), b

@@ -55,8 +55,8 @@ class Barrier:
 
 
 class Protocol:
-    def __init__(self, df, warp_size: int, solver, on_query=lambda s: None):
-        self.df, self.env, self.ws, self.solver, self.on_query = df, df.env, warp_size, solver, on_query
+    def __init__(self, df, warp_size: int, solver):
+        self.df, self.env, self.ws, self.solver = df, df.env, warp_size, solver   # solver counts its queries
         self.kernel = df.kernel
         self.bars: dict[str, Barrier] = {}
         self.offset: dict[int, int | None] = {}       # wait site id -> phase offset d, or None
@@ -201,7 +201,6 @@ class Protocol:
 
     def _sat(self, facts) -> SV:
         out = find_model(list(self.env.facts) + facts, self.solver)
-        self.on_query(getattr(out, "seconds", 0.0))
         return out.verdict
 
     # ---------------------------------------------------------------- hand-offs

@@ -44,7 +44,6 @@ class Context:
         A model is minimised (sizes first, then the terms in `small`: iterations, threads)
         so that witnesses are small and canonical; if that fails the first model stays."""
         base = list(self.env.facts) + list(facts)
-        self.sink.query()
         out = find_model(base, self.opts.solver)
         if out.verdict is SV.PROVED:
             return None
@@ -54,7 +53,6 @@ class Context:
         objectives = [v for _, v in sorted(self.env.sizes.items())] + list(small)
         if not objectives:
             return out.model
-        self.sink.query()
         best = minimize_model(base, objectives, self.opts.solver)
         return best.model if best.verdict is SV.REFUTED else out.model
 

@@ -97,7 +97,6 @@ def _count(tc, point, cond, lf, rs, base, lo, hi, scope) -> None:
                             "(updates under a condition or a nested accumulation)")
             return
         out = prove(case.count == hi - lo, base + [case.cond], tc.opts)
-        tc.sink.query(out.seconds)
         if out.verdict is SV.PROVED:
             continue
         if out.verdict is SV.UNKNOWN:
@@ -150,7 +149,6 @@ def _cover(tc, point, cond, lf, lo, hi, lo_e, hi_e, base, scope) -> bool:
     for _, c in lf.opaque:
         facts.append(z3.ForAll(list(c.bound), z3.Not(c.domain)) if c.bound else z3.Not(c.domain))
     out = find_model(facts, tc.opts)
-    tc.sink.query(out.seconds)
     if out.verdict is SV.UNKNOWN:
         tc.sink.unknown("TAG", cond.span, f"solver: {out.reason} (coverage is a quantified query)")
         return False

@@ -73,7 +73,6 @@ def settles(df, c, hit, reader: prog.Point, inst: dict, box: Box | None) -> bool
     except Unsupported:
         return False
     out = prove(hit, list(df.env.facts) + list(box.facts) + runs, df.solver)
-    df.on_query(out.seconds)
     return out.verdict is SV.PROVED
 
 

@@ -2,7 +2,9 @@
 
 Every query runs in a fresh Z3 context (the facts are translated into it), with the
 timeout and seed from the options, so a query's answer and model do not depend on what
-else was built before it: witnesses are the same across runs and test orders. A result
+else was built before it: witnesses are the same across runs and test orders. (One context
+shared by a kernel's queries saves ~2 ms a query, but Z3's search then depends on the
+earlier queries: a 1 s refutation in tag_moe_rows_shifted became a 10 s timeout.) A result
 is one of three verdicts kept apart (proved, refuted with a model, unknown).
 """
 from __future__ import annotations
@@ -33,6 +35,13 @@ class SolverOptions:
     # that `argus fill` can learn constraints on a sketch's unknowns from the refutations.
     on_refuted: Callable[[tuple, "ContextModel"], None] | None = field(default=None, compare=False)
     deadline: float | None = None   # time.monotonic() when the file's budget ends; None: no budget
+    # Called with the seconds of every query that reaches Z3 (checks, unsat cores, optimiser
+    # runs, bisection steps), so that reported query counts and solve times are complete.
+    on_query: Callable[[float], None] | None = field(default=None, compare=False)
+
+    def counted(self, seconds: float) -> None:
+        if self.on_query is not None:
+            self.on_query(seconds)
 
     def remaining_ms(self) -> int:
         """Milliseconds this query may take: its timeout, cut to what is left of the budget."""
@@ -96,6 +105,7 @@ def _check(facts, opts: SolverOptions) -> Outcome:
     start = time.perf_counter()
     result = solver.check()
     took = time.perf_counter() - start
+    opts.counted(took)
     if result == z3.sat:
         return Outcome(Verdict.REFUTED, ContextModel(solver.model(), ctx), seconds=took)
     if result == z3.unsat:
@@ -124,12 +134,31 @@ def unsat_core(named_facts: dict[str, object], opts: SolverOptions = SolverOptio
     start = time.perf_counter()
     result = solver.check()
     took = time.perf_counter() - start
+    opts.counted(took)
     if result == z3.sat:
         return Outcome(Verdict.REFUTED, ContextModel(solver.model(), ctx), seconds=took), ()
     if result == z3.unsat:
         core = {str(c) for c in solver.unsat_core()}
         return Outcome(Verdict.PROVED, seconds=took), tuple(n for n in named_facts if n in core)
     return Outcome(Verdict.UNKNOWN, reason=_why_unknown(solver, opts), seconds=took), ()
+
+
+def has_quantifier(facts) -> bool:
+    """Does any fact contain a quantifier? A walk over the shared term graph, each node once
+    (printing the facts to look for "(forall" was 53% of the slowest bad kernel's time)."""
+    seen: set[int] = set()
+    todo = [_bool(f) for f in facts]
+    while todo:
+        t = todo.pop()
+        i = t.get_id()
+        if i in seen:
+            continue
+        seen.add(i)
+        if z3.is_quantifier(t):
+            return True
+        if z3.is_app(t):
+            todo.extend(t.children())
+    return False
 
 
 def _bool(fact):
@@ -156,7 +185,7 @@ def minimize_model(facts, objectives, opts: SolverOptions = SolverOptions()) -> 
     """
     if opts.remaining_ms() <= 0:
         return _SPENT
-    if len(objectives) > MAX_OPTIMIZE_OBJECTIVES or any("(forall" in _bool(f).sexpr() for f in facts):
+    if len(objectives) > MAX_OPTIMIZE_OBJECTIVES or has_quantifier(facts):
         return _bisect(facts, objectives, opts)
     ctx = z3.Context()
     opt = z3.Optimize(ctx=ctx)
@@ -168,6 +197,7 @@ def minimize_model(facts, objectives, opts: SolverOptions = SolverOptions()) -> 
     start = time.perf_counter()
     result = opt.check()
     took = time.perf_counter() - start
+    opts.counted(took)
     if result == z3.sat:
         return Outcome(Verdict.REFUTED, ContextModel(opt.model(), ctx), seconds=took)
     return Outcome(Verdict.UNKNOWN, reason=_why_unknown(opt, opts), seconds=took)

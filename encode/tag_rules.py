@@ -241,7 +241,6 @@ class TagChecker:
                     continue
                 term = self.env.term(idx, scope)
                 out = prove(z3.And(term >= 0, term < ext), base, self.opts)
-                self.sink.query(out.seconds)
                 if out.verdict is not SV.PROVED:
                     raise Unsupported(f"tag({n.tensor}[...]) may index outside the tile (extent {ext})", idx.span)
 
@@ -271,7 +270,6 @@ class TagChecker:
     def solve(self, point, cond, facts, leaves, scope, rule, message, hint_extra="") -> bool:
         """Run one query; report a finding on sat. True when it was proved."""
         out = find_model(facts, self.opts)
-        self.sink.query(out.seconds)
         if out.verdict is SV.PROVED:
             return True
         if out.verdict is SV.UNKNOWN:
@@ -289,7 +287,6 @@ class TagChecker:
         objectives = [v for _, v in sorted(self.env.sizes.items())] + list(self.env.blocks)
         objectives += [scope[k] for k in sorted(scope)]
         out = minimize_model(facts, objectives, self.opts)
-        self.sink.query(out.seconds)
         return out.model if out.verdict is SV.REFUTED else model
 
     def check_unknown_values(self, point, cond, leaves, base, scope, missing_ok: bool = False) -> None:
@@ -302,7 +299,6 @@ class TagChecker:
             if not pairs:
                 continue
             out = find_model(base + [z3.Or(*[z3.And(s, c.domain) for _, s, c in pairs])], self.opts)
-            self.sink.query(out.seconds)
             if out.verdict is SV.PROVED:
                 continue
             if out.verdict is SV.UNKNOWN:

@@ -29,11 +29,12 @@ class VerifyOptions:
     target: str = "sm_90"
     on_refuted: Callable | None = field(default=None, compare=False)   # see SolverOptions
     deadline: float | None = None     # time.monotonic() when the caller's budget ends
+    on_query: Callable | None = field(default=None, compare=False)     # see SolverOptions
 
     @property
     def solver(self) -> SolverOptions:
         return SolverOptions(timeout_ms=max(1, int(self.timeout_s * 1000)), seed=self.seed,
-                             on_refuted=self.on_refuted, deadline=self.deadline)
+                             on_refuted=self.on_refuted, deadline=self.deadline, on_query=self.on_query)
 
     def expired(self) -> bool:
         return self.deadline is not None and time.monotonic() >= self.deadline
@@ -69,7 +70,7 @@ class Sink:
         self.obligations_n += 1
 
     def query(self, seconds: float = 0.0) -> None:
-        """Count one solver query (and the seconds it took, when the caller knows them)."""
+        """Count one solver query and the seconds it took (called by encode/solver.py)."""
         self.queries_n += 1
         self.solve_s += seconds
 
@@ -104,11 +105,12 @@ def _verify_once(kernel: ir.Kernel, opts: VerifyOptions) -> Verdict:
     from .tag_rules import TagChecker
     t0 = time.perf_counter()
     sink = Sink(opts.rules)
+    opts = dataclasses.replace(opts, on_query=sink.query)   # every Z3 query is counted where it runs
     try:
         env = SymEnv.build(kernel)
         from .target import DEFAULT_TARGET, load_target
         warp = load_target(opts.target or DEFAULT_TARGET).warp_size
-        df = Dataflow(env, opts.lookback, opts.solver, sink.query, warp)
+        df = Dataflow(env, opts.lookback, opts.solver, warp)
     except Unsupported as u:
         sink.unknown("TAG", u.span or kernel.span, u.reason)
         return _verdict(kernel, sink, [("encode", time.perf_counter() - t0)])
@@ -127,6 +129,7 @@ def _verify_once(kernel: ir.Kernel, opts: VerifyOptions) -> Verdict:
 
 
 def _verdict(kernel, sink: Sink, timings) -> Verdict:
+    from .rootcause import group
     key = lambda x: (x.span.line, x.span.col, x.rule, getattr(x, "message", getattr(x, "reason", "")))
-    return Verdict(kernel.name, kernel.file, tuple(sorted(sink.findings, key=key)),
+    return Verdict(kernel.name, kernel.file, group(tuple(sorted(sink.findings, key=key)), kernel),
                    tuple(sorted(sink.unknowns, key=key)), sink.obligations_n, sink.queries_n, tuple(timings))

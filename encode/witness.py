@@ -6,7 +6,8 @@ import z3
 from dsl import ir
 
 from .findings import Finding, Hop, Operand
-from .threads import owner
+from .symbols import Unsupported
+from .threads import owner, writer
 
 
 def _int(model, term) -> int:
@@ -53,9 +54,24 @@ class Witness:
         tag = tuple(dict.fromkeys((f, _int(self.model, t)) for f, t in c.fields))
         shared = {n for n, t in self.df.types.items() if t.space is ir.Space.SHARED}
         hops = tuple(dict.fromkeys(Hop(s, tuple(_int(self.model, x) for x in xs), p.span if p is not None else None,
-                                       self.ints(lv)) for s, xs, p, lv in c.trail if s in shared))
+                                       self.ints(lv), self.writing_thread(p, xs, lv))
+                                   for s, xs, p, lv in c.trail if s in shared))
         srcs = tuple(dict.fromkeys((o.storage, tuple(_int(self.model, x) for x in o.coords)) for o in c.origins))
         return Operand(text, tag, hops, srcs)
+
+    def writing_thread(self, point, coords, loop_values) -> int | None:
+        """Which thread's part of the copy or store at `point` (in that instance) wrote `coords`."""
+        s = getattr(point, "stmt", None)
+        if not isinstance(s, (ir.Copy, ir.Store)):
+            return None
+        df = self.df
+        try:
+            tile = tuple(_int(self.model, x) for x in df.tile_coords(s.dst, dict(loop_values), coords))
+            shape = tuple(df.extent(sub.extent) for sub in s.dst.subs if isinstance(sub, ir.Slice))
+            spec = s.layout if isinstance(s, ir.Copy) else df.store_layout(s)
+            return writer(spec, shape, df.kernel.threads, tile, df.env.consts)
+        except Unsupported:   # a distribution the report cannot invert: say nothing
+            return None
 
     def thread(self, operands) -> int | None:
         for lf in self.leaves.values():

@@ -1,0 +1,42 @@
+"""Report structure (issue 17, class 7): root cause first with its consequences under it,
+the writing thread of every shared-memory hop, hints only when their premise holds."""
+from __future__ import annotations
+
+from pathlib import Path
+
+from dsl.check import check_source
+from encode.threads import writer
+from encode.verifier import VerifyOptions, verify_kernel
+
+BAD = Path(__file__).resolve().parents[2] / "tests/kernels/bad"
+
+
+def _verdict(name: str, rules=("TAG",)):
+    path = BAD / name
+    return verify_kernel(check_source(path.read_text(), str(path)).kernel, VerifyOptions(rules=rules))
+
+
+def test_a_consequence_follows_its_root():
+    v = _verdict("tag_stale_tile_no_pipeline.dsl")
+    root, after = v.findings
+    assert root.cause is None and root.span.line == 21
+    assert after.cause == root.span and after.span.line == 24
+
+
+def test_a_pipeline_hint_needs_a_pipeline():
+    (plain, _) = _verdict("tag_stale_tile_no_pipeline.dsl").findings
+    assert "pipeline" not in plain.hint and "not rewritten in the reader's iteration" in plain.hint
+    staged = _verdict("tag_pipelined_slot.dsl").findings[0]
+    assert "different pipeline stages" in staged.hint
+
+
+def test_hops_name_the_writing_thread():
+    (root, _) = _verdict("tag_stale_tile_no_pipeline.dsl").findings
+    hops = [h for op in root.operands for h in op.hops]
+    assert hops and all(h.thread is not None and h.loops for h in hops)
+
+
+def test_the_writer_inverts_the_distribution():
+    # The default distribution gives thread t the elements t, t + threads, ...
+    assert [writer(None, (16,), 4, (e,), {}) for e in (0, 5, 15)] == [0, 1, 3]
+    assert writer(None, (16,), 4, (16,), {}) is None
