@@ -250,11 +250,15 @@ def _fenced(path, src: str, forward: bool) -> bool:
     """Does every path from the statement at the end of `path` (forward: from it;
     backward: to it), through loop back edges and loop exits alike, meet a barrier
     before any statement that writes the shared tile `src`? docs/LOWERING.md,
-    "Forwarded to the load's source", says why both directions are needed."""
+    "Forwarded to the load's source", says why both directions are needed. Backward, a
+    `wait_group` counts as a write when async copies fill `src`: their data lands at the
+    wait, so only a barrier after it makes other threads' copies visible."""
+    landing = not forward and any(isinstance(t, ir.Copy) and t.is_async and t.dst.tensor == src
+                                  for t in ir.walk(path[0][0]))
     for level in range(len(path) - 1, -1, -1):
         block, idx = path[level]
         ahead = block[idx + 1:] if forward else tuple(reversed(block[:idx]))
-        verdict = _scan(ahead, src)
+        verdict = _scan(ahead, src, landing)
         if verdict is not None:
             return verdict
         owner = path[level - 1][0][path[level - 1][1]] if level > 0 else None
@@ -262,18 +266,19 @@ def _fenced(path, src: str, forward: bool) -> bool:
             # The next (or previous) iteration runs the rest of the body too; if it meets
             # neither a barrier nor a write, the loop exit below decides.
             around = block[:idx] if forward else tuple(reversed(block[idx + 1:]))
-            if _scan(around, src) is False:
+            if _scan(around, src, landing) is False:
                 return False
     return True   # the kernel's start or end: nothing else runs before or after
 
 
-def _scan(stmts, src: str) -> bool | None:
+def _scan(stmts, src: str, landing: bool = False) -> bool | None:
     """True at a barrier met first, False at a write met first, None if neither: a
-    compound statement that writes anywhere inside counts as a write (conservative)."""
+    compound statement that writes anywhere inside counts as a write (conservative);
+    with `landing`, so does a `wait_group` (async copies into `src` land there)."""
     for s in stmts:
         if isinstance(s, ir.Barrier):
             return True
-        if any(writes(t, src) for t in ir.walk([s])):
+        if any(writes(t, src) or (landing and isinstance(t, ir.WaitGroup)) for t in ir.walk([s])):
             return False
     return None
 
