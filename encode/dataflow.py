@@ -143,13 +143,8 @@ class Dataflow:
         if exprs.free_syms(g.cond, ir.SymKind.LOOP) or not isinstance(s, (ir.Zeros, ir.Load, ir.Mma, ir.Compute,
                                                                            ir.Store, ir.Copy)):
             return False
-        from .distribution import concrete_bindings, of_spec
-        if isinstance(s, (ir.Copy, ir.Store)):
-            spec = s.layout if isinstance(s, ir.Copy) else self.store_layout(s)
-            shape = tuple(self.extent(e) for e in exprs.tile_shape(s.dst))
-        else:
-            spec, shape = s.target.layout, self.shape(s.target.name)
-        dist = of_spec(spec, shape, self.kernel.threads, self.env.consts)
+        from .distribution import concrete_bindings
+        dist = self.distribution(s)
         for t in range(dist.active_threads):
             c = self.env.cond(g.cond, concrete_bindings(t, self.warp_size))
             if not z3.is_true(z3.simplify(c if g.positive else z3.Not(c))):
