@@ -1,7 +1,9 @@
 """Fixtures and options shared by the whole test suite.
 
-`--regen-golden` rewrites golden files (expected reports) instead of comparing with them;
-tests that compare against a golden file take the `regen_golden` fixture.
+`--regen-golden` rewrites golden files (expected reports, generated-code snapshots, the
+generated docs) instead of comparing with them. Tests compare through the `golden` fixture,
+the one place that decides: a missing golden file fails (it is never written silently), and
+only `--regen-golden` writes one.
 """
 from __future__ import annotations
 
@@ -26,3 +28,16 @@ def repo_root() -> Path:
 def regen_golden(request) -> bool:
     return bool(request.config.getoption("--regen-golden"))
 
+
+
+@pytest.fixture(scope="session")
+def golden(regen_golden):
+    """`golden(path, text)`: `text` must equal the file at `path`; `--regen-golden` writes it."""
+    def check(path: Path, text: str) -> None:
+        if regen_golden:
+            path.parent.mkdir(parents=True, exist_ok=True)
+            path.write_text(text, encoding="utf-8")
+            return
+        assert path.exists(), f"no golden file {path}; rerun pytest with --regen-golden and review it"
+        assert text == path.read_text(encoding="utf-8"), f"{path} differs; rerun pytest with --regen-golden and review the diff"
+    return check

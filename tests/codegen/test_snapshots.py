@@ -2,17 +2,15 @@
 lowering leaves these identical; a deliberate change regenerates them and the diff is
 reviewed like code. The proofs/ kernels' snapshots are the modules of bench/gpu_bundle
 (`argus lower proofs/*.dsl --bundle bench/gpu_bundle` rewrites them); the test kernels'
-are in tests/codegen/snapshots (ARGUS_REGEN_SNAPSHOTS=1 rewrites them)."""
+are in tests/codegen/snapshots (`pytest --regen-golden` rewrites them)."""
 from __future__ import annotations
 
-import os
 
 import pytest
 
 from codegen_cuda.module import lower
 from codegen_support import REPO, SNAPSHOTS, checked, proof_kernels, extra_kernels
 
-REGEN = os.environ.get("ARGUS_REGEN_SNAPSHOTS") == "1"
 BUNDLE = REPO / "bench" / "gpu_bundle"
 
 
@@ -27,17 +25,11 @@ def test_proof_kernel_source_matches_the_bundle(path):
 
 
 @pytest.mark.parametrize("path", extra_kernels(), ids=lambda p: p.stem)
-def test_generated_source_matches_snapshot(path):
+def test_generated_source_matches_snapshot(path, golden):
     kernel, text = checked(path)
     source = lower(kernel, text).source
     compile(source, f"{path.stem}.py", "exec")   # it is Python, whatever the snapshot says
-    snap = SNAPSHOTS / f"{path.stem}.py"
-    if REGEN or not snap.exists():
-        snap.parent.mkdir(parents=True, exist_ok=True)
-        snap.write_text(source)
-        if not REGEN:
-            pytest.fail(f"no snapshot yet: wrote {snap}; review it and rerun")
-    assert source == snap.read_text(), f"generated source changed; ARGUS_REGEN_SNAPSHOTS=1 rewrites {snap}"
+    golden(SNAPSHOTS / f"{path.stem}.py", source)
 
 
 def test_lowering_is_deterministic():

@@ -25,15 +25,10 @@ def _run(argv, capsys, monkeypatch, root):
 
 
 @pytest.mark.parametrize("path", CASES, ids=lambda p: p.stem)
-def test_report_matches_the_golden_file(path, capsys, monkeypatch, regen_golden, repo_root):
+def test_report_matches_the_golden_file(path, capsys, monkeypatch, golden, repo_root):
     code, out, err = _run([path.relative_to(repo_root).as_posix()], capsys, monkeypatch, repo_root)
     assert code == 2 and out == ""
-    expected = path.with_suffix(".expected")
-    if regen_golden:
-        expected.write_text(err, encoding="utf-8")
-        return
-    assert expected.exists(), f"no golden report; run pytest {__file__} --regen-golden"
-    assert err == expected.read_text(encoding="utf-8")
+    golden(path.with_suffix(".expected"), err)
 
 
 @pytest.mark.parametrize("path", CASES, ids=lambda p: p.stem)

@@ -66,7 +66,7 @@ def test_proof_raises_nothing(path):
 
 
 @pytest.mark.parametrize("path", BAD, ids=[p.stem for p in BAD])
-def test_bad_kernel_caught_and_replayed(path, regen_golden):
+def test_bad_kernel_caught_and_replayed(path, golden):
     kernel = _load(path)
     verdict = verify_kernel(kernel, VerifyOptions())
     errors = {(f.span.line, f.rule) for f in verdict.findings if f.severity == "error"}
@@ -78,11 +78,7 @@ def test_bad_kernel_caught_and_replayed(path, regen_golden):
     assert mine
     for f in mine:
         REPLAY[rule](kernel, f)
-    golden = path.with_suffix(".expected")
-    report = format_verdict(verdict) + "\n"
-    if regen_golden or not golden.exists():
-        golden.write_text(report)
-    assert report == golden.read_text()
+    golden(path.with_suffix(".expected"), format_verdict(verdict) + "\n")
 
 
 # ---------------------------------------------------------------- concrete replays

@@ -1,13 +1,12 @@
 """The tag verifier on shipped kernels: proofs/ prove, tests/kernels/bad/tag_* are caught.
 
 Each bad kernel marks the lines where findings are expected (`#! error[RULE]`); its full
-report is pinned in NAME.expected (regenerate with ARGUS_REGEN_GOLDEN=1). Every TAG
+report is pinned in NAME.expected (`pytest --regen-golden` rewrites it). Every TAG
 counterexample is re-checked concretely: the reported tags are what the kernel's tag
 functions give at the reported input elements, and the assertion is false on them.
 """
 from __future__ import annotations
 
-import os
 import re
 from pathlib import Path
 
@@ -63,12 +62,8 @@ def test_bad_kernel_caught_where_marked(path):
 
 
 @pytest.mark.parametrize("path", BAD, ids=[p.stem for p in BAD])
-def test_bad_kernel_report_golden(path):
-    text = format_verdict(verify_kernel(_load(path), _opts(path))) + "\n"
-    golden = path.with_suffix(".expected")
-    if os.environ.get("ARGUS_REGEN_GOLDEN"):
-        golden.write_text(text)
-    assert golden.read_text() == text
+def test_bad_kernel_report_golden(path, golden):
+    golden(path.with_suffix(".expected"), format_verdict(verify_kernel(_load(path), _opts(path))) + "\n")
 
 
 def _eval(e: ir.Expr, env: dict) -> int:
