@@ -18,7 +18,7 @@ from . import mathfn, vector, warp
 from .emit_common import REDUCE_INIT, compute_type, expr_shape, is_simple, numba_type, paren, row_major
 from .emit_memory import MemoryEmitter
 from .emit_mma import MmaEmitter
-from .plan import Plan, RegTile, fold, thread_dependent, with_guards
+from .plan import Plan, RegTile, fold, with_guards
 from .scalar import LoweringError, ScalarEmitter, py_name
 
 
@@ -42,7 +42,7 @@ class Emitter(MmaEmitter, MemoryEmitter):
         self.sizes = vector.size_divisors(self.k, plan.consts)
         # warp-collective instructions need every lane: none under a thread-dependent `if`
         self.divergent = {id(s) for s, guards in with_guards(self.k.body, [])
-                          if any(thread_dependent(g) for g in guards)}
+                          if any(exprs.mentions_thread(g) for g in guards)}
         self.wide_copies = {id(s): kind for s in ir.walk(self.k.body)
                             if isinstance(s, ir.Copy) and (kind := self.copy_kind(s)) is not None}
         self.tensor_core = {id(s): groups for s in ir.walk(self.k.body)

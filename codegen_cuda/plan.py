@@ -77,10 +77,6 @@ def writes(s: ir.Stmt, tensor: str) -> bool:
     return isinstance(s, (ir.Copy, ir.Store, ir.TmaLoad)) and s.dst.tensor == tensor
 
 
-def thread_dependent(e: ir.Expr) -> bool:
-    return any(isinstance(n, ir.BuiltinRef) and n.which.value.startswith("thread.") for n in exprs.iter_nodes(e))
-
-
 def tile_operands(e: ir.Expr, under_reduce: bool = False):
     """(name, under a reduction) for every register tile an elementwise expression reads."""
     match e:
@@ -203,7 +199,7 @@ def _materialise(plan: Plan, name: str) -> None:
     tile = plan.tiles[name]
     tile.materialise = tile.needs_array = True
     for s, guards in with_guards(plan.kernel.body, []):
-        if defines(s, name) and any(thread_dependent(g) for g in guards):
+        if defines(s, name) and any(exprs.mentions_thread(g) for g in guards):
             raise LoweringError(f"'{name}' is read across threads but defined under a thread-dependent "
                                 "condition or loop bound; materialising it needs a barrier there", s.span)
 
@@ -289,7 +285,7 @@ def _check_region(plan: Plan, load: ir.Stmt, region, name: str, use: ir.Stmt) ->
     src = load.src.tensor
     if any(isinstance(t, ir.TmaLoad) and t.dst.tensor == src for t in ir.walk(plan.kernel.body)):
         return None     # a bulk copy lands concurrently with the roles: no write-free barrier epoch
-    if any(thread_dependent(x) for sub in load.src.subs
+    if any(exprs.mentions_thread(x) for sub in load.src.subs
            for x in ((sub.at,) if isinstance(sub, ir.Index) else (sub.start, sub.extent))):
         return None
     between = [t for t in ir.walk(region) if t is not use]   # the use may redefine the tile: x = f(x)

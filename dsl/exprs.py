@@ -105,6 +105,16 @@ def iter_nodes(e: ir.Expr):
         yield from iter_nodes(c)
 
 
+def mentions_thread(e: ir.Expr) -> bool:
+    """Whether `e` depends on the thread (thread.x, thread.warp, thread.lane)."""
+    return any(isinstance(n, ir.BuiltinRef) and n.which.value.startswith("thread.") for n in iter_nodes(e))
+
+
+def mentions_block(e: ir.Expr) -> bool:
+    """Whether `e` depends on the block (block.x, block.y, block.z)."""
+    return any(isinstance(n, ir.BuiltinRef) and n.which.value.startswith("block.") for n in iter_nodes(e))
+
+
 def free_syms(e: ir.Expr, kind: ir.SymKind | None = None) -> set[str]:
     return {n.name for n in iter_nodes(e) if isinstance(n, ir.Sym) and (kind is None or n.kind is kind)}
 

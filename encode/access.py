@@ -266,11 +266,7 @@ def in_tensor(env, t: ir.TensorType, coords) -> list:
     return [z3.And(c >= 0, c < env.term(n, {})) for c, n in zip(coords, t.shape)]
 
 
-def thread_dependent(e: ir.Expr) -> bool:
-    return any(isinstance(n, ir.BuiltinRef) and n.which.value.startswith("thread.") for n in exprs.iter_nodes(e))
-
-
 def point_thread_dependent(point: prog.Point) -> bool:
     """Whether threads of a block may disagree on running this point (branches, loop bounds)."""
-    return (any(thread_dependent(g.cond) for g in point.guards)
-            or any(thread_dependent(l.start) or thread_dependent(l.stop) for l in point.loops))
+    return (any(exprs.mentions_thread(g.cond) for g in point.guards)
+            or any(exprs.mentions_thread(l.start) or exprs.mentions_thread(l.stop) for l in point.loops))

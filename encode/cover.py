@@ -16,7 +16,7 @@ import z3
 from dsl import exprs, ir
 
 from . import concrete
-from .access import instantiate, thread_dependent
+from .access import instantiate
 from .findings import Finding, Hop, Operand
 from .memwitness import ModelView, element_text, iteration_text, thread_text
 from .solver import Verdict as SV, find_model
@@ -128,14 +128,14 @@ def _instances_per_block(ctx, s):
     count = z3.IntVal(1)
     for loop in s.point.loops:
         for e in (loop.start, loop.stop):
-            if exprs.free_syms(e, ir.SymKind.LOOP) or thread_dependent(e) or _mentions_block(e):
+            if exprs.free_syms(e, ir.SymKind.LOOP) or exprs.mentions_thread(e) or exprs.mentions_block(e):
                 raise Unsupported("COVER counts stores in loops whose bounds depend on sizes only", loop.span)
         lo, hi = ctx.env.term(loop.start, {}), ctx.env.term(loop.stop, {})
         count = count * z3.If(hi > lo, hi - lo, 0)
     for g in s.point.guards:
         if _always(ctx, s, g):
             continue
-        if exprs.free_syms(g.cond, ir.SymKind.LOOP) or thread_dependent(g.cond) or _mentions_block(g.cond):
+        if exprs.free_syms(g.cond, ir.SymKind.LOOP) or exprs.mentions_thread(g.cond) or exprs.mentions_block(g.cond):
             raise Unsupported("COVER cannot count stores under this condition", g.cond.span)
         c = ctx.env.cond(g.cond, {})
         count = count * z3.If(c if g.positive else z3.Not(c), 1, 0)
@@ -159,9 +159,6 @@ def _loop_facts(ctx, s, inst) -> list:
         facts += [v >= ctx.env.term(loop.start, inst.bound), v < ctx.env.term(loop.stop, inst.bound)]
     return facts
 
-
-def _mentions_block(e) -> bool:
-    return any(isinstance(n, ir.BuiltinRef) and n.which.value.startswith("block.") for n in exprs.iter_nodes(e))
 
 
 def _count(ctx, name, sites) -> None:

@@ -102,7 +102,7 @@ class Dataflow:
         that every thread owning elements passes never stops a write; any other is unknown."""
         conds = []
         for g in point.guards:
-            if _thread_dependent(g.cond):
+            if exprs.mentions_thread(g.cond):
                 if uniform_only or reader or self.owners_satisfy(point, g):
                     continue
                 raise Unsupported("tags under a thread-dependent condition are not supported yet", g.cond.span)
@@ -111,7 +111,7 @@ class Dataflow:
         return z3.And(*conds) if conds else z3.BoolVal(True)
 
     def thread_guarded(self, point: prog.Point) -> bool:
-        return any(_thread_dependent(g.cond) for g in point.guards)
+        return any(exprs.mentions_thread(g.cond) for g in point.guards)
 
     def thread_guards(self, w: prog.Point, inst: dict, tile: tuple, dist=None) -> list:
         """The writer's thread-dependent conditions, for the thread its distribution gives
@@ -131,7 +131,7 @@ class Dataflow:
         bound = {**inst, **thread_bindings(owner_thread(dist, e), self.warp_size)}
         conds = []
         for g in w.guards:
-            if _thread_dependent(g.cond):
+            if exprs.mentions_thread(g.cond):
                 c = self.env.cond(g.cond, bound)
                 conds.append(c if g.positive else z3.Not(c))
         return conds
@@ -446,10 +446,6 @@ class Dataflow:
 def _masked_read(s, storage: str) -> bool:
     """Whether statement `s` reads global tensor `storage` through a mask."""
     return isinstance(s, (ir.Load, ir.Copy)) and s.mask is not None and s.src.tensor == storage
-
-
-def _thread_dependent(e: ir.Expr) -> bool:
-    return any(isinstance(n, ir.BuiltinRef) and n.which.value.startswith("thread.") for n in exprs.iter_nodes(e))
 
 
 def _missing_elements(dist) -> tuple[int, ...]:

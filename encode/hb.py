@@ -14,7 +14,7 @@ import z3
 from dsl import exprs, ir
 
 from . import program as prog
-from .access import enabled, point_thread_dependent, thread_dependent
+from .access import enabled, point_thread_dependent
 from .distribution import thread_bindings
 from .symbols import Unsupported
 
@@ -160,11 +160,11 @@ class HappensBefore:
         counts the iterations inside it: the trip of that loop becomes the interval's size."""
         for loop in p.loops:
             for e in (loop.start, loop.stop):
-                if exprs.free_syms(e, ir.SymKind.LOOP) or thread_dependent(e):
+                if exprs.free_syms(e, ir.SymKind.LOOP) or exprs.mentions_thread(e):
                     raise Unsupported("commit counting needs loop bounds that depend on sizes only", loop.span)
         factor, window = z3.IntVal(1), None
         for g in p.guards:
-            if thread_dependent(g.cond):
+            if exprs.mentions_thread(g.cond):
                 raise Unsupported("a commit under a thread-dependent condition is not supported "
                                   "(every thread must commit the same groups)", g.cond.span)
             if exprs.free_syms(g.cond, ir.SymKind.LOOP):

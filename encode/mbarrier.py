@@ -104,7 +104,7 @@ class Protocol:
                 if exprs.free_syms(e, ir.SymKind.LOOP) or _mentions_thread_or_block(e):
                     raise Unsupported("an mbarrier operation's loop bounds must depend on sizes only", loop.span)
         for g in p.guards:
-            if exprs.free_syms(g.cond) - set(self.env.consts) or _mentions_block(g.cond):
+            if exprs.free_syms(g.cond) - set(self.env.consts) or exprs.mentions_block(g.cond):
                 raise Unsupported("an mbarrier operation may sit only under role conditions on thread.x, "
                                   "thread.warp and thread.lane", g.cond.span)
         ring, shift = self._index_form(p, ref)
@@ -324,7 +324,3 @@ def _candidates(site: Site, anchor: At) -> list[dict]:
 
 def _mentions_thread_or_block(e) -> bool:
     return any(isinstance(n, ir.BuiltinRef) for n in exprs.iter_nodes(e))
-
-
-def _mentions_block(e) -> bool:
-    return any(isinstance(n, ir.BuiltinRef) and n.which.value.startswith("block.") for n in exprs.iter_nodes(e))

@@ -8,9 +8,9 @@ from __future__ import annotations
 
 import z3
 
-from dsl import ir
+from dsl import exprs, ir
 
-from .access import enabled, loop_vars, point_thread_dependent, thread_dependent
+from .access import enabled, loop_vars, point_thread_dependent
 from .distribution import thread_bindings
 from dsl.fmt import format_expr as expr_text
 from .findings import Finding, Operand
@@ -81,9 +81,9 @@ def _cause(ctx, p, mv: ModelView, b1: dict, b2: dict):
     env = ctx.env
     for loop in p.loops:
         for e in (loop.start, loop.stop):
-            if thread_dependent(e) and mv.int(env.term(e, b1)) != mv.int(env.term(e, b2)):
+            if exprs.mentions_thread(e) and mv.int(env.term(e, b1)) != mv.int(env.term(e, b2)):
                 return loop.span, f"the bound `{expr_text(e)}` of the loop over {loop.var}"
     for g in p.guards:
-        if thread_dependent(g.cond) and mv.true(env.cond(g.cond, b1)) != mv.true(env.cond(g.cond, b2)):
+        if exprs.mentions_thread(g.cond) and mv.true(env.cond(g.cond, b1)) != mv.true(env.cond(g.cond, b2)):
             return g.cond.span, f"the condition `{expr_text(g.cond)}`"
     return None

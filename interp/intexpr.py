@@ -106,7 +106,3 @@ class IntEval:
         return np.not_equal(self.term(e), 0)
 
 
-def mentions_thread(e: ir.Expr) -> bool:
-    """Does the expression depend on the thread (thread.x, warp, lane)?"""
-    from dsl.exprs import iter_nodes
-    return any(isinstance(n, ir.BuiltinRef) and n.which.value.startswith("thread.") for n in iter_nodes(e))
