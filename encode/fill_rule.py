@@ -4,8 +4,9 @@ Padding carries the PAD tag, which contributes to nothing; that is true of the c
 values only if each reduction that reads padding reads its identity (0 for sum and mma,
 -inf for max, inf for min). The value of the padding is followed from the fill through
 elementwise math, treating every value that is not padding as some finite number:
-`exp(-inf - m)` is 0, `0.0 * x` is 0, `-inf + x` is -inf; anything else (`where`, `1.0 + x`)
-is a padding value the rule cannot tell, which is unknown, never proved.
+`exp(-inf - m)` is 0, `0.0 * x` is 0, `-inf + x` is -inf. Math with one padded operand is
+evaluated exactly at its padding (encode/fill_point.py: `where(x > 0.0, x, 0.0)`,
+`maximum(x, 0.0)`, `1.0 + x`); what neither can tell is unknown, never proved.
 
 The padding of a tile is a set of *components*, each a part of its elements with one value
 and two sets of axes: F, along which every element of the part lies in a line that is all
@@ -27,6 +28,7 @@ import z3
 from dsl import ir
 from dsl.masks import PAD_FINDING, fill_of, neutral_for
 
+from .fill_point import NOPAD as POINT_NOPAD, tile_names, value_at
 from .findings import Finding
 from .solver import Verdict as SV, prove
 from .symbols import Unsupported
@@ -125,6 +127,9 @@ class _Pads:
     def expr(self, e: ir.Expr, self_name: str, check: bool = False) -> tuple:
         def sub(x):
             return self.expr(x, self_name, check)
+        single = self.single_padded(e, self_name)
+        if single is not None:
+            return single
         match e:
             case ir.Sym(kind=ir.SymKind.TENSOR, name=n):
                 return NONE if n == self_name else self.of(n)
@@ -153,6 +158,18 @@ class _Pads:
                 parts = tuple(q for a in args for q in sub(a))
                 return tuple(Part(UNKNOWN, q.whole, q.maybe) for q in parts)
         return NONE              # literals, sizes, block and thread ids
+
+    def single_padded(self, e: ir.Expr, self_name: str) -> tuple | None:
+        """Elementwise math with one padded tile: its value at each part, exactly (encode/fill_point.py)."""
+        names = tile_names(e)
+        if names is None or isinstance(e, ir.Sym):
+            return None
+        padded = [(n, self.of(n)) for n in sorted(names - {self_name})]
+        padded = [(n, parts) for n, parts in padded if parts]
+        if len(padded) != 1:
+            return None
+        name, parts = padded[0]
+        return _merge(tuple(Part(_at(e, name, q.value), q.whole, q.maybe) for q in parts))
 
     def reduce(self, op: str, parts: tuple, axis: int, x, check: bool) -> tuple:
         if check and self.point is not None:
@@ -219,6 +236,13 @@ class _Pads:
     def proved(self, goal, facts) -> bool:
         out = prove(goal, facts, self.opts)
         return out.verdict is SV.PROVED
+
+
+def _at(e: ir.Expr, name: str, v):
+    if v == UNKNOWN:
+        return UNKNOWN
+    out = value_at(e, name, v, _FUNCS)
+    return UNKNOWN if out == POINT_NOPAD else out     # data where the padding was: not neutral
 
 
 def _insert(axes: frozenset, axis: int) -> frozenset:

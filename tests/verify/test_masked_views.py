@@ -98,8 +98,41 @@ def test_minus_inf_padding_through_exp_is_neutral_for_a_sum():
     assert [f.rule for f in verdict.findings] == ["TAG"]
 
 
-def test_padding_through_where_is_unknown_not_proved():
-    verdict = verify_kernel(_rows("acc + sum(where(x > 0.0, x, 1.0), axis=1)", "0.0", spec=""), TAG)
+@pytest.mark.parametrize("update,fill", [
+    ("acc + sum(where(x > 0.0, x, 0.0), axis=1)", "-inf"),
+    ("acc + sum(maximum(x, 0.0), axis=1)", "-inf"),
+    ("acc + sum(maximum(minimum(x, 6.0), 0.0) * 2.0 - 0.0, axis=1)", "-inf"),
+    ("acc + sum(where(x >= 1.0 or x < -1.0, 1.0, 0.0), axis=1)", "0.0"),
+    ("maximum(acc, max(where(not x > 0.0, x, -inf), axis=1))", "-inf"),
+], ids=["relu_where", "relu_maximum", "clamp", "count", "max_where"])
+def test_padding_through_where_and_maximum_is_evaluated(update, fill):
+    """One padded operand: the math is evaluated at its padding (encode/fill_point.py)."""
+    verdict = verify_kernel(_rows(update, fill, spec=""), TAG)
+    assert verdict.status == "proved", (verdict.findings, verdict.unknowns)
+
+
+WRONG_PADDING = [("acc + sum(where(x > 0.0, x, 1.0), axis=1)", "0.0", lambda x: np.where(x > 0, x, 1.0)),
+                 ("acc + sum(maximum(x, 1.0), axis=1)", "-inf", lambda x: np.maximum(x, 1.0)),
+                 ("acc + sum(1.0 + x, axis=1)", "0.0", lambda x: 1.0 + x)]
+
+
+@pytest.mark.parametrize("update,fill,f", WRONG_PADDING, ids=["where", "maximum", "plus_one"])
+def test_padding_that_math_makes_one_is_a_tag_error_the_numbers_show(update, fill, f):
+    kernel = _rows(update, fill, spec="")
+    (finding,) = verify_kernel(kernel, TAG).findings
+    assert finding.rule == "TAG" and finding.span.line == 11 and "as 1.0 where sum needs 0.0" in finding.message
+    sizes = {"R": 4, "C": 100}                     # two tiles of 64 columns: 28 of padding per row
+    inputs = random_inputs(kernel, sizes, seed=1)
+    got = interpret(kernel, sizes, inputs).outputs["S"]
+    want = f(inputs["X"].astype(np.float64)).sum(axis=1)
+    np.testing.assert_allclose(got - want, 28.0, rtol=1e-4)
+
+
+@pytest.mark.parametrize("update", ["acc + sum(x + bcast(acc, axis=1, n=BC), axis=1)",
+                                    "acc + sum(where(x > 0.0, x, bcast(acc, axis=1, n=BC)), axis=1)"],
+                         ids=["plus_data", "where_data"])
+def test_padding_replaced_by_data_is_unknown_not_proved(update):
+    verdict = verify_kernel(_rows(update, "0.0", spec=""), TAG)
     assert verdict.status == "unknown" and "padding of a masked tile" in verdict.unknowns[0].reason
 
 

@@ -1,0 +1,142 @@
+"""The value of elementwise math at the padding of its one padded operand.
+
+When a single tile `x` of an elementwise expression carries padding, the expression's value
+at a padded element is a function of the padding's value `v` alone, every other operand
+being some finite number there (NOPAD). Evaluating that function exactly gives the
+padding of `where(x > 0.0, x, 0.0)`, `maximum(x, 0.0)` or `1.0 + x`, which the
+compositional rules of encode/fill_rule.py could not tell. Anything the evaluator cannot
+decide is UNKNOWN, never a guessed number.
+"""
+from __future__ import annotations
+
+import math
+
+import numpy as np
+
+from dsl import ir
+
+NOPAD = "nopad"         # some finite number, not padding
+UNKNOWN = "unknown"     # a value this evaluation cannot tell
+_ELEMENTWISE_CALLS = {"where", "maximum", "minimum", "exp", "exp2", "log", "log2", "sqrt",
+                      "rsqrt", "tanh", "abs", "sigmoid"}
+_ARITH = {ir.BinOp.ADD: np.add, ir.BinOp.SUB: np.subtract, ir.BinOp.MUL: np.multiply,
+          ir.BinOp.DIV: np.divide}
+_CMP = {ir.BinOp.EQ: np.equal, ir.BinOp.NE: np.not_equal, ir.BinOp.LT: np.less,
+        ir.BinOp.LE: np.less_equal, ir.BinOp.GT: np.greater, ir.BinOp.GE: np.greater_equal}
+
+
+def tile_names(e: ir.Expr) -> set[str] | None:
+    """The tiles a purely elementwise expression reads, or None if it is not one (a
+    reduction, a broadcast, a mask, an index tile, a reshape)."""
+    match e:
+        case ir.Sym(kind=ir.SymKind.TENSOR, name=n):
+            return {n}
+        case ir.Sym() | ir.IntLit() | ir.FloatLit() | ir.BuiltinRef():
+            return set()
+        case ir.Neg(operand=x) | ir.Cast(operand=x) | ir.Not(operand=x):
+            return tile_names(x)
+        case ir.Bin(lhs=a, rhs=b):
+            return _union(tile_names(a), tile_names(b))
+        case ir.Call(func=f, args=args, kwargs=()) if f in _ELEMENTWISE_CALLS:
+            out: set[str] | None = set()
+            for a in args:
+                out = _union(out, tile_names(a))
+            return out
+    return None
+
+
+def value_at(e: ir.Expr, name: str, v: float, funcs: dict):
+    """`e` at an element where tile `name` is padding of value `v`: a number, NOPAD or UNKNOWN."""
+    match e:
+        case ir.Sym(kind=ir.SymKind.TENSOR, name=n):
+            return v if n == name else NOPAD
+        case ir.FloatLit(value=c) | ir.IntLit(value=c):
+            return float(c)
+        case ir.Sym() | ir.BuiltinRef():
+            return NOPAD
+        case ir.Neg(operand=x):
+            y = value_at(x, name, v, funcs)
+            return -y if isinstance(y, float) else y
+        case ir.Cast(operand=x):
+            return value_at(x, name, v, funcs)
+        case ir.Not(operand=x):
+            y = value_at(x, name, v, funcs)
+            return float(y == 0.0) if isinstance(y, float) else UNKNOWN
+        case ir.Bin(op=op, lhs=a, rhs=b):
+            return _binary(op, value_at(a, name, v, funcs), value_at(b, name, v, funcs))
+        case ir.Call(func="where", args=(c, a, b)):
+            cond = value_at(c, name, v, funcs)
+            if isinstance(cond, float):
+                return value_at(a if cond != 0.0 else b, name, v, funcs)
+            x, y = value_at(a, name, v, funcs), value_at(b, name, v, funcs)
+            return x if isinstance(x, float) and _same(x, y) else UNKNOWN
+        case ir.Call(func="maximum" | "minimum" as f, args=(a, b)):
+            return _extremum(f, value_at(a, name, v, funcs), value_at(b, name, v, funcs))
+        case ir.Call(func=f, args=(x,)) if f in funcs:
+            y = value_at(x, name, v, funcs)
+            return _np(funcs[f], y) if isinstance(y, float) else UNKNOWN
+    return UNKNOWN
+
+
+def _binary(op: ir.BinOp, a, b):
+    if UNKNOWN in (a, b):
+        return UNKNOWN
+    if op in ir.LOGICAL:
+        if NOPAD in (a, b):
+            return UNKNOWN
+        return float((a != 0.0 and b != 0.0) if op is ir.BinOp.AND else (a != 0.0 or b != 0.0))
+    if isinstance(a, float) and isinstance(b, float):
+        if op in _CMP:
+            return float(_CMP[op](a, b))
+        return _np(_ARITH[op], a, b) if op in _ARITH else UNKNOWN
+    if a == NOPAD and b == NOPAD:
+        return NOPAD
+    if op in _CMP:
+        return _compare_finite(op, a, b)
+    known, left = (a, True) if b == NOPAD else (b, False)
+    # One side is the number `known`, the other some finite number y.
+    if op in (ir.BinOp.ADD, ir.BinOp.SUB) and math.isinf(known):
+        return known if left or op is ir.BinOp.ADD else -known
+    if op is ir.BinOp.MUL and known == 0.0:
+        return 0.0
+    if op is ir.BinOp.DIV and not left and math.isinf(known):
+        return 0.0
+    if op not in _ARITH or math.isinf(known) or math.isnan(known) or (op is ir.BinOp.DIV and not left and known == 0.0):
+        return UNKNOWN
+    return NOPAD
+
+
+def _compare_finite(op: ir.BinOp, a, b):
+    """A comparison of some finite number with an infinity is decided; with a finite one, not."""
+    known, left = (a, True) if b == NOPAD else (b, False)
+    if not math.isinf(known):
+        return UNKNOWN
+    # finite < inf, finite > -inf: evaluate with a stand-in finite value
+    return float(_CMP[op](known, 0.0)) if left else float(_CMP[op](0.0, known))
+
+
+def _extremum(f: str, a, b):
+    if UNKNOWN in (a, b):
+        return UNKNOWN
+    if isinstance(a, float) and isinstance(b, float):
+        return float(max(a, b) if f == "maximum" else min(a, b))
+    known = a if b == NOPAD else b
+    if known == NOPAD:
+        return NOPAD
+    absorbing = math.inf if f == "maximum" else -math.inf
+    if known == absorbing:
+        return known
+    return NOPAD if known == -absorbing else UNKNOWN   # max(-inf, y) is y: data, not padding
+
+
+def _union(a, b):
+    return None if a is None or b is None else a | b
+
+
+def _same(a, b) -> bool:
+    return a == b or (isinstance(a, float) and isinstance(b, float) and math.isnan(a) and math.isnan(b))
+
+
+def _np(f, *xs) -> float:
+    with np.errstate(all="ignore"):
+        return float(f(*(np.float64(x) for x in xs)))
