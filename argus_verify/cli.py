@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import argparse
 import math
+import os
 import sys
 import traceback
 
@@ -69,6 +70,8 @@ def _run(fn, args, debug: bool) -> int:
     try:
         return fn(args)
     except BrokenPipeError:  # the reader went away (e.g. `| head`); nothing left to say
+        # Python flushes stdout again at exit, into the closed pipe: point it at /dev/null.
+        os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
         return EXIT_VIOLATION
     except KeyboardInterrupt:
         print("interrupted", file=sys.stderr)

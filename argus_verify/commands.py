@@ -31,6 +31,8 @@ def verify(files: list[str], opts: Options) -> int:
     for path in files:
         try:
             code = _verify_path(path, opts, results, verdicts, bad)
+        except BrokenPipeError:   # the reader went away: cli._run ends quietly
+            raise
         except Exception as err:  # an internal bug: reported for this file, never as a verdict
             if opts.debug:
                 raise

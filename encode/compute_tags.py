@@ -52,6 +52,11 @@ def count_of(tv: TagValue):
     return out
 
 
+def _pick(pick, na, nb):
+    """The count of a `where`: the same whichever operand it picks (a ReLU's x or 0.0) needs no pick."""
+    return na if z3.eq(z3.simplify(na), z3.simplify(nb)) else z3.If(pick, na, nb)
+
+
 def _mul(a, b):
     return None if a is None or b is None else a * b
 
@@ -108,7 +113,7 @@ def _contribs(df, e, coords, w, inst, self_name) -> tuple[tuple, object]:
             pick = _index_cond(df, c, coords, inst) if pick is None else pick
             pick = _selector(df, coords, inst) if pick is None else pick
             picked = tuple(_guard(x, pick) for x in ca) + tuple(_guard(x, z3.Not(pick)) for x in cb)
-            n = None if na is None or nb is None else z3.If(pick, na, nb)
+            n = None if na is None or nb is None else _pick(pick, na, nb)
             return product(cc, picked), _mul(nc, n)
         case ir.Call(args=args):
             out, n = UNIT, one

@@ -175,3 +175,16 @@ def test_fmt_refuses_bad_input(tmp_path, capsys):
     assert main(["fmt", path]) == EXIT_BAD_INPUT
     out, err = capsys.readouterr()
     assert out == "" and err.startswith(f"{path}:3:16: error[E002]")
+
+
+def test_a_reader_that_goes_away_is_no_internal_error():
+    """`argus-verify a.dsl b.dsl | head -1`: the closed pipe ends the run quietly."""
+    root = Path(__file__).resolve().parents[1]
+    files = [str(root / "tests/kernels/bad" / n) for n in ("tag_pipelined_slot.dsl", "res_shared_stages.dsl")]
+    proc = subprocess.Popen([sys.executable, "-c", "from argus_verify.cli import verify_main; "
+                             "raise SystemExit(verify_main())", *files],
+                            stdout=subprocess.PIPE, stderr=subprocess.PIPE, cwd=root)
+    proc.stdout.close()              # before the first report line is written
+    err = proc.stderr.read().decode()
+    assert proc.wait(timeout=300) == 1
+    assert "internal error" not in err and "Traceback" not in err, err

@@ -18,7 +18,7 @@ from dsl import exprs, ir
 from dsl.check import check_source
 from dsl.fmt import format_expr, format_source
 from encode.symbols import Unsupported, mk_xor
-from encode.verifier import verify_kernel
+from encode.verifier import VerifyOptions, verify_kernel
 
 MATHFNS = HERE / "kernels" / "mathfns.dsl"
 MATHMIX = HERE / "kernels" / "mathmix.dsl"     # f16 computed in f32, casts to i32, ^ on tiles
@@ -197,3 +197,31 @@ def test_lowering_uses_libm_and_the_approximate_instructions():
     for call in ("math.log(", "lg2_approx(", "ex2_approx(", "math.tanh(", "math.erf(", "math.pow(",
                  "-float32(math.inf)", " if ", "float16(", "(_bx ^ 1)"):
         assert call in src, call
+
+
+RELU_ROWSUM = """\
+kernel relu_rowsum(X: f32[R, C], S: f32[R]):
+    assume R % 4 == 0 and C % 64 == 0 and C >= 64
+    const BR, BC = 4, 64
+    grid (R / BR)
+    threads 64
+    tag X[r, c] = (row=r, col=c)
+    tag S[r] = (row=r, col=range(0, C))
+    acc = zeros f32[BR]
+    for ct in range({trips}):
+        x = load X[block.x * BR : +BR, ct * BC : +BC]
+        acc = acc + sum(where(x > 0.0, x, 0.0), axis=1)
+    store S[block.x * BR : +BR], acc
+"""
+
+
+@pytest.mark.parametrize("trips, proved", [("C / BC", True), ("C / BC - 1", False)], ids=["all_tiles", "last_tile_lost"])
+def test_a_relu_row_sum_counts_one_contribution_per_element(trips, proved):
+    """where(x > 0.0, x, 0.0) has one contribution per element whichever operand it picks
+    (the condition's), so a range() claim over a ReLU sum is decided: it was unknown."""
+    kernel = check_source(RELU_ROWSUM.format(trips=trips), "t.dsl").kernel
+    v = verify_kernel(kernel, VerifyOptions(rules=("TAG",)))
+    assert v.status == ("proved" if proved else "violation"), [str(f) for f in v.findings + v.unknowns]
+    sizes = {"R": 4, "C": 128}
+    res = interpret(kernel, sizes, random_inputs(kernel, sizes, seed=0))
+    assert ("TAG" in {r.rule for r in res.violations}) is not proved
