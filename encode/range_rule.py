@@ -15,7 +15,6 @@ import z3
 from dsl import exprs, ir
 
 from .solver import Verdict as SV, find_model, prove
-from .symbols import Unsupported
 from .witness import Witness
 
 
@@ -143,9 +142,9 @@ def _cover(tc, point, cond, lf, lo, hi, lo_e, hi_e, base, scope) -> bool:
     name = f"tag({lf.node.elem.tensor}).{lf.node.field}"
     v = z3.Int(f"missing {lf.node.field}")
     facts = base + [v >= lo, v < hi]
-    for _, c, term, _ in lf.known:
-        body = z3.Not(z3.And(c.domain, term == v))
-        facts.append(z3.ForAll(list(c.bound), body) if c.bound else body)
+    for bound, domain, term in _merged_domains(lf.known):
+        body = z3.Not(z3.And(domain, term == v))
+        facts.append(z3.ForAll(list(bound), body) if bound else body)
     for _, c in lf.opaque:
         facts.append(z3.ForAll(list(c.bound), z3.Not(c.domain)) if c.bound else z3.Not(c.domain))
     out = find_model(facts, tc.opts)
@@ -162,3 +161,54 @@ def _cover(tc, point, cond, lf, lo, hi, lo_e, hi_e, base, scope) -> bool:
                                   "and the tile offsets"))
         return False
     return True
+
+
+def _merged_domains(known) -> list:
+    """(bound variables, domain, term) of the known contributions, with those of one term and
+    one set of bound variables merged where that is exact: a duplicate goes, and two domains
+    `A and p`, `A and not p` become `A`. A `where` on data leaves its records under an unknown
+    pick and its negation; the quantified coverage query does not have to find out that the
+    two halves make the whole (it timed out on a ReLU sum)."""
+    groups: dict = {}
+    for _, c, term, _ in known:
+        key = (tuple(b.get_id() for b in c.bound), term.get_id())
+        groups.setdefault(key, (c.bound, term, []))[2].append(_conjuncts(c.domain))
+    out = []
+    for bound, term, domains in groups.values():
+        for conj in _resolve(domains):
+            out.append((bound, z3.And(*conj.values()) if conj else z3.BoolVal(True), term))
+    return out
+
+
+def _conjuncts(e) -> dict:
+    """id -> conjunct of a conjunction, nested Ands flattened, literal Trues dropped."""
+    if z3.is_and(e):
+        out = {}
+        for k in e.children():
+            out.update(_conjuncts(k))
+        return out
+    return {} if z3.is_true(e) else {e.get_id(): e}
+
+
+def _resolve(domains: list) -> list:
+    """Drop duplicate conjunctions and merge pairs that differ in one literal and its negation."""
+    todo = [d for i, d in enumerate(domains) if all(d.keys() != e.keys() for e in domains[:i])]
+    merged = True
+    while merged:
+        merged = False
+        for i, a in enumerate(todo):
+            for j in range(i + 1, len(todo)):
+                b = todo[j]
+                only_a, only_b = a.keys() - b.keys(), b.keys() - a.keys()
+                if len(only_a) == 1 == len(only_b) and _negates(a[next(iter(only_a))], b[next(iter(only_b))]):
+                    todo[i] = {k: a[k] for k in a.keys() & b.keys()}
+                    del todo[j]
+                    merged = True
+                    break
+            if merged:
+                break
+    return todo
+
+
+def _negates(x, y) -> bool:
+    return (z3.is_not(x) and x.arg(0).eq(y)) or (z3.is_not(y) and y.arg(0).eq(x))

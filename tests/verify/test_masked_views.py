@@ -111,6 +111,17 @@ def test_padding_through_where_and_maximum_is_evaluated(update, fill):
     assert verdict.status == "proved", (verdict.findings, verdict.unknowns)
 
 
+@pytest.mark.parametrize("trips,ok", [("(C + BC - 1) / BC", True), ("C / BC", False)], ids=["all", "rounded_down"])
+def test_a_masked_relu_sum_covers_every_column(trips, ok):
+    """range() over a where on data: the records under the pick and under its negation
+    together cover the row (encode/range_rule.py merges them; the query timed out)."""
+    text = ROWS.format(update="acc + sum(where(x > 0.0, x, 0.0), axis=1)", fill="-inf",
+                       spec=", col=range(0, C)").replace("(C + BC - 1) / BC", trips)
+    verdict = verify_kernel(_kernel(text), TAG)
+    assert verdict.status == ("proved" if ok else "violation"), (verdict.findings, verdict.unknowns)
+    assert ok or "never takes the value" in verdict.findings[0].message
+
+
 WRONG_PADDING = [("acc + sum(where(x > 0.0, x, 1.0), axis=1)", "0.0", lambda x: np.where(x > 0, x, 1.0)),
                  ("acc + sum(maximum(x, 1.0), axis=1)", "-inf", lambda x: np.maximum(x, 1.0)),
                  ("acc + sum(1.0 + x, axis=1)", "0.0", lambda x: 1.0 + x)]

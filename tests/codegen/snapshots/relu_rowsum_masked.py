@@ -74,23 +74,23 @@ def relu_rowsum_masked(X, S, T):
             _i1 = _e % 64
             x__s[_e] = x[_v]
         cuda.syncthreads()
-        # relu_rowsum_masked.dsl:16  acc = acc + sum(maximum(x, 0.0), axis=1)
+        # relu_rowsum_masked.dsl:16  acc = acc + sum(where(x > 0.0, x, 0.0), axis=1)
         for _v in range(1):
             _e = _tid
             if _e < 4:
                 _i0 = _e
                 _r3 = float32(0)
                 for _k4 in range(64):
-                    _r3 = _r3 + max(x__s[_i0 * 64 + _k4], float32(0.0))
+                    _r3 = _r3 + (x__s[_i0 * 64 + _k4] if (x__s[_i0 * 64 + _k4] > float32(0.0)) else float32(0.0))
                 acc[_v] = (acc[_v] + _r3)
-        # relu_rowsum_masked.dsl:17  bcc = bcc + sum(where(x > 0.0, minimum(x, 6.0), 0.0) * 2.0, axis=1)
+        # relu_rowsum_masked.dsl:17  bcc = bcc + sum(maximum(minimum(x, 6.0), 0.0) * 2.0, axis=1)
         for _v in range(1):
             _e = _tid
             if _e < 4:
                 _i0 = _e
                 _r5 = float32(0)
                 for _k6 in range(64):
-                    _r5 = _r5 + ((min(x__s[_i0 * 64 + _k6], float32(6.0)) if (x__s[_i0 * 64 + _k6] > float32(0.0)) else float32(0.0)) * float32(2.0))
+                    _r5 = _r5 + (max(min(x__s[_i0 * 64 + _k6], float32(6.0)), float32(0.0)) * float32(2.0))
                 bcc[_v] = (bcc[_v] + _r5)
     # relu_rowsum_masked.dsl:18  store S[block.x * BR : +BR], acc masked
     for _v in range(1):
