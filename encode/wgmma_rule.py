@@ -21,6 +21,9 @@ def check(ctx) -> None:
     g = Groups(kernel, dict(ctx.df.env.consts))
     seen = set()
     points = {p.path: p for p in ctx.df.points}
+    for p in ctx.df.points:
+        if is_wgmma(p.stmt):
+            _whole_warpgroups(ctx, p)
     for path in sorted(g.before, key=str):
         s = g.stmt[path]
         for w in sorted(pending(g.before[path]), key=str):
@@ -30,20 +33,51 @@ def check(ctx) -> None:
                 ctx.sink.finding(_witness(ctx, f, points.get(path), g.stmt[w]))
 
 
+def _runners(ctx, point) -> list[int] | None:
+    """The threads that run `point`, from its role conditions (None: a loop-dependent one)."""
+    import z3
+    from .distribution import concrete_bindings
+    df = ctx.df
+    if any(exprs.free_syms(gd.cond, ir.SymKind.LOOP) for gd in point.guards):
+        return None
+    out = []
+    for t in range(df.kernel.threads):
+        b = concrete_bindings(t, df.warp_size)
+        if all(z3.is_true(z3.simplify(df.env.cond(gd.cond, b) if gd.positive else z3.Not(df.env.cond(gd.cond, b))))
+               for gd in point.guards):
+            out.append(t)
+    return out
+
+
+def _whole_warpgroups(ctx, point) -> None:
+    """A wgmma is warpgroup-collective: the threads 0 .. 128 g - 1 of its accumulator's
+    placement run it, all of them (a SYNC finding otherwise)."""
+    from dsl.wgmma import WARPGROUP, warpgroups
+    s = point.stmt
+    g = warpgroups(s.target.layout, dict(ctx.df.env.consts)) or 1
+    who = _runners(ctx, point)
+    if who is None:
+        ctx.sink.unknown("SYNC", s.span, "a wgmma under a condition on a loop variable")
+        return
+    want = list(range(WARPGROUP * g))
+    if who != want:
+        odd = sorted(set(who) ^ set(want))[0]
+        runs = "runs" if odd in who else "skips"
+        ctx.sink.finding(Finding("SYNC", s.span, f"the wgmma is a warpgroup instruction for threads 0..{len(want) - 1} "
+                                 f"({g} warpgroup(s), its accumulator's placement), but {len(who)} threads run it: "
+                                 f"thread {odd} {runs} it", thread=odd,
+                                 operands=(Operand(f"{s.target.name} (the wgmma's accumulator)", ()),),
+                                 hint="put the wgmma in a role branch taken by whole warpgroups, e.g. "
+                                 "`if thread.warp < 4:`, the first ones of the block"))
+
+
 def _witness(ctx, f: Finding, point, w: ir.Mma) -> Finding:
     """The first thread that runs the access, in the first iteration of its loops, and the
     tiles involved: the finding holds for every block and size (it is about program order)."""
     import dataclasses
-    import z3
-    from .distribution import concrete_bindings
-    df, thread = ctx.df, None
-    guards = [gd for gd in (point.guards if point else ()) if not exprs.free_syms(gd.cond, ir.SymKind.LOOP)]
-    for t in range(df.kernel.threads):
-        b = concrete_bindings(t, df.warp_size)
-        if all(z3.is_true(z3.simplify(df.env.cond(gd.cond, b) if gd.positive else z3.Not(df.env.cond(gd.cond, b))))
-               for gd in guards):
-            thread = t
-            break
+    df = ctx.df
+    who = _runners(ctx, point) if point is not None else None
+    thread = who[0] if who else None
     it = tuple((lp.var, exprs.try_fold(lp.start, df.env.consts) or 0) for lp in (point.loops if point else ()))
     ops = (Operand(f"{w.target.name} (accumulator of the wgmma at line {w.span.line})", ()),) + tuple(
         Operand(f"{r.tensor} (operand of the wgmma at line {w.span.line})", ()) for r in w.shared)

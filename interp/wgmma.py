@@ -18,6 +18,14 @@ class WgmmaGroups:
             yield from g
 
     def issue(self, s: ir.Mma, active) -> None:
+        g = 1
+        if s.target.layout is not None and s.target.layout.name == "wgmma_m64nNk16":
+            g = exprs.fold(dict(s.target.layout.args).get("warpgroups", ir.IntLit(1)), self.bx.I.consts)
+        who = active.nonzero()[0]
+        if len(who) != 128 * g or (len(who) and int(who[-1]) != 128 * g - 1):
+            odd = sorted(set(int(t) for t in who) ^ set(range(128 * g)))[0]
+            self.bx.violation("SYNC", f"the wgmma is run by {len(who)} threads, not threads 0..{128 * g - 1}; "
+                              f"thread {odd} differs", odd)
         for t in active.nonzero()[0]:
             self.open[t].append(s)
 

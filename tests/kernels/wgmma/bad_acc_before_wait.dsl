@@ -15,5 +15,5 @@ kernel wgmma_one_tile(A: f16[M, 64], B: f16[64, N], C: f32[M, N]):
     acc = zeros f32[BM, BN] layout wgmma_m64nNk16(warpgroups=1)
     acc = wgmma(sA[0 : +BM, 0 : +64], sB[0 : +64, 0 : +BN], acc)
     wgmma_commit
-    store C[block.x * BM : +BM, block.y * BN : +BN], acc
+    store C[block.x * BM : +BM, block.y * BN : +BN], acc  #! error[ASYNC]
     wgmma_wait 0

@@ -27,5 +27,5 @@ kernel ws_gemm_wgmma(A: f16[M, K], B: f16[K, N], C: f32[M, N]):
             wgmma_wait 0
             arrive empty[k % S]
         assert tag(acc[i, j]).row == block.x * BM + i and tag(acc[i, j]).col == block.y * BN + j
-        assert tag(acc[i, j]).k == range(0, K)
+        assert tag(acc[i, j]).k == range(0, K)  #! error[TAG]
         store C[block.x * BM : +BM, block.y * BN : +BN], acc

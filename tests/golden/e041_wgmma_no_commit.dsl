@@ -22,7 +22,7 @@ kernel ws_gemm_wgmma(A: f16[M, K], B: f16[K, N], C: f32[M, N]):
         acc = zeros f32[BM, BN] layout wgmma_m64nNk16(warpgroups=1)
         for k in range(K / BK):
             wait full[k % S], (k / S) % 2
-            acc = wgmma(sA[k % S], sB[k % S], acc)
+            acc = wgmma(sA[k % S], sB[k % S], acc)  #! error[E041]
             wgmma_wait 0
             arrive empty[k % S]
         assert tag(acc[i, j]).row == block.x * BM + i and tag(acc[i, j]).col == block.y * BN + j
