@@ -129,6 +129,11 @@ class Emitter(MmaEmitter, MemoryEmitter):
                     self.line(f"for _v in range({tile.dist.values}):")
                     self.line(f"    {py_name(t.name)}[_v] = {numba_type(tile.dtype)}(0)")
                 self.write_through(tile)
+            case ir.Load(wgmma=role) if role:
+                self.line(f"# the {'start' if role == 'operand' else 'end'} of a wgmma's read of {s.src.tensor} "
+                          f"(line {s.span.line}): no code, the wgmma reads shared memory itself")
+            case ir.WgmmaCommit() | ir.WgmmaWait():
+                self.line(self.describe(s) + "  (no-op here: the wgmma below runs synchronously)")
             case ir.Load():
                 self.load(s)
             case ir.Mma():
