@@ -49,6 +49,7 @@ class Checker:
         self.compile_time: list[Span] = []   # synthesis mode: where a hole stands for a compile-time integer
         self.scope = Scope()
         self.tiles = TileChecker(self)
+        self.wgmmas = 0                # wgmma statements so far: their operand tiles are numbered
         self.header = {"consts": [], "assumes": [], "grid": None, "threads": None, "tags": [],
                        "grid_span": None, "threads_span": None}
 

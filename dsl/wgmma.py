@@ -51,17 +51,19 @@ def _wgmma(ck, s, sp) -> list[ir.Stmt]:
     if att is None or btt is None or c is None or g is None:
         return [ir.Mma(target, str(c_t), str(c_t), str(c_t), sp, (a, b))]
     hidden = []
+    ck.wgmmas += 1
     for role, ref, tt in (("a", a, att), ("b", b, btt)):
         ext = exprs.tile_shape(ref)
-        tile = ir.TensorType(operand_name(sp, role), tt.dtype, ext, ir.Space.REGISTER,
+        tile = ir.TensorType(operand_name(ck.wgmmas, role), tt.dtype, ext, ir.Space.REGISTER,
                              _operand_layout(tiles.values(ext), g, sp), sp)
         hidden.append(ir.Load(tile, ref, sp, wgmma="operand"))
     return hidden + [ir.Mma(target, hidden[0].target.name, hidden[1].target.name, str(c_t), sp, (a, b))]
 
 
-def operand_name(sp, role: str) -> str:
-    """The register name of a wgmma operand's read: no source name has two underscores in front."""
-    return f"__wgmma{role}_{sp.line}_{sp.col}"
+def operand_name(n: int, role: str) -> str:
+    """The register name of the n-th wgmma's operand read, numbered in source order (not by
+    position: `argus fmt` moves lines); no name in a shipped kernel starts with two underscores."""
+    return f"__wgmma{n}_{role}"
 
 
 def _operand_layout(vals, g: int, sp) -> ir.LayoutSpec:

@@ -115,7 +115,7 @@ def retire_reads(s: ir.Mma, layouts: dict) -> list[ir.Load]:
     operand loads' distribution), that produce nothing."""
     out = []
     for role, ref, src in zip(("a", "b"), s.shared, (s.a, s.b)):
-        t = ir.TensorType(f"__wgmma{role}_end_{s.span.line}_{s.span.col}", ir.DType.F16, exprs.tile_shape(ref),
+        t = ir.TensorType(f"{src}_end", ir.DType.F16, exprs.tile_shape(ref),
                           ir.Space.REGISTER, layouts.get(src), s.span)
         out.append(ir.Load(t, ref, s.span, wgmma="retire"))
     return out
