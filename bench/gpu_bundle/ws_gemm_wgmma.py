@@ -428,6 +428,135 @@ else:
 # ---- end of argus mbarrier runtime ----
 
 
+# ---- argus runtime: warpgroup MMA (codegen_cuda/ptx_wgmma.py) ----
+import numpy as np
+from numba import config as _wconfig
+
+SW128 = 1 << 62
+
+
+def wgmma_desc_bits(lbo, sbo):
+    """The descriptor's fixed bits: both byte offsets and the 128-byte swizzle mode."""
+    return ((lbo >> 4) & 0x3FFF) << 16 | ((sbo >> 4) & 0x3FFF) << 32 | SW128
+
+
+if _wconfig.ENABLE_CUDASIM:
+    from numba import cuda as _wcuda
+
+    def wgmma_desc(arr, idx, bits):
+        """The descriptor of arr[idx]: its byte address within the array's shared window."""
+        return ((idx * arr.itemsize) >> 4) & 0x3FFF | bits
+
+    def wgmma_fence():
+        pass
+
+    def wgmma_commit():
+        pass
+
+    def make_wgmma_wait(n):
+        def wgmma_wait():
+            pass
+        return wgmma_wait
+
+    def _fields(d):
+        if (d >> 62) & 3 != 1:
+            raise RuntimeError(f"wgmma descriptor {d:#x}: only the 128-byte swizzle mode is lowered")
+        return (d & 0x3FFF) << 4, ((d >> 16) & 0x3FFF) << 4, ((d >> 32) & 0x3FFF) << 4
+
+    def _swizzled(byte):
+        return (byte ^ (((byte >> 7) & 7) << 4)) // 2
+
+    def _operand_a(sa, da):
+        start, _, sbo = _fields(da)
+        m, k = np.meshgrid(np.arange(64), np.arange(16), indexing="ij")
+        return np.asarray(sa)[_swizzled(start + (m // 8) * sbo + (m % 8) * 128 + 2 * k)].astype(np.float32)
+
+    def _operand_b(sb, db, n):
+        start, lbo, sbo = _fields(db)
+        k, j = np.meshgrid(np.arange(16), np.arange(n), indexing="ij")
+        byte = start + (k // 8) * sbo + (k % 8) * 128 + (j // 64) * lbo + 2 * (j % 64)
+        return np.asarray(sb)[_swizzled(byte)].astype(np.float32)
+
+    def make_wgmma(n):
+        """wgmma.mma_async m64nNk16 f32 += f16 x f16, A K-major, B N-major: this thread's
+        accumulator fragment (warp w of the warpgroup: rows 16w + lane/4 and + 8, columns
+        8i + 2 (lane % 4) and + 1, value 4i + c) plus the product."""
+        def wgmma(sa, da, sb, db, acc):
+            d = _operand_a(sa, da) @ _operand_b(sb, db, n)
+            t = _wcuda.threadIdx.x % 128
+            r = 16 * (t // 32) + (t % 32) // 4
+            c = 2 * (t % 4)
+            out = []
+            for i in range(n // 8):
+                for rr, cc in ((r, c), (r, c + 1), (r + 8, c), (r + 8, c + 1)):
+                    out.append(np.float32(acc[len(out)] + d[rr, 8 * i + cc]))
+            return tuple(out)
+        return wgmma
+else:
+    @_intrinsic
+    def wgmma_desc(typingctx, arr, idx, bits):
+        def codegen(context, builder, sig, args):
+            ptr = _element_ptr(context, builder, sig.args[0], args[0], sig.args[1], args[1])
+            b = context.cast(builder, args[2], sig.args[2], _nt.uint64)
+            return _asm(builder, _llvm.IntType(64), [ptr, b],
+                        "{ .reg .u64 %wa; cvta.to.shared.u64 %wa, $1; shr.u64 %wa, %wa, 4; "
+                        "and.b64 %wa, %wa, 16383; or.b64 $0, %wa, $2; }", "=l,l,l")
+        return _nt.uint64(arr, idx, bits), codegen
+
+    @_intrinsic
+    def wgmma_fence(typingctx):
+        def codegen(context, builder, sig, args):
+            _asm(builder, _llvm.VoidType(), [], "wgmma.fence.sync.aligned;", "~{memory}")
+            return context.get_dummy_value()
+        return _nt.void(), codegen
+
+    @_intrinsic
+    def wgmma_commit(typingctx):
+        def codegen(context, builder, sig, args):
+            _asm(builder, _llvm.VoidType(), [], "wgmma.commit_group.sync.aligned;", "~{memory}")
+            return context.get_dummy_value()
+        return _nt.void(), codegen
+
+    def make_wgmma_wait(n):
+        """wgmma.wait_group n (an immediate in PTX, so one intrinsic per n)."""
+        @_intrinsic
+        def wgmma_wait(typingctx):
+            def codegen(context, builder, sig, args):
+                _asm(builder, _llvm.VoidType(), [], f"wgmma.wait_group.sync.aligned {int(n)};", "~{memory}")
+                return context.get_dummy_value()
+            return _nt.void(), codegen
+        return wgmma_wait
+
+    def make_wgmma(n):
+        """One wgmma.mma_async.sync.aligned.m64nNk16.f32.f16.f16: n/2 accumulator registers in
+        and out (tied; a tuple), the A and B descriptors; scale-d 1, A not transposed, B transposed
+        (N-major). The operand arrays only type the call: the descriptors name the data."""
+        regs = n // 2
+        ret = _nt.UniTuple(_nt.float32, regs)
+        outs = ", ".join(f"${i}" for i in range(regs))
+        text = ("{ .reg .pred %wp; setp.ne.b32 %wp, 1, 0; "
+                f"wgmma.mma_async.sync.aligned.m64n{n}k16.f32.f16.f16 {{{outs}}}, ${regs}, ${regs + 1}, "
+                "%wp, 1, 1, 0, 1; }")
+        constraints = ",".join(["=f"] * regs + ["l", "l"] + [str(i) for i in range(regs)] + ["~{memory}"])
+
+        @_intrinsic
+        def wgmma(typingctx, sa, da, sb, db, acc):
+            sig = ret(sa, _nt.uint64, sb, _nt.uint64, ret)
+
+            def codegen(context, builder, sig, args):
+                ins = [context.cast(builder, args[1], sig.args[1], _nt.uint64),
+                       context.cast(builder, args[3], sig.args[3], _nt.uint64)]
+                ins += [builder.extract_value(args[4], i) for i in range(regs)]
+                out = _asm(builder, _llvm.LiteralStructType([_llvm.FloatType()] * regs), ins, text, constraints)
+                return _tuple_of(context, builder, ret, out, regs)
+            return sig, codegen
+        return wgmma
+
+wgmma_m64n64k16 = make_wgmma(64)
+wgmma_wait_0 = make_wgmma_wait(0)
+# ---- end of argus wgmma runtime ----
+
+
 THREADS = 160
 SMEM_BYTES = 32896   # dynamic shared memory per block
 PARAMS = (("A", "f16", ("M", "K", )), ("B", "f16", ("K", "N", )), ("C", "f32", ("M", "N", )),)
@@ -542,84 +671,22 @@ def ws_gemm_wgmma(A, B, C):
                 pass
             # the start of a wgmma's read of sA (line 28): no code, the wgmma reads shared memory itself
             # the start of a wgmma's read of sB (line 28): no code, the wgmma reads shared memory itself
-            # ws_gemm_wgmma.dsl:28  acc = wgmma(sA[k % S], sB[k % S], acc)  (register-blocked: 2 A and 16 B values per k)
-            if _tid < 128:
-                _e = _t0
-                _r0 = _e // 64
-                _c0 = _e % 64
-                for _kk in range(64):
-                    _o3 = (k % S) * 4096 + _r0 * 64 + _kk
-                    _pa0 = float32(sA[_o3 ^ ((_o3 & 448) >> 3)])
-                    _o4 = (k % S) * 4096 + (_r0 + 8) * 64 + _kk
-                    _pa1 = float32(sA[_o4 ^ ((_o4 & 448) >> 3)])
-                    _o5 = (k % S) * 4096 + _kk * 64 + _c0
-                    _pb0 = float32(sB[_o5 ^ ((_o5 & 448) >> 3)])
-                    _o6 = (k % S) * 4096 + _kk * 64 + (_c0 + 1)
-                    _pb1 = float32(sB[_o6 ^ ((_o6 & 448) >> 3)])
-                    _o7 = (k % S) * 4096 + _kk * 64 + (_c0 + 8)
-                    _pb2 = float32(sB[_o7 ^ ((_o7 & 448) >> 3)])
-                    _o8 = (k % S) * 4096 + _kk * 64 + (_c0 + 9)
-                    _pb3 = float32(sB[_o8 ^ ((_o8 & 448) >> 3)])
-                    _o9 = (k % S) * 4096 + _kk * 64 + (_c0 + 16)
-                    _pb4 = float32(sB[_o9 ^ ((_o9 & 448) >> 3)])
-                    _o10 = (k % S) * 4096 + _kk * 64 + (_c0 + 17)
-                    _pb5 = float32(sB[_o10 ^ ((_o10 & 448) >> 3)])
-                    _o11 = (k % S) * 4096 + _kk * 64 + (_c0 + 24)
-                    _pb6 = float32(sB[_o11 ^ ((_o11 & 448) >> 3)])
-                    _o12 = (k % S) * 4096 + _kk * 64 + (_c0 + 25)
-                    _pb7 = float32(sB[_o12 ^ ((_o12 & 448) >> 3)])
-                    _o13 = (k % S) * 4096 + _kk * 64 + (_c0 + 32)
-                    _pb8 = float32(sB[_o13 ^ ((_o13 & 448) >> 3)])
-                    _o14 = (k % S) * 4096 + _kk * 64 + (_c0 + 33)
-                    _pb9 = float32(sB[_o14 ^ ((_o14 & 448) >> 3)])
-                    _o15 = (k % S) * 4096 + _kk * 64 + (_c0 + 40)
-                    _pb10 = float32(sB[_o15 ^ ((_o15 & 448) >> 3)])
-                    _o16 = (k % S) * 4096 + _kk * 64 + (_c0 + 41)
-                    _pb11 = float32(sB[_o16 ^ ((_o16 & 448) >> 3)])
-                    _o17 = (k % S) * 4096 + _kk * 64 + (_c0 + 48)
-                    _pb12 = float32(sB[_o17 ^ ((_o17 & 448) >> 3)])
-                    _o18 = (k % S) * 4096 + _kk * 64 + (_c0 + 49)
-                    _pb13 = float32(sB[_o18 ^ ((_o18 & 448) >> 3)])
-                    _o19 = (k % S) * 4096 + _kk * 64 + (_c0 + 56)
-                    _pb14 = float32(sB[_o19 ^ ((_o19 & 448) >> 3)])
-                    _o20 = (k % S) * 4096 + _kk * 64 + (_c0 + 57)
-                    _pb15 = float32(sB[_o20 ^ ((_o20 & 448) >> 3)])
-                    acc[0] += _pa0 * _pb0
-                    acc[1] += _pa0 * _pb1
-                    acc[2] += _pa1 * _pb0
-                    acc[3] += _pa1 * _pb1
-                    acc[4] += _pa0 * _pb2
-                    acc[5] += _pa0 * _pb3
-                    acc[6] += _pa1 * _pb2
-                    acc[7] += _pa1 * _pb3
-                    acc[8] += _pa0 * _pb4
-                    acc[9] += _pa0 * _pb5
-                    acc[10] += _pa1 * _pb4
-                    acc[11] += _pa1 * _pb5
-                    acc[12] += _pa0 * _pb6
-                    acc[13] += _pa0 * _pb7
-                    acc[14] += _pa1 * _pb6
-                    acc[15] += _pa1 * _pb7
-                    acc[16] += _pa0 * _pb8
-                    acc[17] += _pa0 * _pb9
-                    acc[18] += _pa1 * _pb8
-                    acc[19] += _pa1 * _pb9
-                    acc[20] += _pa0 * _pb10
-                    acc[21] += _pa0 * _pb11
-                    acc[22] += _pa1 * _pb10
-                    acc[23] += _pa1 * _pb11
-                    acc[24] += _pa0 * _pb12
-                    acc[25] += _pa0 * _pb13
-                    acc[26] += _pa1 * _pb12
-                    acc[27] += _pa1 * _pb13
-                    acc[28] += _pa0 * _pb14
-                    acc[29] += _pa0 * _pb15
-                    acc[30] += _pa1 * _pb14
-                    acc[31] += _pa1 * _pb15
-            # ws_gemm_wgmma.dsl:29  wgmma_commit  (no-op here: the wgmma below runs synchronously)
+            # ws_gemm_wgmma.dsl:28  acc = wgmma(sA[k % S], sB[k % S], acc)  (warpgroup MMA: 4 x wgmma.mma_async.m64n64k16)
+            _o3 = (k % S) * 4096 + 0 * 64 + 0
+            _o4 = (k % S) * 4096 + 0 * 64 + 0
+            _wa = _o3 ^ ((_o3 & 448) >> 3)   # A's first element for this warpgroup: a swizzle atom's start
+            _wb = _o4 ^ ((_o4 & 448) >> 3)
+            wgmma_fence()
+            acc[0], acc[1], acc[2], acc[3], acc[4], acc[5], acc[6], acc[7], acc[8], acc[9], acc[10], acc[11], acc[12], acc[13], acc[14], acc[15], acc[16], acc[17], acc[18], acc[19], acc[20], acc[21], acc[22], acc[23], acc[24], acc[25], acc[26], acc[27], acc[28], acc[29], acc[30], acc[31] = wgmma_m64n64k16(sA, wgmma_desc(sA, _wa + 0, 0x4000004000010000), sB, wgmma_desc(sB, _wb + 0, 0x4000004000010000), (acc[0], acc[1], acc[2], acc[3], acc[4], acc[5], acc[6], acc[7], acc[8], acc[9], acc[10], acc[11], acc[12], acc[13], acc[14], acc[15], acc[16], acc[17], acc[18], acc[19], acc[20], acc[21], acc[22], acc[23], acc[24], acc[25], acc[26], acc[27], acc[28], acc[29], acc[30], acc[31]))
+            acc[0], acc[1], acc[2], acc[3], acc[4], acc[5], acc[6], acc[7], acc[8], acc[9], acc[10], acc[11], acc[12], acc[13], acc[14], acc[15], acc[16], acc[17], acc[18], acc[19], acc[20], acc[21], acc[22], acc[23], acc[24], acc[25], acc[26], acc[27], acc[28], acc[29], acc[30], acc[31] = wgmma_m64n64k16(sA, wgmma_desc(sA, _wa + 16, 0x4000004000010000), sB, wgmma_desc(sB, _wb + 1024, 0x4000004000010000), (acc[0], acc[1], acc[2], acc[3], acc[4], acc[5], acc[6], acc[7], acc[8], acc[9], acc[10], acc[11], acc[12], acc[13], acc[14], acc[15], acc[16], acc[17], acc[18], acc[19], acc[20], acc[21], acc[22], acc[23], acc[24], acc[25], acc[26], acc[27], acc[28], acc[29], acc[30], acc[31]))
+            acc[0], acc[1], acc[2], acc[3], acc[4], acc[5], acc[6], acc[7], acc[8], acc[9], acc[10], acc[11], acc[12], acc[13], acc[14], acc[15], acc[16], acc[17], acc[18], acc[19], acc[20], acc[21], acc[22], acc[23], acc[24], acc[25], acc[26], acc[27], acc[28], acc[29], acc[30], acc[31] = wgmma_m64n64k16(sA, wgmma_desc(sA, _wa + 32, 0x4000004000010000), sB, wgmma_desc(sB, _wb + 2048, 0x4000004000010000), (acc[0], acc[1], acc[2], acc[3], acc[4], acc[5], acc[6], acc[7], acc[8], acc[9], acc[10], acc[11], acc[12], acc[13], acc[14], acc[15], acc[16], acc[17], acc[18], acc[19], acc[20], acc[21], acc[22], acc[23], acc[24], acc[25], acc[26], acc[27], acc[28], acc[29], acc[30], acc[31]))
+            acc[0], acc[1], acc[2], acc[3], acc[4], acc[5], acc[6], acc[7], acc[8], acc[9], acc[10], acc[11], acc[12], acc[13], acc[14], acc[15], acc[16], acc[17], acc[18], acc[19], acc[20], acc[21], acc[22], acc[23], acc[24], acc[25], acc[26], acc[27], acc[28], acc[29], acc[30], acc[31] = wgmma_m64n64k16(sA, wgmma_desc(sA, _wa + 48, 0x4000004000010000), sB, wgmma_desc(sB, _wb + 3072, 0x4000004000010000), (acc[0], acc[1], acc[2], acc[3], acc[4], acc[5], acc[6], acc[7], acc[8], acc[9], acc[10], acc[11], acc[12], acc[13], acc[14], acc[15], acc[16], acc[17], acc[18], acc[19], acc[20], acc[21], acc[22], acc[23], acc[24], acc[25], acc[26], acc[27], acc[28], acc[29], acc[30], acc[31]))
+            # ws_gemm_wgmma.dsl:29  wgmma_commit
+            wgmma_commit()
             # the end of a wgmma's read of sA (line 28): no code, the wgmma reads shared memory itself
             # the end of a wgmma's read of sB (line 28): no code, the wgmma reads shared memory itself
-            # ws_gemm_wgmma.dsl:30  wgmma_wait 0  (no-op here: the wgmma below runs synchronously)
+            # ws_gemm_wgmma.dsl:30  wgmma_wait 0
+            wgmma_wait_0()
             # ws_gemm_wgmma.dsl:31  arrive empty[k % S]
             mbar_arrive(empty, (k % S))
         # ws_gemm_wgmma.dsl:32  assert tag(acc[i, j]).row == block.x * BM + i and tag(acc[i, j]).col == block.y * BN + j  (a proof obligation: no code)
