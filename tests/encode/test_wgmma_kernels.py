@@ -18,6 +18,7 @@ from interp.replay import replay_details
 ROOT = Path(__file__).resolve().parents[2]
 DIR = ROOT / "tests/kernels/wgmma"
 OK = ROOT / "proofs/ws_gemm_wgmma.dsl"
+OKS = [OK, DIR / "ok_two_warpgroups.dsl"]
 BAD = sorted(DIR.glob("bad_*.dsl"))
 MARK = re.compile(r"#!\s*(.*)$")
 
@@ -37,8 +38,9 @@ def _marks(path: Path) -> set[tuple[int, str]]:
     return out
 
 
-def test_gemm_proves():
-    v = verify_kernel(_kernel(OK.read_text(), "proofs/ws_gemm_wgmma.dsl"), VerifyOptions())
+@pytest.mark.parametrize("path", OKS, ids=[p.stem for p in OKS])
+def test_gemm_proves(path):
+    v = verify_kernel(_kernel(path.read_text(), str(path.relative_to(ROOT))), VerifyOptions())
     assert v.status == "proved", (v.findings, v.unknowns)
     assert not v.unknowns and v.obligations >= 10
 
