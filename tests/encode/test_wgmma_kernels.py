@@ -86,3 +86,14 @@ def test_group_left_pending_by_the_iteration_is_an_error(old, new):
     assert old in text
     codes = [d.code for d in check_source(text.replace(old, new), "k.dsl").diagnostics]
     assert codes == ["E041"]
+
+
+def test_groups_a_loop_piles_up_are_not_trusted():
+    """A wgmma before a loop whose commits pile up groups that no wait bounds: the count
+    never settles, so the wgmma is reported (E041) rather than assumed retired."""
+    text = (DIR / "bad_acc_before_wait.dsl").read_text()
+    old = "    wgmma_commit\n"
+    assert old in text
+    text = text.replace(old, "    for r in range(4):\n        wgmma_commit\n")
+    codes = [d.code for d in check_source(text, "k.dsl").diagnostics]
+    assert codes == ["E041"]
