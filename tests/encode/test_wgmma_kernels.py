@@ -97,3 +97,21 @@ def test_groups_a_loop_piles_up_are_not_trusted():
     text = text.replace(old, "    for r in range(4):\n        wgmma_commit\n")
     codes = [d.code for d in check_source(text, "k.dsl").diagnostics]
     assert codes == ["E041"]
+
+
+@pytest.mark.parametrize("old,new,rule", [
+    # the issuing thread overwrites an operand before the wait: WAR at the copy
+    ("    wgmma_commit\n", "    wgmma_commit\n    copy sB[0 : +64, 0 : +BN], B[0 : +64, block.y * BN : +BN]\n", "WAR"),
+    # nothing writes sB: the wgmma reads memory nobody wrote
+    ("    copy sB[0 : +64, 0 : +BN], B[0 : +64, block.y * BN : +BN]\n", "", "INIT"),
+])
+def test_operand_variants_are_refuted_and_replay(old, new, rule):
+    text = (DIR / "bad_acc_before_wait.dsl").read_text()
+    text = text.replace("  #! error[ASYNC]", "").replace("    store C", "    wgmma_wait 0\n    store C", 1)
+    assert old in text
+    kernel = _kernel(text.replace(old, new))
+    v = verify_kernel(kernel, VerifyOptions())
+    assert rule in {f.rule for f in v.findings}, v.findings
+    for f in v.findings:
+        assert replay_details(kernel, f).replayed, f
+    assert verify_kernel(_kernel(text), VerifyOptions()).status == "proved"
