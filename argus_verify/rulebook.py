@@ -203,6 +203,17 @@ _FRONT_END = {
              "buffer, a fill that is not a compile-time number (or a float for an integer tile).",
              "Write `masked(fill=0.0)` on a load or copy of a global tile and `masked` alone on a store; "
              "the fill is the identity of what consumes the padding (0.0 for sums and mma, -inf for max)."),
+    "E040": ("A wgmma the warpgroup MMA cannot run: its shape, its accumulator's placement, or an "
+             "operand layout no shared-memory matrix descriptor describes.",
+             "An accumulator without `layout wgmma_m64nNk16(warpgroups=g)`; M other than 64 per "
+             "warpgroup, N not a multiple of 8 up to 256, K not a multiple of 16; an operand buffer "
+             "that is not 128B-swizzled (`swizzle(3, 3, 3)` with rows of 64 f16).",
+             "Declare the operand buffers as docs/DSL.md's wgmma example does and the accumulator "
+             "with the wgmma placement."),
+    "E041": ("A wgmma that a loop iteration leaves pending.",
+             "A missing `wgmma_commit` (a `wgmma_wait` then retires no group) or a missing "
+             "`wgmma_wait`; a wait that only some paths reach.",
+             "Commit the wgmma and `wgmma_wait 0` before the iteration ends."),
     "E090": ("An operation not defined on the operand's dtype.",
              "`log` of an integer tile, `^` of floats, `cast(x, bool)`.",
              "`cast` the operand to a dtype the operation takes first."),

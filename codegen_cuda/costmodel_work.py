@@ -269,7 +269,11 @@ class _Walker:
         d = t.dist
         warps = -(-d.active_threads // WARP)
         c.flops += 2 * math.prod(t.shape) * kk
-        if id(s) in self.em.tensor_core:
+        if id(s) in self.em.wgmmas:
+            # the warpgroup MMA: all of it on the tensor cores, operands read by the MMA unit
+            # straight from shared memory (no LDS wavefronts)
+            c.tensor_flops += 2 * math.prod(t.shape) * kk
+        elif id(s) in self.em.tensor_core:
             groups = self.em.tensor_core[id(s)]
             steps = kk // 16
             c.tensor_flops += MMA_FLOPS * len(groups) * warps * steps

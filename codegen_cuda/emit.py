@@ -18,11 +18,12 @@ from . import mathfn, vector, warp
 from .emit_common import REDUCE_INIT, compute_type, expr_shape, is_simple, numba_type, paren, row_major
 from .emit_memory import MemoryEmitter
 from .emit_mma import MmaEmitter
+from .emit_wgmma import WgmmaEmitter
 from .plan import Plan, RegTile, fold, with_guards
 from .scalar import LoweringError, ScalarEmitter, py_name
 
 
-class Emitter(MmaEmitter, MemoryEmitter):
+class Emitter(MmaEmitter, MemoryEmitter, WgmmaEmitter):
     """One kernel body's lines; the statements of each kind are emitted by the mixins."""
 
     def __init__(self, plan: Plan, source: str | None = None):
@@ -45,16 +46,20 @@ class Emitter(MmaEmitter, MemoryEmitter):
                           if any(exprs.mentions_thread(g) for g in guards)}
         self.wide_copies = {id(s): kind for s in ir.walk(self.k.body)
                             if isinstance(s, ir.Copy) and (kind := self.copy_kind(s)) is not None}
+        # wgmmas on the warpgroup MMA instruction (codegen_cuda/ptx_wgmma.py)
+        self.wgmmas = {id(s) for s in ir.walk(self.k.body) if self.wgmma_ok(s)}
+        self.wgmma_widths: set[int] = set()
+        self.wgmma_waits: set[int] = set()
         self.tensor_core = {id(s): groups for s in ir.walk(self.k.body)
-                            if isinstance(s, ir.Mma) and id(s) not in self.divergent
+                            if isinstance(s, ir.Mma) and id(s) not in self.divergent and id(s) not in self.wgmmas
                             and (groups := self.mma_groups(s)) is not None}
         self.blocked = {id(s): offsets for s in ir.walk(self.k.body)
-                        if isinstance(s, ir.Mma) and id(s) not in self.tensor_core
+                        if isinstance(s, ir.Mma) and id(s) not in self.tensor_core and id(s) not in self.wgmmas
                         and (offsets := self.blocking(s)) is not None}
         # accumulators of tensor-core and register-blocked mma: every statement on them is
         # unrolled so that each value index is a constant and the tile lives in registers
         self.unrolled = {s.target.name for s in ir.walk(self.k.body)
-                         if id(s) in self.tensor_core or id(s) in self.blocked}
+                         if id(s) in self.tensor_core or id(s) in self.blocked or id(s) in self.wgmmas}
         self.shuffles = {id(s): width for s in ir.walk(self.k.body)
                          if isinstance(s, ir.Compute) and id(s) not in self.divergent
                          and (width := self.shuffle_width(s)) is not None}
@@ -129,6 +134,13 @@ class Emitter(MmaEmitter, MemoryEmitter):
                     self.line(f"for _v in range({tile.dist.values}):")
                     self.line(f"    {py_name(t.name)}[_v] = {numba_type(tile.dtype)}(0)")
                 self.write_through(tile)
+            case ir.Load(wgmma=role) if role:
+                self.line(f"# the {'start' if role == 'operand' else 'end'} of a wgmma's read of {s.src.tensor} "
+                          f"(line {s.span.line}): no code, the wgmma reads shared memory itself")
+            case ir.WgmmaCommit() | ir.WgmmaWait() if self.wgmmas:
+                self.wgmma_group(s)
+            case ir.WgmmaCommit() | ir.WgmmaWait():
+                self.line(self.describe(s) + "  (no-op: the wgmmas here are lowered as synchronous mma)")
             case ir.Load():
                 self.load(s)
             case ir.Mma():

@@ -14,6 +14,9 @@ class MmaEmitter:
     """Mixed into codegen_cuda.emit.Emitter, whose state (plan, lines, fetches) it uses."""
 
     def mma(self, s: ir.Mma) -> None:
+        if id(s) in self.wgmmas:
+            self.wgmma(s)
+            return
         if id(s) in self.tensor_core:
             self.mma_sync(s, self.tensor_core[id(s)])
             return

@@ -54,14 +54,24 @@ def _bulk(em, s: ir.TmaLoad) -> None:
         raise LoweringError("a bulk copy needs 16-byte rows, 16-byte aligned on both sides (the tile's last "
                             "extent, its origins and the tensors' row strides)", s.span)
     em.vector_args.add(s.src.tensor)
+    # a swizzled or laid-out destination keeps only 16-byte chunks contiguous: one copy each
+    chunked = buf.swizzle is not None or buf.layout is not None
+    if chunked:
+        piece = 16 // buf.dtype.nbytes
+        shape = shape[:-1] + [shape[-1] // piece, piece]
+        row_bytes = 16
     rows = math.prod(shape[:-1])
-    em.line(f"for _r in range({rows}):   # one cp.async.bulk of {row_bytes} bytes per row")
+    em.line(f"for _r in range({rows}):   # one cp.async.bulk of {row_bytes} bytes per "
+            + ("16-byte chunk" if chunked else "row"))
     em.depth += 1
     coords, rest = [], "_r"
     for n in reversed(shape[:-1]):
         coords.insert(0, f"({rest}) % {n}")
         rest = f"({rest}) // {n}"
-    coords.append("0")
+    if chunked:
+        coords[-1] = f"({coords[-1]}) * {piece}"
+    else:
+        coords.append("0")
     src, sidx = em.address_parts(s.src, coords)
     dst, didx = em.address_parts(s.dst, coords)
     em.line(f"bulk_g2s({dst}, {didx}, {src}, ({sidx},), {row_bytes}, {py_name(s.bar.bar)}, "

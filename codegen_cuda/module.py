@@ -84,8 +84,9 @@ def lower(kernel: ir.Kernel, source: str | None = None, target: str = DEFAULT_TA
                   "   # read with 16-byte instructions: must be 16-byte aligned")
     parts = [
         _preamble(kernel, plan),
-        *([runtime_source(em.waits)] if em.runtime or em.uses_mbar else []),
+        *([runtime_source(em.waits)] if em.runtime or em.uses_mbar or em.wgmmas else []),
         *([mbar_runtime_source()] if em.uses_mbar else []),
+        *([wgmma_runtime_source(em.wgmma_widths, em.wgmma_waits)] if em.wgmmas else []),
         "\n".join(launch),
         *helpers,
         "\n".join([f"def {py_name(kernel.name)}({', '.join(py_name(p.name) for p in kernel.params)}):"]
@@ -118,6 +119,14 @@ def mbar_runtime_source() -> str:
     """codegen_cuda/ptx_mbar.py from its marker line on (after ptx.py's runtime, whose helpers it uses)."""
     text = (Path(__file__).parent / "ptx_mbar.py").read_text()
     return text[text.index(RUNTIME_MARKER):].rstrip("\n") + "\n# ---- end of argus mbarrier runtime ----\n"
+
+
+def wgmma_runtime_source(widths: set[int], waits: set[int]) -> str:
+    """codegen_cuda/ptx_wgmma.py from its marker line on, plus one instruction per width and wait."""
+    text = (Path(__file__).parent / "ptx_wgmma.py").read_text()
+    made = "".join(f"wgmma_m64n{n}k16 = make_wgmma({n})\n" for n in sorted(widths))
+    made += "".join(f"wgmma_wait_{n} = make_wgmma_wait({n})\n" for n in sorted(waits))
+    return text[text.index(RUNTIME_MARKER):].rstrip("\n") + "\n\n" + made + "# ---- end of argus wgmma runtime ----\n"
 
 
 def _preamble(kernel: ir.Kernel, plan: planning.Plan) -> str:

@@ -283,6 +283,10 @@ def _check_region(plan: Plan, load: ir.Stmt, region, name: str, use: ir.Stmt) ->
     if not isinstance(load, ir.Load):
         return None
     src = load.src.tensor
+    if load.wgmma == "operand" and use is not None and isinstance(use, ir.Mma) and use.shared:
+        # a wgmma reads its operands from shared memory: the proof covers the whole read, from
+        # the issue to the retiring wgmma_wait (dsl/wgmma_groups.py), against every write
+        return load
     if any(isinstance(t, ir.TmaLoad) and t.dst.tensor == src for t in ir.walk(plan.kernel.body)):
         return None     # a bulk copy lands concurrently with the roles: no write-free barrier epoch
     if any(exprs.mentions_thread(x) for sub in load.src.subs

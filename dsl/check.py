@@ -10,7 +10,7 @@ from dataclasses import dataclass, field
 
 import lark
 
-from . import asserts, exprs, ir, limits, mbarriers
+from . import asserts, exprs, ir, limits, mbarriers, wgmma, wgmma_groups
 from .diagnostics import Diagnostic, Span, plural, sort_key
 from .header import check_header_stmt, check_output_specs
 from .parser import parse_tree, span_of
@@ -49,6 +49,7 @@ class Checker:
         self.compile_time: list[Span] = []   # synthesis mode: where a hole stands for a compile-time integer
         self.scope = Scope()
         self.tiles = TileChecker(self)
+        self.wgmmas = 0                # wgmma statements so far: their operand tiles are numbered
         self.header = {"consts": [], "assumes": [], "grid": None, "threads": None, "tags": [],
                        "grid_span": None, "threads_span": None}
 
@@ -250,6 +251,9 @@ class Checker:
                 self.error("E027", f"`{word}` belongs in the kernel header, not inside a block", self.span(s),
                            f"move the `{word}` line out of the loop or branch, to the top of the kernel")
                 continue
+            if s.data in wgmma.KINDS:
+                out.extend(wgmma.check_statement(self, s, self.span(s)))
+                continue
             stmt = self.statement(s, header)
             if stmt is not None:
                 out.append(stmt)
@@ -358,4 +362,8 @@ def check_source(text: str, file: str = "<input>", synth: bool = False) -> Check
         kernel = checker.kernel(tree)
     except RecursionError:
         return CheckResult(None, [Diagnostic("E005", "the program nests too deeply", Span(file, 1, 1, 1, 2))])
-    return CheckResult(kernel, sorted(checker.diags, key=sort_key))
+    diags = checker.diags
+    if kernel is not None and not any(d.severity.value == "error" for d in diags):
+        kernel, more = wgmma_groups.retire(kernel)
+        diags = diags + more
+    return CheckResult(kernel, sorted(diags, key=sort_key))

@@ -60,6 +60,8 @@ CODES: dict[str, str] = {
     "E031": "assumptions that no sizes satisfy",
     "E032": "a value beyond the limits of the tools",
     "E035": "invalid mask",
+    "E040": "wgmma not supported as written",
+    "E041": "wgmma left pending",
     "E090": "operation not defined on this dtype",
 }
 

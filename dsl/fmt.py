@@ -146,6 +146,8 @@ class _Printer:
     def block(self, stmts, depth: int) -> None:
         self.frames.append({})
         for s in stmts:
+            if isinstance(s, ir.Load) and s.wgmma:     # a wgmma's operand reads: printed as the wgmma
+                continue
             self.stmt(s, depth)
         self.frames.pop()
 
@@ -175,8 +177,14 @@ class _Printer:
             case ir.Load(target=t, src=src, mask=m, transpose=flip):
                 view = " transposed" if flip else ""
                 return f"{t.name} = load {self.tile_ref(src)}{view}{_mask(m)}{self.define(t)}"
+            case ir.Mma(target=t, c=c, shared=(sa, sb)):
+                return f"{t.name} = wgmma({self.tile_ref(sa)}, {self.tile_ref(sb)}, {c}){self.define(t)}"
             case ir.Mma(target=t, a=a, b=b, c=c):
                 return f"{t.name} = mma({a}, {b}, {c}){self.define(t)}"
+            case ir.WgmmaCommit():
+                return "wgmma_commit"
+            case ir.WgmmaWait(pending=n):
+                return f"wgmma_wait {format_expr(n)}"
             case ir.Compute(target=t, value=v):
                 return f"{t.name} = {format_expr(v)}{self.define(t)}"
             case ir.Copy(dst=d, src=src, is_async=a, layout=lay, mask=m):

@@ -46,6 +46,9 @@ class Load:
     span: Span = _span()
     mask: Mask | None = None
     transpose: bool = False         # target[i, j] is the source tile's element [j, i]
+    # "" a plain load; a wgmma's shared operand (dsl/wgmma.py): "operand" is its read at the
+    # issue, "retire" the end of that read at the wgmma_wait that retires it (no code)
+    wgmma: str = ""
 
 
 @dataclass(frozen=True, slots=True)
@@ -56,6 +59,9 @@ class Mma:
     b: str
     c: str
     span: Span = _span()
+    # a wgmma (dsl/wgmma.py): a and b are the loads of these shared tiles just before it, and
+    # target is asynchronous until the wgmma_wait that retires its group
+    shared: tuple[TileRef, ...] = ()
 
 
 @dataclass(frozen=True, slots=True)
@@ -133,6 +139,19 @@ class If:
     span: Span = _span()
 
 
+@dataclass(frozen=True, slots=True)
+class WgmmaCommit:
+    """`wgmma_commit`: the wgmmas this thread issued since its last commit form one group."""
+    span: Span = _span()
+
+
+@dataclass(frozen=True, slots=True)
+class WgmmaWait:
+    """`wgmma_wait n`: returns once at most n of this thread's wgmma groups are pending."""
+    pending: Expr
+    span: Span = _span()
+
+
 # ---------------------------------------------------------------- mbarriers and bulk copies
 @dataclass(frozen=True, slots=True)
 class MbarAlloc:
@@ -180,7 +199,7 @@ class TmaLoad:
 
 
 Stmt = Union[Alloc, Zeros, Load, Mma, Compute, Copy, Store, Commit, WaitGroup, Barrier,
-             Assert, Invariant, For, If, MbarAlloc, Arrive, MbarWait, TmaLoad]
+             Assert, Invariant, For, If, MbarAlloc, Arrive, MbarWait, TmaLoad, WgmmaCommit, WgmmaWait]
 
 
 # ---------------------------------------------------------------- kernel

@@ -8,7 +8,7 @@ import math
 
 from . import exprs, ir, limits
 
-NAMED = {"mma_m16n8k16": ("warps",), "copy": ("vec",)}
+NAMED = {"mma_m16n8k16": ("warps",), "copy": ("vec",), "wgmma_m64nNk16": ("warpgroups",)}
 
 
 def _int_tuple(ck, e: ir.Expr):
@@ -101,6 +101,14 @@ def _named(ck, call: ir.Call, tile, role: str, sp) -> ir.LayoutSpec | None:
         if tile is not None and (len(tile) != 2 or tile[0] % (16 * warps[0]) or tile[1] % (8 * warps[1])):
             ck.error("E018", f"an m16n8k16 accumulator over warps {warps} needs a tile of multiples of "
                      f"[{16 * warps[0]}, {8 * warps[1]}], not {list(tile)}", sp)
+    if call.func == "wgmma_m64nNk16":
+        g = exprs.try_fold(args.get("warpgroups", ir.IntLit(1)), ck.consts())
+        if not isinstance(g, int) or g <= 0:
+            ck.error("E025", "warpgroups=g must be a positive integer", sp)
+            return None
+        if tile is not None and (len(tile) != 2 or tile[0] != 64 * g or tile[1] % 8 or not 8 <= tile[1] <= 256):
+            ck.error("E018", f"a wgmma accumulator over {g} warpgroup(s) is a [{64 * g}, N] tile with N a multiple "
+                     f"of 8 up to 256, not {list(tile)}", sp)
     if call.func == "copy":
         vec = exprs.try_fold(args.get("vec", ir.IntLit(1)), ck.consts())
         if vec is None or vec <= 0 or vec & (vec - 1):

@@ -151,6 +151,12 @@ def of_spec(spec: ir.LayoutSpec | None, shape: tuple[int, ...], threads: int,
             reps = -(-total // (threads * vec))
             tv = Layout((threads, (vec, reps)), (vec, (1, threads * vec)))
         return Distribution(f"copy(vec={vec})", tv, shape, threads)
+    if spec.kind == "named" and spec.name == "wgmma_m64nNk16":
+        # the wgmma D fragment: warp w of the warpgroups holds rows 16w..16w+15 as the m16n8 C
+        # fragment repeated over N/8 (PTX ISA, wgmma register fragments), i.e. mma warps (4g, 1)
+        g = _ints(dict(spec.args).get("warpgroups", ir.IntLit(1)), consts)
+        spec = ir.LayoutSpec("named", name="mma_m16n8k16", args=(("warps", ir.TupleExpr(
+            (ir.IntLit(4 * g), ir.IntLit(1)))),), span=spec.span)
     if spec.kind == "named" and spec.name == "mma_m16n8k16":
         warps = _ints(dict(spec.args)["warps"], consts)
         if len(shape) != 2:

@@ -79,8 +79,8 @@ def register_estimate(ctx) -> tuple[int, list]:
     regs, first_def, last_use = {}, {}, {}
     for i, p in enumerate(points):
         s = p.stmt
-        if isinstance(s, (ir.Zeros, ir.Load, ir.Mma, ir.Compute)):
-            t = s.target
+        if isinstance(s, (ir.Zeros, ir.Load, ir.Mma, ir.Compute)) and not (isinstance(s, ir.Load) and s.wgmma):
+            t = s.target     # (a wgmma's operand reads hold no registers: it reads shared memory)
             dist = of_spec(t.layout, ctx.df.shape(t.name), k.threads, ctx.env.consts)
             regs[t.name] = max(regs.get(t.name, 0), math.ceil(dist.values * t.dtype.nbytes / ctx.target.register_bytes))
             first_def.setdefault(t.name, i)

@@ -22,6 +22,7 @@ from .mbarriers import Mbarriers, agent_count, has_wait
 from .block_memory import MemoryStatements
 from .memory import Memory, SharedBuffer
 from .tags import Tags, assign
+from .wgmma import WgmmaGroups
 
 
 NEST_TRIPS = 4     # loop iterations a block may run in all, in units of what one loop may run
@@ -46,6 +47,7 @@ class BlockExec(MemoryStatements):
         self.regs: dict[str, Reg] = {}
         self.mem = Memory(self.T + agent_count(interp.kernel, interp.consts))   # + one copy agent per mbarrier
         self.mbar = Mbarriers(self, self.T)
+        self.wgmma = WgmmaGroups(self, self.T)
         interp.global_log.start_block(block)
         self.loops: dict[str, int] = {}
         self.env = dict(interp.scalars)
@@ -128,6 +130,7 @@ class BlockExec(MemoryStatements):
             lowered.after(self, s, active)
 
     def run_stmt(self, s, active: np.ndarray):
+        self.wgmma.before(s, active)
         match s:
             case ir.For():
                 yield from self.for_loop(s, active)
@@ -149,6 +152,10 @@ class BlockExec(MemoryStatements):
                 else:               # a barrier some threads skip orders nothing (docs/MEMORY_MODEL.md)
                     self.mem.barrier(active)
                     self.I.global_log.barrier()
+            case ir.WgmmaCommit():
+                self.wgmma.commit(active)
+            case ir.WgmmaWait():
+                self.wgmma.wait(active, max(0, self.fold(s.pending)))
             case ir.Commit():
                 self.mem.commit(active)
             case ir.WaitGroup():
@@ -169,6 +176,8 @@ class BlockExec(MemoryStatements):
                 self.compute(s, active)
             case ir.Mma():
                 self.mma(s, active)
+                if s.shared:
+                    self.wgmma.issue(s, active)
             case ir.Copy():
                 self.copy(s, active)
             case ir.Store():

@@ -113,6 +113,8 @@ def distribution(spec: ir.LayoutSpec | None, tile: tuple[int, ...], threads: int
     elif spec.kind == "named" and spec.name == "copy":
         vec = exprs.fold(dict(spec.args).get("vec", ir.IntLit(1)), consts)
         key = ("copy", (vec,))
+    elif spec.kind == "named" and spec.name == "wgmma_m64nNk16":   # warp w: rows 16w..16w+15
+        key = ("mma", (4 * exprs.fold(dict(spec.args).get("warpgroups", ir.IntLit(1)), consts), 1))
     elif spec.kind == "named" and spec.name == "mma_m16n8k16":
         warps = dict(spec.args).get("warps")
         w = fold_tuple(warps, consts) if warps is not None else (1, 1)

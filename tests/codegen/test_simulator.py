@@ -72,3 +72,11 @@ def test_unwritten_output_is_reported(tmp_path):
     mutant.write_text(text)
     result = _run(mutant, tmp_path, reference=path)
     assert not result.ok and result.checks[0].unwritten == result.checks[0].elements // 2
+
+
+def test_two_warpgroup_wgmma_matches_reference(tmp_path):
+    """Two consumer warpgroups: warpgroup w's wgmma descriptors start 64 rows down A."""
+    path = Path(__file__).resolve().parents[2] / "tests/kernels/wgmma/ok_two_warpgroups.dsl"
+    result = _run(path, tmp_path)
+    assert result.mode == "simulator" and result.checks
+    assert result.ok, result.table()

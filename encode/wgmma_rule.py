@@ -1,0 +1,122 @@
+"""ASYNC and WAR for wgmma: its accumulator is asynchronous until the wgmma_wait that retires
+its group, and its shared operands are read until then (dsl/wgmma_groups.py counts the groups).
+
+An access by the issuing thread while one of its wgmmas may be pending is a finding: reading
+or rewriting the accumulator (ASYNC), writing a shared tensor it reads (WAR). Another thread's
+writes into the operands are the TMA and RACE rules' business: the operand reads span the
+issue to the retiring wait in the IR, so a slot handed back before the wait is a WAR there.
+"""
+from __future__ import annotations
+
+from dsl import exprs, ir
+from dsl.wgmma_groups import Groups, is_wgmma, pending
+
+from .findings import Finding, Operand
+
+
+def check(ctx) -> None:
+    kernel = ctx.df.kernel
+    if not any(is_wgmma(s) for s in ir.walk(kernel.body)):
+        return
+    g = Groups(kernel, dict(ctx.df.env.consts))
+    seen = set()
+    points = {p.path: p for p in ctx.df.points}
+    for p in ctx.df.points:
+        if is_wgmma(p.stmt):
+            _whole_warpgroups(ctx, p)
+    for path in sorted(g.before, key=str):
+        s = g.stmt[path]
+        for w in sorted(pending(g.before[path]), key=str):
+            f = _finding(s, g.stmt[w])
+            if f is not None and (f.rule, f.span) not in seen:
+                seen.add((f.rule, f.span))
+                ctx.sink.finding(_witness(ctx, f, points.get(path), g.stmt[w]))
+
+
+def _runners(ctx, point) -> list[int] | None:
+    """The threads that run `point`, from its role conditions (None: a loop-dependent one)."""
+    import z3
+    from .distribution import concrete_bindings
+    df = ctx.df
+    if any(exprs.free_syms(gd.cond, ir.SymKind.LOOP) for gd in point.guards):
+        return None
+    out = []
+    for t in range(df.kernel.threads):
+        b = concrete_bindings(t, df.warp_size)
+        if all(z3.is_true(z3.simplify(df.env.cond(gd.cond, b) if gd.positive else z3.Not(df.env.cond(gd.cond, b))))
+               for gd in point.guards):
+            out.append(t)
+    return out
+
+
+def _whole_warpgroups(ctx, point) -> None:
+    """A wgmma is warpgroup-collective: the threads 0 .. 128 g - 1 of its accumulator's
+    placement run it, all of them (a SYNC finding otherwise)."""
+    from dsl.wgmma import WARPGROUP, warpgroups
+    s = point.stmt
+    g = warpgroups(s.target.layout, dict(ctx.df.env.consts)) or 1
+    who = _runners(ctx, point)
+    if who is None:
+        ctx.sink.unknown("SYNC", s.span, "a wgmma under a condition on a loop variable")
+        return
+    want = list(range(WARPGROUP * g))
+    if who != want:
+        odd = sorted(set(who) ^ set(want))[0]
+        runs = "runs" if odd in who else "skips"
+        ctx.sink.finding(Finding("SYNC", s.span, f"the wgmma is a warpgroup instruction for threads 0..{len(want) - 1} "
+                                 f"({g} warpgroup(s), its accumulator's placement), but {len(who)} threads run it: "
+                                 f"thread {odd} {runs} it", thread=odd,
+                                 operands=(Operand(f"{s.target.name} (the wgmma's accumulator)", ()),),
+                                 hint="put the wgmma in a role branch taken by whole warpgroups, e.g. "
+                                 "`if thread.warp < 4:`, the first ones of the block"))
+
+
+def _witness(ctx, f: Finding, point, w: ir.Mma) -> Finding:
+    """The first thread that runs the access, in the first iteration of its loops, and the
+    tiles involved: the finding holds for every block and size (it is about program order)."""
+    import dataclasses
+    df = ctx.df
+    who = _runners(ctx, point) if point is not None else None
+    thread = who[0] if who else None
+    it = tuple((lp.var, exprs.try_fold(lp.start, df.env.consts) or 0) for lp in (point.loops if point else ()))
+    ops = (Operand(f"{w.target.name} (accumulator of the wgmma at line {w.span.line})", ()),) + tuple(
+        Operand(f"{r.tensor} (operand of the wgmma at line {w.span.line})", ()) for r in w.shared)
+    return dataclasses.replace(f, thread=thread, iteration=it, operands=ops)
+
+
+def touched(s) -> tuple[set[str], set[str]]:
+    """(register tiles read or written, shared or global tensors written) by statement s."""
+    match s:
+        case ir.Mma():
+            return {s.a, s.b, s.c, s.target.name}, set()
+        case ir.Compute():
+            return exprs.free_syms(s.value, ir.SymKind.TENSOR) | {s.target.name}, set()
+        case ir.Zeros() | ir.Load():
+            return {s.target.name}, set()
+        case ir.Store():
+            return {s.src}, {s.dst.tensor}
+        case ir.Copy() | ir.TmaLoad():
+            return set(), {s.dst.tensor}
+    return set(), set()
+
+
+def _finding(s, w: ir.Mma) -> Finding | None:
+    acc = w.target.name
+    if is_wgmma(s) and s.c == acc and s.target.name == acc:
+        return None          # wgmmas chained on one accumulator: the hardware orders them
+    if isinstance(s, ir.Load) and s.wgmma:
+        return None
+    regs, mem = touched(s)
+    operands = {r.tensor for r in w.shared}
+    line = w.span.line
+    if acc in regs or w.c in regs:
+        return Finding("ASYNC", s.span, f"'{acc}' is the accumulator of the wgmma at line {line}, which may still "
+                       f"be running here: no wgmma_wait after its wgmma_commit has retired its group",
+                       hint="commit the wgmma (`wgmma_commit`) and wait for its group (`wgmma_wait 0`) before "
+                       f"using '{acc}'", related=((w.span, "the wgmma"),))
+    hit = sorted(mem & operands)
+    if hit:
+        return Finding("WAR", s.span, f"this writes '{hit[0]}', which the wgmma at line {line} may still be reading: "
+                       "no wgmma_wait has retired it", hint="wait for the wgmma's group (`wgmma_wait 0`) before "
+                       "overwriting its operands", related=((w.span, "the wgmma"),))
+    return None

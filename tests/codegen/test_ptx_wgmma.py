@@ -1,0 +1,87 @@
+"""The simulator fallback of codegen_cuda/ptx_wgmma.py has the semantics of wgmma.mma_async
+m64n64k16 on 128B-swizzled descriptors: one warpgroup's four k16 steps over a swizzled
+64x64 A and B compute A @ B into the accumulator fragment (warp w: rows 16w + lane/4 and
++ 8, value 4i + c the i-th 8-column block's c0..c3); a wrong stride byte offset or a
+descriptor without the swizzle mode gives a wrong answer or is refused. The emitter's
+descriptor bits are the runtime's. Runs in a child process with NUMBA_ENABLE_CUDASIM=1."""
+from __future__ import annotations
+
+import json
+import os
+import subprocess
+import sys
+import textwrap
+
+import pytest
+
+from codegen_cuda.emit_wgmma import desc_bits
+from codegen_cuda.module import runtime_source, wgmma_runtime_source
+
+pytestmark = pytest.mark.simulator
+
+CASE = textwrap.dedent('''
+    import json, sys
+
+
+    def swz(o):                      # swizzle(3, 3, 3) of an f16 element offset
+        return o ^ ((o & 448) >> 3)
+
+
+    def gemm(A, B, D, sbo):
+        sm = cuda.shared.array(0, types.float16)
+        t = cuda.threadIdx.x
+        for e in range(t, 4096, 128):
+            sm[swz(e)] = A[e // 64, e % 64]
+            sm[4096 + swz(e)] = B[e // 64, e % 64]
+        cuda.syncthreads()
+        sa = sm[0:4096]
+        sb = sm[4096:8192]
+        acc = (np.float32(0),) * 32
+        bits = wgmma_desc_bits(16, sbo)
+        wgmma_fence()
+        for kk in range(4):
+            acc = wgmma_m64n64k16(sa, wgmma_desc(sa, 16 * kk, bits), sb, wgmma_desc(sb, 1024 * kk, bits), acc)
+        wgmma_commit()
+        wgmma_wait_0()
+        w, l = t // 32, t % 32
+        for i in range(8):
+            for c in range(4):
+                D[16 * w + l // 4 + 8 * (c // 2), 8 * i + 2 * (l % 4) + c % 2] = acc[4 * i + c]
+
+
+    def main(case):
+        rng = np.random.default_rng(0)
+        A = rng.standard_normal((64, 64)).astype(np.float16)
+        B = rng.standard_normal((64, 64)).astype(np.float16)
+        want = A.astype(np.float32) @ B.astype(np.float32)
+        out = {}
+        for name, sbo in (("ok", 1024), ("wrong_sbo", 512)):
+            D = np.zeros((64, 64), np.float32)
+            cuda.jit(gemm)[1, 128, 0, 16384](A, B, D, sbo)
+            out[name] = float(np.abs(D - want).max())
+        try:
+            _fields(1024)
+            out["raised"] = ""
+        except RuntimeError as err:
+            out["raised"] = str(err)
+        out["bits"] = wgmma_desc_bits(16, 1024)
+        print("RESULT " + json.dumps(out))
+
+
+    main(sys.argv[1])
+''')
+
+
+def test_simulated_wgmma_is_the_product_through_the_descriptors(tmp_path):
+    mod = tmp_path / "wgmma_case.py"
+    mod.write_text("import numpy as np\nfrom numba import config, cuda, types\n\n" + runtime_source(set())
+                   + "\n" + wgmma_runtime_source({64}, {0}) + "\n" + CASE)
+    env = dict(os.environ, NUMBA_ENABLE_CUDASIM="1")
+    proc = subprocess.run([sys.executable, str(mod), "wgmma"], capture_output=True, text=True, env=env, timeout=600)
+    line = next((x for x in proc.stdout.splitlines() if x.startswith("RESULT ")), None)
+    assert line is not None, proc.stdout + proc.stderr
+    out = json.loads(line.removeprefix("RESULT "))
+    assert out["ok"] < 1e-2, out
+    assert out["wrong_sbo"] > 0.1, out            # the descriptor's offsets matter
+    assert "128-byte swizzle" in out["raised"]     # a descriptor without the swizzle mode is refused
+    assert out["bits"] == desc_bits(16, 1024) == (1 << 16) | (64 << 32) | (1 << 62)
