@@ -54,7 +54,9 @@ def _tool(name: str) -> str:
 
 def signature(mod):
     from numba import types
-    return tuple(types.Array(getattr(types, DTYPES[dt]), len(shape), "C") for _, dt, shape in mod.PARAMS)
+    tensors = tuple(types.Array(getattr(types, DTYPES[dt]), len(shape), "C") for _, dt, shape in mod.PARAMS)
+    maps = tuple(types.Array(types.uint8, 1, "C") for _ in getattr(mod, "TENSOR_MAPS", ()))   # 128-byte CUtensorMaps
+    return tensors + maps
 
 
 def compile_kernel(lowered: Lowered, cache_dir: Path, arch: str = "sm_90a") -> Compiled:

@@ -39,6 +39,7 @@ class Emitter(MmaEmitter, MemoryEmitter):
         self.waits: set[int] = set()          # cp.async.wait_group immediates used
         self.vector_args: set[str] = set()    # global tensors read with 16-byte instructions
         self.uses_mbar = False                # mbarriers and bulk copies: codegen_cuda/ptx_mbar.py
+        self.tensor_maps: dict = {}           # kernel parameter -> tma_tensor.TensorBox it carries
         self.sizes = vector.size_divisors(self.k, plan.consts)
         # warp-collective instructions need every lane: none under a thread-dependent `if`
         self.divergent = {id(s) for s, guards in with_guards(self.k.body, [])

@@ -82,13 +82,15 @@ def lower(kernel: ir.Kernel, source: str | None = None, target: str = DEFAULT_TA
     launch.insert(launch.index("") if "" in launch else len(launch),
                   f"VECTOR_ARGS = ({''.join(f'{chr(34)}{a}{chr(34)}, ' for a in sorted(em.vector_args))})"
                   "   # read with 16-byte instructions: must be 16-byte aligned")
+    if em.tensor_maps:
+        launch += _tensor_map_section(em.tensor_maps)
     parts = [
         _preamble(kernel, plan),
         *([runtime_source(em.waits)] if em.runtime or em.uses_mbar else []),
         *([mbar_runtime_source()] if em.uses_mbar else []),
         "\n".join(launch),
         *helpers,
-        "\n".join([f"def {py_name(kernel.name)}({', '.join(py_name(p.name) for p in kernel.params)}):"]
+        "\n".join([f"def {py_name(kernel.name)}({', '.join([py_name(p.name) for p in kernel.params] + list(em.tensor_maps))}):"]
                   + head + body) + "\n",
         f"kernel = cuda.jit({py_name(kernel.name)})\n",
     ]
@@ -175,6 +177,18 @@ def _launch_section(kernel: ir.Kernel, plan: planning.Plan, host: ScalarEmitter)
         f"    return ({', '.join(grid)})",
     ]
     return lines
+
+
+def _tensor_map_section(maps: dict) -> list[str]:
+    """The tensor maps the kernel takes after its tensors (codegen_cuda/tma_tensor.py), and
+    the host function that builds them from the launch's arrays."""
+    items = "".join(f"(\"{arg}\", \"{tb.tensor}\", \"{tb.dtype}\", {tb.box}), " for arg, tb in maps.items())
+    return ["", "",
+            f"TENSOR_MAPS = ({items})   # (kernel parameter, tensor, dtype, box): built at launch",
+            "", "",
+            "def tensor_map_args(arrays):",
+            "    \"\"\"The kernel's tensor-map arguments for these arrays (after the tensors).\"\"\"",
+            "    return tuple(tensor_map(arrays[t], dt, box) for _, t, dt, box in TENSOR_MAPS)"]
 
 
 def _shape_item(e: ir.Expr) -> str:

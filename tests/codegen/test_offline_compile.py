@@ -10,7 +10,7 @@ import re
 import pytest
 
 from codegen_cuda.module import lower
-from codegen_support import checked, proof_kernels
+from codegen_support import HERE, checked, proof_kernels
 from dsl import ir
 
 pytestmark = pytest.mark.offline_compile
@@ -44,8 +44,8 @@ def test_kernel_compiles_for_sm90a(path, cache):
     assert c.resource("REG") > 0 and c.resource("LOCAL") == 0, c.resources
     uses_shared = lowered.smem_bytes > 0
     assert (c.resource("SHARED") > 0) == uses_shared, c.resources
-    if uses_shared:   # STS/LDS, or their asynchronous and matrix forms LDGSTS/LDSM, or bulk copies UBLKCP
-        assert ("STS" in c.sass or "UBLKCP" in c.sass) and "LDS" in c.sass
+    if uses_shared:   # STS/LDS, their asynchronous and matrix forms LDGSTS/LDSM, bulk copies UBLKCP/UTMALDG
+        assert any(op in c.sass for op in ("STS", "UBLKCP", "UTMALDG")) and "LDS" in c.sass
     # a barrier statement, a materialised tile, or an mbarrier's initialisation (docs/LOWERING.md)
     barriers = (any(isinstance(s, (ir.Barrier, ir.MbarAlloc)) for s in ir.walk(kernel.body))
                 or "__s = " in lowered.source)
@@ -68,6 +68,8 @@ SASS_OF = {
     "mbar_arrive": "SYNCS.ARRIVE.TRANS64.A1T0",        # one arrival, no transaction bytes
     "mbar_try_wait": "SYNCS.PHASECHK.TRANS64.TRYWAIT",
     "bulk_g2s": "UBLKCP.S.G",
+    "tma_tensor_g2s_2d": "UTMALDG.2D",
+    "tma_tensor_g2s_3d": "UTMALDG.3D",
 }
 # wgmma is not lowered yet: no kernel may show Hopper's warpgroup MMA.
 ABSENT = ("HGMMA",)
@@ -77,7 +79,7 @@ PROMISED = {
     "gemm_pipelined": {"mma_16816", "ldmatrix_x4", "ldmatrix_x4_trans", "cp_async16", "cp_async_commit"},
     "reduce_warp": {"shfl_xor"},
     "reduce_tree": {"ldg_f32x4"},
-    "ws_accumulate": {"mbar_init", "mbar_arrive", "mbar_try_wait", "bulk_g2s"},
+    "ws_accumulate": {"mbar_init", "mbar_arrive", "mbar_try_wait", "tma_tensor_g2s_2d"},
 }
 
 
@@ -86,12 +88,21 @@ def _calls(lowered, name: str) -> bool:
     return f"{name}(" in body
 
 
-@pytest.mark.parametrize("path", proof_kernels(), ids=lambda p: p.stem)
+# Test kernels with tma_load in each lowered form: a 3-D tensor map, and the row-by-row
+# fallback for a box a tensor map cannot hold.
+TMA_KERNELS = {"tma_batched": {"tma_tensor_g2s_3d"}, "tma_wide": {"bulk_g2s"}}
+
+
+@pytest.mark.parametrize("path", proof_kernels() + [HERE / "kernels" / f"{n}.dsl" for n in TMA_KERNELS],
+                         ids=lambda p: p.stem)
 def test_sass_shows_the_hardware_instructions(path, cache):
     """HMMA where the kernel uses mma.sync, LDSM for ldmatrix, LDGSTS for cp.async,
-    LDG.E.128 for vector loads, SHFL for shuffles; none of them where it does not."""
+    LDG.E.128 for vector loads, SHFL for shuffles, UTMALDG for tensor-map copies; none
+    of them where it does not."""
     kernel, lowered, c = _compiled(path, cache)
     used = {f for f in SASS_OF if _calls(lowered, f)}
+    if path.stem in TMA_KERNELS:
+        assert used & {"bulk_g2s", "tma_tensor_g2s_2d", "tma_tensor_g2s_3d"} == TMA_KERNELS[path.stem]
     assert PROMISED.get(path.stem, set()) <= used, f"the lowering no longer uses {PROMISED[path.stem] - used}"
     for f, op in SASS_OF.items():
         assert (op in c.sass) == (f in used), f"{f} used: {f in used}; {op} in SASS: {op in c.sass}"
