@@ -75,8 +75,10 @@ def compile_kernel(lowered: Lowered, cache_dir: Path, arch: str = "sm_90a") -> C
     cc, sig = _cc(arch), signature(mod)
     pyfunc = mod.kernel.py_func
     try:
-        ptx, _ = cuda.compile_ptx(pyfunc, sig, cc=cc)
-        codes, _ = cuda.compile_all(pyfunc, sig, device=False, abi="numba", output="ltoir", cc=cc)
+        bounds = getattr(mod, "LAUNCH_BOUNDS", None)   # the module's register cap (setmaxnreg)
+        ptx, _ = cuda.compile_ptx(pyfunc, sig, cc=cc, launch_bounds=bounds)
+        codes, _ = cuda.compile_all(pyfunc, sig, device=False, abi="numba", output="ltoir", cc=cc,
+                                    launch_bounds=bounds)
     except Exception as err:   # NVVM / NVRTC not found shows up here
         if "DynamicLibNotFound" in type(err).__name__ or "not found" in str(err).lower():
             raise CompileUnavailable(f"{type(err).__name__}: {err}") from None

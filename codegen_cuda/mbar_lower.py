@@ -5,7 +5,9 @@ A `tma_load` becomes, in the issuing thread, one `cp.async.bulk.tensor` of the t
 through a tensor map built at launch when the tile qualifies (codegen_cuda/tma_tensor.py),
 else one non-tensor `cp.async.bulk` per row of the tile (each row one contiguous run of
 global memory); either completes the tile's bytes, which `expect_tx` names, on the
-statement's mbarrier. A wait is a spin on mbarrier.try_wait.parity.
+statement's mbarrier. A wait is a spin on mbarrier.try_wait.parity. A `setmaxnreg`
+calls the runtime's intrinsic for its direction and count (the module then launches with
+launch_bounds (threads, 1), the register cap setmaxnreg needs at entry).
 """
 from __future__ import annotations
 
@@ -40,6 +42,10 @@ def emit(em, s) -> None:
             em.line(f"while mbar_try_wait({py_name(b.bar)}, {em.scalar.emit(b.index)}, "
                     f"({em.scalar.emit(p)}) % 2) == 0:")
             em.line("    pass")
+        case ir.SetMaxNReg(inc=inc, count=n):
+            way, regs = ("inc" if inc else "dec"), fold(n, em.plan.consts)
+            em.maxnreg.add((way, regs))
+            em.line(f"setmaxnreg_{way}_{regs}()")
         case ir.TmaLoad():
             tb, why = tma_tensor.tensor_box(em.plan, s, em.sizes)
             if tb is not None:

@@ -87,12 +87,12 @@ def lower(kernel: ir.Kernel, source: str | None = None, target: str = DEFAULT_TA
     parts = [
         _preamble(kernel, plan),
         *([runtime_source(em.waits)] if em.runtime or em.uses_mbar else []),
-        *([mbar_runtime_source()] if em.uses_mbar else []),
+        *([mbar_runtime_source(em.maxnreg)] if em.uses_mbar else []),
         "\n".join(launch),
         *helpers,
         "\n".join([f"def {py_name(kernel.name)}({', '.join([py_name(p.name) for p in kernel.params] + list(em.tensor_maps))}):"]
                   + head + body) + "\n",
-        f"kernel = cuda.jit({py_name(kernel.name)})\n",
+        _jit_line(py_name(kernel.name), bool(em.maxnreg)),
     ]
     text = "\n\n".join(p.rstrip("\n") + "\n" for p in parts)
     return Lowered(kernel.name, text, plan.smem_bytes, kernel.threads, outputs)
@@ -116,10 +116,21 @@ def _uses_index(kernel: ir.Kernel) -> bool:
                if isinstance(s, ir.Compute) for n in exprs.iter_nodes(s.value))
 
 
-def mbar_runtime_source() -> str:
-    """codegen_cuda/ptx_mbar.py from its marker line on (after ptx.py's runtime, whose helpers it uses)."""
+def mbar_runtime_source(maxnreg: set[tuple[str, int]] = frozenset()) -> str:
+    """codegen_cuda/ptx_mbar.py from its marker line on (after ptx.py's runtime, whose helpers
+    it uses), plus one setmaxnreg intrinsic per (direction, count) used."""
     text = (Path(__file__).parent / "ptx_mbar.py").read_text()
-    return text[text.index(RUNTIME_MARKER):].rstrip("\n") + "\n# ---- end of argus mbarrier runtime ----\n"
+    regs = "".join(f"setmaxnreg_{w}_{n} = make_setmaxnreg(\"{w}\", {n})\n" for w, n in sorted(maxnreg))
+    return (text[text.index(RUNTIME_MARKER):].rstrip("\n") + "\n\n" + regs
+            + "# ---- end of argus mbarrier runtime ----\n")
+
+
+def _jit_line(name: str, capped: bool) -> str:
+    if not capped:
+        return f"kernel = cuda.jit({name})\n"
+    # setmaxnreg needs a register cap at entry; the simulator's jit takes no launch_bounds
+    return ("LAUNCH_BOUNDS = (THREADS, 1)\n"
+            f"kernel = cuda.jit({name}) if config.ENABLE_CUDASIM else cuda.jit(launch_bounds=LAUNCH_BOUNDS)({name})\n")
 
 
 def _preamble(kernel: ir.Kernel, plan: planning.Plan) -> str:

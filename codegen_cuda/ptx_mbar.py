@@ -11,7 +11,8 @@ mbarrier; the simulator copies it at once (a legal landing time) and completes i
 The tensor copy `cp.async.bulk.tensor` moves a whole box through a tensor map that
 `tensor_map` builds on the host at launch (cuTensorMapEncodeTiled); on the simulator the
 map holds the box's extents and the copy fills the box's elements outside the tensor
-with zeros and completes the full box's bytes, as the hardware does.
+with zeros and completes the full box's bytes, as the hardware does. setmaxnreg (one
+intrinsic per direction and count, like cp.async.wait_group) is a no-op on the simulator.
 """
 # ---- argus runtime: mbarriers and bulk copies (codegen_cuda/ptx_mbar.py) ----
 import math
@@ -95,6 +96,11 @@ if _config.ENABLE_CUDASIM:
 
     def tma_tensor_g2s_2d(dst, di, src, tmap, c0, c1, bar, i):
         _tma_tensor(dst, di, src, tmap, (c0, c1), bar, i)
+
+    def make_setmaxnreg(way, n):
+        def setmaxnreg():
+            """setmaxnreg: nothing to do where registers are Python values."""
+        return setmaxnreg
 
     def tma_tensor_g2s_3d(dst, di, src, tmap, c0, c1, c2, bar, i):
         _tma_tensor(dst, di, src, tmap, (c0, c1, c2), bar, i)
@@ -186,6 +192,16 @@ else:
             _asm(builder, _llvm.VoidType(), [d, b, m, *cs], text, "l,l,l" + ",r" * rank + ",~{memory}")
             return context.get_dummy_value()
         return codegen
+
+    def make_setmaxnreg(way, n):
+        """setmaxnreg.inc/dec.sync.aligned.u32 n (n is an immediate in PTX, so one intrinsic per n)."""
+        @_intrinsic
+        def setmaxnreg(typingctx):
+            def codegen(context, builder, sig, args):
+                _asm(builder, _llvm.VoidType(), [], f"setmaxnreg.{way}.sync.aligned.u32 {int(n)};", "~{memory}")
+                return context.get_dummy_value()
+            return _nt.void(), codegen
+        return setmaxnreg
 
     @_intrinsic
     def tma_tensor_g2s_2d(typingctx, dst, di, src, tmap, c0, c1, bar, i):

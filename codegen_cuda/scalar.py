@@ -22,7 +22,7 @@ RESERVED = frozenset(keyword.kwlist) | {
     "ldmatrix_x2_trans", "ldmatrix_x4_trans", "mma_16816", "shfl_xor", "ex2_approx", "lg2_approx",
     # and of codegen_cuda/ptx_mbar.py
     "mbar_init", "mbar_fence_init", "mbar_arrive", "mbar_arrive_expect_tx", "mbar_try_wait", "bulk_g2s",
-    "tma_tensor_g2s_2d", "tma_tensor_g2s_3d", "tensor_map",
+    "tma_tensor_g2s_2d", "tma_tensor_g2s_3d", "tensor_map", "make_setmaxnreg", "LAUNCH_BOUNDS",
 }
 
 BUILTIN_NAMES = {
@@ -50,7 +50,7 @@ class LoweringError(Exception):
 
 def py_name(name: str) -> str:
     """The Python identifier for a DSL name: itself unless it would clash."""
-    if name in RESERVED or name.startswith("_"):
+    if name in RESERVED or name.startswith(("_", "setmaxnreg_")):
         return f"v_{name}"
     return name
 

@@ -60,6 +60,7 @@ CODES: dict[str, str] = {
     "E031": "assumptions that no sizes satisfy",
     "E032": "a value beyond the limits of the tools",
     "E035": "invalid mask",
+    "E044": "invalid register split (setmaxnreg)",
     "E090": "operation not defined on this dtype",
 }
 

@@ -200,6 +200,8 @@ class _Printer:
                 return f"wait {_bar(b)}, {format_expr(p)}"
             case ir.TmaLoad(dst=d, src=src, bar=b):
                 return f"tma_load {self.tile_ref(d)}, {self.tile_ref(src)}, {_bar(b)}"
+            case ir.SetMaxNReg(inc=inc, count=n):
+                return f"setmaxnreg {'inc' if inc else 'dec'} {format_expr(n)}"
             case ir.Assert(cond=c):
                 return f"assert {format_expr(c)}"
             case ir.Invariant(cond=c):

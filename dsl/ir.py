@@ -179,8 +179,17 @@ class TmaLoad:
     span: Span = _span()
 
 
+@dataclass(frozen=True, slots=True)
+class SetMaxNReg:
+    """`setmaxnreg inc n` / `setmaxnreg dec n`: every thread of the executing warpgroups
+    holds n registers from here on (Hopper's setmaxnreg; the block's pool must fit them)."""
+    inc: bool
+    count: Expr
+    span: Span = _span()
+
+
 Stmt = Union[Alloc, Zeros, Load, Mma, Compute, Copy, Store, Commit, WaitGroup, Barrier,
-             Assert, Invariant, For, If, MbarAlloc, Arrive, MbarWait, TmaLoad]
+             Assert, Invariant, For, If, MbarAlloc, Arrive, MbarWait, TmaLoad, SetMaxNReg]
 
 
 # ---------------------------------------------------------------- kernel

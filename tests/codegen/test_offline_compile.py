@@ -80,6 +80,7 @@ PROMISED = {
     "reduce_warp": {"shfl_xor"},
     "reduce_tree": {"ldg_f32x4"},
     "ws_accumulate": {"mbar_init", "mbar_arrive", "mbar_try_wait", "tma_tensor_g2s_2d"},
+    "ws_col_sum": {"mbar_init", "mbar_arrive", "mbar_try_wait", "tma_tensor_g2s_2d"},
 }
 
 
@@ -111,6 +112,10 @@ def test_sass_shows_the_hardware_instructions(path, cache):
     # arrive.expect_tx: an arrival whose transaction count is a register, not RZ
     expect = re.search(r"SYNCS\.ARRIVE\.TRANS64 [^;]*, R\d+ ;", c.sass) is not None
     assert expect == _calls(lowered, "mbar_arrive_expect_tx")
+    # setmaxnreg.inc/dec: one USETMAXREG per statement, under the launch bounds it needs
+    body = lowered.source[lowered.source.index(f"\ndef {lowered.name}("):]
+    assert c.sass.count("USETMAXREG") == body.count("    setmaxnreg_")
+    assert ("LAUNCH_BOUNDS = (THREADS, 1)" in lowered.source) == ("setmaxnreg_" in body)
     assert not any(op in c.sass for op in ABSENT)
 
 

@@ -381,6 +381,11 @@ if _config.ENABLE_CUDASIM:
     def tma_tensor_g2s_2d(dst, di, src, tmap, c0, c1, bar, i):
         _tma_tensor(dst, di, src, tmap, (c0, c1), bar, i)
 
+    def make_setmaxnreg(way, n):
+        def setmaxnreg():
+            """setmaxnreg: nothing to do where registers are Python values."""
+        return setmaxnreg
+
     def tma_tensor_g2s_3d(dst, di, src, tmap, c0, c1, c2, bar, i):
         _tma_tensor(dst, di, src, tmap, (c0, c1, c2), bar, i)
 else:
@@ -472,6 +477,16 @@ else:
             return context.get_dummy_value()
         return codegen
 
+    def make_setmaxnreg(way, n):
+        """setmaxnreg.inc/dec.sync.aligned.u32 n (n is an immediate in PTX, so one intrinsic per n)."""
+        @_intrinsic
+        def setmaxnreg(typingctx):
+            def codegen(context, builder, sig, args):
+                _asm(builder, _llvm.VoidType(), [], f"setmaxnreg.{way}.sync.aligned.u32 {int(n)};", "~{memory}")
+                return context.get_dummy_value()
+            return _nt.void(), codegen
+        return setmaxnreg
+
     @_intrinsic
     def tma_tensor_g2s_2d(typingctx, dst, di, src, tmap, c0, c1, bar, i):
         return _nt.void(dst, di, src, tmap, c0, c1, bar, i), _tma_tensor_codegen(2)
@@ -514,6 +529,7 @@ def tensor_map(array, dtype, box):
         words = np.array([int(w) for w in tmap.opaque], dtype=np.uint64)
         _TMAPS[key] = cuda.to_device(words.view(np.uint8))
     return _TMAPS[key]
+
 # ---- end of argus mbarrier runtime ----
 
 

@@ -1,0 +1,18 @@
+"""NumPy reference for proofs/ws_col_sum.dsl: S[c] = sum over r of X[r, c]."""
+import numpy as np
+
+TEST_SIZES = {"R": 32, "C": 256}      # one block, two rounds of the two-slot ring
+BENCH_SIZES = {"R": 8192, "C": 8192}
+
+
+def reference(inputs, sizes):
+    return {"S": inputs["X"].astype(np.float64).sum(axis=0).astype(np.float32)}
+
+
+def vendor(inputs, sizes):
+    """torch's column sum of the device tensor (the vendor baseline bench/gpu.py times)."""
+    return inputs["X"].sum(dim=0)
+
+
+def bytes_moved(sizes):
+    return 4 * (sizes["R"] * sizes["C"] + sizes["C"])
