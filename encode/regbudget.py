@@ -51,7 +51,7 @@ def check(ctx) -> None:
         "RES", worst.span,
         f"after setmaxnreg the warpgroups hold {total} registers ({parts} per thread, x {regsplit.WARPGROUP} "
         f"threads each), more than the {t.registers_per_block} of a block on {t.name}: the inc never completes",
-        hint=f"lower an inc or dec the other warpgroups further, so the counts sum to at most "
-             f"{t.registers_per_block // regsplit.WARPGROUP} per thread of a warpgroup",
+        hint=f"lower an inc, or dec the other warpgroups further: the warpgroups' counts may add up to "
+             f"at most {t.registers_per_block // regsplit.WARPGROUP}",
         related=related))
 
