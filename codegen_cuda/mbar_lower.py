@@ -50,6 +50,8 @@ def emit(em, s) -> None:
             tb, why = tma_tensor.tensor_box(em.plan, s, em.sizes)
             if tb is not None:
                 tma_tensor.emit(em, s, tb)
+            elif s.mask is not None:
+                raise LoweringError(f"a masked tma_load needs the tensor-map form (its zero fill), and {why}", s.span)
             else:
                 em.line(f"# not a tensor-map copy: {why}")
                 _bulk(em, s)

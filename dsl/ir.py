@@ -171,12 +171,15 @@ class MbarWait:
 
 @dataclass(frozen=True, slots=True)
 class TmaLoad:
-    """`tma_load dst, src, bar[i]`: each executing thread issues one bulk copy of the whole
-    tile, which lands some time later and completes its bytes on bar[i]'s phase."""
+    """`tma_load dst, src [masked(fill=0.0)], bar[i]`: each executing thread issues one bulk
+    copy of the whole tile, which lands some time later and completes its bytes on bar[i]'s
+    phase; through a mask, elements of the tile outside the tensor land as zeros (they are
+    still bytes of the copy)."""
     dst: TileRef
     src: TileRef
     bar: BarRef
     span: Span = _span()
+    mask: Mask | None = None
 
 
 @dataclass(frozen=True, slots=True)

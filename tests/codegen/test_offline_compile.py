@@ -89,9 +89,9 @@ def _calls(lowered, name: str) -> bool:
     return f"{name}(" in body
 
 
-# Test kernels with tma_load in each lowered form: a 3-D tensor map, and the row-by-row
-# fallback for a box a tensor map cannot hold.
-TMA_KERNELS = {"tma_batched": {"tma_tensor_g2s_3d"}, "tma_wide": {"bulk_g2s"}}
+# Test kernels with tma_load in each lowered form: a 3-D tensor map, the row-by-row
+# fallback for a box a tensor map cannot hold, a masked (zero-filled) 2-D box.
+TMA_KERNELS = {"tma_batched": {"tma_tensor_g2s_3d"}, "tma_wide": {"bulk_g2s"}, "tma_tail": {"tma_tensor_g2s_2d"}}
 
 
 @pytest.mark.parametrize("path", proof_kernels() + [HERE / "kernels" / f"{n}.dsl" for n in TMA_KERNELS],

@@ -44,6 +44,19 @@ def test_what_a_tensor_map_cannot_hold_falls_back_with_its_reason():
     assert tb is None and "stride" in why
 
 
+def test_a_masked_tile_without_the_tensor_form_is_refused():
+    """Only a tensor map fills the box's elements outside the tensor; the row-by-row form
+    would read past it, so a masked tma_load it would need is a lowering error."""
+    import pytest
+    from codegen_cuda.module import lower
+    from codegen_cuda.scalar import LoweringError
+    path = HERE / "kernels" / "tma_wide.dsl"
+    text = path.read_text().replace("k * BK : +BK], full", "k * BK : +BK] masked(fill=0.0), full")
+    kernel, _ = checked(path, text)
+    with pytest.raises(LoweringError, match="tensor-map form"):
+        lower(kernel, text)
+
+
 SIM_COPY = textwrap.dedent("""
     import numpy as np
     from codegen_cuda import ptx_mbar as rt
