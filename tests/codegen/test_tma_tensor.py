@@ -86,3 +86,51 @@ def test_simulated_tensor_copy_zero_fills_and_completes_the_whole_box():
     env = dict(os.environ, NUMBA_ENABLE_CUDASIM="1", PYTHONPATH=str(REPO))
     out = subprocess.run([sys.executable, "-c", SIM_COPY], env=env, capture_output=True, text=True, timeout=120)
     assert out.returncode == 0 and out.stdout.strip() == "ok", out.stderr[-2000:]
+
+
+HOST_MAP = textwrap.dedent("""
+    import sys, types
+    import numpy as np
+    from cuda.bindings import driver as cu
+    from codegen_cuda.launch import kernel_args, load_module
+    from codegen_cuda.module import lower
+    from dsl.check import check_source
+    path = sys.argv[1]
+    text = open(path).read()
+    lowered = lower(check_source(text, path).kernel, text)
+    mod = load_module(lowered.write(__import__("pathlib").Path(sys.argv[2])))
+    calls = []
+
+    def encode(*args):
+        calls.append(args)
+        m = cu.CUtensorMap()
+        return cu.CUresult.CUDA_SUCCESS, m
+    cu.cuTensorMapEncodeTiled = encode
+    mod.cuda = types.SimpleNamespace(to_device=lambda a: ("device", a.size, a.dtype.str))
+
+    class Dev:
+        def __init__(self, shape, addr):
+            self.__cuda_array_interface__ = {"shape": shape, "data": (addr, False), "typestr": "<f4",
+                                             "strides": None, "version": 3}
+    a, c = Dev((3, 64, 96), 0x10000), Dev((3, 64, 32), 0x20000)
+    args = kernel_args(mod, {"A": a, "C": c})
+    args2 = kernel_args(mod, {"A": a, "C": c})
+    assert args[:2] == [a, c] and args[2] == ("device", 128, "|u1") and len(args) == 3
+    assert len(calls) == 1, "a map is built once per address and shape"
+    dtype, rank, addr, dims, strides, box, elem = calls[0][:7]
+    assert dtype == cu.CUtensorMapDataType.CU_TENSOR_MAP_DATA_TYPE_FLOAT32 and rank == 3 and addr == 0x10000
+    assert dims == [96, 64, 3] and strides == [96 * 4, 64 * 96 * 4] and box == [32, 32, 1] and elem == [1, 1, 1]
+    assert calls[0][10] == cu.CUtensorMapFloatOOBfill.CU_TENSOR_MAP_FLOAT_OOB_FILL_NONE
+    print("ok")
+""")
+
+
+def test_host_builds_the_tensor_map_with_innermost_first_dims_and_byte_strides(tmp_path):
+    """The GPU half of tensor_map (no driver here: cuTensorMapEncodeTiled is replaced by a
+    recorder): dimensions innermost first, strides in bytes of dimensions 1.., the box
+    reversed, zero fill; one map per (address, shape)."""
+    env = dict(os.environ, PYTHONPATH=str(REPO))
+    env.pop("NUMBA_ENABLE_CUDASIM", None)
+    out = subprocess.run([sys.executable, "-c", HOST_MAP, str(HERE / "kernels" / "tma_batched.dsl"), str(tmp_path)],
+                         env=env, capture_output=True, text=True, timeout=120)
+    assert out.returncode == 0 and out.stdout.strip() == "ok", out.stderr[-3000:]
