@@ -182,6 +182,13 @@ _FRONT_END = {
     "E027": ("A statement in a place it is not allowed.",
              "A header line (`grid`, `threads`, `const`, `tag`) inside a loop or `if`.",
              "Move header lines to the top of the kernel."),
+    "E044": ("A `setmaxnreg` the hardware cannot execute: a register count that is not a multiple "
+             "of 8 in [24, 256], a kernel that is not whole warpgroups, a role branch that splits a "
+             "warpgroup, or a warpgroup that would run it twice.",
+             "`setmaxnreg inc 230`; `threads 160` with setmaxnreg; `if thread.warp == 4:` around it "
+             "(one warp of a warpgroup of four).",
+             "Branch on whole warpgroups (`thread.warp / 4`, or `thread.x < 128`), give each warpgroup "
+             "one count, a multiple of 8."),
     "E028": ("An invalid shape: a zero or negative extent, too many grid dimensions, zero threads.",
              "`threads 0`; a grid with four dimensions; a tile with no sliced dimension.",
              "Give positive extents and 1 to 3 grid dimensions."),

@@ -7,6 +7,10 @@ Needs numba, numba-cuda, numpy and, for the vendor baseline and device arrays, t
 (preferred) or cupy. It never imports the DSL front end (lark) or the verifier (z3):
 the bundle holds the generated modules, the users' NumPy references and manifest.json.
 Results: a table on stdout (last) and JSON in $OUT/gpu_bench.json (or --json PATH).
+Beside each kernel it times the reference's `vendor` function when the reference has one
+(the same computation in torch or CuPy: cuBLAS for the GEMMs), checks its result against
+the NumPy reference too, and prints the kernel's speed as a % of the vendor's. Without
+torch/cupy or a GPU it says so and exits 2 (use --sim there).
 `--sim` runs the small sizes on the CUDA simulator instead (no timing): a smoke test
 of the script itself on a machine without a GPU. At the bench sizes each row also carries
 the cost model's prediction ("model", "model_ms"; computed when the bundle was written);
@@ -81,6 +85,22 @@ def host_arrays(entry: dict, sizes: dict[str, int], ref, seed: int):
         if n in entry["outputs"]:
             args[n] = poisoned(dt, shape_of(sh, sizes))
     return inputs, args
+
+
+def device_missing() -> str:
+    """Why the GPU branch cannot run here ("" when it can): no array library, or no device."""
+    try:
+        import torch
+        return "" if torch.cuda.is_available() else "torch finds no CUDA device"
+    except ImportError:
+        pass
+    try:
+        import cupy
+        return "" if cupy.cuda.runtime.getDeviceCount() > 0 else "cupy finds no CUDA device"
+    except ImportError:
+        return "neither torch nor cupy is installed (device arrays and the vendor baselines need one)"
+    except Exception as err:    # cupy without a driver raises its own runtime error
+        return f"cupy finds no CUDA device ({type(err).__name__})"
 
 
 class Backend:
@@ -213,13 +233,26 @@ def run_entry(entry: dict, bundle: Path, opts, backend, peaks: dict | None = Non
         if roof:
             row["roofline_pct"] = 100 * max(roof) / row["ms"]
     if callable(getattr(ref, "vendor", None)):
-        vturn = itertools.cycle([{k: t[k] for k in inputs} for t, _ in sets])
-        try:
-            row["vendor_ms"] = backend.time_ms(lambda: ref.vendor(next(vturn), dict(sizes)), opts.min_time)
+        row |= vendor_row(ref, backend, [{k: t[k] for k in inputs} for t, _ in sets], sizes, want, tol, opts)
+        if "vendor_ms" in row:
             row["vs_vendor"] = row["vendor_ms"] / row["ms"]
-        except Exception as err:   # a baseline that does not run here is reported, not fatal
-            row["vendor_error"] = f"{type(err).__name__}: {err}"
     return row
+
+
+def vendor_row(ref, backend, input_sets, sizes, want, tol, opts) -> dict:
+    """The reference's `vendor` (its computation in the vendor library, on the same device
+    arrays): checked against the NumPy reference like the kernel, then timed; its time over
+    the kernel's is `vs_vendor`. A baseline that does not run here is reported, not fatal."""
+    from codegen_cuda.numerics import compare
+    try:
+        got = ref.vendor(input_sets[0], dict(sizes))
+        checks = [compare(k, backend.to_host(v), want[k], tol) for k, v in sorted(got.items()) if k in want]
+        out = {"vendor_ok": bool(checks) and all(c.ok for c in checks)}
+        turn = itertools.cycle(input_sets)
+        out["vendor_ms"] = backend.time_ms(lambda: ref.vendor(next(turn), dict(sizes)), opts.min_time)
+        return out
+    except Exception as err:
+        return {"vendor_error": f"{type(err).__name__}: {err}"}
 
 
 def measure_peaks(backend, min_time: float) -> dict:
@@ -269,7 +302,14 @@ def main(argv=None) -> int:
     os.environ.setdefault("NUMBA_CUDA_LOW_OCCUPANCY_WARNINGS", "0")
     sys.path.insert(0, str(REPO))
     entries = load_manifest(opts.bundle, opts.only)
-    backend = None if opts.sim else Backend()
+    backend = None
+    if not opts.sim:
+        why = device_missing()
+        if why:
+            print(f"bench/gpu.py: {why}; nothing timed (`--sim` runs the bundle on the CUDA simulator)",
+                  file=sys.stderr)
+            return 2
+        backend = Backend()
     peaks = {}
     if backend is not None:
         try:

@@ -54,7 +54,9 @@ def _tool(name: str) -> str:
 
 def signature(mod):
     from numba import types
-    return tuple(types.Array(getattr(types, DTYPES[dt]), len(shape), "C") for _, dt, shape in mod.PARAMS)
+    tensors = tuple(types.Array(getattr(types, DTYPES[dt]), len(shape), "C") for _, dt, shape in mod.PARAMS)
+    maps = tuple(types.Array(types.uint8, 1, "C") for _ in getattr(mod, "TENSOR_MAPS", ()))   # 128-byte CUtensorMaps
+    return tensors + maps
 
 
 def compile_kernel(lowered: Lowered, cache_dir: Path, arch: str = "sm_90a") -> Compiled:
@@ -73,8 +75,10 @@ def compile_kernel(lowered: Lowered, cache_dir: Path, arch: str = "sm_90a") -> C
     cc, sig = _cc(arch), signature(mod)
     pyfunc = mod.kernel.py_func
     try:
-        ptx, _ = cuda.compile_ptx(pyfunc, sig, cc=cc)
-        codes, _ = cuda.compile_all(pyfunc, sig, device=False, abi="numba", output="ltoir", cc=cc)
+        bounds = getattr(mod, "LAUNCH_BOUNDS", None)   # the module's register cap (setmaxnreg)
+        ptx, _ = cuda.compile_ptx(pyfunc, sig, cc=cc, launch_bounds=bounds)
+        codes, _ = cuda.compile_all(pyfunc, sig, device=False, abi="numba", output="ltoir", cc=cc,
+                                    launch_bounds=bounds)
     except Exception as err:   # NVVM / NVRTC not found shows up here
         if "DynamicLibNotFound" in type(err).__name__ or "not found" in str(err).lower():
             raise CompileUnavailable(f"{type(err).__name__}: {err}") from None

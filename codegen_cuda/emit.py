@@ -40,6 +40,8 @@ class Emitter(MmaEmitter, MemoryEmitter, WgmmaEmitter):
         self.waits: set[int] = set()          # cp.async.wait_group immediates used
         self.vector_args: set[str] = set()    # global tensors read with 16-byte instructions
         self.uses_mbar = False                # mbarriers and bulk copies: codegen_cuda/ptx_mbar.py
+        self.tensor_maps: dict = {}           # kernel parameter -> tma_tensor.TensorBox it carries
+        self.maxnreg: set[tuple[str, int]] = set()   # setmaxnreg (direction, count) used
         self.sizes = vector.size_divisors(self.k, plan.consts)
         # warp-collective instructions need every lane: none under a thread-dependent `if`
         self.divergent = {id(s) for s, guards in with_guards(self.k.body, [])
@@ -60,9 +62,10 @@ class Emitter(MmaEmitter, MemoryEmitter, WgmmaEmitter):
         # unrolled so that each value index is a constant and the tile lives in registers
         self.unrolled = {s.target.name for s in ir.walk(self.k.body)
                          if id(s) in self.tensor_core or id(s) in self.blocked or id(s) in self.wgmmas}
+        # a reduction of each thread's own values (width 1) shuffles nothing: it may diverge
         self.shuffles = {id(s): width for s in ir.walk(self.k.body)
-                         if isinstance(s, ir.Compute) and id(s) not in self.divergent
-                         and (width := self.shuffle_width(s)) is not None}
+                         if isinstance(s, ir.Compute) and (width := self.shuffle_width(s)) is not None
+                         and (id(s) not in self.divergent or width == 1)}
 
     # ---------------------------------------------------------------- output
     def line(self, text: str) -> None:
@@ -151,7 +154,7 @@ class Emitter(MmaEmitter, MemoryEmitter, WgmmaEmitter):
                 self.copy(s)
             case ir.Store():
                 self.store(s)
-            case ir.MbarAlloc() | ir.Arrive() | ir.MbarWait() | ir.TmaLoad():
+            case ir.MbarAlloc() | ir.Arrive() | ir.MbarWait() | ir.TmaLoad() | ir.SetMaxNReg():
                 from . import mbar_lower
                 mbar_lower.emit(self, s)
             case _:
@@ -257,7 +260,8 @@ class Emitter(MmaEmitter, MemoryEmitter, WgmmaEmitter):
             case ir.Call(func=f, args=(ir.Sym(kind=ir.SymKind.TENSOR, name=x),), kwargs=kw) \
                     if f in REDUCE_INIT and "axis" in dict(kw):
                 axis = fold(dict(kw)["axis"], self.plan.consts)
-                return warp.butterfly_width(self.plan.tiles[x].dist, axis, self.plan.tiles[s.target.name].dist)
+                xd, td = self.plan.tiles[x].dist, self.plan.tiles[s.target.name].dist
+                return warp.butterfly_width(xd, axis, td) or (1 if warp.thread_local(xd, axis, td) else None)
         return None
 
     def shuffle_reduce(self, s: ir.Compute, width: int) -> None:
@@ -266,7 +270,8 @@ class Emitter(MmaEmitter, MemoryEmitter, WgmmaEmitter):
         tile = self.plan.tiles[s.target.name]
         f, x = s.value.func, s.value.args[0].name
         want = compute_type(tile.dtype)
-        self.line(self.describe(s) + f"  (warp shuffles: a butterfly over {width} lanes)")
+        self.line(self.describe(s) + (f"  (warp shuffles: a butterfly over {width} lanes)" if width > 1
+                                      else "  (each thread reduces its own values)"))
         acc = self.fresh("r")
         self.line(f"{acc} = {want}({REDUCE_INIT[f]})")
         own = self.plan.forward_of(s, x) is None and self.plan.tiles[x].needs_array \

@@ -87,8 +87,14 @@ def launch(mod: ModuleType, arrays: dict, stream=0) -> tuple:
     grid, block, smem = geometry(mod, sizes)
     if smem > STATIC_SMEM_LIMIT:
         allow_dynamic_smem(mod, arrays, smem)
-    mod.kernel[grid, block, stream, smem](*[arrays[p] for p, _, _ in mod.PARAMS])
+    mod.kernel[grid, block, stream, smem](*kernel_args(mod, arrays))
     return grid, block, smem
+
+
+def kernel_args(mod: ModuleType, arrays: dict) -> list:
+    """The tensors in parameter order, then the tensor maps the module builds for them."""
+    maps = mod.tensor_map_args(arrays) if hasattr(mod, "tensor_map_args") else ()
+    return [arrays[p] for p, _, _ in mod.PARAMS] + list(maps)
 
 
 def allow_dynamic_smem(mod: ModuleType, arrays: dict, nbytes: int) -> None:
@@ -102,7 +108,7 @@ def allow_dynamic_smem(mod: ModuleType, arrays: dict, nbytes: int) -> None:
         return
     from cuda.bindings import driver as binding
     from numba.cuda.cudadrv.driver import driver
-    args = [arrays[p] for p, _, _ in mod.PARAMS]
+    args = kernel_args(mod, arrays)
     compiled = mod.kernel.compile(tuple(mod.kernel.typeof_pyval(a) for a in args))
     cufunc = compiled._codelibrary.get_cufunc()
     attr = binding.CUfunction_attribute.CU_FUNC_ATTRIBUTE_MAX_DYNAMIC_SHARED_SIZE_BYTES

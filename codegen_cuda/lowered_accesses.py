@@ -18,7 +18,7 @@ from interp.memory import SharedBuffer
 
 from .emit import Emitter
 from .emit_common import expr_shape
-from .plan import Plan, build, cross_thread_reads, defines, fold
+from .plan import Plan, build, cross_thread_reads, defines, fold, local_reduction
 
 REDUCTIONS = ("sum", "max", "min")
 
@@ -111,7 +111,7 @@ class LoweredAccesses:
         elif name in self.materialised:
             self._scratch(bx, name)
             bx.read_tile(f"{name}__s", coords, thr, f"lowered code: {name} read from its shared copy {name}__s")
-        else:
+        elif local_reduction(self.plan, use) != name:   # a thread-local reduction reads only its registers
             raise InterpretError(f"the lowering plan has no way to read '{name}' across threads")
 
     # ------------------------------------------------------------ materialisation

@@ -1,11 +1,13 @@
 """Lowering of mbarriers and bulk copies: statements of docs/SEMANTICS.md to the runtime
 calls of codegen_cuda/ptx_mbar.py (inline PTX on a GPU, Python on the simulator).
 
-A `tma_load` becomes, in the issuing thread, one `cp.async.bulk` per row of the tile (the
-non-tensor bulk copy: each row is one contiguous run of global memory), all completing on
-the statement's mbarrier; the rows' bytes add up to the tile's, which `expect_tx` names.
-The tensor-map form (cp.async.bulk.tensor) needs a CUtensorMap built at launch and is not
-emitted. A wait is a spin on mbarrier.try_wait.parity.
+A `tma_load` becomes, in the issuing thread, one `cp.async.bulk.tensor` of the tile's box
+through a tensor map built at launch when the tile qualifies (codegen_cuda/tma_tensor.py),
+else one non-tensor `cp.async.bulk` per row of the tile (each row one contiguous run of
+global memory); either completes the tile's bytes, which `expect_tx` names, on the
+statement's mbarrier. A wait is a spin on mbarrier.try_wait.parity. A `setmaxnreg`
+calls the runtime's intrinsic for its direction and count (the module then launches with
+launch_bounds (threads, 1), the register cap setmaxnreg needs at entry).
 """
 from __future__ import annotations
 
@@ -13,11 +15,12 @@ import math
 
 from dsl import exprs, ir
 
-from . import vector
+from . import tma_tensor, vector
 from .plan import fold
 from .scalar import LoweringError, py_name
 
-RUNTIME = ("mbar_init", "mbar_fence_init", "mbar_arrive", "mbar_arrive_expect_tx", "mbar_try_wait", "bulk_g2s")
+RUNTIME = ("mbar_init", "mbar_fence_init", "mbar_arrive", "mbar_arrive_expect_tx", "mbar_try_wait", "bulk_g2s",
+           "tma_tensor_g2s_2d", "tma_tensor_g2s_3d", "tensor_map")
 
 
 def emit(em, s) -> None:
@@ -39,8 +42,19 @@ def emit(em, s) -> None:
             em.line(f"while mbar_try_wait({py_name(b.bar)}, {em.scalar.emit(b.index)}, "
                     f"({em.scalar.emit(p)}) % 2) == 0:")
             em.line("    pass")
+        case ir.SetMaxNReg(inc=inc, count=n):
+            way, regs = ("inc" if inc else "dec"), fold(n, em.plan.consts)
+            em.maxnreg.add((way, regs))
+            em.line(f"setmaxnreg_{way}_{regs}()")
         case ir.TmaLoad():
-            _bulk(em, s)
+            tb, why = tma_tensor.tensor_box(em.plan, s, em.sizes)
+            if tb is not None:
+                tma_tensor.emit(em, s, tb)
+            elif s.mask is not None:
+                raise LoweringError(f"a masked tma_load needs the tensor-map form (its zero fill), and {why}", s.span)
+            else:
+                em.line(f"# not a tensor-map copy: {why}")
+                _bulk(em, s)
 
 
 def _bulk(em, s: ir.TmaLoad) -> None:

@@ -82,16 +82,18 @@ def lower(kernel: ir.Kernel, source: str | None = None, target: str = DEFAULT_TA
     launch.insert(launch.index("") if "" in launch else len(launch),
                   f"VECTOR_ARGS = ({''.join(f'{chr(34)}{a}{chr(34)}, ' for a in sorted(em.vector_args))})"
                   "   # read with 16-byte instructions: must be 16-byte aligned")
+    if em.tensor_maps:
+        launch += _tensor_map_section(em.tensor_maps)
     parts = [
         _preamble(kernel, plan),
         *([runtime_source(em.waits)] if em.runtime or em.uses_mbar or em.wgmmas else []),
-        *([mbar_runtime_source()] if em.uses_mbar else []),
+        *([mbar_runtime_source(em.maxnreg)] if em.uses_mbar else []),
         *([wgmma_runtime_source(em.wgmma_widths, em.wgmma_waits)] if em.wgmmas else []),
         "\n".join(launch),
         *helpers,
-        "\n".join([f"def {py_name(kernel.name)}({', '.join(py_name(p.name) for p in kernel.params)}):"]
+        "\n".join([f"def {py_name(kernel.name)}({', '.join([py_name(p.name) for p in kernel.params] + list(em.tensor_maps))}):"]
                   + head + body) + "\n",
-        f"kernel = cuda.jit({py_name(kernel.name)})\n",
+        _jit_line(py_name(kernel.name), bool(em.maxnreg)),
     ]
     text = "\n\n".join(p.rstrip("\n") + "\n" for p in parts)
     return Lowered(kernel.name, text, plan.smem_bytes, kernel.threads, outputs)
@@ -115,10 +117,21 @@ def _uses_index(kernel: ir.Kernel) -> bool:
                if isinstance(s, ir.Compute) for n in exprs.iter_nodes(s.value))
 
 
-def mbar_runtime_source() -> str:
-    """codegen_cuda/ptx_mbar.py from its marker line on (after ptx.py's runtime, whose helpers it uses)."""
+def mbar_runtime_source(maxnreg: set[tuple[str, int]] = frozenset()) -> str:
+    """codegen_cuda/ptx_mbar.py from its marker line on (after ptx.py's runtime, whose helpers
+    it uses), plus one setmaxnreg intrinsic per (direction, count) used."""
     text = (Path(__file__).parent / "ptx_mbar.py").read_text()
-    return text[text.index(RUNTIME_MARKER):].rstrip("\n") + "\n# ---- end of argus mbarrier runtime ----\n"
+    regs = "".join(f"setmaxnreg_{w}_{n} = make_setmaxnreg(\"{w}\", {n})\n" for w, n in sorted(maxnreg))
+    return (text[text.index(RUNTIME_MARKER):].rstrip("\n") + "\n\n" + regs
+            + "# ---- end of argus mbarrier runtime ----\n")
+
+
+def _jit_line(name: str, capped: bool) -> str:
+    if not capped:
+        return f"kernel = cuda.jit({name})\n"
+    # setmaxnreg needs a register cap at entry; the simulator's jit takes no launch_bounds
+    return ("LAUNCH_BOUNDS = (THREADS, 1)\n"
+            f"kernel = cuda.jit({name}) if config.ENABLE_CUDASIM else cuda.jit(launch_bounds=LAUNCH_BOUNDS)({name})\n")
 
 
 def wgmma_runtime_source(widths: set[int], waits: set[int]) -> str:
@@ -184,6 +197,18 @@ def _launch_section(kernel: ir.Kernel, plan: planning.Plan, host: ScalarEmitter)
         f"    return ({', '.join(grid)})",
     ]
     return lines
+
+
+def _tensor_map_section(maps: dict) -> list[str]:
+    """The tensor maps the kernel takes after its tensors (codegen_cuda/tma_tensor.py), and
+    the host function that builds them from the launch's arrays."""
+    items = "".join(f"(\"{arg}\", \"{tb.tensor}\", \"{tb.dtype}\", {tb.box}), " for arg, tb in maps.items())
+    return ["", "",
+            f"TENSOR_MAPS = ({items})   # (kernel parameter, tensor, dtype, box): built at launch",
+            "", "",
+            "def tensor_map_args(arrays):",
+            "    \"\"\"The kernel's tensor-map arguments for these arrays (after the tensors).\"\"\"",
+            "    return tuple(tensor_map(arrays[t], dt, box) for _, t, dt, box in TENSOR_MAPS)"]
 
 
 def _shape_item(e: ir.Expr) -> str:

@@ -13,6 +13,7 @@ from dsl import exprs, ir
 from encode.layout import Layout, Swizzle, cosize
 
 from . import distribute as dist
+from . import warp
 from .scalar import LoweringError
 
 ALIGN = 16   # bytes; every shared buffer starts on a 16-byte boundary (vector copies)
@@ -187,12 +188,26 @@ def _uses(plan: Plan, block, ancestors) -> None:
             plan.tiles[name].needs_array = True
         for name in other:
             load = _forwardable(plan, path, name)
-            if load is None:
-                _materialise(plan, name)
-            else:
+            if load is not None:
                 plan.forwards[(id(s), name)] = load
+            elif local_reduction(plan, s) == name:
+                plan.tiles[name].needs_array = True   # each thread reduces only its own values
+            else:
+                _materialise(plan, name)
         if isinstance(s, (ir.Zeros, ir.Mma, ir.Compute)):
             plan.tiles[s.target.name].needs_array = True
+
+
+def local_reduction(plan: Plan, s: ir.Stmt) -> str | None:
+    """The tile `s` reduces, when `s` is `t = sum|max|min(x, axis=a)` and every thread holds
+    the whole reduced axis of the one element of t it owns (codegen_cuda/warp.py)."""
+    match s:
+        case ir.Compute(value=ir.Call(func=f, args=(ir.Sym(kind=ir.SymKind.TENSOR, name=x),), kwargs=kw),
+                        target=t) if f in ("sum", "max", "min") and "axis" in dict(kw):
+            axis = fold(dict(kw)["axis"], plan.consts)
+            if warp.thread_local(plan.tiles[x].dist, axis, plan.tiles[t.name].dist):
+                return x
+    return None
 
 
 def _materialise(plan: Plan, name: str) -> None:

@@ -16,11 +16,13 @@ RESERVED = frozenset(keyword.kwlist) | {
     "float16", "float32", "float64", "int8", "int32", "int64", "uint32", "kernel", "grid",
     "sizes_of", "check_sizes", "THREADS", "SMEM_BYTES", "PARAMS", "OUTPUTS", "print", "len",
     "True", "False", "None", "bfloat16", "boolean", "config", "types", "VECTOR_ARGS", "WARP",
+    "TENSOR_MAPS", "tensor_map_args",
     # the runtime of codegen_cuda/ptx.py
     "ldg_f32x4", "cp_async16", "cp_async_commit", "make_cp_async_wait", "ldmatrix_x4",
     "ldmatrix_x2_trans", "ldmatrix_x4_trans", "mma_16816", "shfl_xor", "ex2_approx", "lg2_approx",
     # and of codegen_cuda/ptx_mbar.py
     "mbar_init", "mbar_fence_init", "mbar_arrive", "mbar_arrive_expect_tx", "mbar_try_wait", "bulk_g2s",
+    "tma_tensor_g2s_2d", "tma_tensor_g2s_3d", "tensor_map", "make_setmaxnreg", "LAUNCH_BOUNDS",
 }
 
 BUILTIN_NAMES = {
@@ -48,7 +50,7 @@ class LoweringError(Exception):
 
 def py_name(name: str) -> str:
     """The Python identifier for a DSL name: itself unless it would clash."""
-    if name in RESERVED or name.startswith("_"):
+    if name in RESERVED or name.startswith(("_", "setmaxnreg_")):
         return f"v_{name}"
     return name
 

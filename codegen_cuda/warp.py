@@ -49,3 +49,25 @@ def butterfly_width(x: Distribution, axis: int, target: Distribution) -> int | N
             if e is not None and target.coords(e) != owner[t]:
                 return None
     return group
+
+
+def thread_local(x: Distribution, axis: int, target: Distribution) -> bool:
+    """Does each thread that holds values of `x` hold the whole reduced axis of exactly one
+    output element, each element once, and own that output element wherever `target`
+    gives it one? Then the reduction needs no lane exchange (no shuffle, no shared
+    copy), even where only some threads run it: a role branch of a specialized block."""
+    if x.padded or target.shape != tuple(n for i, n in enumerate(x.shape) if i != axis):
+        return False
+    owner: dict[int, tuple[int, ...]] = {}
+    for t in range(x.active_threads):
+        elems = [e for v in range(x.values) if (e := x.concrete(t, v)) is not None]
+        outs = {_out(x, e, axis) for e in elems}
+        if len(outs) != 1 or len(set(elems)) != len(elems) or len(elems) != x.shape[axis]:
+            return False
+        owner[t] = outs.pop()
+    for t in range(target.active_threads):
+        for v in range(target.values):
+            e = target.concrete(t, v)
+            if e is not None and owner.get(t) != target.coords(e):
+                return False
+    return True

@@ -10,7 +10,7 @@ from dataclasses import dataclass, field
 
 import lark
 
-from . import asserts, exprs, ir, limits, mbarriers, wgmma, wgmma_groups
+from . import asserts, exprs, ir, limits, mbarriers, regsplit, wgmma, wgmma_groups
 from .diagnostics import Diagnostic, Span, plural, sort_key
 from .header import check_header_stmt, check_output_specs
 from .parser import parse_tree, span_of
@@ -232,6 +232,7 @@ class Checker:
         body = self.block([s for s in stmts if s.data not in HEADER], header)
         check_output_specs(self, header["tags"], body)
         grid, threads = header["grid"], header["threads"]
+        regsplit.check_placement(self, body, threads or 1)
         if header["grid_span"] is None:
             self.error("E022", "the kernel has no `grid` statement", self.span(k.children[0]),
                        "add e.g. `grid (M / BM, N / BN)`")
@@ -266,6 +267,8 @@ class Checker:
             return getattr(self.tiles, kind)(s, sp)
         if kind in mbarriers.KINDS:
             return mbarriers.check_statement(self, s, sp, self.scope.depth == 1)
+        if kind == "setmaxnreg":
+            return regsplit.check_statement(self, s, sp)
         if kind == "commit":
             return ir.Commit(sp)
         if kind == "barrier":

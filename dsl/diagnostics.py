@@ -62,6 +62,7 @@ CODES: dict[str, str] = {
     "E035": "invalid mask",
     "E040": "wgmma not supported as written",
     "E041": "wgmma left pending",
+    "E044": "invalid register split (setmaxnreg)",
     "E090": "operation not defined on this dtype",
 }
 

@@ -206,8 +206,10 @@ class _Printer:
                 return f"expect_tx {_bar(b)}, {format_expr(n)}"
             case ir.MbarWait(bar=b, parity=p):
                 return f"wait {_bar(b)}, {format_expr(p)}"
-            case ir.TmaLoad(dst=d, src=src, bar=b):
-                return f"tma_load {self.tile_ref(d)}, {self.tile_ref(src)}, {_bar(b)}"
+            case ir.TmaLoad(dst=d, src=src, bar=b, mask=m):
+                return f"tma_load {self.tile_ref(d)}, {self.tile_ref(src)}{_mask(m)}, {_bar(b)}"
+            case ir.SetMaxNReg(inc=inc, count=n):
+                return f"setmaxnreg {'inc' if inc else 'dec'} {format_expr(n)}"
             case ir.Assert(cond=c):
                 return f"assert {format_expr(c)}"
             case ir.Invariant(cond=c):

@@ -190,16 +190,29 @@ class MbarWait:
 
 @dataclass(frozen=True, slots=True)
 class TmaLoad:
-    """`tma_load dst, src, bar[i]`: each executing thread issues one bulk copy of the whole
-    tile, which lands some time later and completes its bytes on bar[i]'s phase."""
+    """`tma_load dst, src [masked(fill=0.0)], bar[i]`: each executing thread issues one bulk
+    copy of the whole tile, which lands some time later and completes its bytes on bar[i]'s
+    phase; through a mask, elements of the tile outside the tensor land as zeros (they are
+    still bytes of the copy)."""
     dst: TileRef
     src: TileRef
     bar: BarRef
     span: Span = _span()
+    mask: Mask | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class SetMaxNReg:
+    """`setmaxnreg inc n` / `setmaxnreg dec n`: every thread of the executing warpgroups
+    holds n registers from here on (Hopper's setmaxnreg; the block's pool must fit them)."""
+    inc: bool
+    count: Expr
+    span: Span = _span()
 
 
 Stmt = Union[Alloc, Zeros, Load, Mma, Compute, Copy, Store, Commit, WaitGroup, Barrier,
-             Assert, Invariant, For, If, MbarAlloc, Arrive, MbarWait, TmaLoad, WgmmaCommit, WgmmaWait]
+             Assert, Invariant, For, If, MbarAlloc, Arrive, MbarWait, TmaLoad, WgmmaCommit, WgmmaWait,
+             SetMaxNReg]
 
 
 # ---------------------------------------------------------------- kernel

@@ -3,6 +3,7 @@ wait on a phase parity, and bulk (TMA) tile copies that complete on an mbarrier.
 from __future__ import annotations
 
 from . import exprs, ir
+from .masks import check_mask
 from .scope import Entry
 
 KINDS = ("mbar_alloc", "arrive", "expect_tx", "mbar_wait", "tma_load")
@@ -22,11 +23,16 @@ def check_statement(ck, s, sp, top_level: bool) -> ir.Stmt | None:
         ref, p = _ref(ck, s.children[0]), ck.expr(s.children[1])
         ck.int_or_bool(p, "a phase parity", want_bool=False)
         return ir.MbarWait(ref, p, sp)
-    dst_t, src_t, bar_t = s.children
+    dst_t, src_t, mask_t, bar_t = s.children
     dst, dtt = ck.tiles.tile_ref(dst_t, (ir.Space.SHARED,), "the destination of tma_load")
-    src, stt = ck.tiles.tile_ref(src_t, (ir.Space.GLOBAL,), "the source of tma_load")
+    src, stt = ck.tiles.tile_ref(src_t, (ir.Space.GLOBAL,), "the source of tma_load", mask_t is not None)
     ck.tiles._same_tile(dst, dtt, src, stt, sp)
-    return ir.TmaLoad(dst, src, _ref(ck, bar_t), sp)
+    mask = check_mask(ck, mask_t, src, stt and stt.space, stt and stt.dtype, f"'{src.tensor}'", True)
+    if mask is not None and mask.value not in (0, 0.0):
+        ck.error("E035", f"a masked tma_load fills the elements outside '{src.tensor}' with zeros, not {mask.value}",
+                 mask.span, "write `masked(fill=0.0)` (a tensor map's out-of-bounds fill is zero), or copy with "
+                 "`copy_async ... masked(fill=...)`")
+    return ir.TmaLoad(dst, src, _ref(ck, bar_t), sp, mask)
 
 
 def _alloc(ck, s, sp, top_level: bool) -> ir.MbarAlloc:

@@ -80,7 +80,7 @@ def collect(df) -> tuple[Access, ...]:
             add(p, s.dst, True, s.is_async, dist)
         elif isinstance(s, ir.TmaLoad):
             dist = bulk_distribution(_shape(df, s.dst), k.threads)
-            add(p, s.src, False, False, dist, tma=True)
+            add(p, s.src, False, False, dist, s.mask is not None, tma=True)
             add(p, s.dst, True, True, dist, tma=True)
         elif isinstance(s, ir.Load):
             dist = of_spec(s.target.layout, df.shape(s.target.name), k.threads, consts)

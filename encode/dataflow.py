@@ -445,7 +445,7 @@ class Dataflow:
 
 def _masked_read(s, storage: str) -> bool:
     """Whether statement `s` reads global tensor `storage` through a mask."""
-    return isinstance(s, (ir.Load, ir.Copy)) and s.mask is not None and s.src.tensor == storage
+    return isinstance(s, (ir.Load, ir.Copy, ir.TmaLoad)) and s.mask is not None and s.src.tensor == storage
 
 
 def _missing_elements(dist) -> tuple[int, ...]:

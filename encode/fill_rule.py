@@ -109,9 +109,9 @@ class _Pads:
     def written(self, s, name: str) -> tuple:
         if isinstance(s, ir.Load) and s.mask is not None and self.df.kernel.param(s.src.tensor) is not None:
             return self.access_parts(s)
-        if isinstance(s, (ir.Load, ir.Copy)) and s.mask is not None:
+        if isinstance(s, (ir.Load, ir.Copy, ir.TmaLoad)) and s.mask is not None:
             return (Part(s.mask.value, frozenset(), None),)       # into shared memory: any shape
-        if isinstance(s, (ir.Load, ir.Copy)):
+        if isinstance(s, (ir.Load, ir.Copy, ir.TmaLoad)):
             return _anywhere(self.of(s.src.tensor))
         if isinstance(s, ir.Store):
             return _anywhere(self.of(s.src))

@@ -10,6 +10,7 @@ import math
 
 from dsl import exprs, ir
 
+from . import regbudget
 from .distribution import of_spec
 from .findings import Finding
 from .symbols import Unsupported
@@ -25,6 +26,7 @@ def check(ctx) -> None:
                                  f"{t.max_threads_per_block} of {t.name}", hint="use fewer threads per block"))
     _shared(ctx)
     _instructions(ctx)
+    regbudget.check(ctx)
     try:
         _registers(ctx)
     except Unsupported as u:

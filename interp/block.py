@@ -144,6 +144,8 @@ class BlockExec(MemoryStatements):
                     yield from self.body(s.orelse, active & ~c)
             case ir.MbarAlloc() | ir.Arrive() | ir.MbarWait() | ir.TmaLoad():
                 yield from self.mbar.statement(s, active)
+            case ir.SetMaxNReg():       # registers are not modelled: the split changes no value
+                pass
             case ir.Barrier():
                 if not active.all():
                     missing = np.flatnonzero(~active)

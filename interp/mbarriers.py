@@ -114,7 +114,7 @@ class Mbarriers:
         for t, el in zip(thr, self.element(s.bar, thr)):
             one = np.full(n, t, np.int64)
             vals, tags, taint, defined = bx.read_tile(s.src.tensor, bx.full_coords(s.src, tile, one), one,
-                                                      f"tma_load from {s.src.tensor}")
+                                                      f"tma_load from {s.src.tensor}", s.mask)
             a = el.agent
             self.vc[t, t] += 1                 # the copy comes after everything its issuer did so far
             self.vc[a] = np.maximum(self.vc[a], self.vc[t])

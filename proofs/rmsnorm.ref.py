@@ -13,3 +13,10 @@ def reference(inputs, sizes):
 
 def bytes_moved(sizes):
     return 2 * 4 * sizes["R"] * 1024
+
+
+def vendor(inputs, sizes):
+    """RMS normalisation with the library's elementwise and reduction kernels."""
+    x, w = inputs["X"], inputs["W"]
+    ms = (x * x).mean(1, keepdims=True) if not hasattr(x, "dim") else (x * x).mean(1, keepdim=True)
+    return {"Y": x / (ms + 1e-5) ** 0.5 * w}

@@ -12,3 +12,9 @@ def reference(inputs, sizes):
 
 def bytes_moved(sizes):
     return 4 * (sizes["M"] * sizes["K"] + sizes["M"] * 32)
+
+
+def vendor(inputs, sizes):
+    """The library's sum over k-tiles on the same device array."""
+    a = inputs["A"]
+    return {"C": a.reshape(sizes["M"], sizes["K"] // 32, 32).sum(1)}

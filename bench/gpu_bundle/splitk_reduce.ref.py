@@ -11,3 +11,8 @@ def reference(inputs, sizes):
 
 def bytes_moved(sizes):
     return 4 * (4 + 1) * sizes["M"] * sizes["N"]
+
+
+def vendor(inputs, sizes):
+    """The library's sum over the split axis on the same device array."""
+    return {"C": inputs["P"].sum(0)}

@@ -300,8 +300,11 @@ else:
 
 
 # ---- argus runtime: mbarriers and bulk copies (codegen_cuda/ptx_mbar.py) ----
+import math
+
 import numpy as np
 from numba import config as _config
+from numba import cuda
 
 if _config.ENABLE_CUDASIM:
     import threading as _mthreading
@@ -354,6 +357,38 @@ if _config.ENABLE_CUDASIM:
         with _MBAR_LOCK:
             bar[4 * i + 2] -= nbytes
             _mbar_settle(bar, i)
+    def _tma_tensor(dst, di, src, tmap, coords, bar, i):
+        """cp.async.bulk.tensor of the map's box at `coords` (outermost first): the box in
+        row-major order at dst[di:], zeros where it leaves the tensor; completes its bytes."""
+        box = tuple(int(b) for b in tmap[1:1 + int(tmap[0])])
+        if len(box) != len(coords) or len(box) != len(src.shape):
+            raise RuntimeError(f"tensor map of rank {len(box)} used with {len(coords)} coordinates")
+        if (di * dst.itemsize) % 128:
+            raise RuntimeError(f"cp.async.bulk.tensor into shared element {di}: not 128-byte aligned")
+        tile = np.zeros(box, dtype=dst.dtype)
+        inside, part = [], []
+        for c, b, n in zip(coords, box, src.shape):
+            lo, hi = max(int(c), 0), min(int(c) + b, n)
+            inside.append(slice(lo, max(lo, hi)))
+            part.append(slice(lo - int(c), max(lo, hi) - int(c)))
+        if all(s.stop > s.start for s in inside):
+            tile[tuple(part)] = src[tuple(inside)]
+        n = tile.size
+        dst[di:di + n] = tile.ravel()
+        with _MBAR_LOCK:
+            bar[4 * i + 2] -= n * dst.itemsize
+            _mbar_settle(bar, i)
+
+    def tma_tensor_g2s_2d(dst, di, src, tmap, c0, c1, bar, i):
+        _tma_tensor(dst, di, src, tmap, (c0, c1), bar, i)
+
+    def make_setmaxnreg(way, n):
+        def setmaxnreg():
+            """setmaxnreg: nothing to do where registers are Python values."""
+        return setmaxnreg
+
+    def tma_tensor_g2s_3d(dst, di, src, tmap, c0, c1, c2, bar, i):
+        _tma_tensor(dst, di, src, tmap, (c0, c1, c2), bar, i)
 else:
     def _two_shared(a, b, body):
         """`body` with operands $a and $b (generic addresses) as 32-bit shared addresses %sa32, %sb32."""
@@ -425,6 +460,77 @@ else:
                              "[%sa32], [$2], $3, [%sb32];"), "l,l,l,r,~{memory}")
             return context.get_dummy_value()
         return _nt.void(dst, di, src, si, nbytes, bar, i), codegen
+
+
+    def _tma_tensor_codegen(rank):
+        """cp.async.bulk.tensor.<rank>d of the box at the coordinates (outermost first in
+        the call, innermost first in PTX) through the tensor map in global memory."""
+        coords = ", ".join(f"${3 + d}" for d in reversed(range(rank)))
+        text = _two_shared(0, 1, f"cp.async.bulk.tensor.{rank}d.shared::cluster.global.mbarrier::complete_tx::bytes "
+                           f"[%sa32], [$2, {{{coords}}}], [%sb32];")
+
+        def codegen(context, builder, sig, args):
+            d = _element_ptr(context, builder, sig.args[0], args[0], sig.args[1], args[1])
+            m = _element_ptr(context, builder, sig.args[3], args[3], _nt.intp, context.get_constant(_nt.intp, 0))
+            b = _bar_ptr(context, builder, sig, args, 4 + rank)
+            cs = [context.cast(builder, args[4 + k], sig.args[4 + k], _nt.int32) for k in range(rank)]
+            _asm(builder, _llvm.VoidType(), [d, b, m, *cs], text, "l,l,l" + ",r" * rank + ",~{memory}")
+            return context.get_dummy_value()
+        return codegen
+
+    def make_setmaxnreg(way, n):
+        """setmaxnreg.inc/dec.sync.aligned.u32 n (n is an immediate in PTX, so one intrinsic per n)."""
+        @_intrinsic
+        def setmaxnreg(typingctx):
+            def codegen(context, builder, sig, args):
+                _asm(builder, _llvm.VoidType(), [], f"setmaxnreg.{way}.sync.aligned.u32 {int(n)};", "~{memory}")
+                return context.get_dummy_value()
+            return _nt.void(), codegen
+        return setmaxnreg
+
+    @_intrinsic
+    def tma_tensor_g2s_2d(typingctx, dst, di, src, tmap, c0, c1, bar, i):
+        return _nt.void(dst, di, src, tmap, c0, c1, bar, i), _tma_tensor_codegen(2)
+
+    @_intrinsic
+    def tma_tensor_g2s_3d(typingctx, dst, di, src, tmap, c0, c1, c2, bar, i):
+        return _nt.void(dst, di, src, tmap, c0, c1, c2, bar, i), _tma_tensor_codegen(3)
+
+
+_TMAP_NBYTES = {"f32": 4, "f16": 2, "bf16": 2, "i32": 4}
+_TMAP_TYPES = {"f32": "FLOAT32", "f16": "FLOAT16", "bf16": "BFLOAT16", "i32": "INT32"}
+# Built maps by (address, shape, dtype, box): a map depends on nothing else, and a timed
+# launch must not pay a host-to-device copy for it each time.
+_TMAPS = {}
+
+
+def tensor_map(array, dtype, box):
+    """The tensor map of `box` (outermost first) over a C-contiguous array: on a GPU the
+    128-byte CUtensorMap in device memory (zero fill outside the tensor, no swizzle); on
+    the simulator the box's rank and extents, all the simulated copy needs."""
+    if _config.ENABLE_CUDASIM:
+        return np.array((len(box),) + tuple(box), dtype=np.int64)
+    from cuda.bindings import driver as _cu
+    iface = array.__cuda_array_interface__
+    shape, addr = tuple(int(n) for n in iface["shape"]), int(iface["data"][0])
+    key = (addr, shape, dtype, tuple(box))
+    if key not in _TMAPS:
+        rank, nbytes = len(shape), _TMAP_NBYTES[dtype]
+        dims = [shape[rank - 1 - d] for d in range(rank)]                      # innermost first
+        strides = [math.prod(shape[rank - d:]) * nbytes for d in range(1, rank)]   # bytes, dims 1..rank-1
+        err, tmap = _cu.cuTensorMapEncodeTiled(
+            getattr(_cu.CUtensorMapDataType, "CU_TENSOR_MAP_DATA_TYPE_" + _TMAP_TYPES[dtype]), rank, addr,
+            dims, strides, list(reversed(box)), [1] * rank,
+            _cu.CUtensorMapInterleave.CU_TENSOR_MAP_INTERLEAVE_NONE,
+            _cu.CUtensorMapSwizzle.CU_TENSOR_MAP_SWIZZLE_NONE,
+            _cu.CUtensorMapL2promotion.CU_TENSOR_MAP_L2_PROMOTION_L2_128B,
+            _cu.CUtensorMapFloatOOBfill.CU_TENSOR_MAP_FLOAT_OOB_FILL_NONE)
+        if err != _cu.CUresult.CUDA_SUCCESS:
+            raise RuntimeError(f"cuTensorMapEncodeTiled({dtype}, shape {shape}, box {tuple(box)}): {err}")
+        words = np.array([int(w) for w in tmap.opaque], dtype=np.uint64)
+        _TMAPS[key] = cuda.to_device(words.view(np.uint8))
+    return _TMAPS[key]
+
 # ---- end of argus mbarrier runtime ----
 
 
@@ -623,10 +729,12 @@ def ws_gemm_wgmma(A, B, C):
                 # ws_gemm_wgmma.dsl:21  expect_tx full[k % S], 16384
                 mbar_arrive_expect_tx(full, (k % S), 16384)
                 # ws_gemm_wgmma.dsl:22  tma_load sA[k % S], A[block.x * BM : +BM, k * BK : +BK], full[k % S]
+                # not a tensor-map copy: the shared buffer has a layout or swizzle (the map copies the box row-major)
                 for _r in range(512):   # one cp.async.bulk of 16 bytes per 16-byte chunk
                     _o1 = (k % S) * 4096 + (((_r) // 8) % 64) * 64 + (((_r) % 8) * 8)
                     bulk_g2s(sA, _o1 ^ ((_o1 & 448) >> 3), A, ((_bx * BM) + ((_r) // 8) % 64, (k * BK) + ((_r) % 8) * 8,), 16, full, (k % S))
                 # ws_gemm_wgmma.dsl:23  tma_load sB[k % S], B[k * BK : +BK, block.y * BN : +BN], full[k % S]
+                # not a tensor-map copy: the shared buffer has a layout or swizzle (the map copies the box row-major)
                 for _r in range(512):   # one cp.async.bulk of 16 bytes per 16-byte chunk
                     _o2 = (k % S) * 4096 + (((_r) // 8) % 64) * 64 + (((_r) % 8) * 8)
                     bulk_g2s(sB, _o2 ^ ((_o2 & 448) >> 3), B, ((k * BK) + ((_r) // 8) % 64, (_by * BN) + ((_r) % 8) * 8,), 16, full, (k % S))

@@ -125,3 +125,51 @@ def test_timing_branch_rotates_inputs_and_reports_roofline(tmp_path):
     assert abs(naive["roofline_pct"] - 100 * flops / 50e9 / 2.0) < 1e-9
     for row in rows.values():    # the vendor baselines ran on the same (host) arrays
         assert row["vendor_ms"] == 2.0 and row["vs_vendor"] == 1.0, row
+
+
+def test_gpu_script_help_and_clean_exit_without_a_device(tmp_path):
+    """`--help` works anywhere; without torch/cupy or a GPU the script says why and exits 2,
+    after loading the bundle (its CPU side), with no traceback."""
+    env = dict(os.environ, PYTHONPATH=str(REPO))
+    env.pop("NUMBA_ENABLE_CUDASIM", None)
+    helped = subprocess.run([sys.executable, "bench/gpu.py", "--help"], cwd=REPO, env=env,
+                            capture_output=True, text=True, timeout=120)
+    assert helped.returncode == 0 and "--bundle" in helped.stdout and "vendor" in helped.stdout
+    script = NO_FRONT_END.replace("runpy.run_path", "sys.modules['torch'] = None; sys.modules['cupy'] = None; "
+                                                    "runpy.run_path")
+    proc = subprocess.run([sys.executable, "-c", script, "--bundle", str(BUNDLE), "--only", "ws_col_sum"],
+                          cwd=REPO, env=env, capture_output=True, text=True, timeout=120)
+    assert proc.returncode == 2, proc.stdout + proc.stderr
+    assert "neither torch nor cupy" in proc.stderr and "Traceback" not in proc.stderr
+    missing = subprocess.run([sys.executable, "-c", script, "--bundle", str(tmp_path / "none")],
+                             cwd=REPO, env=env, capture_output=True, text=True, timeout=120)
+    assert missing.returncode != 0 and "argus lower" in missing.stderr and "Traceback" not in missing.stderr
+
+
+def test_every_vendor_baseline_matches_its_reference_on_numpy():
+    """Each proofs/*.ref.py `vendor` that runs on NumPy arrays (those written in the spelling
+    torch, CuPy and NumPy share; the others import their library) computes the reference's
+    outputs at the test sizes, through bench/gpu.py's own check."""
+    import runpy
+    import types
+
+    import numpy as np
+    from codegen_cuda.numerics import tolerance
+    gpu = runpy.run_path(str(REPO / "bench" / "gpu.py"), run_name="gpu_bench")
+    numpy_backend = types.SimpleNamespace(to_host=np.asarray, time_ms=lambda fn, t: (fn(), 1.0)[1])
+    opts = types.SimpleNamespace(min_time=0.0)
+    checked_any = 0
+    for entry in json.loads((BUNDLE / "manifest.json").read_text()):
+        ref = gpu["load_file_module"](BUNDLE / entry["reference"], f"ref_{entry['name']}")
+        if not callable(getattr(ref, "vendor", None)):
+            continue
+        sizes = entry["test_sizes"]
+        inputs, _ = gpu["host_arrays"](entry, sizes, ref, 0)
+        want = ref.reference({k: v.copy() for k, v in inputs.items()}, dict(sizes))
+        tol = tolerance(dt for _, dt, _ in entry["params"])
+        row = gpu["vendor_row"](ref, numpy_backend, [inputs], sizes, want, tol, opts)
+        if "No module named" in row.get("vendor_error", ""):
+            continue
+        assert row.get("vendor_ok"), (entry["name"], row)
+        checked_any += 1
+    assert checked_any >= 20

@@ -10,7 +10,7 @@ import re
 import pytest
 
 from codegen_cuda.module import lower
-from codegen_support import checked, proof_kernels
+from codegen_support import HERE, checked, proof_kernels
 from dsl import ir
 
 pytestmark = pytest.mark.offline_compile
@@ -44,9 +44,9 @@ def test_kernel_compiles_for_sm90a(path, cache):
     assert c.resource("REG") > 0 and c.resource("LOCAL") == 0, c.resources
     uses_shared = lowered.smem_bytes > 0
     assert (c.resource("SHARED") > 0) == uses_shared, c.resources
-    if uses_shared:   # STS/LDS, their asynchronous and matrix forms LDGSTS/LDSM, bulk copies UBLKCP,
+    if uses_shared:   # STS/LDS, their asynchronous and matrix forms LDGSTS/LDSM, bulk copies UBLKCP/UTMALDG,
         # or HGMMA reading its operands from shared memory itself
-        assert ("STS" in c.sass or "UBLKCP" in c.sass) and ("LDS" in c.sass or "HGMMA" in c.sass)
+        assert any(op in c.sass for op in ("STS", "UBLKCP", "UTMALDG")) and ("LDS" in c.sass or "HGMMA" in c.sass)
     # a barrier statement, a materialised tile, or an mbarrier's initialisation (docs/LOWERING.md)
     barriers = (any(isinstance(s, (ir.Barrier, ir.MbarAlloc)) for s in ir.walk(kernel.body))
                 or "__s = " in lowered.source)
@@ -72,6 +72,8 @@ SASS_OF = {
     "wgmma_fence": "WARPGROUP.ARRIVE",
     "wgmma_m64n64k16": "HGMMA.64x64x16.F32",
     "wgmma_wait_0": "WARPGROUP.DEPBAR.LE",
+    "tma_tensor_g2s_2d": "UTMALDG.2D",
+    "tma_tensor_g2s_3d": "UTMALDG.3D",
 }
 # The instructions each kernel is written to use: if the lowering stops choosing them
 # (a check in codegen_cuda/vector.py or warp.py regresses), this fails.
@@ -79,9 +81,10 @@ PROMISED = {
     "gemm_pipelined": {"mma_16816", "ldmatrix_x4", "ldmatrix_x4_trans", "cp_async16", "cp_async_commit"},
     "reduce_warp": {"shfl_xor"},
     "reduce_tree": {"ldg_f32x4"},
-    "ws_accumulate": {"mbar_init", "mbar_arrive", "mbar_try_wait", "bulk_g2s"},
+    "ws_accumulate": {"mbar_init", "mbar_arrive", "mbar_try_wait", "tma_tensor_g2s_2d"},
     "ws_gemm_wgmma": {"wgmma_fence", "wgmma_m64n64k16", "wgmma_wait_0", "mbar_init", "mbar_arrive",
                       "mbar_try_wait", "bulk_g2s"},
+    "ws_col_sum": {"mbar_init", "mbar_arrive", "mbar_try_wait", "tma_tensor_g2s_2d"},
 }
 
 
@@ -90,12 +93,21 @@ def _calls(lowered, name: str) -> bool:
     return f"{name}(" in body
 
 
-@pytest.mark.parametrize("path", proof_kernels(), ids=lambda p: p.stem)
+# Test kernels with tma_load in each lowered form: a 3-D tensor map, the row-by-row
+# fallback for a box a tensor map cannot hold, a masked (zero-filled) 2-D box.
+TMA_KERNELS = {"tma_batched": {"tma_tensor_g2s_3d"}, "tma_wide": {"bulk_g2s"}, "tma_tail": {"tma_tensor_g2s_2d"}}
+
+
+@pytest.mark.parametrize("path", proof_kernels() + [HERE / "kernels" / f"{n}.dsl" for n in TMA_KERNELS],
+                         ids=lambda p: p.stem)
 def test_sass_shows_the_hardware_instructions(path, cache):
     """HMMA where the kernel uses mma.sync, LDSM for ldmatrix, LDGSTS for cp.async,
-    LDG.E.128 for vector loads, SHFL for shuffles; none of them where it does not."""
+    LDG.E.128 for vector loads, SHFL for shuffles, UTMALDG for tensor-map copies; none
+    of them where it does not."""
     kernel, lowered, c = _compiled(path, cache)
     used = {f for f in SASS_OF if _calls(lowered, f)}
+    if path.stem in TMA_KERNELS:
+        assert used & {"bulk_g2s", "tma_tensor_g2s_2d", "tma_tensor_g2s_3d"} == TMA_KERNELS[path.stem]
     assert PROMISED.get(path.stem, set()) <= used, f"the lowering no longer uses {PROMISED[path.stem] - used}"
     for f, op in SASS_OF.items():
         assert (op in c.sass) == (f in used), f"{f} used: {f in used}; {op} in SASS: {op in c.sass}"
@@ -106,6 +118,10 @@ def test_sass_shows_the_hardware_instructions(path, cache):
     assert expect == _calls(lowered, "mbar_arrive_expect_tx")
     # Hopper's warpgroup MMA exactly where a wgmma is lowered to it, whatever its width
     assert ("HGMMA" in c.sass) == bool(re.search(r"\bwgmma_m64n\d+k16\(", lowered.source)), "HGMMA"
+    # setmaxnreg.inc/dec: one USETMAXREG per statement, under the launch bounds it needs
+    body = lowered.source[lowered.source.index(f"\ndef {lowered.name}("):]
+    assert c.sass.count("USETMAXREG") == body.count("    setmaxnreg_")
+    assert ("LAUNCH_BOUNDS = (THREADS, 1)" in lowered.source) == ("setmaxnreg_" in body)
 
 
 @pytest.mark.parametrize("name", ["gemm_naive", "gemm_tiled", "gemm_splitk", "row_reduce", "splitk_reduce",

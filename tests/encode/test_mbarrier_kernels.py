@@ -1,6 +1,7 @@
 """mbarriers, bulk copies and role branches (encode/mbarrier.py, encode/tma_rule.py):
-proofs/ws_accumulate.dsl proves with nothing undecided; each tests/kernels/mbar/bad_*.dsl
-(a buggy sibling of it) is refuted
+proofs/ws_accumulate.dsl, ws_col_sum.dsl and tests/codegen/kernels/tma_tail.dsl (a masked
+tma_load) prove with nothing undecided; each
+tests/kernels/mbar/bad_*.dsl (a buggy sibling of one of them) is refuted
 exactly where its `#! error[RULE]` markers say, with its full report pinned in
 NAME.expected (`pytest --regen-golden`); constructs outside the model are unknown."""
 from __future__ import annotations
@@ -16,7 +17,7 @@ from encode.verifier import VerifyOptions, verify_kernel
 
 ROOT = Path(__file__).resolve().parents[2]
 DIR = ROOT / "tests/kernels/mbar"
-OK = [ROOT / "proofs/ws_accumulate.dsl"]
+OK = [ROOT / "proofs/ws_accumulate.dsl", ROOT / "proofs/ws_col_sum.dsl", ROOT / "tests/codegen/kernels/tma_tail.dsl"]
 BAD = sorted(DIR.glob("bad_*.dsl"))
 MARK = re.compile(r"#!\s*(.*)$")
 
@@ -91,6 +92,18 @@ def test_index_outside_the_ring_form_is_unknown():
 
 
 # ---------------------------------------------------------------- the concrete interpreter
+def test_interpreter_runs_the_column_sum_with_its_register_split():
+    import numpy as np
+    from interp.inputs import random_inputs
+    from interp.interpreter import interpret
+    kernel = _kernel(OK[1].read_text())
+    sizes = {"R": 48, "C": 256}
+    inputs = random_inputs(kernel, sizes, seed=5)
+    res = interpret(kernel, sizes, inputs)
+    assert not res.violations and not res.notes, (res.violations, res.notes)
+    assert np.abs(res.outputs["S"] - inputs["X"].astype(np.float64).sum(axis=0)).max() < 1e-3
+
+
 def test_interpreter_runs_the_pipeline_and_matches_numpy():
     import numpy as np
     from interp.inputs import random_inputs

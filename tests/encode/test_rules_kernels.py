@@ -213,6 +213,8 @@ def replay_res(kernel, f) -> None:
     rp = Replay(kernel, dict(f.sizes))
     if "threads per block" in f.message:
         assert kernel.threads > 1024
+    elif "setmaxnreg" in f.message:
+        _replay_register_split(kernel, rp)
     elif "shared memory" in f.message:
         total = 0
         for s in ir.walk(kernel.body):
@@ -225,6 +227,20 @@ def replay_res(kernel, f) -> None:
     else:
         biggest = max(ir_values(kernel, s.target) for s in ir.walk(kernel.body) if hasattr(s, "target"))
         assert biggest > 255
+
+
+def _replay_register_split(kernel, rp: Replay) -> None:
+    """Each warpgroup's count after the setmaxnreg its threads run (the launch cap if none):
+    the counts times 128 threads exceed the register file."""
+    sites = [s for s in ir.walk(kernel.body) if isinstance(s, ir.SetMaxNReg)]
+    entry = min(248, 65536 // kernel.threads // 8 * 8)
+    total = 0
+    for g in range(kernel.threads // 128):
+        counts = {ir_int(kernel, s.count) for s in sites for t in range(128 * g, 128 * g + 128)
+                  if rp.runs(rp.site(s.span.line), t, {})}
+        assert len(counts) <= 1
+        total += 128 * (counts.pop() if counts else entry)
+    assert total > 65536
 
 
 def ir_values(kernel, t) -> int:
