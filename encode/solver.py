@@ -16,6 +16,10 @@ from dataclasses import dataclass, field
 
 import z3
 
+from .allocator import keep_freed_memory
+
+keep_freed_memory()     # every query's fresh context would otherwise page-fault its memory in again
+
 
 class Verdict(enum.Enum):
     PROVED = "proved"
