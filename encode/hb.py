@@ -84,6 +84,10 @@ class HappensBefore:
         self.waits = [p for p in df.points if isinstance(p.stmt, ir.WaitGroup)]
         self._free = self.graph.without({p.path for p in self.barriers})
         self._reach: dict = {}
+        # runs / commits_before per instance: RACE/ASYNC ask them again for every candidate
+        # (a third as many distinct instances as calls); the At is kept so its ids stay unique.
+        self._runs: dict = {}
+        self._commits: dict = {}
 
     # ---------------------------------------------------------------- the graph
     def _block(self, stmts, path, preds) -> list:
@@ -132,6 +136,12 @@ class HappensBefore:
         return _lex(self.key(a), self.key(b), 0, strict)
 
     def runs(self, at: At) -> object:
+        key = _instance_id(at)
+        if key not in self._runs:
+            self._runs[key] = (self._runs_uncached(at), at)
+        return self._runs[key][0]
+
+    def _runs_uncached(self, at: At) -> object:
         bound = dict(at.loops)
         if at.thread is not None:
             bound.update(thread_bindings(at.thread, self.warp_size))
@@ -176,10 +186,13 @@ class HappensBefore:
     # ---------------------------------------------------------------- async groups
     def commits_before(self, at: At):
         """How many commits the block has executed before instance `at` (its open group's index)."""
-        total = z3.IntVal(0)
-        for c in self.commits:
-            total = total + self._count_before(c, at)
-        return total
+        key = _instance_id(at)
+        if key not in self._commits:
+            total = z3.IntVal(0)
+            for c in self.commits:
+                total = total + self._count_before(c, at)
+            self._commits[key] = (total, at)
+        return self._commits[key][0]
 
     def _count_before(self, p: prog.Point, q: At):
         """How many instances of commit p run before instance q, in closed form. A condition
@@ -261,6 +274,13 @@ class HappensBefore:
                 seen = Or(a.thread == b.thread, *[d for x in self.barriers for d in self.between(x, at_w, b)])
                 out.append(And(retire, seen))
         return Or(*out) if out else z3.BoolVal(False)
+
+
+def _instance_id(at: At) -> tuple:
+    """The point, loop values and thread of an instance, z3 terms by their (unique) ids."""
+    ident = lambda t: t.get_id() if isinstance(t, z3.AstRef) else ("py", t)
+    return (at.point.path, tuple((v, ident(t)) for v, t in sorted(at.loops.items())),
+            None if at.thread is None else ident(at.thread))
 
 
 def _size(lo, hi):

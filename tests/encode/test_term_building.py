@@ -60,3 +60,12 @@ def test_term_memo_matches_a_rebuild():
 def test_allocator_tuning_is_harmless_to_repeat():
     first = keep_freed_memory()
     assert keep_freed_memory() == first
+
+
+def test_quantifier_check_after_a_false_fact():
+    from encode.solver import has_quantifier
+    x, y = z3.Ints("x y")
+    assert has_quantifier([z3.BoolVal(False), z3.ForAll([y], y > x)])
+    assert has_quantifier([False, z3.Exists([y], y == x)])
+    assert not has_quantifier([z3.BoolVal(False), x > 0])
+    assert has_quantifier([z3.Lambda([y], y + 1)[x] == 3])
