@@ -100,42 +100,6 @@ def find_model(facts, opts: SolverOptions = SolverOptions(), probe: bool = False
 
 
 def _check(facts, opts: SolverOptions) -> Outcome:
-    facts = [_bool(f) for f in facts]
-    if has_quantifier(facts):
-        guided = _guided(facts, opts)
-        if guided is not None:
-            return guided
-    return _check_once(facts, opts)
-
-
-GUIDE_MS = 2_000     # the pinned query's own timeout: it is a shortcut, the whole query follows it
-
-
-def _guided(facts: list, opts: SolverOptions) -> Outcome | None:
-    """Quantified facts (assumptions about input tensors' contents, forall tags) make Z3's model
-    search slow and seed-dependent: a BOUND query they had no bearing on took 3.5 s or timed
-    out, and took 6 ms at another seed. So first the facts without quantifiers: unsat there is
-    unsat with them (fewer facts, more models). A model there with its constants pinned mostly
-    extends to the quantified facts at once, and is then a model of all the facts. Otherwise
-    (None) the caller asks the whole query as it is."""
-    plain = [f for f in facts if not has_quantifier([f])]
-    first = _check_once(plain, opts)
-    if first.verdict is Verdict.PROVED:
-        return first
-    if first.verdict is not Verdict.REFUTED:
-        return None
-    home = facts[0].ctx
-    model = first.model
-    pins = [(d() == model[d]).translate(home) for d in sorted(model.decls(), key=lambda d: d.name())
-            if d.arity() == 0]
-    short = SolverOptions(min(opts.timeout_ms, GUIDE_MS), opts.seed, opts.on_refuted, opts.deadline, opts.on_query)
-    pinned = _check_once(facts + pins, short)
-    if pinned.verdict is not Verdict.REFUTED:
-        return None
-    return Outcome(Verdict.REFUTED, pinned.model, seconds=first.seconds + pinned.seconds)
-
-
-def _check_once(facts, opts: SolverOptions) -> Outcome:
     if opts.remaining_ms() <= 0:
         return _SPENT
     ctx = z3.Context()
