@@ -21,6 +21,7 @@ from .distribution import Distribution, of_spec, thread_bindings
 from .layout import Layout, Swizzle, eval_symbolic
 from .layout_core import flat_modes
 from .symbols import Unsupported
+from .terms import And, Or
 
 
 @dataclass(frozen=True)
@@ -154,7 +155,7 @@ def swizzle_int(sw: Swizzle, offset, stem: str) -> tuple[object, list]:
     bits = [z3.Int(f"{stem}.bit{i}") for i in range(top)]
     high = z3.Int(f"{stem}.high")
     facts = [high >= 0, offset == high * (1 << top) + sum((b * (1 << i) for i, b in enumerate(bits)), z3.IntVal(0))]
-    facts += [z3.Or(b == 0, b == 1) for b in bits]
+    facts += [Or(b == 0, b == 1) for b in bits]
     out = high * (1 << top)
     targets = range(sw.base - min(0, sw.shift), sw.base - min(0, sw.shift) + sw.bits)
     for i, b in enumerate(bits):
@@ -263,7 +264,7 @@ def instantiate(df, access: Access, tag: str, warp_size: int) -> Instance:
 
 def in_tensor(env, t: ir.TensorType, coords) -> list:
     """Facts: the element `coords` lies inside tensor `t` (what a mask lets through)."""
-    return [z3.And(c >= 0, c < env.term(n, {})) for c, n in zip(coords, t.shape)]
+    return [And(c >= 0, c < env.term(n, {})) for c, n in zip(coords, t.shape)]
 
 
 def point_thread_dependent(point: prog.Point) -> bool:

@@ -15,6 +15,7 @@ from dsl import ir
 from . import program as prog
 from .symbols import Unsupported, mentions
 from .tagval import Case, CaseKind, TagValue, widen
+from .terms import And, Or
 
 
 def summarise(df, storage: str, coords: tuple, point: prog.Point, inst: dict) -> TagValue:
@@ -33,9 +34,9 @@ def summarise(df, storage: str, coords: tuple, point: prog.Point, inst: dict) ->
     last = dict(inst)
     last[loop.var] = df.env.term(loop.stop, inst) - 1
     ran = _since(df, storage, coords, point, last, inner, updates)
-    cases = [dataclasses.replace(c, cond=z3.And(trip >= 1, c.cond)) for c in ran.cases]
+    cases = [dataclasses.replace(c, cond=And(trip >= 1, c.cond)) for c in ran.cases]
     before = _since(df, storage, coords, point, inst, reset, [])
-    cases += [dataclasses.replace(c, cond=z3.And(trip < 1, c.cond)) for c in before.cases]
+    cases += [dataclasses.replace(c, cond=And(trip < 1, c.cond)) for c in before.cases]
     return TagValue(tuple(cases))
 
 
@@ -99,7 +100,7 @@ def _update_instances(df, upd: prog.Point, storage, coords, point, rinst, depth)
         v = df.fresh(loop.var)
         inst[loop.var] = v
         bound.append(v)
-    domain = z3.And(df.loop_domain(upd, inst), df.guards(upd, inst), _precedes(df, upd, point, inst, rinst, depth))
+    domain = And(df.loop_domain(upd, inst), df.guards(upd, inst), _precedes(df, upd, point, inst, rinst, depth))
     count = None
     common = prog.common_loops(upd, point)
     if not prog.before_in_body(upd, point, depth) and common == depth:
@@ -126,5 +127,5 @@ def _precedes(df, upd, point, uinst, rinst, depth):
     less = z3.BoolVal(prog.before_in_body(upd, point, common))
     for level in range(common, depth, -1):
         var = upd.loops[level - 1].var
-        less = z3.Or(uinst[var] < rinst[var], z3.And(uinst[var] == rinst[var], less))
+        less = Or(uinst[var] < rinst[var], And(uinst[var] == rinst[var], less))
     return less

@@ -11,6 +11,7 @@ from dsl.diagnostics import Diagnostic
 
 from .solver import SolverOptions, Verdict, unsat_core
 from .symbols import SymEnv, Unsupported
+from .terms import And
 
 
 CHECK_MS = 2000   # sizes and a handful of assumptions: milliseconds; a quantified one may not be
@@ -25,7 +26,7 @@ def _named_facts(kernel: ir.Kernel) -> dict[str, object]:
         facts[f"size {name}"] = env.sizes[name] >= 1
     env.blocks = tuple(z3.Int(f"block.{'xyz'[i]}") for i in range(len(kernel.grid)))
     for i, (b, extent) in enumerate(zip(env.blocks, kernel.grid)):
-        facts[f"grid {i}"] = z3.And(b >= 0, b < env.term(extent, {}))
+        facts[f"grid {i}"] = And(b >= 0, b < env.term(extent, {}))
     for i, a in enumerate(kernel.assumes):
         facts[f"assume {i}"] = env.cond(a, {})
     return facts

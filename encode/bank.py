@@ -18,6 +18,7 @@ from .layout import eval_symbolic_bv
 from .memwitness import element_text, iteration_text
 from .solver import Verdict as SV, find_model
 from .symbols import Unsupported, encode_cond
+from .terms import And
 
 WIDTH = 32
 LOOP_LIMIT = 1 << 12
@@ -45,7 +46,7 @@ class _BV:
         self.blocks = {n: z3.BitVec(f"{n}#bv", WIDTH) for n in names}
 
     def facts(self) -> list:
-        out = [z3.And(s >= 1, s < SIZE_LIMIT) for s in self.sizes.values()]
+        out = [And(s >= 1, s < SIZE_LIMIT) for s in self.sizes.values()]
         for (name, b), extent in zip(self.blocks.items(), self.ctx.kernel.grid):
             out.append(b >= 0)
             out += self.optional(lambda: b < self.term(extent, {}))
@@ -145,7 +146,7 @@ def _check_access(ctx, a) -> None:
     for l in a.point.loops:
         v = loops[l.var]
         facts += [v >= 0, v < LOOP_LIMIT]
-        facts += bv.optional(lambda l=l, v=v: z3.And(v >= bv.term(l.start, loops), v < bv.term(l.stop, loops)))
+        facts += bv.optional(lambda l=l, v=v: And(v >= bv.term(l.start, loops), v < bv.term(l.stop, loops)))
     x, y = _Lane(ctx, bv, a, loops, "1"), _Lane(ctx, bv, a, loops, "2")
     vec = _vector(a)
     facts += x.facts + y.facts
@@ -201,7 +202,7 @@ def _degree(ctx, a, model, x: _Lane) -> int:
     for lane in range(lanes):
         t = z3.BitVecVal(base + lane, WIDTH)
         sub = lambda term: model.eval(z3.substitute(term, (x.t, t)), model_completion=True)
-        if not z3.is_true(sub(z3.And(*x.facts))):
+        if not z3.is_true(sub(And(*x.facts))):
             continue
         words.setdefault(_signed(sub(x.bank)), set()).add(_signed(sub(x.word)))
     return max((len(w) for w in words.values()), default=2)

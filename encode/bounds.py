@@ -3,12 +3,11 @@
 has a coordinate below 0 or at/past the extent of its dimension."""
 from __future__ import annotations
 
-import z3
-
 from .access import instantiate
 from .findings import Finding
 from .memwitness import ModelView, access_operand, element_text, thread_text
 from .symbols import Unsupported
+from .terms import Or
 
 
 def check(ctx) -> None:
@@ -23,8 +22,8 @@ def check(ctx) -> None:
 def _check_access(ctx, a) -> None:
     inst = instantiate(ctx.df, a, "1", ctx.target.warp_size)
     dims = [ctx.env.term(d, {}) for d in ctx.df.types[a.tensor].shape]
-    out = [z3.Or(c < 0, c >= n) for c, n in zip(inst.coords, dims)]
-    model = ctx.solve("BOUND", a.span, inst.facts + [z3.Or(*out)], list(inst.loops.values()) + [inst.t])
+    out = [Or(c < 0, c >= n) for c, n in zip(inst.coords, dims)]
+    model = ctx.solve("BOUND", a.span, inst.facts + [Or(*out)], list(inst.loops.values()) + [inst.t])
     if model is None:
         return
     mv = ModelView(ctx, model)

@@ -17,6 +17,7 @@ from dsl.compute import REDUCE, expr_shape
 
 from .symbols import Unsupported, mentions
 from .tagval import Contribution, TagValue, flatten, product, single, widen
+from .terms import And, Or
 
 UNIT = (Contribution(()),)
 
@@ -90,7 +91,7 @@ def _contribs(df, e, coords, w, inst, self_name) -> tuple[tuple, object]:
             r = df.fresh(f"{f}_axis{axis}")
             inner = tuple(coords[:axis]) + (r,) + tuple(coords[axis:])
             parts, n = _contribs(df, x, inner, w, inst, self_name)
-            rng = z3.And(r >= 0, r < extent)
+            rng = And(r >= 0, r < extent)
             n = None if any(c.masked for c in parts) else _uniform(n, r)
             return tuple(widen(c, (r,), rng) for c in parts), _mul(z3.IntVal(extent), n)
         case ir.Call(func="index"):
@@ -149,7 +150,7 @@ def _index_cond(df, cond: ir.Expr, coords: tuple, inst: dict):
                 return None if x is None or y is None else {
                     ir.BinOp.EQ: lambda: x == y, ir.BinOp.NE: lambda: x != y, ir.BinOp.LT: lambda: x < y,
                     ir.BinOp.LE: lambda: x <= y, ir.BinOp.GT: lambda: x > y, ir.BinOp.GE: lambda: x >= y,
-                    ir.BinOp.AND: lambda: z3.And(x, y), ir.BinOp.OR: lambda: z3.Or(x, y)}[op]()
+                    ir.BinOp.AND: lambda: And(x, y), ir.BinOp.OR: lambda: Or(x, y)}[op]()
             case ir.Not(operand=a):
                 x = term(a)
                 return None if x is None else z3.Not(x)
@@ -178,7 +179,7 @@ def _selector(df, coords: tuple, inst: dict):
 
 
 def _guard(c: Contribution, cond) -> Contribution:
-    return dataclasses.replace(c, domain=z3.And(cond, c.domain))
+    return dataclasses.replace(c, domain=And(cond, c.domain))
 
 
 def _uniform(n, r):
@@ -208,7 +209,7 @@ def mma_pairs(df, s: ir.Mma, coords: tuple, w, inst: dict) -> tuple[list[Contrib
     kt = df.shape(s.a)[1]
     kk = df.fresh("kk")
     ta, tb = df.read(s.a, (i, kk), w, inst), df.read(s.b, (kk, j), w, inst)
-    rng = z3.And(kk >= 0, kk < kt)
+    rng = And(kk >= 0, kk < kt)
     out = [widen(c, (kk,), rng) for c in product(tuple(flatten(ta)), tuple(flatten(tb)))]
     plain = all(len(c.contribs) == 1 and not c.contribs[0].bound and not c.contribs[0].masked
                 for t in (ta, tb) for c in t.value_cases())

@@ -21,6 +21,7 @@ from .findings import Finding, Hop, Operand
 from .memwitness import ModelView, element_text, iteration_text, thread_text
 from .solver import Verdict as SV, find_model
 from .symbols import Unsupported
+from .terms import And, Or
 
 MAX_CONCRETE = 1 << 21      # writes evaluated when looking for an element nobody writes
 SMALL_SIZES = (64, 1024)    # size caps tried first for a quantified COVER query's witness
@@ -77,7 +78,7 @@ def _double_write(ctx, name, s1, s2) -> bool:
     differ = [b != c for b, c in zip(ctx.env.blocks, blocks2)]
     if s1 is s2:
         differ += [ia.loops[v] != ib.loops[v] for v in ia.loops]
-    facts = ia.facts + facts2 + same + ([z3.Or(*differ)] if s1 is s2 else [])
+    facts = ia.facts + facts2 + same + ([Or(*differ)] if s1 is s2 else [])
     if s1 is s2 and not differ:
         return False
     model = ctx.solve("COVER", s2.span, facts,
@@ -115,7 +116,7 @@ def _out_of_bounds(ctx, sites) -> bool:
     for s in sites:
         inst = instantiate(ctx.df, s, "1", ctx.target.warp_size)
         dims = [ctx.env.term(d, {}) for d in ctx.df.types[s.tensor].shape]
-        bad = z3.Or(*[z3.Or(c < 0, c >= n) for c, n in zip(inst.coords, dims)])
+        bad = Or(*[Or(c < 0, c >= n) for c, n in zip(inst.coords, dims)])
         out = find_model(list(ctx.env.facts) + inst.facts + [bad], ctx.opts.solver, probe=True)
         if out.verdict is not SV.PROVED:
             return True
@@ -200,11 +201,11 @@ def _cover_directly(ctx, name, sites) -> None:
         pairs = list(zip(ctx.env.blocks, blocks))
         sub = (lambda t: z3.substitute(t, *pairs)) if pairs else (lambda t: t)
         ranges = [c for b, g in zip(blocks, ctx.kernel.grid) for c in (b >= 0, b < ctx.env.term(g, {}))]
-        body = z3.And(*ranges, *[sub(f) for f in inst.facts], *[sub(c) == v for c, v in zip(inst.coords, x)])
+        body = And(*ranges, *[sub(f) for f in inst.facts], *[sub(c) == v for c, v in zip(inst.coords, x)])
         bound = blocks + list(inst.loops.values()) + [inst.t, inst.v]
         writers.append(z3.Exists(bound, body))
     inside = [c for v, n in zip(x, dims) for c in (v >= 0, v < n)]
-    model = _quantified_model(ctx, sites[0].span, inside + [z3.Not(z3.Or(*writers))])
+    model = _quantified_model(ctx, sites[0].span, inside + [z3.Not(Or(*writers))])
     if model is None:
         return
     mv = ModelView(ctx, model)

@@ -20,6 +20,7 @@ from .distribution import thread_bindings
 from .findings import Finding, Hop, Operand
 from .memwitness import ModelView, element_text
 from .symbols import Unsupported
+from .terms import And
 
 
 def check_covered(ctx, name: str, sites, reaches_all) -> None:
@@ -27,7 +28,7 @@ def check_covered(ctx, name: str, sites, reaches_all) -> None:
     env = ctx.env
     shape = [env.term(d, {}) for d in ctx.df.types[name].shape]
     elem = [z3.Int(f"{name}.missing{d}") for d in range(len(shape))]
-    facts = [z3.And(e >= 0, e < n) for e, n in zip(elem, shape)]
+    facts = [And(e >= 0, e < n) for e, n in zip(elem, shape)]
     for i, s in enumerate(sites):
         if not reaches_all(s):
             raise Unsupported(f"the layout of this store leaves part of its tile to no thread; COVER of the "
@@ -66,7 +67,7 @@ def _never(ctx, s, elem, i: int):
         else:
             start = env.term(sub.start, bound)
             inside += [e >= start, e < start + ctx.df.extent(sub.extent)]
-    hit = z3.And(*runs, *inside)
+    hit = And(*runs, *inside)
     if pairs:
         hit = z3.substitute(hit, *pairs)
     xs = list(blocks) + list(loops.values()) + [t]

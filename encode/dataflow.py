@@ -23,6 +23,7 @@ from .settle import Box, settles, slice_box
 from .solver import SolverOptions
 from .symbols import SymEnv, Unsupported
 from .tagval import Case, CaseKind, Contribution, Origin, TagValue, product
+from .terms import And
 
 INF = (10**9,)
 WINDOW_NOTE = "iterations of"
@@ -86,7 +87,7 @@ class Dataflow:
         for loop in point.loops:
             v = inst[loop.var]
             facts += [v >= self.env.term(loop.start, inst), v < self.env.term(loop.stop, inst)]
-        return z3.And(*facts) if facts else z3.BoolVal(True)
+        return And(*facts) if facts else z3.BoolVal(True)
 
     def protocol(self, warp_size: int | None = None):
         """The kernel's mbarrier protocol (encode/mbarrier.py), or None without mbarriers."""
@@ -108,7 +109,7 @@ class Dataflow:
                 raise Unsupported("tags under a thread-dependent condition are not supported yet", g.cond.span)
             c = self.env.cond(g.cond, inst)
             conds.append(c if g.positive else z3.Not(c))
-        return z3.And(*conds) if conds else z3.BoolVal(True)
+        return And(*conds) if conds else z3.BoolVal(True)
 
     def thread_guarded(self, point: prog.Point) -> bool:
         return any(exprs.mentions_thread(g.cond) for g in point.guards)
@@ -167,7 +168,7 @@ class Dataflow:
             tag = self.input_tag(storage, coords)
             if _masked_read(point.stmt, storage):
                 # Padding is not an element of the input: it contributes to nothing (the PAD tag).
-                inside = z3.And(*(z3.And(c >= 0, c < self.env.term(n, {})) for c, n in zip(coords, param.shape)))
+                inside = And(*(And(c >= 0, c < self.env.term(n, {})) for c, n in zip(coords, param.shape)))
                 tag = dataclasses.replace(tag, domain=inside, masked=True)
             return TagValue((Case(z3.BoolVal(True), CaseKind.VALUE, (tag,)),))
         writers = self.writers.get(storage, [])
@@ -213,17 +214,17 @@ class Dataflow:
         for c in cands:
             if c.point is None:
                 hit = c.hit
-                cases.append(Case(z3.And(*missed, hit), CaseKind.OVERFLOW, note=c.note))
+                cases.append(Case(And(*missed, hit), CaseKind.OVERFLOW, note=c.note))
             else:
-                hit = z3.And(c.hit, self.writes(c.point, c.inst, coords))
+                hit = And(c.hit, self.writes(c.point, c.inst, coords))
                 hop = (storage, tuple(coords), c.point, self.loop_values(c.point, c.inst))
                 for inner in self.written_value(c.point, c.inst, coords).cases:
-                    cases.append(Case(z3.And(*missed, hit, inner.cond), inner.kind, inner.contribs,
+                    cases.append(Case(And(*missed, hit, inner.cond), inner.kind, inner.contribs,
                                       c.point, hop[3], inner.count, inner.note, (hop,) + inner.trail))
             missed.append(z3.Not(hit))
             if c.point is not None and (self.certainly_writes(c, point) or settles(self, c, hit, point, inst, box)):
                 return TagValue(tuple(cases))
-        cases.append(Case(z3.And(*missed), CaseKind.UNINIT, note=f"nothing wrote {storage} before this read"))
+        cases.append(Case(And(*missed), CaseKind.UNINIT, note=f"nothing wrote {storage} before this read"))
         return TagValue(tuple(cases))
 
     def certainly_writes(self, c: _Candidate, reader: prog.Point) -> bool:
@@ -266,7 +267,7 @@ class Dataflow:
                 for var, (term, order) in combo.items():
                     full[var] = term
                     offs[var] = order
-                hit = z3.And(self.loop_domain(w, full), self.guards(w, full, uniform_only=True))
+                hit = And(self.loop_domain(w, full), self.guards(w, full, uniform_only=True))
                 out.append(_Candidate(self.key(w, offs), hit, w, full))
             out += self.inner_sentinels(w, c, inst, offsets)
         return out
@@ -356,7 +357,7 @@ class Dataflow:
                     conds += [c >= start, c < start + self.extent(sub.extent)]
             tile = self.tile_coords(s.dst, inst, coords)
         conds += self.uncovered(s, tile) + self.thread_guards(w, inst, tile)
-        return z3.And(*conds) if conds else z3.BoolVal(True)
+        return And(*conds) if conds else z3.BoolVal(True)
 
     def distribution(self, s):
         """The thread-value distribution of a tile statement (docs/SEMANTICS.md)."""

@@ -32,6 +32,7 @@ from .fill_point import NOPAD as POINT_NOPAD, tile_names, value_at
 from .findings import Finding
 from .solver import Verdict as SV, prove
 from .symbols import Unsupported
+from .terms import And
 
 NOPAD = "nopad"         # no padding reaches the element: some finite number
 UNKNOWN = "unknown"     # padding of a value this rule cannot tell
@@ -201,8 +202,8 @@ class _Pads:
                 if isinstance(sub, ir.Index):
                     continue
                 start, ext, top = env.term(sub.start, inst), self.df.extent(sub.extent), env.term(n, {})
-                dims.append((not self.proved(z3.And(start >= 0, start + ext <= top), facts),
-                             not self.proved(z3.And(start + ext > 0, start < top), facts)))
+                dims.append((not self.proved(And(start >= 0, start + ext <= top), facts),
+                             not self.proved(And(start + ext > 0, start < top), facts)))
         except Unsupported:
             return (Part(s.mask.value, frozenset(), None),)
         if s.transpose:
@@ -221,15 +222,15 @@ class _Pads:
         keep = _index_cond(self.df, cond, tuple(coords), inst)
         if keep is None:
             return Part(fill, frozenset(), None)
-        box = [z3.And(c >= 0, c < n) for c, n in zip(coords, shape)]
+        box = [And(c >= 0, c < n) for c, n in zip(coords, shape)]
         whole, maybe = set(), set()
         for a, n in enumerate(shape):
             other = z3.Int(f"pad.o{a}")
             moved = z3.substitute(keep, (coords[a], other))
-            line = z3.ForAll([other], z3.Implies(z3.And(other >= 0, other < n), z3.Not(moved)))
+            line = z3.ForAll([other], z3.Implies(And(other >= 0, other < n), z3.Not(moved)))
             if self.proved(z3.Implies(z3.Not(keep), line), facts + box):
                 whole.add(a)
-            if not self.proved(z3.Not(z3.And(z3.Not(keep), line)), facts + box):
+            if not self.proved(z3.Not(And(z3.Not(keep), line)), facts + box):
                 maybe.add(a)
         return Part(fill, frozenset(whole), frozenset(maybe))
 

@@ -17,6 +17,7 @@ from .findings import Finding
 from .memwitness import ModelView, access_operand, element_text, iteration_text, thread_text
 from .race import check_ordered, check_same_instance, rule_of
 from .symbols import Unsupported
+from .terms import Or
 
 
 def read_and_written(ctx) -> list[str]:
@@ -55,7 +56,7 @@ def _across_blocks(ctx, w, r) -> None:
     for b, extent in zip(other, ctx.kernel.grid):
         facts += [b >= 0, b < ctx.env.term(extent, {})]
     facts += [x == sub(y) for x, y in zip(ia.coords, ib.coords)]
-    facts.append(z3.Or(*[b != c for b, c in zip(ctx.env.blocks, other)]))
+    facts.append(Or(*[b != c for b, c in zip(ctx.env.blocks, other)]))
     small = list(ctx.env.blocks) + list(other) + list(ia.loops.values()) + list(ib.loops.values()) + [ia.t, ib.t]
     model = ctx.solve("RACE", r.span, facts, small)
     if model is None:

@@ -1,6 +1,6 @@
 """Happens-before in one block: program order, barriers and async-copy groups.
 
-A networkx control-flow graph says which accesses can follow each other with no barrier;
+A control-flow graph says which accesses can follow each other with no barrier;
 symbolic instance keys order statement instances for all trip counts. RACE, WAR and
 ASYNC share `separated` and `retired_visible`; no lock-step (docs/MEMORY_MODEL.md).
 """
@@ -8,7 +8,6 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-import networkx as nx
 import z3
 
 from dsl import exprs, ir
@@ -17,6 +16,7 @@ from . import program as prog
 from .access import enabled, point_thread_dependent
 from .distribution import thread_bindings
 from .symbols import Unsupported
+from .terms import And, Or
 
 ENTRY, EXIT = "entry", "exit"
 MAX_CANDIDATES = 64
@@ -30,9 +30,37 @@ class At:
     thread: object = None
 
 
-def _kind(stmt) -> str:
-    return {ir.Barrier: "barrier", ir.Commit: "commit", ir.WaitGroup: "wait", ir.For: "loop",
-            ir.If: "if"}.get(type(stmt), "stmt")
+class Graph:
+    """A directed graph of program paths (one block's control flow): successors and reachability."""
+
+    def __init__(self, succ: dict | None = None):
+        self.succ: dict = succ if succ is not None else {}
+
+    def add_node(self, n) -> None:
+        self.succ.setdefault(n, set())
+
+    def add_edge(self, a, b) -> None:
+        self.add_node(a)
+        self.add_node(b)
+        self.succ[a].add(b)
+
+    def has_node(self, n) -> bool:
+        return n in self.succ
+
+    def without(self, drop: set) -> "Graph":
+        """The subgraph of the other nodes."""
+        return Graph({n: {m for m in out if m not in drop} for n, out in self.succ.items() if n not in drop})
+
+    def reached_after(self, n) -> set:
+        """Every node a path of one or more edges leads to from n (n itself only on a cycle)."""
+        seen: set = set()
+        todo = list(self.succ.get(n, ()))
+        while todo:
+            m = todo.pop()
+            if m not in seen:
+                seen.add(m)
+                todo.extend(self.succ[m])
+        return seen
 
 
 class HappensBefore:
@@ -42,21 +70,24 @@ class HappensBefore:
         self.df, self.env, self.warp_size = df, df.env, warp_size
         uniform = uniform or (lambda p: False)
         self.points = {p.path: p for p in df.points}
-        self.graph = nx.DiGraph()
-        self.graph.add_node(ENTRY, kind="entry")
-        self.graph.add_node(EXIT, kind="exit")
+        self.graph = Graph()
+        self.graph.add_node(ENTRY)
+        self.graph.add_node(EXIT)
         for p in df.points:
-            self.graph.add_node(p.path, kind=_kind(p.stmt), point=p, uniform=not point_thread_dependent(p)
-                                or isinstance(p.stmt, ir.Barrier) and uniform(p))
+            self.graph.add_node(p.path)
         ends = self._block(df.kernel.body, (), [ENTRY])
         for e in ends:
             self.graph.add_edge(e, EXIT)
-        self.barriers = [p for p in df.points if isinstance(p.stmt, ir.Barrier) and self.graph.nodes[p.path]["uniform"]]
+        self.barriers = [p for p in df.points if isinstance(p.stmt, ir.Barrier)
+                         and (not point_thread_dependent(p) or uniform(p))]
         self.commits = [p for p in df.points if isinstance(p.stmt, ir.Commit)]
         self.waits = [p for p in df.points if isinstance(p.stmt, ir.WaitGroup)]
-        self._free = self.graph.subgraph(n for n, d in self.graph.nodes(data=True)
-                                         if not (d["kind"] == "barrier" and d["uniform"]))
+        self._free = self.graph.without({p.path for p in self.barriers})
         self._reach: dict = {}
+        # runs / commits_before per instance: RACE/ASYNC ask them again for every candidate
+        # (a third as many distinct instances as calls); the At is kept so its ids stay unique.
+        self._runs: dict = {}
+        self._commits: dict = {}
 
     # ---------------------------------------------------------------- the graph
     def _block(self, stmts, path, preds) -> list:
@@ -81,11 +112,12 @@ class HappensBefore:
     def barrier_free_path(self, a: prog.Point, b: prog.Point) -> bool:
         """Can an instance of b follow one of a with no uniform barrier executed in between?"""
         if a.path not in self._reach:
-            seen = set()
-            for s in self._free.successors(a.path):
-                seen |= {s} | nx.descendants(self._free, s)
-            self._reach[a.path] = seen
+            self._reach[a.path] = self._free.reached_after(a.path)
         return b.path in self._reach[a.path]
+
+    def may_follow(self, a: prog.Point, b: prog.Point) -> bool:
+        """Can an instance of b come after one of a at all (barriers or not)?"""
+        return b.path in self.graph.reached_after(a.path)
 
     # ---------------------------------------------------------------- instance order
     @staticmethod
@@ -104,10 +136,16 @@ class HappensBefore:
         return _lex(self.key(a), self.key(b), 0, strict)
 
     def runs(self, at: At) -> object:
+        key = _instance_id(at)
+        if key not in self._runs:
+            self._runs[key] = (self._runs_uncached(at), at)
+        return self._runs[key][0]
+
+    def _runs_uncached(self, at: At) -> object:
         bound = dict(at.loops)
         if at.thread is not None:
             bound.update(thread_bindings(at.thread, self.warp_size))
-        return z3.And(*enabled(self.env, at.point, bound))
+        return And(*enabled(self.env, at.point, bound))
 
     def candidates(self, x: prog.Point, lo: At, hi: At) -> list[dict]:
         """Loop values of x worth trying as an instance between lo and hi (an under-approximation:
@@ -123,10 +161,9 @@ class HappensBefore:
                     opts += [hi.loops[loop.var] - 1, hi.loops[loop.var]]
                 opts += [self.env.term(loop.start, c), self.env.term(loop.stop, c) - 1]
                 seen = set()
-                for o in opts:
-                    k = o.sexpr()
-                    if k not in seen:
-                        seen.add(k)
+                for o in opts:            # Z3 hash-conses terms: equal terms have one id
+                    if o.get_id() not in seen:
+                        seen.add(o.get_id())
                         nxt.append({**c, loop.var: o})
             combos = nxt[:MAX_CANDIDATES]
         return combos
@@ -139,20 +176,23 @@ class HappensBefore:
             thread = next((t for t in (lo.thread, hi.thread) if t is not None), z3.IntVal(0))
         for c in self.candidates(x, lo, hi):
             at = At(x, c, thread)
-            out.append(z3.And(self.runs(at), self.before(lo, at), self.before(at, hi)))
+            out.append(And(self.runs(at), self.before(lo, at), self.before(at, hi)))
         return out
 
     def separated(self, a: At, b: At):
         """Some barrier instance lies between a and b (every thread reaches it)."""
-        return z3.Or(*[d for x in self.barriers for d in self.between(x, a, b)])
+        return Or(*[d for x in self.barriers for d in self.between(x, a, b)])
 
     # ---------------------------------------------------------------- async groups
     def commits_before(self, at: At):
         """How many commits the block has executed before instance `at` (its open group's index)."""
-        total = z3.IntVal(0)
-        for c in self.commits:
-            total = total + self._count_before(c, at)
-        return total
+        key = _instance_id(at)
+        if key not in self._commits:
+            total = z3.IntVal(0)
+            for c in self.commits:
+                total = total + self._count_before(c, at)
+            self._commits[key] = (total, at)
+        return self._commits[key][0]
 
     def _count_before(self, p: prog.Point, q: At):
         """How many instances of commit p run before instance q, in closed form. A condition
@@ -189,7 +229,7 @@ class HappensBefore:
             here = _product(trips[common:])
             if window is not None and common == len(p.loops):
                 v = q.loops[p.loops[-1].var]
-                here = z3.If(z3.And(v >= window[0], v < window[1]), 1, 0)
+                here = z3.If(And(v >= window[0], v < window[1]), 1, 0)
             total = total + here
         return total * factor
 
@@ -229,11 +269,18 @@ class HappensBefore:
             n = self.pending_allowed(w)
             for c in self.candidates(w, a, b):
                 at_w = At(w, c, a.thread)
-                retire = z3.And(self.runs(at_w), self.before(a, at_w), self.before(at_w, b),
+                retire = And(self.runs(at_w), self.before(a, at_w), self.before(at_w, b),
                                 self.commits_between(a, at_w) >= n + 1)
-                seen = z3.Or(a.thread == b.thread, *[d for x in self.barriers for d in self.between(x, at_w, b)])
-                out.append(z3.And(retire, seen))
-        return z3.Or(*out) if out else z3.BoolVal(False)
+                seen = Or(a.thread == b.thread, *[d for x in self.barriers for d in self.between(x, at_w, b)])
+                out.append(And(retire, seen))
+        return Or(*out) if out else z3.BoolVal(False)
+
+
+def _instance_id(at: At) -> tuple:
+    """The point, loop values and thread of an instance, z3 terms by their (unique) ids."""
+    ident = lambda t: t.get_id() if isinstance(t, z3.AstRef) else ("py", t)
+    return (at.point.path, tuple((v, ident(t)) for v, t in sorted(at.loops.items())),
+            None if at.thread is None else ident(at.thread))
 
 
 def _size(lo, hi):
@@ -267,5 +314,5 @@ def _lex(k1: tuple, k2: tuple, i: int, strict: bool):
         return z3.BoolVal(a < b)
     if isinstance(a, tuple) or isinstance(b, tuple):
         raise Unsupported("instances of unrelated program points cannot be ordered")
-    return z3.Or(a < b, z3.And(a == b, _lex(k1, k2, i + 1, strict)))
+    return Or(a < b, And(a == b, _lex(k1, k2, i + 1, strict)))
 

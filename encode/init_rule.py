@@ -7,8 +7,6 @@ leaves elements that every later read finds unwritten.
 """
 from __future__ import annotations
 
-import z3
-
 from dsl import ir
 
 from .access import instantiate
@@ -18,6 +16,7 @@ from .memwitness import ModelView, access_operand, element_text, thread_text
 from .settle import slice_box
 from .symbols import Unsupported
 from .tagval import CaseKind
+from .terms import Or
 
 
 def check(ctx) -> None:
@@ -36,14 +35,14 @@ def _check_read(ctx, a) -> None:
     tv = ctx.df.read(a.tensor, inst.coords, a.point, inst.loops, slice_box(ctx.df, a.ref, inst.bound, inst.coords))
     uninit = [c.cond for c in tv.cases if c.kind is CaseKind.UNINIT and c.writer is None]
     if uninit:
-        model = ctx.solve("INIT", a.span, inst.facts + [z3.Or(*uninit)], list(inst.loops.values()) + [inst.t])
+        model = ctx.solve("INIT", a.span, inst.facts + [Or(*uninit)], list(inst.loops.values()) + [inst.t])
         if model is not None:
             _report(ctx, a, inst, ModelView(ctx, model))
             return
     window = [c for c in tv.cases if c.kind is CaseKind.OVERFLOW and c.writer is None]
     if window:
         from .solver import Verdict as SV, find_model
-        out = find_model(list(ctx.env.facts) + inst.facts + [z3.Or(*[c.cond for c in window])], ctx.opts.solver,
+        out = find_model(list(ctx.env.facts) + inst.facts + [Or(*[c.cond for c in window])], ctx.opts.solver,
                          probe=True)
         if out.verdict is not SV.PROVED:
             ctx.sink.unknown("INIT", a.span, window[0].note or "the reaching write lies outside the analysed window")

@@ -23,6 +23,7 @@ from .distribution import concrete_bindings, thread_bindings
 from .hb import At, HappensBefore, _lex
 from .solver import Verdict as SV, find_model
 from .symbols import Unsupported
+from .terms import And, Or
 
 
 @dataclass(frozen=True)
@@ -165,7 +166,7 @@ class Protocol:
     def instance_of_round(self, site: Site, x, r) -> tuple[dict, object]:
         """The loop values of site's round-r instance on element x, and when it exists."""
         if site.loop is None:
-            return {}, z3.And(r == 0, x == site.shift)
+            return {}, And(r == 0, x == site.shift)
         start = self.env.term(site.loop.start, {})
         if not site.ring:
             return {site.loop.var: start + r}, x == site.shift
@@ -174,7 +175,7 @@ class Protocol:
 
     def runs(self, site: Site, loops: dict, thread) -> object:
         bound = {**loops, **thread_bindings(thread, self.ws)}
-        return z3.And(*enabled(self.env, site.point, bound), thread >= 0, thread < self.kernel.threads)
+        return And(*enabled(self.env, site.point, bound), thread >= 0, thread < self.kernel.threads)
 
     def trusted(self, bar: str) -> bool:
         return not self.bars[bar].why_not
@@ -212,9 +213,9 @@ class Protocol:
         for w in self.waits(bar):
             loops, exists = self.instance_of_round(w, x, r + self.offset[id(w)])
             at = At(w.point, loops, thread)
-            out.append(z3.And(exists, r >= 0, self.element(w, loops) == x, self.runs(w, loops, thread),
+            out.append(And(exists, r >= 0, self.element(w, loops) == x, self.runs(w, loops, thread),
                               _before(at, b)))
-        return z3.Or(*out) if out else z3.BoolVal(False)
+        return Or(*out) if out else z3.BoolVal(False)
 
     def handoff(self, a: At, b: At) -> object:
         """a's thread arrives on some barrier after a, and b's thread waits for that phase before b."""
@@ -227,10 +228,10 @@ class Protocol:
                     continue
                 for loops in _candidates(s, a):
                     at = At(s.point, loops, a.thread)
-                    out.append(z3.And(self.runs(s, loops, a.thread), _before(a, at),
+                    out.append(And(self.runs(s, loops, a.thread), _before(a, at),
                                       self.waited(b.thread, b, bar.name, self.element(s, loops),
                                                   self.round(s, loops))))
-        return z3.Or(*out) if out else z3.BoolVal(False)
+        return Or(*out) if out else z3.BoolVal(False)
 
     def landed(self, site: Site, a: At, b: At) -> object:
         """The bulk copy instance a has landed before b, and b's thread sees it."""
@@ -240,8 +241,8 @@ class Protocol:
         out = [self.waited(b.thread, b, site.bar, x, r)]
         other = self.site_of.get(b.point.path)
         if other is not None and other.bar == site.bar and other.kind != "wait":
-            out.append(z3.And(self.element(other, b.loops) == x, self.round(other, b.loops) > r))
-        return z3.Or(*out)
+            out.append(And(self.element(other, b.loops) == x, self.round(other, b.loops) > r))
+        return Or(*out)
 
     # ---------------------------------------------------------------- phases are rounds
     def phase_done(self, thread, p: At, bar: str, x, r) -> object:
@@ -256,7 +257,7 @@ class Protocol:
                     at2 = At(w2.point, loops, thread)
                     q = self.round(w2, loops) - self.offset[id(w2)]
                     ey = self.element(w2, loops)
-                    first = [z3.And(self.runs(w2, loops, thread), _before(at2, p), q >= 0)]
+                    first = [And(self.runs(w2, loops, thread), _before(at2, p), q >= 0)]
                     for a2 in (s for s in y.completers if s.kind != "tma"):
                         for w1 in self.waits(bar):
                             both = sorted(set(a2.threads) & set(w1.threads))
@@ -265,9 +266,9 @@ class Protocol:
                             v = z3.IntVal(both[0])
                             l2, exists = self.instance_of_round(a2, ey, q)
                             at_a2 = At(a2.point, l2, v)
-                            out.append(z3.And(*first, exists, self.runs(a2, l2, v),
+                            out.append(And(*first, exists, self.runs(a2, l2, v),
                                               self.waited(v, at_a2, bar, x, r)))
-        return z3.Or(*out)
+        return Or(*out)
 
     def _lemma_fixpoint(self) -> None:
         changed = True

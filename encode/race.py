@@ -15,6 +15,7 @@ from .findings import Finding
 from .hb import At
 from .memwitness import ModelView, access_operand, element_text, iteration_text, thread_text
 from .symbols import Unsupported
+from .terms import And
 
 
 def check(ctx) -> None:
@@ -44,10 +45,10 @@ def _pair(ctx, a, b):
     ib = instantiate(ctx.df, b, "2", ctx.target.warp_size)
     lay = ctx.shared.get(a.tensor)
     if lay is None or lay.injective:        # a global tensor is row-major: one element, one address
-        return ia, ib, z3.And(*[x == y for x, y in zip(ia.coords, ib.coords)])
+        return ia, ib, And(*[x == y for x, y in zip(ia.coords, ib.coords)])
     oa, fa = lay.offset(ia.coords, "1")
     ob, fb = lay.offset(ib.coords, "2")
-    return ia, ib, z3.And(oa == ob, *fa, *fb)
+    return ia, ib, And(oa == ob, *fa, *fb)
 
 
 def check_same_instance(ctx, a, b) -> None:
@@ -68,7 +69,7 @@ def check_ordered(ctx, a, b) -> None:
     rule = rule_of(a, b)
     if not ctx.wants(rule):
         return
-    if not ctx.hb.graph.has_node(b.point.path) or not _reachable(ctx, a, b):
+    if not ctx.hb.graph.has_node(b.point.path) or not ctx.hb.may_follow(a.point, b.point):
         return
     ctx.sink.obligation()
     if not a.is_async and not ctx.hb.barrier_free_path(a.point, b.point):
@@ -89,13 +90,6 @@ def check_ordered(ctx, a, b) -> None:
         _report(ctx, rule, ia, ib, mv, note)
 
 
-def _reachable(ctx, a, b) -> bool:
-    """Can an instance of b come after one of a at all (ignoring barriers)?"""
-    import networkx as nx
-    g = ctx.hb.graph
-    return any(s == b.point.path or nx.has_path(g, s, b.point.path) for s in g.successors(a.point.path))
-
-
 def _async_note(ctx, mv: ModelView, a: At, b: At) -> str:
     """Why the copy may be in flight or invisible: its group, the last wait, the pending count."""
     hb = ctx.hb
@@ -104,7 +98,7 @@ def _async_note(ctx, mv: ModelView, a: At, b: At) -> str:
     for w in hb.waits:
         for c in hb.candidates(w, a, b):
             at = At(w, c, a.thread)
-            if mv.true(z3.And(hb.runs(at), hb.before(a, at), hb.before(at, b))):
+            if mv.true(And(hb.runs(at), hb.before(a, at), hb.before(at, b))):
                 key = tuple(mv.int(x) if not isinstance(x, tuple) else x for x in hb.key(at))
                 if best is None or key > best[0]:
                     best = (key, w, at)

@@ -16,13 +16,14 @@ from dsl import exprs, ir
 
 from .solver import Verdict as SV, find_model, prove
 from .witness import Witness
+from .terms import And, Or
 
 
 def check_range(tc, point, cond, lf, rs, base, scope) -> None:
     lo, hi = tc.env.term(rs.lo, scope), tc.env.term(rs.hi, scope)
     leaves = {id(lf.node): lf}
     known = tc.known_facts(lf)
-    member = tc.solve(point, cond, base + known + [z3.Not(z3.And(lf.var >= lo, lf.var < hi))], leaves, scope,
+    member = tc.solve(point, cond, base + known + [z3.Not(And(lf.var >= lo, lf.var < hi))], leaves, scope,
                       "TAG", f"tag({lf.node.elem.tensor}).{lf.node.field} leaves range({_t(rs.lo)}, {_t(rs.hi)})")
     if not member:
         return
@@ -42,7 +43,7 @@ def _identity(lf, stem: str):
     for sel, c, term, p in lf.known:
         n = index.setdefault(id(c), len(index))
         same = [x == b for x, b in zip(xs, c.bound)] + [x == 0 for x in xs[len(c.bound):]]
-        facts.append(z3.Implies(sel, z3.And(cid == n, pos == p, *same)))
+        facts.append(z3.Implies(sel, And(cid == n, pos == p, *same)))
     return facts, (cid, pos, xs)
 
 
@@ -52,7 +53,7 @@ def _distinct(tc, point, cond, lf, base, scope) -> bool:
         return True
     one = tc.known_facts(lf)
     ids, (c1, p1, x1) = _identity(lf, "1")
-    copy1 = z3.And(*one, *ids)
+    copy1 = And(*one, *ids)
     bound = {id(v): v for _, c, _, _ in lf.known for v in c.bound}
     sels = {id(e[0]): e[0] for e in lf.known}
     v2 = z3.Int(f"{lf.var}'2")
@@ -60,7 +61,7 @@ def _distinct(tc, point, cond, lf, base, scope) -> bool:
     pairs += [(lf.var, v2), (c1, z3.Int("cid2")), (p1, z3.Int("pos2"))] + [(x, z3.Int(f"{x}'2")) for x in x1]
     copy2 = z3.substitute(copy1, *pairs)
     x2 = [z3.Int(f"{x}'2") for x in x1]
-    differs = z3.Or(c1 != z3.Int("cid2"), *[a != b for a, b in zip(x1, x2)])
+    differs = Or(c1 != z3.Int("cid2"), *[a != b for a, b in zip(x1, x2)])
     facts = base + [copy1, copy2, p1 == z3.Int("pos2"), differs, lf.var == v2]
     msg = f"tag({lf.node.elem.tensor}).{lf.node.field} counts the same value twice"
     return tc.solve(point, cond, facts, {id(lf.node): lf}, scope, "TAG", msg,
@@ -129,7 +130,7 @@ def check_covers(tc, point, cond, lf, lo_e, hi_e, base, scope) -> None:
     lo, hi = tc.env.term(lo_e, scope), tc.env.term(hi_e, scope)
     leaves = {id(lf.node): lf}
     name = f"tag({lf.node.elem.tensor}).{lf.node.field}"
-    member = tc.solve(point, cond, base + tc.known_facts(lf) + [z3.Not(z3.And(lf.var >= lo, lf.var < hi))],
+    member = tc.solve(point, cond, base + tc.known_facts(lf) + [z3.Not(And(lf.var >= lo, lf.var < hi))],
                       leaves, scope, "TAG", f"{name} leaves range({_t(lo_e)}, {_t(hi_e)})")
     if not member:
         return
@@ -143,7 +144,7 @@ def _cover(tc, point, cond, lf, lo, hi, lo_e, hi_e, base, scope) -> bool:
     v = z3.Int(f"missing {lf.node.field}")
     facts = base + [v >= lo, v < hi]
     for bound, domain, term in _merged_domains(lf.known):
-        body = z3.Not(z3.And(domain, term == v))
+        body = z3.Not(And(domain, term == v))
         facts.append(z3.ForAll(list(bound), body) if bound else body)
     for _, c in lf.opaque:
         facts.append(z3.ForAll(list(c.bound), z3.Not(c.domain)) if c.bound else z3.Not(c.domain))
@@ -176,7 +177,7 @@ def _merged_domains(known) -> list:
     out = []
     for bound, term, domains in groups.values():
         for conj in _resolve(domains):
-            out.append((bound, z3.And(*conj.values()) if conj else z3.BoolVal(True), term))
+            out.append((bound, And(*conj.values()) if conj else z3.BoolVal(True), term))
     return out
 
 

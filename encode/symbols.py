@@ -11,6 +11,8 @@ import z3
 
 from dsl import exprs, ir
 
+from .terms import And, Or
+
 
 class Unsupported(Exception):
     """A construct the encoding cannot express: the verdict becomes `unknown`."""
@@ -69,9 +71,9 @@ def encode_cond(enc, e: ir.Expr, bound: dict):
     """A condition as a Z3 Bool, its integer leaves encoded by `enc.term` (Int or bit-vector)."""
     match e:
         case ir.Bin(op=ir.BinOp.AND, lhs=a, rhs=b):
-            return z3.And(enc.cond(a, bound), enc.cond(b, bound))
+            return And(enc.cond(a, bound), enc.cond(b, bound))
         case ir.Bin(op=ir.BinOp.OR, lhs=a, rhs=b):
-            return z3.Or(enc.cond(a, bound), enc.cond(b, bound))
+            return Or(enc.cond(a, bound), enc.cond(b, bound))
         case ir.Not(operand=x):
             return z3.Not(enc.cond(x, bound))
         case ir.Bin(op=op, lhs=a, rhs=b) if op in ir.COMPARISONS:
@@ -79,6 +81,17 @@ def encode_cond(enc, e: ir.Expr, bound: dict):
             return {ir.BinOp.EQ: x == y, ir.BinOp.NE: x != y, ir.BinOp.LT: x < y,
                     ir.BinOp.LE: x <= y, ir.BinOp.GT: x > y, ir.BinOp.GE: x >= y}[op]
     return enc.term(e, bound) != 0
+
+
+def _lookups(e: ir.Expr) -> tuple[str, ...]:
+    """The names `SymEnv.term` may look up in `bound` for e: its symbols and builtins."""
+    out = set()
+    for n in exprs.iter_nodes(e):
+        if isinstance(n, ir.Sym):
+            out.add(n.name)
+        elif isinstance(n, ir.BuiltinRef):
+            out.add(n.which.value)
+    return tuple(sorted(out))
 
 
 def mk_mod(a, b):
@@ -95,6 +108,12 @@ class SymEnv:
     consts: dict[str, int] = field(default_factory=dict)
     facts: list = field(default_factory=list)
     functions: dict[str, z3.FuncDeclRef] = field(default_factory=dict)
+    # term(e, bound) by e and the values of the names e looks up: the rules rebuild the same
+    # loop ranges, guards and coordinates for every query (a fifth of the encoder's time).
+    # Z3 hash-conses terms, so a stored term is the term a rebuild would give. The stored
+    # expressions and bound values stay alive with the entries, so their ids stay unique.
+    _terms: dict = field(default_factory=dict, repr=False, compare=False)
+    _names: dict = field(default_factory=dict, repr=False, compare=False)
 
     @staticmethod
     def build(kernel: ir.Kernel) -> "SymEnv":
@@ -118,6 +137,19 @@ class SymEnv:
 
     def term(self, e: ir.Expr, bound: dict):
         """Integer expression → Z3 term; `bound` maps loop and index names to terms."""
+        names = self._names.get(id(e))
+        if names is None:
+            names = self._names[id(e)] = (e, _lookups(e))
+        values = tuple(bound.get(n) for n in names[1])
+        if not all(v is None or isinstance(v, (z3.AstRef, int)) for v in values):
+            return self._term(e, bound)
+        key = (id(e), tuple(v.get_id() if isinstance(v, z3.AstRef) else ("py", v) for v in values))
+        hit = self._terms.get(key)
+        if hit is None:
+            hit = self._terms[key] = (self._term(e, bound), values)
+        return hit[0]
+
+    def _term(self, e: ir.Expr, bound: dict):
         match e:
             case ir.IntLit(value=v):
                 return z3.IntVal(v)
@@ -168,7 +200,7 @@ class SymEnv:
                         v = vs[idx.name]
                         ranges += [v >= 0, v < self.term(dim, bound)]
         body = self.cond(e.body, {**bound, **vs})
-        return z3.ForAll(list(vs.values()), z3.Implies(z3.And(*ranges), body))
+        return z3.ForAll(list(vs.values()), z3.Implies(And(*ranges), body))
 
     def cond(self, e: ir.Expr, bound: dict):
         if isinstance(e, ir.Forall):

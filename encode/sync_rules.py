@@ -16,6 +16,7 @@ from dsl.fmt import format_expr as expr_text
 from .findings import Finding, Operand
 from .memwitness import ModelView, iteration_text, thread_text
 from .symbols import Unsupported
+from .terms import And
 
 
 def check(ctx) -> None:
@@ -47,7 +48,7 @@ def divergence(ctx, p):
     b2 = {**loops, **thread_bindings(t2, ws)}
     threads = ctx.kernel.threads
     facts = [t1 >= 0, t1 < threads, t2 >= 0, t2 < threads, t1 != t2,
-             z3.And(*enabled(env, p, b1)), z3.Not(z3.And(*enabled(env, p, b2)))]
+             And(*enabled(env, p, b1)), z3.Not(And(*enabled(env, p, b2)))]
     model = ctx.solve("SYNC", p.span, facts, list(loops.values()) + [t1, t2])
     found = None if model is None and not _undecided(ctx, p) else (model, loops, t1, t2, b1, b2)
     ctx.divergence[p.path] = found

@@ -18,6 +18,7 @@ from .solver import Verdict as SV, find_model, minimize_model, prove
 from .symbols import Unsupported
 from .tagval import Contribution, flatten
 from .witness import Witness
+from .terms import And, Or
 
 
 @dataclass
@@ -159,7 +160,7 @@ class TagChecker:
             a, b = self.encode(e.lhs, leaves, scope), self.encode(e.rhs, leaves, scope)
             return {ir.BinOp.EQ: lambda: a == b, ir.BinOp.NE: lambda: a != b, ir.BinOp.LT: lambda: a < b,
                     ir.BinOp.LE: lambda: a <= b, ir.BinOp.GT: lambda: a > b, ir.BinOp.GE: lambda: a >= b,
-                    ir.BinOp.AND: lambda: z3.And(a, b), ir.BinOp.OR: lambda: z3.Or(a, b)}[e.op]()
+                    ir.BinOp.AND: lambda: And(a, b), ir.BinOp.OR: lambda: Or(a, b)}[e.op]()
         if isinstance(e, ir.Not):
             return z3.Not(self.encode(e.operand, leaves, scope))
         if isinstance(e, ir.Bin):
@@ -179,9 +180,9 @@ class TagChecker:
         """Facts saying the leaf takes one of `pairs` (selector, contribution, ...)."""
         if not pairs:
             return [z3.BoolVal(False)]
-        facts = [z3.Or(*[p[0] for p in pairs])]
+        facts = [Or(*[p[0] for p in pairs])]
         for p in pairs:
-            facts.append(z3.Implies(p[0], z3.And(p[1].domain, extra(*p))))
+            facts.append(z3.Implies(p[0], And(p[1].domain, extra(*p))))
         return facts
 
     def known_facts(self, lf: Leaf) -> list:
@@ -240,7 +241,7 @@ class TagChecker:
                 if v is not None and 0 <= v < ext:
                     continue
                 term = self.env.term(idx, scope)
-                out = prove(z3.And(term >= 0, term < ext), base, self.opts)
+                out = prove(And(term >= 0, term < ext), base, self.opts)
                 if out.verdict is not SV.PROVED:
                     raise Unsupported(f"tag({n.tensor}[...]) may index outside the tile (extent {ext})", idx.span)
 
@@ -298,7 +299,7 @@ class TagChecker:
             pairs += [("opaque", s, c) for s, c in lf.opaque]
             if not pairs:
                 continue
-            out = find_model(base + [z3.Or(*[z3.And(s, c.domain) for _, s, c in pairs])], self.opts)
+            out = find_model(base + [Or(*[And(s, c.domain) for _, s, c in pairs])], self.opts)
             if out.verdict is SV.PROVED:
                 continue
             if out.verdict is SV.UNKNOWN:

@@ -12,6 +12,8 @@ from dataclasses import dataclass, field
 
 import z3
 
+from .terms import And
+
 
 class CaseKind(enum.Enum):
     VALUE = "value"          # a write reached the element
@@ -68,13 +70,13 @@ class TagValue:
 def merge(a: Contribution, b: Contribution) -> Contribution:
     """The record of a value computed from two others: every field of both."""
     return Contribution(a.fields + b.fields, a.bound + b.bound,
-                        z3.And(a.domain, b.domain), a.origins + b.origins, a.opaque or b.opaque,
+                        And(a.domain, b.domain), a.origins + b.origins, a.opaque or b.opaque,
                         a.trail + b.trail, a.masked or b.masked)
 
 
 def widen(c: Contribution, bound: tuple, domain) -> Contribution:
     """The same contribution ranging over more bound variables, under more constraints."""
-    return dataclasses.replace(c, bound=tuple(bound) + c.bound, domain=z3.And(domain, c.domain))
+    return dataclasses.replace(c, bound=tuple(bound) + c.bound, domain=And(domain, c.domain))
 
 
 def flatten(tv: TagValue) -> list[Contribution]:
@@ -82,7 +84,7 @@ def flatten(tv: TagValue) -> list[Contribution]:
     out = []
     for case in tv.cases:
         if case.kind is CaseKind.VALUE:
-            out += [Contribution(c.fields, c.bound, z3.And(case.cond, c.domain), c.origins, c.opaque,
+            out += [Contribution(c.fields, c.bound, And(case.cond, c.domain), c.origins, c.opaque,
                                  case.trail + c.trail, c.masked) for c in case.contribs]
         else:
             out.append(Contribution((), (), case.cond, (), f"{case.kind.value}: {case.note}", case.trail))

@@ -13,6 +13,7 @@ import z3
 from . import program as prog
 from .symbols import Unsupported
 from .tagval import Case, CaseKind, TagValue
+from .terms import And
 
 UNSEEN = "cannot tell which bulk copy this read sees (no wait on its mbarrier precedes it in the same iteration)"
 
@@ -29,13 +30,13 @@ def tma_reaching(df, storage: str, coords: tuple, point: prog.Point, inst: dict,
         q = proto.round(w, loops) - proto.offset[id(w)]
         x = proto.element(w, loops)
         tl, exists = proto.instance_of_round(tma, x, q)
-        hit = z3.And(q >= 0, exists, df.loop_domain(tma.point, tl), z3.BoolVal(bool(tma.threads)),
+        hit = And(q >= 0, exists, df.loop_domain(tma.point, tl), z3.BoolVal(bool(tma.threads)),
                      proto.element(tma, tl) == x, df.writes(tma.point, tl, coords))
         for inner in df.written_value(tma.point, tl, coords).cases:
-            cases.append(Case(z3.And(*missed, hit, inner.cond), inner.kind, inner.contribs, tma.point,
+            cases.append(Case(And(*missed, hit, inner.cond), inner.kind, inner.contribs, tma.point,
                               df.loop_values(tma.point, tl), inner.count, inner.note, inner.trail))
         missed.append(z3.Not(hit))
-    cases.append(Case(z3.And(*missed), CaseKind.OVERFLOW, note=UNSEEN))
+    cases.append(Case(And(*missed), CaseKind.OVERFLOW, note=UNSEEN))
     return TagValue(tuple(cases))
 
 

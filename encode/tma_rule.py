@@ -19,6 +19,7 @@ from .hb import At
 from .memwitness import ModelView, access_operand, element_text, iteration_text, thread_text
 from .race import _pair
 from .symbols import Unsupported
+from .terms import And, Or
 
 
 def check(ctx) -> None:
@@ -36,8 +37,8 @@ def check(ctx) -> None:
 def _before_issue(ctx, b: At, a: At):
     """Access instance b happened before the bulk copy instance a was issued."""
     hb = ctx.hb
-    return z3.Or(z3.And(b.thread == a.thread, hb.before(b, a)),
-                 z3.And(hb.before(b, a), hb.separated(b, a)),
+    return Or(And(b.thread == a.thread, hb.before(b, a)),
+                 And(hb.before(b, a), hb.separated(b, a)),
                  ctx.protocol.handoff(b, a))
 
 
@@ -50,7 +51,7 @@ def _ordered(ctx, a, ia, b, ib):
         out.append(proto.landed(proto.site_of[b.point.path], at_b, at_a))
     else:
         out.append(_before_issue(ctx, at_b, at_a))
-    return z3.Or(*out)
+    return Or(*out)
 
 
 def _pair_check(ctx, a, b) -> None:
@@ -59,7 +60,7 @@ def _pair_check(ctx, a, b) -> None:
     ia, ib = _instances(ctx, a, b)
     base = ia.facts + ib.facts + [ia.same, z3.Not(_ordered(ctx, a, ia, b, ib))]
     if a is b:
-        base.append(z3.Or(ia.t != ib.t, *[ia.loops[v] != ib.loops[v] for v in ia.loops]))
+        base.append(Or(ia.t != ib.t, *[ia.loops[v] != ib.loops[v] for v in ia.loops]))
     small = list(ia.loops.values()) + list(ib.loops.values()) + [ia.t, ib.t]
     if b.write:
         _query(ctx, "RACE", a, ia, b, ib, base, small)

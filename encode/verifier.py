@@ -30,6 +30,7 @@ class VerifyOptions:
     on_refuted: Callable | None = field(default=None, compare=False)   # see SolverOptions
     deadline: float | None = None     # time.monotonic() when the caller's budget ends
     on_query: Callable | None = field(default=None, compare=False)     # see SolverOptions
+    assumptions_checked: bool = False   # the caller has shown the `assume`s satisfiable (the CLI's E031 check)
 
     @property
     def solver(self) -> SolverOptions:
@@ -86,7 +87,7 @@ def verify_kernel(kernel: ir.Kernel, opts: VerifyOptions = VerifyOptions()) -> V
     from .assumptions import unsatisfiable_assumptions
     if opts.expired():
         return _spent(kernel)
-    empty = unsatisfiable_assumptions(kernel, opts.solver)
+    empty = None if opts.assumptions_checked else unsatisfiable_assumptions(kernel, opts.solver)
     if empty is not None:
         return Verdict(kernel.name, kernel.file, unknowns=(Unknown("TAG", empty.span, empty.message),))
     verdict = _verify_once(kernel, opts)
