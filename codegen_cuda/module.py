@@ -237,6 +237,9 @@ def _kernel_head(plan: planning.Plan, em: Emitter) -> list[str]:
             lo = b.offset // b.dtype.nbytes
             what = f"materialised {b.scratch_for}" if b.scratch_for else _shared_desc(b)
             out.append(f"    {name} = _smem_{b.dtype.value}[{lo}:{lo + b.elems}]   # {what}")
+        operands = sorted({r.tensor for s in ir.walk(k.body) if id(s) in em.wgmmas for r in s.shared})
+        for name in operands:   # the swizzle the proof assumed is the hardware's only there
+            out.append(f"    wgmma_aligned({py_name(name)})   # trap unless on a 1024-byte boundary of the shared window")
     arrays = [t for t in plan.tiles.values() if t.needs_array]
     if arrays:
         out.append("    # register tiles: each thread holds only the elements it owns")

@@ -85,3 +85,22 @@ def test_simulated_wgmma_is_the_product_through_the_descriptors(tmp_path):
     assert out["wrong_sbo"] > 0.1, out            # the descriptor's offsets matter
     assert "128-byte swizzle" in out["raised"]     # a descriptor without the swizzle mode is refused
     assert out["bits"] == desc_bits(16, 1024) == (1 << 16) | (64 << 32) | (1 << 62)
+
+
+def test_every_wgmma_operand_buffer_is_checked_for_alignment_at_entry():
+    """The hardware swizzles absolute shared addresses, the proof offsets within a buffer:
+    the generated kernel traps unless each operand buffer starts on a 1024-byte boundary."""
+    from pathlib import Path
+
+    from codegen_cuda.module import lower
+    from dsl.check import check_source
+    root = Path(__file__).resolve().parents[2]
+    for path in (root / "proofs" / "ws_gemm_wgmma.dsl", root / "tests/kernels/wgmma/ok_two_warpgroups.dsl"):
+        text = path.read_text()
+        kernel = check_source(text, str(path)).kernel
+        source = lower(kernel, text).source
+        body = source[source.index(f"\ndef {kernel.name}("):]
+        assert body.count("wgmma_aligned(sA)") == 1 and body.count("wgmma_aligned(sB)") == 1, path
+        assert body.index("wgmma_aligned(") < body.index("wgmma_m64n")
+    plain = root / "proofs" / "gemm_pipelined.dsl"
+    assert "wgmma_aligned" not in lower(check_source(plain.read_text(), str(plain)).kernel, plain.read_text()).source
