@@ -63,7 +63,7 @@ def value_at(e: ir.Expr, name: str, v: float, funcs: dict):
             y = value_at(x, name, v, funcs)
             return float(y == 0.0) if isinstance(y, float) else UNKNOWN
         case ir.Bin(op=op, lhs=a, rhs=b):
-            return _binary(op, value_at(a, name, v, funcs), value_at(b, name, v, funcs))
+            return binary(op, value_at(a, name, v, funcs), value_at(b, name, v, funcs))
         case ir.Call(func="where", args=(c, a, b)):
             cond = value_at(c, name, v, funcs)
             if isinstance(cond, float):
@@ -78,7 +78,8 @@ def value_at(e: ir.Expr, name: str, v: float, funcs: dict):
     return UNKNOWN
 
 
-def _binary(op: ir.BinOp, a, b):
+def binary(op: ir.BinOp, a, b):
+    """`a op b` where each side is a number, NOPAD (some finite number) or UNKNOWN."""
     if UNKNOWN in (a, b):
         return UNKNOWN
     if op in ir.LOGICAL:

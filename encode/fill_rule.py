@@ -28,14 +28,12 @@ import z3
 from dsl import ir
 from dsl.masks import PAD_FINDING, fill_of, neutral_for
 
-from .fill_point import NOPAD as POINT_NOPAD, tile_names, value_at
+from .fill_point import NOPAD, UNKNOWN, binary, tile_names, value_at
 from .findings import Finding
 from .solver import Verdict as SV, prove
 from .symbols import Unsupported
 from .terms import And
 
-NOPAD = "nopad"         # no padding reaches the element: some finite number
-UNKNOWN = "unknown"     # padding of a value this rule cannot tell
 _FUNCS = {"exp": np.exp, "exp2": np.exp2, "log": np.log, "log2": np.log2, "sqrt": np.sqrt,
           "rsqrt": lambda x: 1.0 / np.sqrt(x), "tanh": np.tanh, "abs": np.abs,
           "sigmoid": lambda x: 1.0 / (1.0 + np.exp(-x))}
@@ -243,7 +241,7 @@ def _at(e: ir.Expr, name: str, v):
     if v == UNKNOWN:
         return UNKNOWN
     out = value_at(e, name, v, _FUNCS)
-    return UNKNOWN if out == POINT_NOPAD else out     # data where the padding was: not neutral
+    return UNKNOWN if out == NOPAD else out     # data where the padding was: not neutral
 
 
 def _insert(axes: frozenset, axis: int) -> frozenset:
@@ -294,17 +292,6 @@ def _np(f, *xs) -> float:
 
 
 def _binary(op: ir.BinOp, a, b):
-    if UNKNOWN in (a, b):
-        return UNKNOWN
-    if a != NOPAD and b != NOPAD:
-        return _np({ir.BinOp.ADD: np.add, ir.BinOp.SUB: np.subtract, ir.BinOp.MUL: np.multiply,
-                    ir.BinOp.DIV: np.divide}.get(op, lambda x, y: np.nan), a, b)
-    v, padded_left = (a, True) if b == NOPAD else (b, False)
-    # One side is padding `v`, the other some finite number y.
-    if op in (ir.BinOp.ADD, ir.BinOp.SUB) and math.isinf(v):
-        return v if padded_left or op is ir.BinOp.ADD else -v
-    if op is ir.BinOp.MUL and v == 0.0:
-        return 0.0
-    if op is ir.BinOp.DIV and not padded_left and math.isinf(v):
-        return 0.0
-    return UNKNOWN
+    """Elementwise math on padding: a number, or UNKNOWN (where the padding became data)."""
+    out = binary(op, a, b)
+    return UNKNOWN if out == NOPAD else out
