@@ -173,22 +173,30 @@ def _merged_domains(known) -> list:
     groups: dict = {}
     for _, c, term, _ in known:
         key = (tuple(b.get_id() for b in c.bound), term.get_id())
-        groups.setdefault(key, (c.bound, term, []))[2].append(_conjuncts(c.domain))
+        groups.setdefault(key, (c.bound, term, []))[2].append(c.domain)
     out = []
     for bound, term, domains in groups.values():
-        for conj in _resolve(domains):
+        if len(domains) == 1:
+            out.append((bound, domains[0], term))
+            continue
+        for conj in _resolve([_conjuncts(d) for d in domains]):
             out.append((bound, And(*conj.values()) if conj else z3.BoolVal(True), term))
     return out
 
 
-def _conjuncts(e) -> dict:
-    """id -> conjunct of a conjunction, nested Ands flattened, literal Trues dropped."""
-    if z3.is_and(e):
-        out = {}
-        for k in e.children():
-            out.update(_conjuncts(k))
-        return out
-    return {} if z3.is_true(e) else {e.get_id(): e}
+def _conjuncts(e, budget: int = 256) -> dict:
+    """id -> conjunct of a conjunction, nested Ands flattened until `budget` of them are
+    opened (the rest stay whole conjuncts: still exact, and opening every And of a large
+    domain, a DAG, cost seconds), literal Trues dropped."""
+    out, stack = {}, [e]
+    while stack:
+        x = stack.pop()
+        if budget > 0 and z3.is_and(x):
+            budget -= 1
+            stack.extend(reversed(x.children()))
+        elif not z3.is_true(x):
+            out[x.get_id()] = x
+    return out
 
 
 def _resolve(domains: list) -> list:
