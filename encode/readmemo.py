@@ -22,36 +22,66 @@ def _id(term) -> tuple:
     return ("z3", term.get_id()) if isinstance(term, z3.AstRef) else ("py", repr(term))
 
 
-def read_key(storage: str, coords: tuple, point, inst: dict, box) -> tuple:
-    """Everything a read's answer depends on. The ids of z3 terms are unique while the terms
-    live; the memo keeps them alive (see ReadMemo.put)."""
-    inst_key = tuple((k, _id(v)) for k, v in sorted(inst.items()))
-    box_key = None if box is None else (tuple(_id(f) for f in box.facts),
-                                         tuple((_id(s), n) for s, n in box.spans))
-    return (storage, tuple(_id(c) for c in coords), id(point), inst_key, box_key)
+def read_key(storage: str, coords: tuple, point, inst: dict, box) -> tuple[tuple, tuple, tuple]:
+    """Everything a read's answer depends on, up to the names of the fresh variables in it
+    (key, those variables in order, the terms the key was built from). A read at another
+    instance of the same shape (an accumulator's update at fresh iteration variables, one
+    per use) is the same read renamed. The ids of z3 terms are unique while the terms live;
+    the memo keeps the key's terms alive (see ReadMemo.put)."""
+    terms = list(coords) + [v for _, v in sorted(inst.items())]
+    if box is not None:
+        terms += list(box.facts) + [s for s, _ in box.spans]
+    actual = _fresh_vars(terms)
+    pairs = [(v, z3.Int(f"#read{k}")) for k, v in enumerate(actual)]
+    canon = [z3.substitute(t, *pairs) if pairs and isinstance(t, z3.AstRef) else t for t in terms]
+    it = iter(canon)
+    coords_key = tuple(_id(next(it)) for _ in coords)
+    inst_key = tuple((k, _id(next(it))) for k, _ in sorted(inst.items()))
+    box_key = None
+    if box is not None:
+        box_key = (tuple(_id(next(it)) for _ in box.facts), tuple((_id(next(it)), n) for _, n in box.spans))
+    return (storage, coords_key, id(point), inst_key, box_key), tuple(actual), tuple(canon)
+
+
+def _fresh_vars(terms) -> list:
+    """The data-flow model's fresh variables (`stem!N`) in `terms`, in order of first use."""
+    seen, out = set(), []
+    todo = [t for t in reversed(terms) if isinstance(t, z3.AstRef)]
+    while todo:
+        t = todo.pop()
+        if t.get_id() in seen:
+            continue
+        seen.add(t.get_id())
+        if z3.is_const(t) and t.decl().kind() == z3.Z3_OP_UNINTERPRETED:
+            name = t.decl().name()
+            if "!" in name and not name.startswith(UNRENAMABLE):
+                out.append(t)
+        elif z3.is_app(t):
+            todo.extend(reversed(t.children()))
+    return out
 
 
 @dataclasses.dataclass
 class ReadMemo:
     table: dict = dataclasses.field(default_factory=dict)
 
-    def get(self, key: tuple, fresh) -> TagValue | None:
-        """The stored value, its own fresh variables renamed by `fresh(stem)`."""
+    def get(self, key: tuple, fresh, actual: tuple = ()) -> TagValue | None:
+        """The stored value, its own fresh variables renamed by `fresh(stem)` and the read's
+        variables (`actual`) put for those of the read that computed it."""
         hit = self.table.get(key)
         if hit is None:
             return None
-        value, made, _ = hit
-        if not made:
-            return value
+        value, made, _, first = hit
         pairs = [(old, fresh(stem)) for stem, old in made]
-        return _rename(value, pairs)
+        pairs += [(a, b) for a, b in zip(first, actual) if not a.eq(b)]
+        return _rename(value, pairs) if pairs else value
 
-    def put(self, key: tuple, value: TagValue, made: list, alive: tuple) -> None:
+    def put(self, key: tuple, value: TagValue, made: list, alive: tuple, actual: tuple = ()) -> None:
         """Store a value; `made`: (stem, variable) made while computing it; `alive`: the terms
-        the key was built from."""
+        the key was built from; `actual`: the read's own fresh variables."""
         if any(stem.startswith(UNRENAMABLE) for stem, _ in made):
             return
-        self.table[key] = (value, tuple(made), alive)
+        self.table[key] = (value, tuple(made), alive, actual)
 
 
 def _rename(obj, pairs):
