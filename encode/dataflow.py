@@ -209,10 +209,12 @@ class Dataflow:
         cands = [c for w in writers for c in self.candidates(w, point, inst, writers)]
         cands += self.sentinels(writers, point, inst)
         cands = sorted((c for c in cands if c.key < reader_key), key=lambda c: c.key, reverse=True)
-        # Cases of a shared read that cannot happen where its answer is used are dropped, and
-        # the walk stops once the writes seen so far leave no instance unwritten (settle.py).
-        shared = self.types[storage].space is ir.Space.SHARED   # a register tile's cases are rarely empty
-        facts = reader_facts(self, point, inst, box) if shared and len(cands) > 1 else None
+        # A shared read inside a loop that also writes the tile (a ring of slots) looks back
+        # over older iterations, most of which wrote another slot: its cases that cannot
+        # happen where the answer is used are dropped, and the walk stops once the writes seen
+        # so far leave no instance unwritten (settle.py). Elsewhere the cases are rarely empty.
+        ring = self.types[storage].space is ir.Space.SHARED and any(prog.common_loops(w, point) for w in writers)
+        facts = reader_facts(self, point, inst, box) if ring and len(cands) > 1 else None
         cases, missed = [], []
         for c in cands:
             if c.point is None:

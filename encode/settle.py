@@ -8,6 +8,7 @@ the other slot, and every tile computed from two such reads carries their produc
 """
 from __future__ import annotations
 
+import dataclasses
 from dataclasses import dataclass
 
 import z3
@@ -17,6 +18,9 @@ from dsl import exprs, ir
 from . import program as prog
 from .solver import Verdict as SV, find_model, prove
 from .symbols import Unsupported
+
+
+PROBE_MS = 1000     # a case the solver cannot rule out quickly is kept: pruning only saves work
 
 
 @dataclass(frozen=True)
@@ -96,7 +100,8 @@ def possible(df, facts: list | None, cond) -> bool:
         return False
     if facts is None or z3.is_true(c):
         return True
-    return find_model(facts + [c], df.solver, probe=True).verdict is not SV.PROVED
+    opts = dataclasses.replace(df.solver, timeout_ms=min(df.solver.timeout_ms, PROBE_MS))
+    return find_model(facts + [c], opts, probe=True).verdict is not SV.PROVED
 
 
 def contains(df, c, box: Box) -> bool:
