@@ -182,7 +182,7 @@ class Dataflow:
             raise Unsupported(f"the tag of '{storage}' depends on its own earlier value through another tile "
                               f"across loop iterations; write the update in place ({storage} = f({storage}, ...)) "
                               "so it is summarised as an accumulator", point.stmt.span)
-        key, actual, canon = read_key(storage, coords, point, inst, box)
+        key, actual, canon = read_key(storage, coords, point, inst, box, self._memo.vars_seen)
         hit = self._memo.get(key, self.fresh, actual)
         if hit is not None:
             return hit

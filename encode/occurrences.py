@@ -13,18 +13,28 @@ from __future__ import annotations
 
 import z3
 
+# Fewer occurrences of a field in one contribution than this are kept as they are: splitting
+# the contribution's constraints costs more than the few duplicates could save.
+MANY = 8
+
 
 def distinct_occurrences(known: list) -> list:
     """`known` (selector, contribution, term, position) without the occurrences that repeat
     an earlier one of the same contribution up to bound names; order kept."""
-    out, seen, parts = [], set(), {}
+    out, seen, parts, consts = [], set(), {}, {}
+    per = {}
+    for entry in known:
+        per[id(entry[1])] = per.get(id(entry[1]), 0) + 1
     for entry in known:
         c = entry[1]
+        if per[id(c)] < MANY:
+            out.append(entry)
+            continue
         if not c.bound:
             key = ("plain", entry[2].get_id())
         else:
             if id(c) not in parts:
-                parts[id(c)] = _Parts(c)
+                parts[id(c)] = _Parts(c, consts)
             key = parts[id(c)].shape(entry[2])
         if key is not None and (id(c), key) in seen:
             continue
@@ -36,8 +46,9 @@ def distinct_occurrences(known: list) -> list:
 class _Parts:
     """A contribution's domain split into conjuncts, grouped by the bound variables that link them."""
 
-    def __init__(self, c):
+    def __init__(self, c, consts: dict):
         self.bound = {v.get_id() for v in c.bound}
+        self.consts = consts                 # term id -> (term, its constants in order), shared
         self.parent = {i: i for i in self.bound}
         self.memo: dict[int, tuple] = {}     # term id -> its bound variables, in order of first use
         self.conjuncts = [(f, self._vars(f)) for f in _conjuncts(c.domain)]
@@ -49,6 +60,7 @@ class _Parts:
             if vs:
                 self.groups.setdefault(self._root(vs[0].get_id()), []).append(f)
         self.order = {r: k for k, r in enumerate(self.groups)}
+        self.renamed: dict[tuple, tuple] = {}     # roots -> (renaming, ids of the renamed constraints)
         self.alive = []          # canonical terms: their ids are keys only while they live
 
     def _root(self, i: int) -> int:
@@ -58,40 +70,63 @@ class _Parts:
         return i
 
     def _vars(self, term) -> tuple:
-        """Bound variables of `term` in depth-first order of first use (shared subterms once)."""
+        """Bound variables of `term` in depth-first order of first use."""
         i = term.get_id()
         got = self.memo.get(i)
         if got is None:
-            if i in self.bound:
-                got = (term,)
-            elif z3.is_app(term) and term.num_args():
-                seen, out = set(), []
-                for ch in term.children():
-                    for v in self._vars(ch):
-                        if v.get_id() not in seen:
-                            seen.add(v.get_id())
-                            out.append(v)
-                got = tuple(out)
-            else:
-                got = ()
-            self.memo[i] = got
+            got = self.memo[i] = tuple(v for v in _constants(term, self.consts) if v.get_id() in self.bound)
         return got
 
     def shape(self, term):
-        """The term with the constraints on its bound variables, those renamed in order of use."""
-        roots = sorted({self._root(v.get_id()) for v in self._vars(term)},
-                       key=lambda r: self.order[r])
-        related = [f for r in roots for f in self.groups.get(r, ())]
-        names, seen = [], set()
-        for t in [term] + related:
-            for v in self._vars(t):
-                if v.get_id() not in seen:
-                    seen.add(v.get_id())
-                    names.append(v)
-        pairs = [(v, z3.Int(f"#occ{k}")) for k, v in enumerate(names)]
-        canon = [z3.substitute(t, *pairs) if pairs else t for t in [term] + related]
-        self.alive += canon
-        return tuple(t.get_id() for t in canon)
+        """The term with the constraints on its bound variables, all renamed by one renaming
+        (in order of use in those constraints, then in the term), as ids."""
+        roots = tuple(sorted({self._root(v.get_id()) for v in self._vars(term)}, key=lambda r: self.order.get(r, -1)))
+        group = self.renamed.get(roots)
+        if group is None:
+            related = [f for r in roots for f in self.groups.get(r, ())]
+            names = _ordered(self._vars(t) for t in related)
+            pairs = [(v, z3.Int(f"#occ{k}")) for k, v in enumerate(names)]
+            canon = [z3.substitute(f, *pairs) if pairs else f for f in related]
+            self.alive += canon
+            group = self.renamed[roots] = (pairs, tuple(f.get_id() for f in canon))
+        pairs, related_ids = group
+        named = {a.get_id() for a, _ in pairs}
+        extra = [v for v in self._vars(term) if v.get_id() not in named]
+        allp = pairs + [(v, z3.Int(f"#occ{len(pairs) + k}")) for k, v in enumerate(extra)]
+        canon = z3.substitute(term, *allp) if allp else term
+        self.alive.append(canon)
+        return related_ids, canon.get_id()
+
+
+def _ordered(var_lists) -> list:
+    seen, out = set(), []
+    for vs in var_lists:
+        for v in vs:
+            if v.get_id() not in seen:
+                seen.add(v.get_id())
+                out.append(v)
+    return out
+
+
+def _constants(term, memo: dict) -> tuple:
+    """Uninterpreted constants of `term` in depth-first order, each subterm's answer kept by
+    id with the subterm (iterative: sums built term by term nest deeply)."""
+    todo = [(term, False)]
+    while todo:
+        t, expanded = todo.pop()
+        i = t.get_id()
+        if i in memo:
+            continue
+        if z3.is_const(t) and t.decl().kind() == z3.Z3_OP_UNINTERPRETED:
+            memo[i] = (t, (t,))
+        elif not (z3.is_app(t) and t.num_args()):
+            memo[i] = (t, ())
+        elif expanded:
+            memo[i] = (t, tuple(_ordered(memo[c.get_id()][1] for c in t.children())))
+        else:
+            todo.append((t, True))
+            todo.extend((c, False) for c in reversed(t.children()))
+    return memo[term.get_id()][1]
 
 
 def _conjuncts(e) -> list:
