@@ -210,7 +210,14 @@ def mma_pairs(df, s: ir.Mma, coords: tuple, w, inst: dict) -> tuple[list[Contrib
     kk = df.fresh("kk")
     ta, tb = df.read(s.a, (i, kk), w, inst), df.read(s.b, (kk, j), w, inst)
     rng = And(kk >= 0, kk < kt)
-    out = [widen(c, (kk,), rng) for c in product(tuple(flatten(ta)), tuple(flatten(tb)))]
+    fa, fb = tuple(flatten(ta)), tuple(flatten(tb))
+    pairs = product(fa, fb)
+    if len(fa) > 1 and len(fb) > 1:
+        # Both operands split on which write reached them (a pipeline's slots): a pair of
+        # cases that exclude each other (a's prologue case with b's steady-state one) is empty.
+        from .settle import possible
+        pairs = tuple(c for c in pairs if possible(df, list(df.env.facts), c.domain))
+    out = [widen(c, (kk,), rng) for c in pairs]
     plain = all(len(c.contribs) == 1 and not c.contribs[0].bound and not c.contribs[0].masked
                 for t in (ta, tb) for c in t.value_cases())
     return out, (kt if plain else None)

@@ -19,7 +19,7 @@ from dsl import exprs, ir
 
 from . import program as prog
 from .readmemo import ReadMemo, read_key
-from .settle import Box, settles, slice_box
+from .settle import Box, possible, reader_facts, settles, slice_box
 from .solver import SolverOptions
 from .symbols import SymEnv, Unsupported
 from .tagval import Case, CaseKind, Contribution, Origin, TagValue, product
@@ -183,8 +183,8 @@ class Dataflow:
             raise Unsupported(f"the tag of '{storage}' depends on its own earlier value through another tile "
                               f"across loop iterations; write the update in place ({storage} = f({storage}, ...)) "
                               "so it is summarised as an accumulator", point.stmt.span)
-        key = read_key(storage, coords, point, inst, box)
-        hit = self._memo.get(key, self.fresh)
+        key, actual, canon = read_key(storage, coords, point, inst, box, self._memo.vars_seen)
+        hit = self._memo.get(key, self.fresh, actual)
         if hit is not None:
             return hit
         self._hops += 1
@@ -193,7 +193,7 @@ class Dataflow:
             value = self.reaching(storage, coords, point, inst, writers, box)
         finally:
             self._hops -= 1
-        self._memo.put(key, value, self._made[start:], (coords, tuple(inst.values()), box))
+        self._memo.put(key, value, self._made[start:], (coords, tuple(inst.values()), box, canon), actual)
         return value
 
     def input_tag(self, storage: str, coords: tuple) -> Contribution:
@@ -210,22 +210,41 @@ class Dataflow:
         cands = [c for w in writers for c in self.candidates(w, point, inst, writers)]
         cands += self.sentinels(writers, point, inst)
         cands = sorted((c for c in cands if c.key < reader_key), key=lambda c: c.key, reverse=True)
+        # A shared read inside a loop that also writes the tile (a ring of slots) looks back
+        # over older iterations, most of which wrote another slot: its cases that cannot
+        # happen where the answer is used are dropped, and the walk stops once the writes seen
+        # so far leave no instance unwritten (settle.py). Elsewhere the cases are rarely empty.
+        ring = self.types[storage].space is ir.Space.SHARED and any(prog.common_loops(w, point) for w in writers)
+        facts = reader_facts(self, point, inst, box) if ring and len(cands) > 1 else None
         cases, missed = [], []
         for c in cands:
             if c.point is None:
                 hit = c.hit
-                cases.append(Case(And(*missed, hit), CaseKind.OVERFLOW, note=c.note))
+                if possible(self, facts, And(*missed, hit)):
+                    cases.append(Case(And(*missed, hit), CaseKind.OVERFLOW, note=c.note))
             else:
                 hit = And(c.hit, self.writes(c.point, c.inst, coords))
-                hop = (storage, tuple(coords), c.point, self.loop_values(c.point, c.inst))
-                for inner in self.written_value(c.point, c.inst, coords).cases:
-                    cases.append(Case(And(*missed, hit, inner.cond), inner.kind, inner.contribs,
-                                      c.point, hop[3], inner.count, inner.note, (hop,) + inner.trail))
+                if possible(self, facts, And(*missed, hit)):
+                    cases += self.hit_cases(storage, coords, c, missed, hit, facts)
             missed.append(z3.Not(hit))
             if c.point is not None and (self.certainly_writes(c, point) or settles(self, c, hit, point, inst, box)):
                 return TagValue(tuple(cases))
+            if facts is not None and not possible(self, facts, And(*missed)):
+                return TagValue(tuple(cases))
         cases.append(Case(And(*missed), CaseKind.UNINIT, note=f"nothing wrote {storage} before this read"))
         return TagValue(tuple(cases))
+
+    def hit_cases(self, storage, coords, c: _Candidate, missed: list, hit, facts) -> list[Case]:
+        """The cases of a reaching write: one per case of the value it wrote (those that can happen)."""
+        hop = (storage, tuple(coords), c.point, self.loop_values(c.point, c.inst))
+        inners = self.written_value(c.point, c.inst, coords).cases
+        out = []
+        for inner in inners:
+            cond = And(*missed, hit, inner.cond)
+            if len(inners) == 1 or possible(self, facts, cond):
+                out.append(Case(cond, inner.kind, inner.contribs, c.point, hop[3], inner.count, inner.note,
+                                (hop,) + inner.trail))
+        return out
 
     def certainly_writes(self, c: _Candidate, reader: prog.Point) -> bool:
         """The candidate is the reader's own instance of an unconditional whole-tile write."""

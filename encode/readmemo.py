@@ -22,36 +22,94 @@ def _id(term) -> tuple:
     return ("z3", term.get_id()) if isinstance(term, z3.AstRef) else ("py", repr(term))
 
 
-def read_key(storage: str, coords: tuple, point, inst: dict, box) -> tuple:
-    """Everything a read's answer depends on. The ids of z3 terms are unique while the terms
-    live; the memo keeps them alive (see ReadMemo.put)."""
-    inst_key = tuple((k, _id(v)) for k, v in sorted(inst.items()))
-    box_key = None if box is None else (tuple(_id(f) for f in box.facts),
-                                         tuple((_id(s), n) for s, n in box.spans))
-    return (storage, tuple(_id(c) for c in coords), id(point), inst_key, box_key)
+def read_key(storage: str, coords: tuple, point, inst: dict, box, seen_vars: dict) -> tuple[tuple, tuple, tuple]:
+    """Everything a read's answer depends on, up to the names of the fresh variables in it
+    (key, those variables in order, the terms the key was built from). A read at another
+    instance of the same shape (an accumulator's update at fresh iteration variables, one
+    per use) is the same read renamed. The ids of z3 terms are unique while the terms live;
+    the memo keeps the key's terms alive (see ReadMemo.put). `seen_vars`: the fresh
+    variables of terms met before, by id (it keeps those terms alive too)."""
+    terms = list(coords) + [v for _, v in sorted(inst.items())]
+    if box is not None:
+        terms += list(box.facts) + [s for s, _ in box.spans]
+    actual = _fresh_vars(terms, seen_vars)
+    pairs = [(v, z3.Int(f"#read{k}")) for k, v in enumerate(actual)]
+    canon = [z3.substitute(t, *pairs) if pairs and isinstance(t, z3.AstRef) else t for t in terms]
+    it = iter(canon)
+    coords_key = tuple(_id(next(it)) for _ in coords)
+    inst_key = tuple((k, _id(next(it))) for k, _ in sorted(inst.items()))
+    box_key = None
+    if box is not None:
+        box_key = (tuple(_id(next(it)) for _ in box.facts), tuple((_id(next(it)), n) for _, n in box.spans))
+    return (storage, coords_key, id(point), inst_key, box_key), tuple(actual), tuple(canon)
+
+
+def _fresh_vars(terms, seen_vars: dict) -> list:
+    """The data-flow model's fresh variables (`stem!N`) in `terms`, in order of first use."""
+    out, got = [], set()
+    for t in terms:
+        if isinstance(t, z3.AstRef):
+            for v in _vars_of(t, seen_vars):
+                if v.get_id() not in got:
+                    got.add(v.get_id())
+                    out.append(v)
+    return out
+
+
+def _vars_of(term, seen_vars: dict) -> tuple:
+    """Fresh variables of `term` in depth-first order, each subterm's answer kept by id
+    (iterative: sums built term by term nest deeply)."""
+    todo = [(term, False)]
+    while todo:
+        t, expanded = todo.pop()
+        i = t.get_id()
+        if i in seen_vars:
+            continue
+        if z3.is_const(t) and t.decl().kind() == z3.Z3_OP_UNINTERPRETED:
+            name = t.decl().name()
+            seen_vars[i] = (t, (t,) if "!" in name and not name.startswith(UNRENAMABLE) else ())
+        elif not (z3.is_app(t) and t.num_args()):
+            seen_vars[i] = (t, ())
+        elif expanded:
+            seen_vars[i] = (t, tuple(_ordered_union(seen_vars[c.get_id()][1] for c in t.children())))
+        else:
+            todo.append((t, True))
+            todo.extend((c, False) for c in reversed(t.children()))
+    return seen_vars[term.get_id()][1]
+
+
+def _ordered_union(var_lists) -> list:
+    seen, out = set(), []
+    for vs in var_lists:
+        for v in vs:
+            if v.get_id() not in seen:
+                seen.add(v.get_id())
+                out.append(v)
+    return out
 
 
 @dataclasses.dataclass
 class ReadMemo:
     table: dict = dataclasses.field(default_factory=dict)
+    vars_seen: dict = dataclasses.field(default_factory=dict)    # for read_key
 
-    def get(self, key: tuple, fresh) -> TagValue | None:
-        """The stored value, its own fresh variables renamed by `fresh(stem)`."""
+    def get(self, key: tuple, fresh, actual: tuple = ()) -> TagValue | None:
+        """The stored value, its own fresh variables renamed by `fresh(stem)` and the read's
+        variables (`actual`) put for those of the read that computed it."""
         hit = self.table.get(key)
         if hit is None:
             return None
-        value, made, _ = hit
-        if not made:
-            return value
+        value, made, _, first = hit
         pairs = [(old, fresh(stem)) for stem, old in made]
-        return _rename(value, pairs)
+        pairs += [(a, b) for a, b in zip(first, actual) if not a.eq(b)]
+        return _rename(value, pairs) if pairs else value
 
-    def put(self, key: tuple, value: TagValue, made: list, alive: tuple) -> None:
+    def put(self, key: tuple, value: TagValue, made: list, alive: tuple, actual: tuple = ()) -> None:
         """Store a value; `made`: (stem, variable) made while computing it; `alive`: the terms
-        the key was built from."""
+        the key was built from; `actual`: the read's own fresh variables."""
         if any(stem.startswith(UNRENAMABLE) for stem, _ in made):
             return
-        self.table[key] = (value, tuple(made), alive)
+        self.table[key] = (value, tuple(made), alive, actual)
 
 
 def _rename(obj, pairs):

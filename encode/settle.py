@@ -1,10 +1,14 @@
-"""When a shared write surely covers a read, so the data-flow model's walk back stops there.
+"""When a shared write surely covers a read, so the data-flow model's walk back stops there,
+and which of the walk's cases can happen at all.
 
 Without it every read of a shared tile keeps a case for each older write, and a chain
-of writes that read each other (a tree reduction's levels) multiplies them level by level.
+of writes that read each other (a tree reduction's levels) multiplies them level by level;
+a ring of slots (a cp.async pipeline) gives a case per older iteration, most of which wrote
+the other slot, and every tile computed from two such reads carries their product.
 """
 from __future__ import annotations
 
+import dataclasses
 from dataclasses import dataclass
 
 import z3
@@ -12,8 +16,11 @@ import z3
 from dsl import exprs, ir
 
 from . import program as prog
-from .solver import Verdict as SV, prove
+from .solver import Verdict as SV, find_model, prove
 from .symbols import Unsupported
+
+
+PROBE_MS = 1000     # a case the solver cannot rule out quickly is kept: pruning only saves work
 
 
 @dataclass(frozen=True)
@@ -68,12 +75,33 @@ def settles(df, c, hit, reader: prog.Point, inst: dict, box: Box | None) -> bool
         return False
     if contains(df, c, box):
         return True
+    runs = reader_facts(df, reader, inst, box)
+    if runs is None:
+        return False
+    return prove(hit, runs, df.solver).verdict is SV.PROVED
+
+
+def reader_facts(df, reader: prog.Point, inst: dict, box: Box | None) -> list | None:
+    """What holds wherever the read's answer is used: the assumptions, the reader's instance
+    runs (its loop domain and uniform guards), and the element lies in the read slice (see
+    slice_box). None when the reader's guards have no value here."""
     try:
         runs = [df.loop_domain(reader, inst), df.guards(reader, inst, reader=True)]
     except Unsupported:
+        return None
+    return list(df.env.facts) + list(box.facts if box is not None else ()) + runs
+
+
+def possible(df, facts: list | None, cond) -> bool:
+    """Can a case with condition `cond` happen under `facts` (reader_facts)? Only a proof
+    that it cannot drops it: no facts, a timeout or an unknown keep it."""
+    c = z3.simplify(cond)
+    if z3.is_false(c):
         return False
-    out = prove(hit, list(df.env.facts) + list(box.facts) + runs, df.solver)
-    return out.verdict is SV.PROVED
+    if facts is None or z3.is_true(c):
+        return True
+    opts = dataclasses.replace(df.solver, timeout_ms=min(df.solver.timeout_ms, PROBE_MS))
+    return find_model(facts + [c], opts, probe=True).verdict is not SV.PROVED
 
 
 def contains(df, c, box: Box) -> bool:

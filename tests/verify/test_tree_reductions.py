@@ -57,3 +57,33 @@ def test_a_repeated_read_is_answered_with_fresh_bound_variables():
     subst = list(zip(b, a))
     for ca, cb in zip(first.cases, again.cases):
         assert z3.eq(z3.simplify(ca.cond), z3.simplify(z3.substitute(cb.cond, *subst)))
+
+
+def test_two_5_level_trees_prove():
+    """The sum tree over exp(x - bcast(m)) carries m's records once per leaf (32 copies of
+    32 records); the claims on every value and `covers` keep one copy of each
+    (encode/occurrences.py), so two 5-level trees prove where they ended unknown."""
+    v = verify_kernel(_kernel("softmax_tree5.dsl"), VerifyOptions(rules=("TAG",)))
+    assert v.status == "proved", (v.findings, v.unknowns)
+
+
+def test_a_5_level_tree_without_a_level_barrier_races():
+    v = verify_kernel(_kernel("softmax_tree5_no_barrier.dsl"), VerifyOptions(rules=("RACE", "WAR", "SYNC")))
+    assert v.status == "violation"
+    (f,) = v.findings
+    assert f.rule == "RACE" and f.span.line == 67 and "s[0, 2]" in f.message
+
+
+def test_occurrences_equal_up_to_bound_names_are_kept_once():
+    """Two copies of a record over their own bound variables are one set of values; a copy
+    whose bound variable is tied to the other's is not (the two take different values)."""
+    from encode.occurrences import distinct_occurrences
+    from encode.tagval import Contribution
+    a, b = z3.Int("r!1"), z3.Int("r!2")
+    free = z3.And(a >= 0, a < 4, b >= 0, b < 4)
+    c = Contribution((("col", a), ("col", b)), (a, b), free)
+    known = [(z3.Bool(f"s{k}"), c, t, k) for k, t in enumerate([a, b] * 4)]
+    assert [e[2] for e in distinct_occurrences(known)] == [a]
+    tied = Contribution((("col", a), ("col", b)), (a, b), z3.And(free, b == a + 1))
+    known = [(z3.Bool(f"s{k}"), tied, t, k) for k, t in enumerate([a, b] * 4)]
+    assert [e[2] for e in distinct_occurrences(known)] == [a, b]
