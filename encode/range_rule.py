@@ -174,29 +174,35 @@ def _merged_domains(known) -> list:
     for _, c, term, _ in known:
         key = (tuple(b.get_id() for b in c.bound), term.get_id())
         groups.setdefault(key, (c.bound, term, []))[2].append(c.domain)
-    out = []
+    out, flat = [], _Flattener()
     for bound, term, domains in groups.values():
         if len(domains) == 1:
             out.append((bound, domains[0], term))
             continue
-        for conj in _resolve([_conjuncts(d) for d in domains]):
+        for conj in _resolve([flat(d) for d in domains]):
             out.append((bound, And(*conj.values()) if conj else z3.BoolVal(True), term))
     return out
 
 
-def _conjuncts(e, budget: int = 256) -> dict:
-    """id -> conjunct of a conjunction, nested Ands flattened until `budget` of them are
-    opened (the rest stay whole conjuncts: still exact, and opening every And of a large
-    domain, a DAG, cost seconds), literal Trues dropped."""
-    out, stack = {}, [e]
-    while stack:
-        x = stack.pop()
-        if budget > 0 and z3.is_and(x):
-            budget -= 1
-            stack.extend(reversed(x.children()))
-        elif not z3.is_true(x):
-            out[x.get_id()] = x
-    return out
+class _Flattener:
+    """id -> conjunct of a conjunction, nested Ands flattened and literal Trues dropped; each
+    And's conjuncts are found once (the domains are DAGs sharing most of their Ands)."""
+
+    def __init__(self):
+        self.memo: dict[int, dict] = {}
+
+    def __call__(self, e) -> dict:
+        if z3.is_true(e):
+            return {}
+        if not z3.is_and(e):
+            return {e.get_id(): e}
+        got = self.memo.get(e.get_id())
+        if got is None:
+            got = {}
+            for k in e.children():
+                got.update(self(k))
+            self.memo[e.get_id()] = got
+        return got
 
 
 def _resolve(domains: list) -> list:
