@@ -2,9 +2,10 @@
 concurrently written cache never breaks parsing."""
 from __future__ import annotations
 
+import multiprocessing
 import os
 import stat
-from concurrent.futures import ThreadPoolExecutor
+from concurrent.futures import ProcessPoolExecutor
 from pathlib import Path
 
 from dsl.parser import load_parser
@@ -42,9 +43,14 @@ def test_a_read_only_home_still_parses(tmp_path):
         home.chmod(stat.S_IRWXU)
 
 
+def _parse_with_cache(cache: Path) -> str:
+    return str(load_parser(cache).parse(SOURCE))
+
+
 def test_concurrent_builders_agree(tmp_path):
-    with ThreadPoolExecutor(4) as pool:
-        parsers = list(pool.map(lambda _: load_parser(tmp_path), range(4)))
-    trees = {str(p.parse(SOURCE)) for p in parsers}
+    """Processes, as in parallel runs (--jobs, xdist): threads would also race inside CPython
+    3.11's ast.literal_eval, which lark's grammar loader calls (a SystemError, not ours)."""
+    with ProcessPoolExecutor(4, mp_context=multiprocessing.get_context("fork")) as pool:
+        trees = set(pool.map(_parse_with_cache, [tmp_path] * 4))
     assert len(trees) == 1
     assert [f for f in tmp_path.iterdir() if f.name.startswith(".")] == []
