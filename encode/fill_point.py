@@ -21,6 +21,9 @@ _ELEMENTWISE_CALLS = {"where", "maximum", "minimum", "exp", "exp2", "log", "log2
                       "rsqrt", "tanh", "abs", "sigmoid"}
 _ARITH = {ir.BinOp.ADD: np.add, ir.BinOp.SUB: np.subtract, ir.BinOp.MUL: np.multiply,
           ir.BinOp.DIV: np.divide}
+FUNCS = {"exp": np.exp, "exp2": np.exp2, "log": np.log, "log2": np.log2, "sqrt": np.sqrt,
+         "rsqrt": lambda x: 1.0 / np.sqrt(x), "tanh": np.tanh, "abs": np.abs,
+         "sigmoid": lambda x: 1.0 / (1.0 + np.exp(-x))}      # the math functions on floats
 _CMP = {ir.BinOp.EQ: np.equal, ir.BinOp.NE: np.not_equal, ir.BinOp.LT: np.less,
         ir.BinOp.LE: np.less_equal, ir.BinOp.GT: np.greater, ir.BinOp.GE: np.greater_equal}
 
@@ -45,7 +48,7 @@ def tile_names(e: ir.Expr) -> set[str] | None:
     return None
 
 
-def value_at(e: ir.Expr, name: str, v: float, funcs: dict):
+def value_at(e: ir.Expr, name: str, v: float):
     """`e` at an element where tile `name` is padding of value `v`: a number, NOPAD or UNKNOWN."""
     match e:
         case ir.Sym(kind=ir.SymKind.TENSOR, name=n):
@@ -55,26 +58,26 @@ def value_at(e: ir.Expr, name: str, v: float, funcs: dict):
         case ir.Sym() | ir.BuiltinRef():
             return NOPAD
         case ir.Neg(operand=x):
-            y = value_at(x, name, v, funcs)
+            y = value_at(x, name, v)
             return -y if isinstance(y, float) else y
         case ir.Cast(operand=x):
-            return value_at(x, name, v, funcs)
+            return value_at(x, name, v)
         case ir.Not(operand=x):
-            y = value_at(x, name, v, funcs)
+            y = value_at(x, name, v)
             return float(y == 0.0) if isinstance(y, float) else UNKNOWN
         case ir.Bin(op=op, lhs=a, rhs=b):
-            return binary(op, value_at(a, name, v, funcs), value_at(b, name, v, funcs))
+            return binary(op, value_at(a, name, v), value_at(b, name, v))
         case ir.Call(func="where", args=(c, a, b)):
-            cond = value_at(c, name, v, funcs)
+            cond = value_at(c, name, v)
             if isinstance(cond, float):
-                return value_at(a if cond != 0.0 else b, name, v, funcs)
-            x, y = value_at(a, name, v, funcs), value_at(b, name, v, funcs)
-            return x if isinstance(x, float) and _same(x, y) else UNKNOWN
+                return value_at(a if cond != 0.0 else b, name, v)
+            x, y = value_at(a, name, v), value_at(b, name, v)
+            return x if isinstance(x, float) and same(x, y) else UNKNOWN
         case ir.Call(func="maximum" | "minimum" as f, args=(a, b)):
-            return _extremum(f, value_at(a, name, v, funcs), value_at(b, name, v, funcs))
-        case ir.Call(func=f, args=(x,)) if f in funcs:
-            y = value_at(x, name, v, funcs)
-            return _np(funcs[f], y) if isinstance(y, float) else UNKNOWN
+            return _extremum(f, value_at(a, name, v), value_at(b, name, v))
+        case ir.Call(func=f, args=(x,)) if f in FUNCS:
+            y = value_at(x, name, v)
+            return evaluate(FUNCS[f], y) if isinstance(y, float) else UNKNOWN
     return UNKNOWN
 
 
@@ -89,7 +92,7 @@ def binary(op: ir.BinOp, a, b):
     if isinstance(a, float) and isinstance(b, float):
         if op in _CMP:
             return float(_CMP[op](a, b))
-        return _np(_ARITH[op], a, b) if op in _ARITH else UNKNOWN
+        return evaluate(_ARITH[op], a, b) if op in _ARITH else UNKNOWN
     if a == NOPAD and b == NOPAD:
         return NOPAD
     if op in _CMP:
@@ -134,10 +137,12 @@ def _union(a, b):
     return None if a is None or b is None else a | b
 
 
-def _same(a, b) -> bool:
+def same(a, b) -> bool:
+    """Equal values, NaN equal to NaN."""
     return a == b or (isinstance(a, float) and isinstance(b, float) and math.isnan(a) and math.isnan(b))
 
 
-def _np(f, *xs) -> float:
+def evaluate(f, *xs) -> float:
+    """f on float64 operands, IEEE results (inf, nan) without warnings."""
     with np.errstate(all="ignore"):
         return float(f(*(np.float64(x) for x in xs)))

@@ -28,15 +28,12 @@ import z3
 from dsl import ir
 from dsl.masks import PAD_FINDING, fill_of, neutral_for
 
-from .fill_point import NOPAD, UNKNOWN, binary, tile_names, value_at
+from .fill_point import FUNCS, NOPAD, UNKNOWN, binary, evaluate, same, tile_names, value_at
 from .findings import Finding
 from .solver import Verdict as SV, prove
 from .symbols import Unsupported
 from .terms import And
 
-_FUNCS = {"exp": np.exp, "exp2": np.exp2, "log": np.log, "log2": np.log2, "sqrt": np.sqrt,
-          "rsqrt": lambda x: 1.0 / np.sqrt(x), "tanh": np.tanh, "abs": np.abs,
-          "sigmoid": lambda x: 1.0 / (1.0 + np.exp(-x))}
 
 
 @dataclass(frozen=True)
@@ -70,7 +67,7 @@ def _require(sink, point, op: str, parts, what: str) -> None:
         sink.unknown("TAG", point.span, f"padding of a masked tile reaches this {op} through math whose value "
                      "at the padding is not known; fill with a value that stays neutral")
         return
-    bad = next((q.value for q in parts if not _same(q.value, want)), None)
+    bad = next((q.value for q in parts if not same(q.value, want)), None)
     if bad is None:
         return
     msg = PAD_FINDING.format(op=op, got=_num(bad), want=_num(want))
@@ -151,8 +148,8 @@ class _Pads:
             case ir.Call(func="mask", args=(x, c)):
                 fill = float(fill_of(e, self.df.env.consts))
                 return _merge(sub(x) + (self.cond_part(c, x, fill),))
-            case ir.Call(func=f, args=(x,)) if f in _FUNCS:
-                return _map(sub(x), lambda v: _np(_FUNCS[f], v))
+            case ir.Call(func=f, args=(x,)) if f in FUNCS:
+                return _map(sub(x), lambda v: evaluate(FUNCS[f], v))
             case ir.Call(args=args):
                 parts = tuple(q for a in args for q in sub(a))
                 return tuple(Part(UNKNOWN, q.whole, q.maybe) for q in parts)
@@ -177,7 +174,7 @@ class _Pads:
                 for q in parts if q.maybe is None or axis in q.maybe]
         if not ends:
             return NONE          # every line holds data, and its padding is neutral
-        value = ends[0] if all(_same(v, ends[0]) for v in ends) else UNKNOWN
+        value = ends[0] if all(same(v, ends[0]) for v in ends) else UNKNOWN
         return (Part(value, frozenset(), None),)
 
     def extent(self, x: ir.Expr, axis: int) -> int:
@@ -240,7 +237,7 @@ class _Pads:
 def _at(e: ir.Expr, name: str, v):
     if v == UNKNOWN:
         return UNKNOWN
-    out = value_at(e, name, v, _FUNCS)
+    out = value_at(e, name, v)
     return UNKNOWN if out == NOPAD else out     # data where the padding was: not neutral
 
 
@@ -250,7 +247,7 @@ def _insert(axes: frozenset, axis: int) -> frozenset:
 
 
 def _map(parts: tuple, f) -> tuple:
-    return tuple(Part(q.value if q.value == UNKNOWN else _np(f, q.value), q.whole, q.maybe) for q in parts)
+    return tuple(Part(q.value if q.value == UNKNOWN else evaluate(f, q.value), q.whole, q.maybe) for q in parts)
 
 
 def _combine(op: ir.BinOp, xs: tuple, ys: tuple) -> tuple:
@@ -267,7 +264,7 @@ def _combine(op: ir.BinOp, xs: tuple, ys: tuple) -> tuple:
 def _merge(parts: tuple) -> tuple:
     seen = []
     for q in parts:
-        if not any(_same(q.value, r.value) and q.whole == r.whole and q.maybe == r.maybe for r in seen):
+        if not any(same(q.value, r.value) and q.whole == r.whole and q.maybe == r.maybe for r in seen):
             seen.append(q)
     return tuple(seen)
 
@@ -279,16 +276,7 @@ def _anywhere(parts: tuple) -> tuple:
 def _reduced(op: str, v, n: int):
     if v == UNKNOWN:
         return UNKNOWN
-    return _np(np.multiply, v, n) if op == "sum" else v
-
-
-def _same(a, b) -> bool:
-    return a == b or (isinstance(a, float) and isinstance(b, float) and math.isnan(a) and math.isnan(b))
-
-
-def _np(f, *xs) -> float:
-    with np.errstate(all="ignore"):
-        return float(f(*(np.float64(x) for x in xs)))
+    return evaluate(np.multiply, v, n) if op == "sum" else v
 
 
 def _binary(op: ir.BinOp, a, b):
