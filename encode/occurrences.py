@@ -13,6 +13,8 @@ from __future__ import annotations
 
 import z3
 
+from .terms import Conjuncts, constants, ordered_union
+
 # Fewer occurrences of a field in one contribution than this are kept as they are: splitting
 # the contribution's constraints costs more than the few duplicates could save.
 MANY = 8
@@ -51,7 +53,7 @@ class _Parts:
         self.consts = consts                 # term id -> (term, its constants in order), shared
         self.parent = {i: i for i in self.bound}
         self.memo: dict[int, tuple] = {}     # term id -> its bound variables, in order of first use
-        self.conjuncts = [(f, self._vars(f)) for f in _conjuncts(c.domain)]
+        self.conjuncts = [(f, self._vars(f)) for f in Conjuncts()(c.domain).values()]
         for _, vs in self.conjuncts:
             for a, b in zip(vs, vs[1:]):
                 self.parent[self._root(a.get_id())] = self._root(b.get_id())
@@ -74,7 +76,7 @@ class _Parts:
         i = term.get_id()
         got = self.memo.get(i)
         if got is None:
-            got = self.memo[i] = tuple(v for v in _constants(term, self.consts) if v.get_id() in self.bound)
+            got = self.memo[i] = tuple(v for v in constants(term, self.consts) if v.get_id() in self.bound)
         return got
 
     def shape(self, term):
@@ -84,7 +86,7 @@ class _Parts:
         group = self.renamed.get(roots)
         if group is None:
             related = [f for r in roots for f in self.groups.get(r, ())]
-            names = _ordered(self._vars(t) for t in related)
+            names = ordered_union(self._vars(t) for t in related)
             pairs = [(v, z3.Int(f"#occ{k}")) for k, v in enumerate(names)]
             canon = [z3.substitute(f, *pairs) if pairs else f for f in related]
             self.alive += canon
@@ -96,49 +98,3 @@ class _Parts:
         canon = z3.substitute(term, *allp) if allp else term
         self.alive.append(canon)
         return related_ids, canon.get_id()
-
-
-def _ordered(var_lists) -> list:
-    seen, out = set(), []
-    for vs in var_lists:
-        for v in vs:
-            if v.get_id() not in seen:
-                seen.add(v.get_id())
-                out.append(v)
-    return out
-
-
-def _constants(term, memo: dict) -> tuple:
-    """Uninterpreted constants of `term` in depth-first order, each subterm's answer kept by
-    id with the subterm (iterative: sums built term by term nest deeply)."""
-    todo = [(term, False)]
-    while todo:
-        t, expanded = todo.pop()
-        i = t.get_id()
-        if i in memo:
-            continue
-        if z3.is_const(t) and t.decl().kind() == z3.Z3_OP_UNINTERPRETED:
-            memo[i] = (t, (t,))
-        elif not (z3.is_app(t) and t.num_args()):
-            memo[i] = (t, ())
-        elif expanded:
-            memo[i] = (t, tuple(_ordered(memo[c.get_id()][1] for c in t.children())))
-        else:
-            todo.append((t, True))
-            todo.extend((c, False) for c in reversed(t.children()))
-    return memo[term.get_id()][1]
-
-
-def _conjuncts(e) -> list:
-    """The conjuncts of `e`, each once (merged domains share sub-conjunctions)."""
-    out, seen, todo = [], set(), [e]
-    while todo:
-        t = todo.pop()
-        if t.get_id() in seen:
-            continue
-        seen.add(t.get_id())
-        if z3.is_and(t):
-            todo.extend(reversed(t.children()))
-        elif not z3.is_true(t):
-            out.append(t)
-    return out

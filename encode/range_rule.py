@@ -16,7 +16,7 @@ from dsl import exprs, ir
 
 from .solver import Verdict as SV, find_model, prove
 from .witness import Witness
-from .terms import And, Or
+from .terms import And, Conjuncts, Or
 
 
 def check_range(tc, point, cond, lf, rs, base, scope) -> None:
@@ -174,7 +174,7 @@ def _merged_domains(known) -> list:
     for _, c, term, _ in known:
         key = (tuple(b.get_id() for b in c.bound), term.get_id())
         groups.setdefault(key, (c.bound, term, []))[2].append(c.domain)
-    out, flat = [], _Flattener()
+    out, flat = [], Conjuncts()
     for bound, term, domains in groups.values():
         if len(domains) == 1:
             out.append((bound, domains[0], term))
@@ -182,27 +182,6 @@ def _merged_domains(known) -> list:
         for conj in _resolve([flat(d) for d in domains]):
             out.append((bound, And(*conj.values()) if conj else z3.BoolVal(True), term))
     return out
-
-
-class _Flattener:
-    """id -> conjunct of a conjunction, nested Ands flattened and literal Trues dropped; each
-    And's conjuncts are found once (the domains are DAGs sharing most of their Ands)."""
-
-    def __init__(self):
-        self.memo: dict[int, dict] = {}
-
-    def __call__(self, e) -> dict:
-        if z3.is_true(e):
-            return {}
-        if not z3.is_and(e):
-            return {e.get_id(): e}
-        got = self.memo.get(e.get_id())
-        if got is None:
-            got = {}
-            for k in e.children():
-                got.update(self(k))
-            self.memo[e.get_id()] = got
-        return got
 
 
 def _resolve(domains: list) -> list:

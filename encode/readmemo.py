@@ -13,6 +13,7 @@ import dataclasses
 import z3
 
 from .tagval import Case, Contribution, Origin, TagValue
+from .terms import constants
 
 _RENAMED = (TagValue, Case, Contribution, Origin)
 UNRENAMABLE = ("where",)    # stems whose variable also names a function symbol (a `where` pick)
@@ -57,35 +58,13 @@ def _fresh_vars(terms, seen_vars: dict) -> list:
 
 
 def _vars_of(term, seen_vars: dict) -> tuple:
-    """Fresh variables of `term` in depth-first order, each subterm's answer kept by id
-    (iterative: sums built term by term nest deeply)."""
-    todo = [(term, False)]
-    while todo:
-        t, expanded = todo.pop()
-        i = t.get_id()
-        if i in seen_vars:
-            continue
-        if z3.is_const(t) and t.decl().kind() == z3.Z3_OP_UNINTERPRETED:
-            name = t.decl().name()
-            seen_vars[i] = (t, (t,) if "!" in name and not name.startswith(UNRENAMABLE) else ())
-        elif not (z3.is_app(t) and t.num_args()):
-            seen_vars[i] = (t, ())
-        elif expanded:
-            seen_vars[i] = (t, tuple(_ordered_union(seen_vars[c.get_id()][1] for c in t.children())))
-        else:
-            todo.append((t, True))
-            todo.extend((c, False) for c in reversed(t.children()))
-    return seen_vars[term.get_id()][1]
+    """Fresh variables of `term` in depth-first order, each subterm's answer kept by id."""
+    return constants(term, seen_vars, _renamable)
 
 
-def _ordered_union(var_lists) -> list:
-    seen, out = set(), []
-    for vs in var_lists:
-        for v in vs:
-            if v.get_id() not in seen:
-                seen.add(v.get_id())
-                out.append(v)
-    return out
+def _renamable(v) -> bool:
+    name = v.decl().name()
+    return "!" in name and not name.startswith(UNRENAMABLE)
 
 
 @dataclasses.dataclass

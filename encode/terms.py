@@ -50,3 +50,69 @@ def Or(*args):
         return z3.Or(*args)
     ctx, arr = got
     return _BOOL(z3core.Z3_mk_or(ctx.ref(), len(args), arr), ctx)
+
+
+def ordered_union(var_lists) -> list:
+    """The terms of several sequences, each once, in order of first appearance."""
+    seen, out = set(), []
+    for vs in var_lists:
+        for v in vs:
+            if v.get_id() not in seen:
+                seen.add(v.get_id())
+                out.append(v)
+    return out
+
+
+def constants(term, memo: dict, keep=lambda c: True) -> tuple:
+    """The uninterpreted constants of `term` that `keep` accepts, in depth-first order of
+    first use. `memo` (term id -> (term, its answer)) keeps each subterm's answer and the
+    subterm alive, so one memo serves many terms of a DAG; it must always be used with the
+    same `keep`. Iterative: sums built term by term nest deeply."""
+    todo = [(term, False)]
+    while todo:
+        t, expanded = todo.pop()
+        i = t.get_id()
+        if i in memo:
+            continue
+        if z3.is_const(t) and t.decl().kind() == z3.Z3_OP_UNINTERPRETED:
+            memo[i] = (t, (t,) if keep(t) else ())
+        elif not (z3.is_app(t) and t.num_args()):
+            memo[i] = (t, ())
+        elif expanded:
+            memo[i] = (t, tuple(ordered_union(memo[c.get_id()][1] for c in t.children())))
+        else:
+            todo.append((t, True))
+            todo.extend((c, False) for c in reversed(t.children()))
+    return memo[term.get_id()][1]
+
+
+class Conjuncts:
+    """`conj(e)`: id -> conjunct of the conjunction `e`, nested Ands flattened, each conjunct
+    once in depth-first order of first appearance, literal Trues dropped. Each And's answer is
+    kept, so the many domains of one query, which share most of their Ands (DAGs), are
+    flattened once; iterative, as conjunctions built case by case nest deeply. The answers are
+    shared: never modify one."""
+
+    def __init__(self):
+        self.memo: dict[int, dict] = {}
+
+    def __call__(self, e) -> dict:
+        if not z3.is_and(e):
+            return {} if z3.is_true(e) else {e.get_id(): e}
+        todo = [(e, False)]
+        while todo:
+            t, expanded = todo.pop()
+            if t.get_id() in self.memo:
+                continue
+            if not expanded:
+                todo.append((t, True))
+                todo.extend((k, False) for k in reversed(t.children()) if z3.is_and(k))
+                continue
+            got: dict = {}
+            for k in t.children():
+                if z3.is_and(k):
+                    got.update(self.memo[k.get_id()])
+                elif not z3.is_true(k):
+                    got.setdefault(k.get_id(), k)
+            self.memo[t.get_id()] = got
+        return self.memo[e.get_id()]
