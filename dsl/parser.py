@@ -10,6 +10,7 @@ import functools
 import hashlib
 import os
 import pickle
+import re
 import sys
 import tempfile
 from importlib import resources
@@ -245,6 +246,10 @@ def _known_mistake(tok, acceptable: set[str], text: str) -> str | None:
         return _WORD_HINTS[words[0]]
     if tok.type == "EQUAL" and "__ANON_0" in acceptable:
         return "to compare, write '=='"
+    comma = line.rfind("],", 0, (tok.column or 1) - 1)
+    if words and words[0] == "store" and comma >= 0:
+        value = re.split(r"\s(?:masked|layout|swizzle)\b|#", line[comma + 2:])[0].strip()
+        return f"a store writes a named tile: compute it first (`t = {value}`), then `store ..., t`"
     return None
 
 
