@@ -249,7 +249,7 @@ def _known_mistake(tok, acceptable: set[str], text: str) -> str | None:
     comma = line.rfind("],", 0, (tok.column or 1) - 1)
     if words and words[0] == "store" and comma >= 0:
         value = re.split(r"\s(?:masked|layout|swizzle)\b|#", line[comma + 2:])[0].strip()
-        name = next(n for n in ("t", "t2", "t3", "value") if not re.search(rf"\b{n}\b", value))
+        name = next((n for n in ("t", "t2", "t3") if not re.search(rf"\b{n}\b", value)), "result")
         return f"a store writes a named tile: compute it first (`{name} = {value}`), then `store ..., {name}`"
     return None
 
