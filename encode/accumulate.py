@@ -118,6 +118,12 @@ def _update_instances(df, upd: prog.Point, storage, coords, point, rinst, depth)
         count = z3.IntVal(1)
         for loop in upd.loops[depth:]:
             count = count * df.trip(loop, inst)
+    elif (common == depth + 1 == len(upd.loops) and not upd.guards):
+        # The reader is in the update's loop (one level below the reset): the instances
+        # before it are the iterations before the reader's, and this one if the update
+        # comes first in the body (an accumulator read before its first update has none).
+        loop = upd.loops[depth]
+        count = rinst[loop.var] - df.env.term(loop.start, inst) + int(prog.before_in_body(upd, point, common))
     from .compute_tags import update_contributions
     part, per = update_contributions(df, upd, storage, coords, inst)
     out = [widen(c, tuple(bound), domain) for c in part]

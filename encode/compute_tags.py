@@ -142,8 +142,25 @@ def _operand(df, e, coords, w, inst, self_name) -> tuple[tuple, object]:
 
 
 def _or_unit(case):
-    """The case with the empty record where it has no contribution at all."""
-    return dataclasses.replace(case, contribs=UNIT, count=z3.IntVal(1)) if not case.contribs else case
+    """The case with the empty record where it has no contribution: always when it has none,
+    and under `count == 0` when its records range over bound variables and their number is
+    known (an accumulator read before its first update: `m_prev = m` at the first iteration
+    of an online softmax that starts from a constant). Without the empty record there,
+    `l * exp(m_prev - m) + sum(p)` had no records at that iteration and claims on l held
+    vacuously."""
+    if not case.contribs:
+        return dataclasses.replace(case, contribs=UNIT, count=z3.IntVal(1))
+    if not any(c.bound for c in case.contribs) or any(c.masked for c in case.contribs):
+        return case      # records that padding drops are PAD, not an empty value (encode/fill_rule.py)
+    if case.count is not None:
+        none = z3.simplify(case.count == 0)
+    else:   # no count: "no record's domain holds", quantified over each record's bound variables
+        none = And(*(z3.ForAll(list(c.bound), z3.Not(c.domain)) if c.bound else z3.Not(c.domain)
+                     for c in case.contribs))
+    if z3.is_false(none):
+        return case
+    return dataclasses.replace(case, contribs=case.contribs + (_guard(UNIT[0], none),),
+                               count=None if case.count is None else z3.If(none, z3.IntVal(1), case.count))
 
 
 def _known_pick(df, cond: ir.Expr, inst: dict):
@@ -246,9 +263,10 @@ def mma_pairs(df, s: ir.Mma, coords: tuple, w, inst: dict) -> tuple[list[Contrib
 
 def mma_value(df, s: ir.Mma, coords: tuple, w, inst: dict) -> TagValue:
     """A non-accumulating mma `d = mma(a, b, c)`: c's contributions plus the products."""
-    pairs, _ = mma_pairs(df, s, coords, w, inst)
-    base = flatten(df.read(s.c, coords, w, inst))
-    return single(tuple(base) + tuple(pairs))
+    pairs, n = mma_pairs(df, s, coords, w, inst)
+    c = df.read(s.c, coords, w, inst)
+    have = count_of(c)
+    return single(tuple(flatten(c)) + tuple(pairs), None if n is None or have is None else have + n)
 
 
 def update_contributions(df, upd, storage: str, coords: tuple, inst: dict):

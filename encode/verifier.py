@@ -103,8 +103,10 @@ def _spent(kernel: ir.Kernel) -> Verdict:
 
 
 def _verify_once(kernel: ir.Kernel, opts: VerifyOptions) -> Verdict:
+    from .copyback import inline_copy_backs
     from .tag_rules import TagChecker
     t0 = time.perf_counter()
+    kernel = inline_copy_backs(kernel)     # the same values; loop-carried copies read as updates
     sink = Sink(opts.rules)
     opts = dataclasses.replace(opts, on_query=sink.query)   # every Z3 query is counted where it runs
     try:

@@ -17,10 +17,45 @@ def _verdict(name: str):
     return verify_kernel(result.kernel, VerifyOptions(rules=("TAG",)))
 
 
-def test_a_running_value_updated_through_a_temporary_is_unknown_with_a_hint():
+def test_a_running_value_updated_through_a_temporary_proves_and_lowers():
+    """m_new = maximum(m, ...); m = m_new reads as m = maximum(m, ...) (encode/copyback.py);
+    its buggy sibling tests/kernels/bad/tag_rowmax_through_temporary_skips_tile.dsl is refuted."""
+    from codegen_cuda.differential import check_lowering
     v = _verdict("rowmax_through_temporary.dsl")
-    assert v.status == "unknown"
-    assert any("write the update in place (m = f(m, ...))" in u.reason for u in v.unknowns), v.unknowns
+    assert v.status == "proved", (v.findings, v.unknowns)
+    path = HERE / "rowmax_through_temporary.dsl"
+    kernel = check_source(path.read_text(), str(path)).kernel
+    assert check_lowering(kernel, path.read_text(), HERE / "rowmax_through_temporary.ref.py",
+                          [{"R": 4, "C": 256}], seeds=(0,)).verdict == "ok"
+
+
+def test_attention_from_a_constant_max_through_a_temporary_proves_and_lowers():
+    """The loop from key block 0 with m = zeros - inf and m_new = maximum(m, ...): the first
+    iteration reads m before any update, which pairs as the empty record; siblings
+    tag_attention_copy_v_next_block and tag_attention_copy_short_loop are refuted."""
+    from codegen_cuda.differential import check_lowering
+    path = HERE / "attention_running_max_copy.dsl"
+    kernel = check_source(path.read_text(), str(path)).kernel
+    v = verify_kernel(kernel, VerifyOptions())
+    assert v.status == "proved", (v.findings, v.unknowns)
+    assert check_lowering(kernel, path.read_text(), HERE / "attention_running_max_copy.ref.py",
+                          [{"S": 64}], seeds=(0,)).verdict == "ok"
+
+
+def test_a_copy_back_is_not_inlined_when_its_operands_change_in_between():
+    """The rewrite is only the same value when nothing between the definition and the copy
+    writes what the definition reads."""
+    from dsl import ir
+    from encode.copyback import inline_copy_backs
+    text = (HERE / "rowmax_through_temporary.dsl").read_text()
+    moved = text.replace("        m = m_new\n", "        x = load X[block.x * BR : +BR, 0 : +BC]\n        m = m_new\n")
+    kernel = check_source(moved, "moved.dsl").kernel
+    copies = [s for s in ir.walk(inline_copy_backs(kernel).body)
+              if isinstance(s, ir.Compute) and s.target.name == "m" and isinstance(s.value, ir.Sym)]
+    assert copies, "the copy must stay a copy: x changed between m_new's definition and it"
+    kernel = check_source(text, "rowmax.dsl").kernel
+    assert not [s for s in ir.walk(inline_copy_backs(kernel).body)
+                if isinstance(s, ir.Compute) and s.target.name == "m" and isinstance(s.value, ir.Sym)]
 
 
 def test_an_accumulator_reset_per_iteration_and_used_inside_it_proves():

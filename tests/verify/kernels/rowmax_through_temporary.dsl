@@ -1,5 +1,6 @@
 # A running row max updated through a temporary (m_new = maximum(m, ...); m = m_new): the
-# tag data flow used to recurse without end (RecursionError, exit 4); it is unknown with a hint.
+# tag data flow used to recurse without end (RecursionError, exit 4), then said unknown; the
+# copy-back now reads as the in-place update it is (encode/copyback.py) and the kernel proves.
 kernel rowmax(X: f32[R, C], Y: f32[R]):
     assume R % 4 == 0 and C % 128 == 0 and C >= 128
     const BR, BC = 4, 128
