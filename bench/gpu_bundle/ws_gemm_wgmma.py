@@ -309,7 +309,11 @@ from numba import cuda
 if _config.ENABLE_CUDASIM:
     import threading as _mthreading
 
-    _MBAR_LOCK = _mthreading.Lock()   # simulated threads are Python threads: one update at a time
+    # Simulated threads are Python threads: one update at a time, under this condition's lock.
+    # A waiter sleeps on it until a phase completes (every completion notifies), instead of
+    # spinning on the GIL while the thread it waits for (the producer) needs it.
+    _MBAR_LOCK = _mthreading.Condition()
+    _MBAR_NAP_S = 0.1   # the longest a try_wait suspends before answering 0 (re-polled: no timing assumption)
 
     def mbar_init(bar, i, count):
         bar[4 * i], bar[4 * i + 1], bar[4 * i + 2], bar[4 * i + 3] = 0, count, 0, count
@@ -321,6 +325,7 @@ if _config.ENABLE_CUDASIM:
         if bar[4 * i + 1] == 0 and bar[4 * i + 2] == 0:
             bar[4 * i] += 1
             bar[4 * i + 1] = bar[4 * i + 3]
+            _MBAR_LOCK.notify_all()
 
     def _mbar_arrive(bar, i, nbytes):
         with _MBAR_LOCK:
@@ -340,9 +345,10 @@ if _config.ENABLE_CUDASIM:
 
     def mbar_try_wait(bar, i, parity):
         """mbarrier.try_wait.parity: 1 once the phase of this parity has completed (the
-        completed-phase count's parity differs from it)."""
+        completed-phase count's parity differs from it). Like the hardware's, it may
+        suspend the thread until the phase completes or a time limit passes, then answer."""
         with _MBAR_LOCK:
-            return 1 if bar[4 * i] % 2 != parity % 2 else 0
+            return 1 if _MBAR_LOCK.wait_for(lambda: bar[4 * i] % 2 != parity % 2, _MBAR_NAP_S) else 0
 
     def bulk_g2s(dst, di, src, si, nbytes, bar, i):
         """cp.async.bulk global -> shared of nbytes contiguous bytes, completing on bar[i]."""
@@ -535,6 +541,8 @@ def tensor_map(array, dtype, box):
 
 
 # ---- argus runtime: warpgroup MMA (codegen_cuda/ptx_wgmma.py) ----
+import functools
+
 import numpy as np
 from numba import config as _wconfig
 
@@ -576,29 +584,42 @@ if _wconfig.ENABLE_CUDASIM:
     def _swizzled(byte):
         return (byte ^ (((byte >> 7) & 7) << 4)) // 2
 
-    def _operand_a(sa, da):
-        start, _, sbo = _fields(da)
-        m, k = np.meshgrid(np.arange(64), np.arange(16), indexing="ij")
-        return np.asarray(sa)[_swizzled(start + (m // 8) * sbo + (m % 8) * 128 + 2 * k)].astype(np.float32)
+    def _frozen(a):
+        a.setflags(write=False)   # shared by every call with the same descriptor
+        return a
 
-    def _operand_b(sb, db, n):
+    # The element indices an operand's descriptor names depend on the descriptor alone: built
+    # once per descriptor (and row pair), not once per thread and call. The data is read anew.
+    @functools.lru_cache(maxsize=None)
+    def _a_index(da, rows):
+        start, _, sbo = _fields(da)
+        m, k = np.meshgrid(np.array(rows), np.arange(16), indexing="ij")
+        return _frozen(_swizzled(start + (m // 8) * sbo + (m % 8) * 128 + 2 * k))
+
+    @functools.lru_cache(maxsize=None)
+    def _b_index(db, n):
         start, lbo, sbo = _fields(db)
         k, j = np.meshgrid(np.arange(16), np.arange(n), indexing="ij")
-        byte = start + (k // 8) * sbo + (k % 8) * 128 + (j // 64) * lbo + 2 * (j % 64)
-        return np.asarray(sb)[_swizzled(byte)].astype(np.float32)
+        return _frozen(_swizzled(start + (k // 8) * sbo + (k % 8) * 128 + (j // 64) * lbo + 2 * (j % 64)))
+
+    def _operand_a(sa, da, rows):
+        return np.asarray(sa)[_a_index(da, rows)].astype(np.float32)
+
+    def _operand_b(sb, db, n):
+        return np.asarray(sb)[_b_index(db, n)].astype(np.float32)
 
     def make_wgmma(n):
         """wgmma.mma_async m64nNk16 f32 += f16 x f16, A K-major, B N-major: this thread's
         accumulator fragment (warp w of the warpgroup: rows 16w + lane/4 and + 8, columns
-        8i + 2 (lane % 4) and + 1, value 4i + c) plus the product."""
+        8i + 2 (lane % 4) and + 1, value 4i + c) plus the product of those rows of A with B."""
         def wgmma(sa, da, sb, db, acc):
-            d = _operand_a(sa, da) @ _operand_b(sb, db, n)
             t = _wcuda.threadIdx.x % 128
             r = 16 * (t // 32) + (t % 32) // 4
             c = 2 * (t % 4)
+            d = _operand_a(sa, da, (r, r + 8)) @ _operand_b(sb, db, n)
             out = []
             for i in range(n // 8):
-                for rr, cc in ((r, c), (r, c + 1), (r + 8, c), (r + 8, c + 1)):
+                for rr, cc in ((0, c), (0, c + 1), (1, c), (1, c + 1)):
                     out.append(np.float32(acc[len(out)] + d[rr, 8 * i + cc]))
             return tuple(out)
         return wgmma
