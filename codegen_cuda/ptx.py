@@ -11,9 +11,9 @@ groups, ldmatrix and mma.sync m16n8k16 (f16 x f16 -> f32), shuffles, and the app
 f32 exp2/log2 (ex2.approx, lg2.approx).
 
 On the simulator the warp-collective instructions (ldmatrix, mma.sync, shuffles) exchange
-their operands through a shared scratch array between two barriers, so a lane really
-receives what other lanes supplied: a wrong fragment layout or address gives a wrong
-result there as on the GPU. They also check the alignment the hardware requires.
+their operands through a shared scratch array behind a meeting of the warp's lanes, so a
+lane really receives what other lanes supplied: a wrong fragment layout or address gives
+a wrong result there as on the GPU. They also check the alignment the hardware requires.
 Collectives need every lane of the warp to reach them (the lowering emits them only in
 statements that every thread runs) and a block of whole warps; the lanes of a warp meet
 there, as `.sync.aligned` has them, not the whole block.
