@@ -24,7 +24,11 @@ from numba import cuda
 if _config.ENABLE_CUDASIM:
     import threading as _mthreading
 
-    _MBAR_LOCK = _mthreading.Lock()   # simulated threads are Python threads: one update at a time
+    # Simulated threads are Python threads: one update at a time, under this condition's lock.
+    # A waiter sleeps on it until a phase completes (every completion notifies), instead of
+    # spinning on the GIL while the thread it waits for (the producer) needs it.
+    _MBAR_LOCK = _mthreading.Condition()
+    _MBAR_NAP_S = 0.1   # the longest a try_wait suspends before answering 0 (re-polled: no timing assumption)
 
     def mbar_init(bar, i, count):
         bar[4 * i], bar[4 * i + 1], bar[4 * i + 2], bar[4 * i + 3] = 0, count, 0, count
@@ -36,6 +40,7 @@ if _config.ENABLE_CUDASIM:
         if bar[4 * i + 1] == 0 and bar[4 * i + 2] == 0:
             bar[4 * i] += 1
             bar[4 * i + 1] = bar[4 * i + 3]
+            _MBAR_LOCK.notify_all()
 
     def _mbar_arrive(bar, i, nbytes):
         with _MBAR_LOCK:
@@ -55,9 +60,10 @@ if _config.ENABLE_CUDASIM:
 
     def mbar_try_wait(bar, i, parity):
         """mbarrier.try_wait.parity: 1 once the phase of this parity has completed (the
-        completed-phase count's parity differs from it)."""
+        completed-phase count's parity differs from it). Like the hardware's, it may
+        suspend the thread until the phase completes or a time limit passes, then answer."""
         with _MBAR_LOCK:
-            return 1 if bar[4 * i] % 2 != parity % 2 else 0
+            return 1 if _MBAR_LOCK.wait_for(lambda: bar[4 * i] % 2 != parity % 2, _MBAR_NAP_S) else 0
 
     def bulk_g2s(dst, di, src, si, nbytes, bar, i):
         """cp.async.bulk global -> shared of nbytes contiguous bytes, completing on bar[i]."""

@@ -13,6 +13,8 @@ the operand arrays through it, so a wrong start, offset or mode gives wrong numb
 too; its wgmma completes at the issue (a legal time: nothing may look before the wait).
 """
 # ---- argus runtime: warpgroup MMA (codegen_cuda/ptx_wgmma.py) ----
+import functools
+
 import numpy as np
 from numba import config as _wconfig
 
@@ -54,29 +56,42 @@ if _wconfig.ENABLE_CUDASIM:
     def _swizzled(byte):
         return (byte ^ (((byte >> 7) & 7) << 4)) // 2
 
-    def _operand_a(sa, da):
-        start, _, sbo = _fields(da)
-        m, k = np.meshgrid(np.arange(64), np.arange(16), indexing="ij")
-        return np.asarray(sa)[_swizzled(start + (m // 8) * sbo + (m % 8) * 128 + 2 * k)].astype(np.float32)
+    def _frozen(a):
+        a.setflags(write=False)   # shared by every call with the same descriptor
+        return a
 
-    def _operand_b(sb, db, n):
+    # The element indices an operand's descriptor names depend on the descriptor alone: built
+    # once per descriptor (and row pair), not once per thread and call. The data is read anew.
+    @functools.lru_cache(maxsize=None)
+    def _a_index(da, rows):
+        start, _, sbo = _fields(da)
+        m, k = np.meshgrid(np.array(rows), np.arange(16), indexing="ij")
+        return _frozen(_swizzled(start + (m // 8) * sbo + (m % 8) * 128 + 2 * k))
+
+    @functools.lru_cache(maxsize=None)
+    def _b_index(db, n):
         start, lbo, sbo = _fields(db)
         k, j = np.meshgrid(np.arange(16), np.arange(n), indexing="ij")
-        byte = start + (k // 8) * sbo + (k % 8) * 128 + (j // 64) * lbo + 2 * (j % 64)
-        return np.asarray(sb)[_swizzled(byte)].astype(np.float32)
+        return _frozen(_swizzled(start + (k // 8) * sbo + (k % 8) * 128 + (j // 64) * lbo + 2 * (j % 64)))
+
+    def _operand_a(sa, da, rows):
+        return np.asarray(sa)[_a_index(da, rows)].astype(np.float32)
+
+    def _operand_b(sb, db, n):
+        return np.asarray(sb)[_b_index(db, n)].astype(np.float32)
 
     def make_wgmma(n):
         """wgmma.mma_async m64nNk16 f32 += f16 x f16, A K-major, B N-major: this thread's
         accumulator fragment (warp w of the warpgroup: rows 16w + lane/4 and + 8, columns
-        8i + 2 (lane % 4) and + 1, value 4i + c) plus the product."""
+        8i + 2 (lane % 4) and + 1, value 4i + c) plus the product of those rows of A with B."""
         def wgmma(sa, da, sb, db, acc):
-            d = _operand_a(sa, da) @ _operand_b(sb, db, n)
             t = _wcuda.threadIdx.x % 128
             r = 16 * (t // 32) + (t % 32) // 4
             c = 2 * (t % 4)
+            d = _operand_a(sa, da, (r, r + 8)) @ _operand_b(sb, db, n)
             out = []
             for i in range(n // 8):
-                for rr, cc in ((r, c), (r, c + 1), (r + 8, c), (r + 8, c + 1)):
+                for rr, cc in ((0, c), (0, c + 1), (1, c), (1, c + 1)):
                     out.append(np.float32(acc[len(out)] + d[rr, 8 * i + cc]))
             return tuple(out)
         return wgmma

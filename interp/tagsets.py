@@ -92,32 +92,35 @@ def _align(parts: list[SetTags]) -> list[SetTags]:
 def from_exact(t) -> SetTags:
     """Summarise exact tags (tags.Tags) without losing anything an assertion observes."""
     names = tuple(sorted(set(t.schema)))
-    offsets, members, missing, dup = [], [], [], []
-    for n in names:
-        slots = t.slots(n)
-        has = t.has[..., slots] & t.valid[..., None]
-        vals = t.vals[..., slots]
-        lo = int(vals[has].min()) if has.any() else 0
-        hi = int(vals[has].max()) + 1 if has.any() else 1
-        mem = np.zeros(t.shape + (hi - lo,), bool)
-        repeat = np.zeros(t.shape, bool)
-        pos = np.cumsum(t.has[..., slots], -1) - 1
-        for p in range(len(slots)):
-            at = has & (pos == p)                       # (..., C, S): occurrence p of each record
-            if not at.any():
-                continue
-            seen = np.zeros(t.shape + (hi - lo,), bool)
-            where = np.nonzero(at)
-            seen[where[:-2] + (vals[where] - lo,)] = True
-            repeat |= seen.sum(-1) < at.any(-1).sum(-1)  # fewer distinct values than occurrences
-            mem |= seen
-        offsets.append(lo)
-        members.append(mem)
-        missing.append((t.valid & ~t.has[..., slots].any(-1)).any(-1))
-        dup.append(repeat)
+    fields = [_field_sets(t, t.slots(n)) for n in names]
     empty = np.zeros(t.shape + (0,), bool)
-    return SetTags(names, tuple(offsets), tuple(members), np.stack(missing, -1) if names else empty,
-                   np.stack(dup, -1) if names else empty, t.valid.sum(-1).astype(np.float64))
+    return SetTags(names, tuple(f[0] for f in fields), tuple(f[1] for f in fields),
+                   np.stack([f[2] for f in fields], -1) if names else empty,
+                   np.stack([f[3] for f in fields], -1) if names else empty, t.valid.sum(-1).astype(np.float64))
+
+
+def _field_sets(t, slots: list[int]) -> tuple[int, np.ndarray, np.ndarray, np.ndarray]:
+    """(offset, member, missing, dup) of one field, slot by slot (a record holds a field a few
+    times at most) over views of the contribution arrays, which may hold millions of entries."""
+    present = [t.has[..., s] & t.valid for s in slots]                       # (..., C) each
+    big = np.iinfo(np.int64).max
+    lo = min(int(np.min(t.vals[..., s], where=h, initial=big)) for s, h in zip(slots, present))
+    hi = max(int(np.max(t.vals[..., s], where=h, initial=-big)) for s, h in zip(slots, present)) + 1
+    lo, hi = (lo, hi) if lo <= hi - 1 else (0, 1)
+    width, depth = hi - lo, len(slots)
+    elements = int(np.prod(t.shape, dtype=np.int64))
+    # seen[e, p, v]: value lo + v is the p-th occurrence of the field in some record of element e
+    seen = np.zeros(elements * depth * width + 1, bool)                      # + 1: where absent slots go
+    element = np.arange(elements, dtype=np.int64).reshape(t.shape + (1,))
+    before = np.zeros(t.valid.shape, np.int64)                               # occurrences in earlier slots
+    for s, h in zip(slots, present):
+        at = (element * depth + before) * width + (t.vals[..., s] - lo)
+        seen[np.where(h, at, seen.size - 1).ravel()] = True
+        before += t.has[..., s]
+    seen = seen[:-1].reshape(t.shape + (depth, width))
+    # records with a p-th occurrence; fewer distinct values there than such records: a repeat
+    occurs = ((before[..., None] > np.arange(depth)) & t.valid[..., None]).sum(-2)
+    return lo, seen.any(-2), (t.valid & (before == 0)).any(-1), (seen.sum(-1) < occurs).any(-1)
 
 
 def empty_sets(shape) -> SetTags:

@@ -66,14 +66,56 @@ if config.ENABLE_CUDASIM:
     # an array of their own and read rows nobody wrote (an index of -2**63 from a NaN).
     _SCRATCH_LOCK = _threading.Lock()
 
+    class _WarpRendezvous:
+        """The lanes of one warp meeting at a collective, as `.sync.aligned` has them meet:
+        only the warp's lanes take part (a block-wide barrier costs the simulator a poll of
+        every thread of the block). A lane that has met the warp before and then exited
+        never comes: the lanes waiting for it raise instead of hanging."""
+
+        def __init__(self):
+            self._cond = _threading.Condition()
+            self._lanes = [None] * WARP      # each lane's thread, once it has met the warp
+            self._here = set()               # the lanes at the current meeting
+            self._generation = 0
+
+        def meet(self, me, lane):
+            with self._cond:
+                self._lanes[lane] = me
+                generation = self._generation
+                self._here.add(lane)
+                if len(self._here) == WARP:
+                    self._here, self._generation = set(), generation + 1
+                    self._cond.notify_all()
+                    return
+                # the bound only makes a waiter look for exited lanes now and then
+                while not self._cond.wait_for(lambda: self._generation != generation, 0.5):
+                    gone = [k for k, t in enumerate(self._lanes)
+                            if k not in self._here and t is not None and not t.is_alive()]
+                    if gone:
+                        raise RuntimeError(f"warp-collective instruction: lane {gone[0]} of the warp "
+                                           "exited without reaching it")
+
+    def _warp_state():
+        """This block's scratch rows and warp rendezvous, found once per thread: the simulator
+        finds a static shared array by walking its caller's stack, on every call."""
+        me = _threading.current_thread()
+        state = getattr(me, "_argus_warp_state", None)
+        if state is None:
+            with _SCRATCH_LOCK:
+                buf = cuda.shared.array((2, _SCRATCH_THREADS, 8), np.float64)
+                meet = cuda.shared.array((_SCRATCH_THREADS // WARP,), object)
+                w = cuda.threadIdx.x // WARP
+                if meet[w] is None:
+                    meet[w] = _WarpRendezvous()
+                state = me._argus_warp_state = (buf, meet[w])
+        return me, state
+
     def _warp_gather(values):
         """Every lane's `values` (a tuple of up to 8 numbers) as a (32, n) float64 array,
-        row = lane. Two scratch buffers alternate, so one barrier per call suffices: a
-        buffer is written again only after every thread passed the next call's barrier,
-        which follows its read of this one (every thread makes the same calls)."""
-        with _SCRATCH_LOCK:
-            buf = cuda.shared.array((2, _SCRATCH_THREADS, 8), np.float64)
-        me = _threading.current_thread()
+        row = lane. Two scratch buffers alternate, so one rendezvous per call suffices: a
+        buffer is written again only after every lane of the warp met at the next call,
+        which follows its read of this one (every lane makes the same calls)."""
+        me, (buf, rendezvous) = _warp_state()
         parity = getattr(me, "_argus_parity", 0)
         me._argus_parity = parity ^ 1
         t = cuda.threadIdx.x
@@ -81,7 +123,7 @@ if config.ENABLE_CUDASIM:
             raise RuntimeError("warp-collective instruction in a block that is not whole warps")
         for i in range(len(values)):
             buf[parity, t, i] = values[i]
-        cuda.syncthreads()
+        rendezvous.meet(me, t % WARP)
         base = t - t % WARP
         return np.array(buf[parity, base:base + WARP, :len(values)])
 

@@ -66,14 +66,56 @@ if config.ENABLE_CUDASIM:
     # an array of their own and read rows nobody wrote (an index of -2**63 from a NaN).
     _SCRATCH_LOCK = _threading.Lock()
 
+    class _WarpRendezvous:
+        """The lanes of one warp meeting at a collective, as `.sync.aligned` has them meet:
+        only the warp's lanes take part (a block-wide barrier costs the simulator a poll of
+        every thread of the block). A lane that has met the warp before and then exited
+        never comes: the lanes waiting for it raise instead of hanging."""
+
+        def __init__(self):
+            self._cond = _threading.Condition()
+            self._lanes = [None] * WARP      # each lane's thread, once it has met the warp
+            self._here = set()               # the lanes at the current meeting
+            self._generation = 0
+
+        def meet(self, me, lane):
+            with self._cond:
+                self._lanes[lane] = me
+                generation = self._generation
+                self._here.add(lane)
+                if len(self._here) == WARP:
+                    self._here, self._generation = set(), generation + 1
+                    self._cond.notify_all()
+                    return
+                # the bound only makes a waiter look for exited lanes now and then
+                while not self._cond.wait_for(lambda: self._generation != generation, 0.5):
+                    gone = [k for k, t in enumerate(self._lanes)
+                            if k not in self._here and t is not None and not t.is_alive()]
+                    if gone:
+                        raise RuntimeError(f"warp-collective instruction: lane {gone[0]} of the warp "
+                                           "exited without reaching it")
+
+    def _warp_state():
+        """This block's scratch rows and warp rendezvous, found once per thread: the simulator
+        finds a static shared array by walking its caller's stack, on every call."""
+        me = _threading.current_thread()
+        state = getattr(me, "_argus_warp_state", None)
+        if state is None:
+            with _SCRATCH_LOCK:
+                buf = cuda.shared.array((2, _SCRATCH_THREADS, 8), np.float64)
+                meet = cuda.shared.array((_SCRATCH_THREADS // WARP,), object)
+                w = cuda.threadIdx.x // WARP
+                if meet[w] is None:
+                    meet[w] = _WarpRendezvous()
+                state = me._argus_warp_state = (buf, meet[w])
+        return me, state
+
     def _warp_gather(values):
         """Every lane's `values` (a tuple of up to 8 numbers) as a (32, n) float64 array,
-        row = lane. Two scratch buffers alternate, so one barrier per call suffices: a
-        buffer is written again only after every thread passed the next call's barrier,
-        which follows its read of this one (every thread makes the same calls)."""
-        with _SCRATCH_LOCK:
-            buf = cuda.shared.array((2, _SCRATCH_THREADS, 8), np.float64)
-        me = _threading.current_thread()
+        row = lane. Two scratch buffers alternate, so one rendezvous per call suffices: a
+        buffer is written again only after every lane of the warp met at the next call,
+        which follows its read of this one (every lane makes the same calls)."""
+        me, (buf, rendezvous) = _warp_state()
         parity = getattr(me, "_argus_parity", 0)
         me._argus_parity = parity ^ 1
         t = cuda.threadIdx.x
@@ -81,7 +123,7 @@ if config.ENABLE_CUDASIM:
             raise RuntimeError("warp-collective instruction in a block that is not whole warps")
         for i in range(len(values)):
             buf[parity, t, i] = values[i]
-        cuda.syncthreads()
+        rendezvous.meet(me, t % WARP)
         base = t - t % WARP
         return np.array(buf[parity, base:base + WARP, :len(values)])
 
@@ -309,7 +351,11 @@ from numba import cuda
 if _config.ENABLE_CUDASIM:
     import threading as _mthreading
 
-    _MBAR_LOCK = _mthreading.Lock()   # simulated threads are Python threads: one update at a time
+    # Simulated threads are Python threads: one update at a time, under this condition's lock.
+    # A waiter sleeps on it until a phase completes (every completion notifies), instead of
+    # spinning on the GIL while the thread it waits for (the producer) needs it.
+    _MBAR_LOCK = _mthreading.Condition()
+    _MBAR_NAP_S = 0.1   # the longest a try_wait suspends before answering 0 (re-polled: no timing assumption)
 
     def mbar_init(bar, i, count):
         bar[4 * i], bar[4 * i + 1], bar[4 * i + 2], bar[4 * i + 3] = 0, count, 0, count
@@ -321,6 +367,7 @@ if _config.ENABLE_CUDASIM:
         if bar[4 * i + 1] == 0 and bar[4 * i + 2] == 0:
             bar[4 * i] += 1
             bar[4 * i + 1] = bar[4 * i + 3]
+            _MBAR_LOCK.notify_all()
 
     def _mbar_arrive(bar, i, nbytes):
         with _MBAR_LOCK:
@@ -340,9 +387,10 @@ if _config.ENABLE_CUDASIM:
 
     def mbar_try_wait(bar, i, parity):
         """mbarrier.try_wait.parity: 1 once the phase of this parity has completed (the
-        completed-phase count's parity differs from it)."""
+        completed-phase count's parity differs from it). Like the hardware's, it may
+        suspend the thread until the phase completes or a time limit passes, then answer."""
         with _MBAR_LOCK:
-            return 1 if bar[4 * i] % 2 != parity % 2 else 0
+            return 1 if _MBAR_LOCK.wait_for(lambda: bar[4 * i] % 2 != parity % 2, _MBAR_NAP_S) else 0
 
     def bulk_g2s(dst, di, src, si, nbytes, bar, i):
         """cp.async.bulk global -> shared of nbytes contiguous bytes, completing on bar[i]."""
@@ -535,6 +583,8 @@ def tensor_map(array, dtype, box):
 
 
 # ---- argus runtime: warpgroup MMA (codegen_cuda/ptx_wgmma.py) ----
+import functools
+
 import numpy as np
 from numba import config as _wconfig
 
@@ -576,29 +626,42 @@ if _wconfig.ENABLE_CUDASIM:
     def _swizzled(byte):
         return (byte ^ (((byte >> 7) & 7) << 4)) // 2
 
-    def _operand_a(sa, da):
-        start, _, sbo = _fields(da)
-        m, k = np.meshgrid(np.arange(64), np.arange(16), indexing="ij")
-        return np.asarray(sa)[_swizzled(start + (m // 8) * sbo + (m % 8) * 128 + 2 * k)].astype(np.float32)
+    def _frozen(a):
+        a.setflags(write=False)   # shared by every call with the same descriptor
+        return a
 
-    def _operand_b(sb, db, n):
+    # The element indices an operand's descriptor names depend on the descriptor alone: built
+    # once per descriptor (and row pair), not once per thread and call. The data is read anew.
+    @functools.lru_cache(maxsize=None)
+    def _a_index(da, rows):
+        start, _, sbo = _fields(da)
+        m, k = np.meshgrid(np.array(rows), np.arange(16), indexing="ij")
+        return _frozen(_swizzled(start + (m // 8) * sbo + (m % 8) * 128 + 2 * k))
+
+    @functools.lru_cache(maxsize=None)
+    def _b_index(db, n):
         start, lbo, sbo = _fields(db)
         k, j = np.meshgrid(np.arange(16), np.arange(n), indexing="ij")
-        byte = start + (k // 8) * sbo + (k % 8) * 128 + (j // 64) * lbo + 2 * (j % 64)
-        return np.asarray(sb)[_swizzled(byte)].astype(np.float32)
+        return _frozen(_swizzled(start + (k // 8) * sbo + (k % 8) * 128 + (j // 64) * lbo + 2 * (j % 64)))
+
+    def _operand_a(sa, da, rows):
+        return np.asarray(sa)[_a_index(da, rows)].astype(np.float32)
+
+    def _operand_b(sb, db, n):
+        return np.asarray(sb)[_b_index(db, n)].astype(np.float32)
 
     def make_wgmma(n):
         """wgmma.mma_async m64nNk16 f32 += f16 x f16, A K-major, B N-major: this thread's
         accumulator fragment (warp w of the warpgroup: rows 16w + lane/4 and + 8, columns
-        8i + 2 (lane % 4) and + 1, value 4i + c) plus the product."""
+        8i + 2 (lane % 4) and + 1, value 4i + c) plus the product of those rows of A with B."""
         def wgmma(sa, da, sb, db, acc):
-            d = _operand_a(sa, da) @ _operand_b(sb, db, n)
             t = _wcuda.threadIdx.x % 128
             r = 16 * (t // 32) + (t % 32) // 4
             c = 2 * (t % 4)
+            d = _operand_a(sa, da, (r, r + 8)) @ _operand_b(sb, db, n)
             out = []
             for i in range(n // 8):
-                for rr, cc in ((r, c), (r, c + 1), (r + 8, c), (r + 8, c + 1)):
+                for rr, cc in ((0, c), (0, c + 1), (1, c), (1, c + 1)):
                     out.append(np.float32(acc[len(out)] + d[rr, 8 * i + cc]))
             return tuple(out)
         return wgmma

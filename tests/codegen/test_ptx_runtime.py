@@ -1,7 +1,8 @@
 """The simulator fallbacks of codegen_cuda/ptx.py have the semantics of the PTX
 instructions they stand for: a warp's ldmatrix + mma.sync computes A @ B + C from
 fragments spread over its lanes, lanes that supply wrong addresses get a wrong answer,
-shfl.xor returns the partner lane's value, and misaligned 16-byte accesses are refused.
+shfl.xor returns the partner lane's value, a collective some lanes of the warp exited
+before is an error (not a hang), and misaligned 16-byte accesses are refused.
 Each case runs in a child process with NUMBA_ENABLE_CUDASIM=1."""
 from __future__ import annotations
 
@@ -55,6 +56,17 @@ KERNELS = textwrap.dedent('''
         Y[t] = v
 
 
+    def warp_sum_then_split(X, Y):
+        """Warp 0 only: every lane meets at one shfl, then lanes 16-31 exit and lanes 0-15
+        call a second shfl that their partners never reach (a divergent collective)."""
+        t = cuda.threadIdx.x
+        if t < 32:
+            v = X[t] + shfl_xor(X[t], 1)
+            if t < 16:
+                v = v + shfl_xor(v, 16)
+            Y[t] = v
+
+
     def copy16(X, Y, at):
         sm = cuda.shared.array(0, types.float16)
         t = cuda.threadIdx.x
@@ -95,6 +107,13 @@ KERNELS = textwrap.dedent('''
             cuda.jit(warp_sum)[1, 64](X, Y)
             want = np.repeat([X[:32].sum(), X[32:].sum()], 32)
             out["err"] = float(np.abs(Y - want).max())
+        elif case == "shfl_split":
+            X = rng.standard_normal(64).astype(np.float32)
+            Y = np.zeros(64, np.float32)
+            try:
+                cuda.jit(warp_sum_then_split)[1, 64](X, Y)
+            except Exception as err:
+                out["raised"] = str(err)
         elif case in ("copy_ok", "copy_bad"):
             X = rng.standard_normal((2, 32)).astype(np.float16)
             Y = np.zeros(8, np.float16)
@@ -141,6 +160,13 @@ def test_ldmatrix_and_mma_compute_a_warp_product(tmp_path):
 
 def test_shfl_xor_butterfly_sums_each_warp(tmp_path):
     assert _run("shfl", tmp_path)["err"] < 1e-4
+
+
+def test_a_collective_that_lanes_exited_before_raises(tmp_path):
+    """Only warp 0's lanes meet (warp 1 makes no collective call and is not waited for);
+    the second shfl, which lanes 16-31 exited before, raises instead of waiting forever."""
+    out = _run("shfl_split", tmp_path)
+    assert "warp-collective instruction: lane 16 of the warp exited without reaching it" in out.get("raised", ""), out
 
 
 def test_cp_async_copies_16_aligned_bytes_and_refuses_misaligned(tmp_path):

@@ -217,6 +217,34 @@ def test_summarised_tags_agree_with_exact(seed):
             _observe(ts.reduce_axis(ts.product(from_exact(x), from_exact(y))[None], 1), name)
 
 
+def _summary_by_hand(t: Tags, name: str, element: tuple):
+    """from_exact's definition, one element at a time: the field's values over the element's
+    records, whether a record lacks it, and whether the p-th occurrences (for some p) of
+    the records that have one take fewer distinct values than there are such records."""
+    records = [[int(v) for v, h, f in zip(t.vals[element][c], t.has[element][c], t.schema) if h and f == name]
+               for c in range(t.ncontrib) if t.valid[element][c]]
+    values = {v for r in records for v in r}
+    depth = max((len(r) for r in records), default=0)
+    dup = any(len({r[p] for r in records if len(r) > p}) < sum(len(r) > p for r in records) for p in range(depth))
+    return values, any(not r for r in records), dup, len(records)
+
+
+@pytest.mark.parametrize("seed", range(4))
+def test_summary_of_exact_tags_is_its_definition(seed):
+    """Fields held several times per record (a merged `k`), absent slots and records, empty
+    elements: every element's sets, missing flags, repeat flags and counts by hand."""
+    rng = np.random.default_rng(seed)
+    t = _random_tags(rng, (3, 4), 5, ("k", "row", "k", "col", "k"))
+    t = Tags(t.schema, t.vals - 2, t.has, t.valid & (np.arange(3)[:, None, None] > 0))   # row 0: no records
+    s = from_exact(t)
+    for name in ("col", "k", "row"):
+        off, member, missing, dup = s.field(name)
+        for element in np.ndindex(t.shape):
+            got = (set((np.flatnonzero(member[element]) + off).tolist()), bool(missing[element]),
+                   bool(dup[element]), int(s.count[element]))
+            assert got == _summary_by_hand(t, name, element), (name, element)
+
+
 # ---------------------------------------------------------------- replay
 def test_replay_confirms_a_real_counterexample_and_rejects_a_tampered_one():
     from dataclasses import replace

@@ -65,14 +65,56 @@ if config.ENABLE_CUDASIM:
     # an array of their own and read rows nobody wrote (an index of -2**63 from a NaN).
     _SCRATCH_LOCK = _threading.Lock()
 
+    class _WarpRendezvous:
+        """The lanes of one warp meeting at a collective, as `.sync.aligned` has them meet:
+        only the warp's lanes take part (a block-wide barrier costs the simulator a poll of
+        every thread of the block). A lane that has met the warp before and then exited
+        never comes: the lanes waiting for it raise instead of hanging."""
+
+        def __init__(self):
+            self._cond = _threading.Condition()
+            self._lanes = [None] * WARP      # each lane's thread, once it has met the warp
+            self._here = set()               # the lanes at the current meeting
+            self._generation = 0
+
+        def meet(self, me, lane):
+            with self._cond:
+                self._lanes[lane] = me
+                generation = self._generation
+                self._here.add(lane)
+                if len(self._here) == WARP:
+                    self._here, self._generation = set(), generation + 1
+                    self._cond.notify_all()
+                    return
+                # the bound only makes a waiter look for exited lanes now and then
+                while not self._cond.wait_for(lambda: self._generation != generation, 0.5):
+                    gone = [k for k, t in enumerate(self._lanes)
+                            if k not in self._here and t is not None and not t.is_alive()]
+                    if gone:
+                        raise RuntimeError(f"warp-collective instruction: lane {gone[0]} of the warp "
+                                           "exited without reaching it")
+
+    def _warp_state():
+        """This block's scratch rows and warp rendezvous, found once per thread: the simulator
+        finds a static shared array by walking its caller's stack, on every call."""
+        me = _threading.current_thread()
+        state = getattr(me, "_argus_warp_state", None)
+        if state is None:
+            with _SCRATCH_LOCK:
+                buf = cuda.shared.array((2, _SCRATCH_THREADS, 8), np.float64)
+                meet = cuda.shared.array((_SCRATCH_THREADS // WARP,), object)
+                w = cuda.threadIdx.x // WARP
+                if meet[w] is None:
+                    meet[w] = _WarpRendezvous()
+                state = me._argus_warp_state = (buf, meet[w])
+        return me, state
+
     def _warp_gather(values):
         """Every lane's `values` (a tuple of up to 8 numbers) as a (32, n) float64 array,
-        row = lane. Two scratch buffers alternate, so one barrier per call suffices: a
-        buffer is written again only after every thread passed the next call's barrier,
-        which follows its read of this one (every thread makes the same calls)."""
-        with _SCRATCH_LOCK:
-            buf = cuda.shared.array((2, _SCRATCH_THREADS, 8), np.float64)
-        me = _threading.current_thread()
+        row = lane. Two scratch buffers alternate, so one rendezvous per call suffices: a
+        buffer is written again only after every lane of the warp met at the next call,
+        which follows its read of this one (every lane makes the same calls)."""
+        me, (buf, rendezvous) = _warp_state()
         parity = getattr(me, "_argus_parity", 0)
         me._argus_parity = parity ^ 1
         t = cuda.threadIdx.x
@@ -80,7 +122,7 @@ if config.ENABLE_CUDASIM:
             raise RuntimeError("warp-collective instruction in a block that is not whole warps")
         for i in range(len(values)):
             buf[parity, t, i] = values[i]
-        cuda.syncthreads()
+        rendezvous.meet(me, t % WARP)
         base = t - t % WARP
         return np.array(buf[parity, base:base + WARP, :len(values)])
 
@@ -308,7 +350,11 @@ from numba import cuda
 if _config.ENABLE_CUDASIM:
     import threading as _mthreading
 
-    _MBAR_LOCK = _mthreading.Lock()   # simulated threads are Python threads: one update at a time
+    # Simulated threads are Python threads: one update at a time, under this condition's lock.
+    # A waiter sleeps on it until a phase completes (every completion notifies), instead of
+    # spinning on the GIL while the thread it waits for (the producer) needs it.
+    _MBAR_LOCK = _mthreading.Condition()
+    _MBAR_NAP_S = 0.1   # the longest a try_wait suspends before answering 0 (re-polled: no timing assumption)
 
     def mbar_init(bar, i, count):
         bar[4 * i], bar[4 * i + 1], bar[4 * i + 2], bar[4 * i + 3] = 0, count, 0, count
@@ -320,6 +366,7 @@ if _config.ENABLE_CUDASIM:
         if bar[4 * i + 1] == 0 and bar[4 * i + 2] == 0:
             bar[4 * i] += 1
             bar[4 * i + 1] = bar[4 * i + 3]
+            _MBAR_LOCK.notify_all()
 
     def _mbar_arrive(bar, i, nbytes):
         with _MBAR_LOCK:
@@ -339,9 +386,10 @@ if _config.ENABLE_CUDASIM:
 
     def mbar_try_wait(bar, i, parity):
         """mbarrier.try_wait.parity: 1 once the phase of this parity has completed (the
-        completed-phase count's parity differs from it)."""
+        completed-phase count's parity differs from it). Like the hardware's, it may
+        suspend the thread until the phase completes or a time limit passes, then answer."""
         with _MBAR_LOCK:
-            return 1 if bar[4 * i] % 2 != parity % 2 else 0
+            return 1 if _MBAR_LOCK.wait_for(lambda: bar[4 * i] % 2 != parity % 2, _MBAR_NAP_S) else 0
 
     def bulk_g2s(dst, di, src, si, nbytes, bar, i):
         """cp.async.bulk global -> shared of nbytes contiguous bytes, completing on bar[i]."""
