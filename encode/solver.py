@@ -17,6 +17,7 @@ from dataclasses import dataclass, field
 import z3
 
 from .allocator import keep_freed_memory
+from .definitions import Definition, apply, split_definitions
 
 keep_freed_memory()     # every query's fresh context would otherwise page-fault its memory in again
 
@@ -55,13 +56,14 @@ class SolverOptions:
 
 
 class ContextModel:
-    """A model from a private context, evaluated on terms of the main one."""
+    """A model from a private context, evaluated on terms of the main one; a function whose
+    definition the query left out (encode/definitions.py) is read through it."""
 
-    def __init__(self, model: z3.ModelRef, ctx: z3.Context):
-        self._model, self._ctx = model, ctx
+    def __init__(self, model: z3.ModelRef, ctx: z3.Context, definitions: tuple[Definition, ...] = ()):
+        self._model, self._ctx, self._definitions = model, ctx, definitions
 
     def eval(self, term, model_completion: bool = False):
-        return self._model.eval(term.translate(self._ctx), model_completion=model_completion)
+        return self._model.eval(apply(term.translate(self._ctx), self._definitions), model_completion=model_completion)
 
     def decls(self):
         return self._model.decls()
@@ -102,16 +104,18 @@ def find_model(facts, opts: SolverOptions = SolverOptions(), probe: bool = False
 def _check(facts, opts: SolverOptions) -> Outcome:
     if opts.remaining_ms() <= 0:
         return _SPENT
+    facts, definitions = split_definitions([_bool(f) for f in facts])
     ctx = z3.Context()
     solver = _fresh_solver(opts, ctx)
     for fact in facts:
-        solver.add(_bool(fact).translate(ctx))
+        solver.add(fact.translate(ctx))
     start = time.perf_counter()
     result = solver.check()
     took = time.perf_counter() - start
     opts.counted(took)
     if result == z3.sat:
-        return Outcome(Verdict.REFUTED, ContextModel(solver.model(), ctx), seconds=took)
+        model = ContextModel(solver.model(), ctx, tuple(d.translate(ctx) for d in definitions))
+        return Outcome(Verdict.REFUTED, model, seconds=took)
     if result == z3.unsat:
         return Outcome(Verdict.PROVED, seconds=took)
     return Outcome(Verdict.UNKNOWN, reason=_why_unknown(solver, opts), seconds=took)
