@@ -1,0 +1,66 @@
+"""Witness minimisation ends on Z3's resource limit (rlimit), not on the clock: a step that
+runs out ends the same way whatever the wall timeout, so witnesses do not depend on the
+machine's load; the calibrated limit lies above every step the pinned witnesses need."""
+from __future__ import annotations
+
+import dataclasses
+from pathlib import Path
+
+import z3
+
+from argus_verify.report import format_verdict
+from dsl.check import check_source
+from encode.solver import MINIMIZE_RLIMIT, SolverOptions, Verdict, minimize_model
+from encode.verifier import VerifyOptions, verify_kernel
+
+ROOT = Path(__file__).resolve().parents[2]
+KERNEL = ROOT / "tests/kernels/bad/async_wait_count.dsl"    # its witnesses need minimising (K = 96)
+
+
+def _quantified():
+    x, y, z = z3.Ints("x y z")
+    return [z3.ForAll([y], z3.Implies(y > x, y > 3)), x < 5000, z > x, z % 7 == 3], [x, z]
+
+
+def _run(opts: SolverOptions):
+    steps = []
+    opts = dataclasses.replace(opts, on_resources=lambda kind, n, v: steps.append((kind, n, v)))
+    facts, objectives = _quantified()
+    out = minimize_model(facts, objectives, opts)
+    values = tuple(out.model.eval(o).as_long() for o in objectives) if out.model is not None else None
+    return out.verdict, out.reason, values, steps
+
+
+def test_steps_are_limited_by_resources():
+    verdict, _, values, steps = _run(SolverOptions())
+    assert verdict is Verdict.REFUTED and values == (3, 10)
+    assert steps and {k for k, _, _ in steps} == {"minimize"}
+    assert max(n for _, n, _ in steps) < MINIMIZE_RLIMIT
+
+
+def test_a_resource_out_ends_alike_under_any_wall_timeout():
+    # One unit of work per step: every step runs out of resources, never of time, so a
+    # generous and a short wall timeout (both far above what one unit takes) end alike.
+    long, short = (_run(SolverOptions(timeout_ms=ms, minimize_rlimit=1)) for ms in (3_600_000, 5_000))
+    assert long[:3] == short[:3]
+    assert long[0] is Verdict.UNKNOWN and "resource limit" in long[1]
+
+
+def _report(**kw) -> tuple[str, list[int]]:
+    counts: list[int] = []
+    kernel = check_source(KERNEL.read_text(), str(KERNEL.relative_to(ROOT))).kernel
+    opts = VerifyOptions(on_resources=lambda kind, n, v: counts.append(n) if kind == "minimize" else None, **kw)
+    return format_verdict(verify_kernel(kernel, opts)) + "\n", counts
+
+
+def test_the_golden_witness_needs_far_less_than_the_limit():
+    text, counts = _report()
+    assert text == KERNEL.with_suffix(".expected").read_text()
+    assert counts and 10 * max(counts) <= MINIMIZE_RLIMIT
+
+
+def test_the_limit_not_the_clock_decides_the_witness():
+    starved, _ = _report(minimize_rlimit=1)
+    again, _ = _report(minimize_rlimit=1, timeout_s=60.0)
+    assert starved == again
+    assert starved != KERNEL.with_suffix(".expected").read_text()    # unminimised witnesses
