@@ -18,6 +18,7 @@ import z3
 
 from .allocator import keep_freed_memory
 from .definitions import Definition, apply, split_definitions
+from .digits import merge_digits
 
 keep_freed_memory()     # every query's fresh context would otherwise page-fault its memory in again
 
@@ -128,6 +129,7 @@ def _check(facts, opts: SolverOptions, kind: str = "query") -> Outcome:
     if opts.remaining_ms() <= 0:
         return _SPENT
     facts, definitions = split_definitions([_bool(f) for f in facts])
+    facts = merge_digits(facts)
     ctx = z3.Context()
     rlimit = opts.minimize_rlimit if kind == "minimize" else 0
     solver = _fresh_solver(opts, ctx, rlimit)
