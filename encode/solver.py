@@ -5,7 +5,9 @@ timeout and seed from the options, so a query's answer and model do not depend o
 else was built before it: witnesses are the same across runs and test orders. (One context
 shared by a kernel's queries saves ~2 ms a query, but Z3's search then depends on the
 earlier queries: a 1 s refutation in tag_moe_rows_shifted became a 10 s timeout.) A result
-is one of three verdicts kept apart (proved, refuted with a model, unknown).
+is one of three verdicts kept apart (proved, refuted with a model, unknown). Witness
+minimisation steps also run under Z3's deterministic resource limit, so that a minimised
+witness does not depend on the machine's load.
 """
 from __future__ import annotations
 
@@ -17,6 +19,8 @@ from dataclasses import dataclass, field
 import z3
 
 from .allocator import keep_freed_memory
+from .definitions import Definition, apply, split_definitions
+from .digits import merge_digits
 
 keep_freed_memory()     # every query's fresh context would otherwise page-fault its memory in again
 
@@ -29,6 +33,12 @@ class Verdict(enum.Enum):
 
 BUDGET_NOTE = "the time budget ran out"
 BUDGET_SLACK_MS = 50
+# Z3's resource limit (its deterministic work counter, "rlimit count") of every witness
+# minimisation step: a step that runs out ends the same way on any box at any load, where a
+# wall-clock timeout ended one at load 20-40 and a run reported K = 384 for the golden's 192.
+# Calibrated on every pinned witness (bench/minimize_rlimit.py, docs/SOUNDNESS.md): the
+# largest of their 356 steps used 1.27 M (~0.4 s); the wall timeout stays as a backstop.
+MINIMIZE_RLIMIT = 5_000_000
 
 
 @dataclass(frozen=True, slots=True)
@@ -42,10 +52,18 @@ class SolverOptions:
     # Called with the seconds of every query that reaches Z3 (checks, unsat cores, optimiser
     # runs, bisection steps), so that reported query counts and solve times are complete.
     on_query: Callable[[float], None] | None = field(default=None, compare=False)
+    minimize_rlimit: int = MINIMIZE_RLIMIT   # per minimisation step; 0: no resource limit
+    # Calibration only (bench/minimize_rlimit.py): called with (kind, resources used, verdict)
+    # of every check, kind "query" or "minimize".
+    on_resources: Callable[[str, int, "Verdict"], None] | None = field(default=None, compare=False)
 
     def counted(self, seconds: float) -> None:
         if self.on_query is not None:
             self.on_query(seconds)
+
+    def spent(self, kind: str, engine, verdict: "Verdict") -> None:
+        if self.on_resources is not None:
+            self.on_resources(kind, resources(engine), verdict)
 
     def remaining_ms(self) -> int:
         """Milliseconds this query may take: its timeout, cut to what is left of the budget."""
@@ -55,13 +73,14 @@ class SolverOptions:
 
 
 class ContextModel:
-    """A model from a private context, evaluated on terms of the main one."""
+    """A model from a private context, evaluated on terms of the main one; a function whose
+    definition the query left out (encode/definitions.py) is read through it."""
 
-    def __init__(self, model: z3.ModelRef, ctx: z3.Context):
-        self._model, self._ctx = model, ctx
+    def __init__(self, model: z3.ModelRef, ctx: z3.Context, definitions: tuple[Definition, ...] = ()):
+        self._model, self._ctx, self._definitions = model, ctx, definitions
 
     def eval(self, term, model_completion: bool = False):
-        return self._model.eval(term.translate(self._ctx), model_completion=model_completion)
+        return self._model.eval(apply(term.translate(self._ctx), self._definitions), model_completion=model_completion)
 
     def decls(self):
         return self._model.decls()
@@ -78,10 +97,18 @@ class Outcome:
     seconds: float = 0.0
 
 
-def _fresh_solver(opts: SolverOptions, ctx: z3.Context) -> z3.Solver:
+def resources(engine) -> int:
+    """Z3's work counter after a check (its own fresh context: the check's alone)."""
+    stats = engine.statistics()
+    return int(stats.get_key_value("rlimit count")) if "rlimit count" in stats.keys() else 0
+
+
+def _fresh_solver(opts: SolverOptions, ctx: z3.Context, rlimit: int = 0) -> z3.Solver:
     solver = z3.Solver(ctx=ctx)
     solver.set("timeout", opts.remaining_ms())
     solver.set("random_seed", opts.seed)
+    if rlimit:
+        solver.set("rlimit", rlimit)
     return solver
 
 
@@ -99,29 +126,45 @@ def find_model(facts, opts: SolverOptions = SolverOptions(), probe: bool = False
     return out
 
 
-def _check(facts, opts: SolverOptions) -> Outcome:
+def _check(facts, opts: SolverOptions, kind: str = "query") -> Outcome:
+    """`kind` "minimize": a minimisation step, under the resource limit `minimize_rlimit`."""
     if opts.remaining_ms() <= 0:
         return _SPENT
+    facts, definitions = split_definitions([_bool(f) for f in facts])
+    facts = merge_digits(facts)
     ctx = z3.Context()
-    solver = _fresh_solver(opts, ctx)
+    rlimit = opts.minimize_rlimit if kind == "minimize" else 0
+    solver = _fresh_solver(opts, ctx, rlimit)
     for fact in facts:
-        solver.add(_bool(fact).translate(ctx))
+        solver.add(fact.translate(ctx))
     start = time.perf_counter()
     result = solver.check()
     took = time.perf_counter() - start
     opts.counted(took)
+    out = _outcome(solver, result, opts, rlimit, took)
+    opts.spent(kind, solver, out.verdict)
+    if out.verdict is Verdict.REFUTED:
+        return Outcome(Verdict.REFUTED, ContextModel(solver.model(), ctx, tuple(d.translate(ctx) for d in definitions)),
+                       seconds=took)
+    return out
+
+
+def _outcome(engine, result, opts: SolverOptions, rlimit: int, took: float) -> Outcome:
+    """The verdict of a finished check (its model is the caller's to attach)."""
     if result == z3.sat:
-        return Outcome(Verdict.REFUTED, ContextModel(solver.model(), ctx), seconds=took)
+        return Outcome(Verdict.REFUTED, seconds=took)
     if result == z3.unsat:
         return Outcome(Verdict.PROVED, seconds=took)
-    return Outcome(Verdict.UNKNOWN, reason=_why_unknown(solver, opts), seconds=took)
+    return Outcome(Verdict.UNKNOWN, reason=_why_unknown(engine, opts, rlimit), seconds=took)
 
 
-def _why_unknown(engine, opts: SolverOptions) -> str:
+def _why_unknown(engine, opts: SolverOptions, rlimit: int = 0) -> str:
     """The solver's reason, or the budget's when the budget (not the query's own timeout)
-    ended the query: then next to nothing is left of it."""
+    ended the query: then next to nothing is left of it; or the resource limit's."""
     if opts.deadline is not None and opts.remaining_ms() < BUDGET_SLACK_MS:
         return BUDGET_NOTE
+    if rlimit and resources(engine) >= rlimit:
+        return f"resource limit (rlimit {rlimit}) reached"
     return str(engine.reason_unknown()) or "solver returned unknown"
 
 
@@ -206,6 +249,8 @@ def minimize_model(facts, objectives, opts: SolverOptions = SolverOptions()) -> 
     ctx = z3.Context()
     opt = z3.Optimize(ctx=ctx)
     opt.set("timeout", opts.remaining_ms())
+    if opts.minimize_rlimit:
+        opt.set("rlimit", opts.minimize_rlimit)
     for fact in facts:
         opt.add(_bool(fact).translate(ctx))
     for term in objectives:
@@ -214,9 +259,10 @@ def minimize_model(facts, objectives, opts: SolverOptions = SolverOptions()) -> 
     result = opt.check()
     took = time.perf_counter() - start
     opts.counted(took)
+    opts.spent("minimize", opt, _outcome(opt, result, opts, 0, took).verdict)
     if result == z3.sat:
         return Outcome(Verdict.REFUTED, ContextModel(opt.model(), ctx), seconds=took)
-    return Outcome(Verdict.UNKNOWN, reason=_why_unknown(opt, opts), seconds=took)
+    return Outcome(Verdict.UNKNOWN, reason=_why_unknown(opt, opts, opts.minimize_rlimit), seconds=took)
 
 
 def _bisect(facts, objectives, opts: SolverOptions, budget: int = 160) -> Outcome:
@@ -224,9 +270,9 @@ def _bisect(facts, objectives, opts: SolverOptions, budget: int = 160) -> Outcom
     (which Z3's optimiser does not take). It first asks for a model with every objective
     small, so the bisection starts near the answer; it stops quietly when the budget runs out."""
     fixed = list(facts)
-    out = _check(fixed + [z3.And(*[0 <= o for o in objectives], *[o <= 4096 for o in objectives])], opts)
+    out = _check(fixed + [z3.And(*[0 <= o for o in objectives], *[o <= 4096 for o in objectives])], opts, "minimize")
     if out.verdict is not Verdict.REFUTED:
-        out = _check(fixed, opts)
+        out = _check(fixed, opts, "minimize")
     if out.verdict is not Verdict.REFUTED:
         return out
     took = out.seconds
@@ -236,7 +282,7 @@ def _bisect(facts, objectives, opts: SolverOptions, budget: int = 160) -> Outcom
         while lo < best and budget > 0:
             budget -= 1
             mid = (lo + best) // 2
-            trial = _check(fixed + [term <= mid], opts)
+            trial = _check(fixed + [term <= mid], opts, "minimize")
             took += trial.seconds
             if trial.verdict is Verdict.REFUTED:
                 out, best = trial, trial.model.eval(term, model_completion=True).as_long()

@@ -14,7 +14,7 @@ from dsl import ir
 
 from .dataflow import WINDOW_NOTE, Dataflow
 from .findings import Finding, Unknown, Verdict
-from .solver import BUDGET_NOTE, SolverOptions
+from .solver import BUDGET_NOTE, MINIMIZE_RLIMIT, SolverOptions
 from .symbols import SymEnv, Unsupported
 
 ALL_RULES = ("TAG", "RACE", "SYNC", "ASYNC", "WAR", "BOUND", "INIT", "COVER", "RES", "BANK")
@@ -31,11 +31,14 @@ class VerifyOptions:
     deadline: float | None = None     # time.monotonic() when the caller's budget ends
     on_query: Callable | None = field(default=None, compare=False)     # see SolverOptions
     assumptions_checked: bool = False   # the caller has shown the `assume`s satisfiable (the CLI's E031 check)
+    on_resources: Callable | None = field(default=None, compare=False)   # see SolverOptions
+    minimize_rlimit: int = MINIMIZE_RLIMIT   # see SolverOptions
 
     @property
     def solver(self) -> SolverOptions:
         return SolverOptions(timeout_ms=max(1, int(self.timeout_s * 1000)), seed=self.seed,
-                             on_refuted=self.on_refuted, deadline=self.deadline, on_query=self.on_query)
+                             on_refuted=self.on_refuted, deadline=self.deadline, on_query=self.on_query,
+                             on_resources=self.on_resources, minimize_rlimit=self.minimize_rlimit)
 
     def expired(self) -> bool:
         return self.deadline is not None and time.monotonic() >= self.deadline
