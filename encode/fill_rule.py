@@ -58,18 +58,22 @@ def check(df, sink, opts) -> None:
             pads.expr(s.value, s.target.name, check=True)
         elif isinstance(s, ir.Store) and df.kernel.tag_of(s.dst.tensor) is not None:
             _stored(sink, p, pads.of(s.src), s.src)
+        elif isinstance(s, (ir.Assert, ir.Invariant)):
+            for name in sorted({n.elem.tensor for n in exprs.iter_nodes(s.cond) if isinstance(n, ir.TagField)}):
+                _stored(sink, p, pads.of(name), name)
 
 
 def _stored(sink, point, parts, what: str) -> None:
     """Padding that became data (`fill + x`) holds x's value but, as PAD, none of its records:
-    the output's tag function would bind it vacuously. Unknown, never proved."""
+    the output's tag function, or an assertion on the tile, would bind it vacuously.
+    Unknown, never proved."""
     if not parts:
         return
     sink.obligation()
     if any(q.value == UNKNOWN for q in parts):
         sink.unknown("TAG", point.span, f"padding of a masked tile meets data in '{what}' (its value there "
-                     "depends on other tiles, which its PAD tag does not record): the stored tags are not known; "
-                     "mask the math's other operands too, or keep the padding out of the stored elements")
+                     "depends on other tiles, which its PAD tag does not record): its tags are not known; "
+                     "mask the math's other operands too, or keep the padding out of the tile")
 
 
 def _require(sink, point, op: str, parts, what: str) -> None:

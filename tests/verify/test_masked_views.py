@@ -286,3 +286,8 @@ def test_padding_that_meets_data_in_a_stored_tile_is_unknown():
     v = verify_kernel(_kernel(path.read_text()), VerifyOptions(rules=("TAG",)))
     assert v.status == "unknown" and not v.findings
     assert any("padding of a masked tile meets data in 'y'" in u.reason and u.span.line == 15 for u in v.unknowns)
+    # The same tile under an assertion (and stored into an output without a tag function).
+    text = path.read_text().replace("    y = a + x\n", "    y = a + x\n    assert tag(y[e]).i == block.x * 32 + e\n")
+    text = text.replace("    tag Y[i] = (i=i)\n", "")
+    v = verify_kernel(_kernel(text), VerifyOptions(rules=("TAG",)))
+    assert v.status == "unknown" and any("meets data in 'y'" in u.reason and u.span.line == 14 for u in v.unknowns)
