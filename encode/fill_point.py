@@ -75,7 +75,7 @@ def value_at(e: ir.Expr, name: str, v: float, known: dict | None = None):
             x, y = value_at(a, name, v, known), value_at(b, name, v, known)
             return x if isinstance(x, float) and same(x, y) else UNKNOWN
         case ir.Call(func="maximum" | "minimum" as f, args=(a, b)):
-            return _extremum(f, value_at(a, name, v, known), value_at(b, name, v, known))
+            return extremum(f, value_at(a, name, v, known), value_at(b, name, v, known))
         case ir.Call(func=f, args=(x,)) if f in FUNCS:
             y = value_at(x, name, v, known)
             return evaluate(FUNCS[f], y) if isinstance(y, float) else UNKNOWN
@@ -120,7 +120,7 @@ def _compare_finite(op: ir.BinOp, a, b):
     return float(_CMP[op](known, 0.0)) if left else float(_CMP[op](0.0, known))
 
 
-def _extremum(f: str, a, b):
+def extremum(f: str, a, b):
     if UNKNOWN in (a, b):
         return UNKNOWN
     if isinstance(a, float) and isinstance(b, float):

@@ -28,7 +28,7 @@ import z3
 from dsl import exprs, ir
 from dsl.masks import PAD_FINDING, fill_of, neutral_for
 
-from .fill_point import FUNCS, NOPAD, UNKNOWN, binary, evaluate, same, tile_names, value_at
+from .fill_point import FUNCS, NOPAD, UNKNOWN, binary, evaluate, extremum, same, tile_names, value_at
 from .findings import Finding
 from .solver import Verdict as SV, prove
 from .symbols import Unsupported
@@ -56,7 +56,10 @@ def check(df, sink, opts) -> None:
         elif isinstance(s, ir.Compute):
             pads.point = p
             pads.expr(s.value, s.target.name, check=True)
-        elif isinstance(s, ir.Store) and df.kernel.tag_of(s.dst.tensor) is not None:
+        elif isinstance(s, ir.Store) and s.mask is None and df.kernel.tag_of(s.dst.tensor) is not None:
+            # A masked store drops what lies past the output, which is where most padding of
+            # a tile lies (rows past M); padding it writes inside the output is not followed
+            # (docs/SEMANTICS.md).
             _stored(sink, p, pads.of(s.src), s.src)
         elif isinstance(s, (ir.Assert, ir.Invariant)):
             for name in sorted({n.elem.tensor for n in exprs.iter_nodes(s.cond) if isinstance(n, ir.TagField)}):
@@ -158,6 +161,10 @@ class _Pads:
                 return _kept(tuple(Part(_binary(op, q.value, 0.0), q.whole, q.maybe) for q in sub(a)))
             case ir.Bin(op=op, lhs=a, rhs=b):
                 return _combine(op, sub(a), sub(b))
+            case ir.Call(func="maximum" | "minimum" as f, args=(a, b)) if self_name in _syms(a, b) and \
+                    self.from_zero(self_name):
+                other = b if _syms(a, b)[0] == self_name else a
+                return _kept(tuple(Part(extremum(f, 0.0, q.value), q.whole, q.maybe) for q in sub(other)))
             case ir.Call(func="bcast", args=(x,), kwargs=kw):
                 axis = self.df.env.const_value(dict(kw)["axis"])
                 return tuple(Part(q.value, _insert(q.whole, axis), None if q.maybe is None else _insert(q.maybe, axis))
@@ -278,6 +285,11 @@ def _at(e: ir.Expr, name: str, v):
         return UNKNOWN
     out = value_at(e, name, v)
     return UNKNOWN if out == NOPAD else out     # data where the padding was: not neutral
+
+
+def _syms(*args) -> tuple:
+    """The tile names of the arguments that are bare tiles (None for the others)."""
+    return tuple(a.name if isinstance(a, ir.Sym) and a.kind is ir.SymKind.TENSOR else None for a in args)
 
 
 def _kept(parts: tuple) -> tuple:
