@@ -16,7 +16,7 @@ import z3
 from dsl import exprs, ir
 
 from . import program as prog
-from .solver import Verdict as SV, find_model, prove
+from .solver import Session, Verdict as SV, find_model, prove
 from .symbols import Unsupported
 
 
@@ -78,7 +78,10 @@ def settles(df, c, hit, reader: prog.Point, inst: dict, box: Box | None) -> bool
     runs = reader_facts(df, reader, inst, box)
     if runs is None:
         return False
-    return prove(hit, runs, df.solver).verdict is SV.PROVED
+    verdict = df.probes.check(runs, z3.Not(hit), df.solver)
+    if verdict is SV.UNKNOWN:
+        verdict = prove(hit, runs, df.solver).verdict
+    return verdict is SV.PROVED
 
 
 def reader_facts(df, reader: prog.Point, inst: dict, box: Box | None) -> list | None:
@@ -101,7 +104,27 @@ def possible(df, facts: list | None, cond) -> bool:
     if facts is None or z3.is_true(c):
         return True
     opts = dataclasses.replace(df.solver, timeout_ms=min(df.solver.timeout_ms, PROBE_MS))
-    return find_model(facts + [c], opts, probe=True).verdict is not SV.PROVED
+    verdict = df.probes.check(facts, c, opts)
+    if verdict is SV.UNKNOWN:
+        verdict = find_model(facts + [c], opts, probe=True).verdict
+    return verdict is not SV.PROVED
+
+
+class Probes:
+    """The data-flow model's yes-or-no queries (possible, settles), one solver session per
+    list of facts (a read's reader_facts, or the assumptions alone): a ring read asks a
+    condition for each of its cases and candidates under the same facts (gemm_pipelined:
+    ~190 conditions under ~20 lists). An undecided condition is asked afresh by the caller."""
+
+    def __init__(self):
+        self._sessions: dict[tuple, Session] = {}
+
+    def check(self, facts: list, cond, opts) -> SV:
+        key = (opts.seed,) + tuple(f.get_id() if isinstance(f, z3.ExprRef) else f for f in facts)
+        session = self._sessions.get(key)
+        if session is None:
+            session = self._sessions[key] = Session(facts, opts)
+        return session.check(cond, opts)
 
 
 def contains(df, c, box: Box) -> bool:
