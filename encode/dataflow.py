@@ -19,7 +19,8 @@ from dsl import exprs, ir
 
 from . import program as prog
 from .readmemo import ReadMemo, read_key
-from .settle import Box, Probes, possible, reader_facts, settles, slice_box
+from .probes import Probes
+from .settle import Box, possible, reader_facts, settles, slice_box
 from .solver import SolverOptions
 from .symbols import SymEnv, Unsupported
 from .tagval import Case, CaseKind, Contribution, Origin, TagValue
@@ -66,7 +67,7 @@ class Dataflow(Ownership):
         self._missing: dict[int, tuple] = {}     # statement id -> (tile elements nobody does, shape)
         self._hops = 0                           # reads in progress, one inside another
         self._memo = ReadMemo()
-        self.probes = Probes()                   # solver sessions of settle.possible
+        self.probes = Probes(list(env.facts))    # solver sessions of yes-or-no queries (probes.py)
         self._made: list = []                    # (stem, variable) of every fresh variable, in order
 
     # ---------------------------------------------------------------- small helpers

@@ -16,7 +16,7 @@ import z3
 from dsl import exprs, ir
 
 from . import program as prog
-from .solver import Session, Verdict as SV, find_model, prove
+from .solver import Verdict as SV, find_model, prove
 from .symbols import Unsupported
 
 
@@ -108,23 +108,6 @@ def possible(df, facts: list | None, cond) -> bool:
     if verdict is SV.UNKNOWN:
         verdict = find_model(facts + [c], opts, probe=True).verdict
     return verdict is not SV.PROVED
-
-
-class Probes:
-    """The data-flow model's yes-or-no queries (possible, settles), one solver session per
-    list of facts (a read's reader_facts, or the assumptions alone): a ring read asks a
-    condition for each of its cases and candidates under the same facts (gemm_pipelined:
-    ~190 conditions under ~20 lists). An undecided condition is asked afresh by the caller."""
-
-    def __init__(self):
-        self._sessions: dict[tuple, Session] = {}
-
-    def check(self, facts: list, cond, opts) -> SV:
-        key = (opts.seed,) + tuple(f.get_id() if isinstance(f, z3.ExprRef) else f for f in facts)
-        session = self._sessions.get(key)
-        if session is None:
-            session = self._sessions[key] = Session(facts, opts)
-        return session.check(cond, opts)
 
 
 def contains(df, c, box: Box) -> bool:

@@ -165,10 +165,10 @@ class Session:
     SESSION_RLIMIT (a deterministic bound, unlike the timeout) is UNKNOWN, and the caller
     asks it afresh; sat and unsat do not depend on how they were found."""
 
-    def __init__(self, facts, opts: SolverOptions):
+    def __init__(self, facts, opts: SolverOptions, rlimit: int | None = None):
         self._ctx = z3.Context()
         self._solver = _fresh_solver(opts, self._ctx)
-        self._solver.set("rlimit", SESSION_RLIMIT)
+        self._solver.set("rlimit", SESSION_RLIMIT if rlimit is None else rlimit)
         _assert_all(self._solver, facts, self._ctx)
 
     def check(self, cond, opts: SolverOptions) -> Verdict:
