@@ -38,11 +38,12 @@ class Probes:
         return self._sessions[key][0].check(cond, opts)
 
     def unsat(self, facts: list, opts) -> bool:
-        """`facts` are unsatisfiable, shown quickly in the session of the assumptions: the
-        rule's query would be proved, so it need not be asked. False (satisfiable, or not
-        decided quickly): ask the query afresh, which alone gives models. Only a query whose
-        facts open with the assumptions is tried (one without them must not get them)."""
+        """`facts` are unsatisfiable, shown quickly in a session: the rule's query would be
+        proved, so it need not be asked. False (satisfiable, or not decided quickly): ask the
+        query afresh, which alone gives models. A query whose facts open with the assumptions
+        is asked in their session, any other in the session of no facts (a query without the
+        assumptions must not get them)."""
         n = len(self._assumed)
-        if len(facts) < n or any(_ident(a) != _ident(b) for a, b in zip(facts, self._assumed)):
-            return False
-        return self.check(self._assumed, And(*facts[n:]), opts, QUICK_RLIMIT) is SV.PROVED
+        opens = len(facts) >= n and all(_ident(a) == _ident(b) for a, b in zip(facts, self._assumed))
+        base = self._assumed if opens else []
+        return self.check(base, And(*facts[len(base):]), opts, QUICK_RLIMIT) is SV.PROVED

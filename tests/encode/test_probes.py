@@ -33,5 +33,6 @@ def test_only_queries_under_the_assumptions_are_skipped():
     probes = Probes([n > 4])
     assert probes.unsat([n > 4, i >= n, i < 3], opts)              # proved: the query is not asked
     assert not probes.unsat([n > 4, i >= n, i < 9], opts)          # satisfiable: ask it for a model
-    assert not probes.unsat([n < 2, i >= n, i < 3], opts)          # other assumptions: not tried
-    assert not probes.unsat([i < 3], opts)                        # shorter than the assumptions
+    assert not probes.unsat([n < 2, i >= n, i < 3], opts)          # other facts: n > 4 is not assumed
+    assert probes.unsat([n < 2, i <= n, i > 3], opts)              # ... unsatisfiable on their own
+    assert not probes.unsat([i < 3], opts)
