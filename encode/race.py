@@ -76,6 +76,8 @@ def own_addresses(ctx, a) -> bool:
     lay = ctx.shared.get(a.tensor)
     if a.ref is None or (lay is not None and not lay.injective) or not a.dist.injective:
         return False
+    if len(a.dist.shape) != sum(isinstance(sub, ir.Slice) for sub in a.ref.subs):
+        return False                     # the tile's coordinates are not the slice's one to one
     starts = [sub.at if isinstance(sub, ir.Index) else sub.start for sub in a.ref.subs]
     return all(_uniform(e) for e in starts)
 
