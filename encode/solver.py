@@ -5,7 +5,8 @@ timeout and seed from the options, so a query's answer and model do not depend o
 else was built before it: witnesses are the same across runs and test orders. (One context
 shared by a kernel's queries saves ~2 ms a query, but Z3's search then depends on the
 earlier queries: a 1 s refutation in tag_moe_rows_shifted became a 10 s timeout.) A result
-is one of three verdicts kept apart (proved, refuted with a model, unknown).
+is one of three verdicts kept apart (proved, refuted with a model, unknown). A `Session`
+answers only sat or unsat, never a model, so it may share one context across conditions.
 """
 from __future__ import annotations
 
