@@ -19,6 +19,7 @@ from dsl import exprs, ir
 
 from . import program as prog
 from .readmemo import ReadMemo, read_key
+from .probes import Probes
 from .settle import Box, possible, reader_facts, settles, slice_box
 from .solver import SolverOptions
 from .symbols import SymEnv, Unsupported
@@ -66,6 +67,7 @@ class Dataflow(Ownership):
         self._missing: dict[int, tuple] = {}     # statement id -> (tile elements nobody does, shape)
         self._hops = 0                           # reads in progress, one inside another
         self._memo = ReadMemo()
+        self.probes = Probes(list(env.facts))    # solver sessions of yes-or-no queries (probes.py)
         self._made: list = []                    # (stem, variable) of every fresh variable, in order
 
     # ---------------------------------------------------------------- small helpers

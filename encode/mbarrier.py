@@ -131,6 +131,23 @@ class Protocol:
                           ref.index.span)
 
     def _threads(self, p: prog.Point) -> tuple[int, ...]:
+        """The threads that pass p's role conditions. The conditions are built once over a
+        symbolic thread and evaluated at each thread by substitution (ground terms simplify
+        to true or false) instead of being encoded again for each of the block's threads.
+        A condition that is not encoded over a symbolic thread is encoded per thread."""
+        if not p.guards:
+            return tuple(range(self.kernel.threads))
+        t = z3.Int("t#role")
+        try:
+            bound = thread_bindings(t, self.ws)
+            role = And(*[self.env.cond(g.cond, bound) if g.positive else z3.Not(self.env.cond(g.cond, bound))
+                         for g in p.guards])
+        except Unsupported:
+            return self._threads_one_by_one(p)
+        return tuple(k for k in range(self.kernel.threads)
+                     if z3.is_true(z3.simplify(z3.substitute(role, (t, z3.IntVal(k))))))
+
+    def _threads_one_by_one(self, p: prog.Point) -> tuple[int, ...]:
         out = []
         for t in range(self.kernel.threads):
             b = concrete_bindings(t, self.ws)

@@ -44,6 +44,8 @@ class Context:
         A model is minimised (sizes first, then the terms in `small`: iterations, threads)
         so that witnesses are small and canonical; if that fails the first model stays."""
         base = list(self.env.facts) + list(facts)
+        if self.df.probes.unsat(base, self.opts.solver):
+            return None
         out = find_model(base, self.opts.solver)
         if out.verdict is SV.PROVED:
             return None

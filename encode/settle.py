@@ -78,7 +78,10 @@ def settles(df, c, hit, reader: prog.Point, inst: dict, box: Box | None) -> bool
     runs = reader_facts(df, reader, inst, box)
     if runs is None:
         return False
-    return prove(hit, runs, df.solver).verdict is SV.PROVED
+    verdict = df.probes.check(runs, z3.Not(hit), df.solver)
+    if verdict is SV.UNKNOWN:
+        verdict = prove(hit, runs, df.solver).verdict
+    return verdict is SV.PROVED
 
 
 def reader_facts(df, reader: prog.Point, inst: dict, box: Box | None) -> list | None:
@@ -101,7 +104,10 @@ def possible(df, facts: list | None, cond) -> bool:
     if facts is None or z3.is_true(c):
         return True
     opts = dataclasses.replace(df.solver, timeout_ms=min(df.solver.timeout_ms, PROBE_MS))
-    return find_model(facts + [c], opts, probe=True).verdict is not SV.PROVED
+    verdict = df.probes.check(facts, c, opts)
+    if verdict is SV.UNKNOWN:
+        verdict = find_model(facts + [c], opts, probe=True).verdict
+    return verdict is not SV.PROVED
 
 
 def contains(df, c, box: Box) -> bool:

@@ -273,6 +273,8 @@ class TagChecker:
 
     def solve(self, point, cond, facts, leaves, scope, rule, message, hint_extra="") -> bool:
         """Run one query; report a finding on sat. True when it was proved."""
+        if self.df.probes.unsat(facts, self.opts):
+            return True
         out = find_model(facts, self.opts)
         if out.verdict is SV.PROVED:
             return True

@@ -38,3 +38,27 @@ def test_every_query_is_counted():
     out = minimize_model(quantified, [x], opts)                 # bisection: every step counts
     assert out.verdict is Verdict.REFUTED and out.model.eval(x).as_long() == 3
     assert len(seen) > n + 3 and all(s >= 0 for s in seen)
+
+
+def test_a_session_answers_like_fresh_queries():
+    """One session holds the facts; each condition is asked between push and pop, so an
+    earlier condition never constrains a later one, and every check is counted."""
+    from encode.solver import Session
+    seen = []
+    opts = SolverOptions(on_query=seen.append)
+    x, y = z3.Ints("x y")
+    facts = [x >= 0, x < 8, y == 2 * x, True]
+    session = Session(facts, opts)
+    for cond in (y == 7, y == 6, x == 9, z3.And(x > 2, y < 6), x * x == y + 8):
+        fresh = find_model(facts + [cond], opts).verdict
+        assert session.check(cond, opts) is fresh
+    assert session.check(y == 6, opts) is Verdict.REFUTED      # y == 7 before it left nothing behind
+    assert len(seen) == 2 * 5 + 1
+
+
+def test_a_session_with_no_time_left_decides_nothing():
+    from encode.solver import Session
+    import time
+    x = z3.Int("x")
+    spent = SolverOptions(deadline=time.monotonic() - 1)
+    assert Session([x > 0], SolverOptions()).check(x < 0, spent) is Verdict.UNKNOWN

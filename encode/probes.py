@@ -1,0 +1,49 @@
+"""Yes-or-no queries asked in solver sessions (encode/solver.Session), one per list of facts:
+the data-flow model's case probes (settle.possible, settle.settles) and a quick unsat
+attempt before a rule's own query. Models (witnesses) never come from here."""
+from __future__ import annotations
+
+import z3
+
+from .solver import Session, Verdict as SV
+from .terms import And
+
+# A rule's query that a session does not refute within this bound is asked afresh, as before;
+# the shipped kernels' proved rule queries take up to ~40_000 (BOUND and RACE ones with
+# swizzles), so ~1% of them go on to the fresh query.
+QUICK_RLIMIT = 50_000
+
+
+def _ident(f) -> object:
+    return f.get_id() if isinstance(f, z3.ExprRef) else ("py", f)
+
+
+class Probes:
+    """The sessions of one kernel's verification, by the ids of their facts (Z3 hash-conses
+    terms, so equal lists of facts have equal ids). A ring read asks a condition for each of
+    its cases and candidates under the same reader facts (gemm_pipelined: ~190 conditions
+    under ~20 lists); every rule query starts with the assumptions."""
+
+    def __init__(self, assumed: list):
+        self._assumed = list(assumed)
+        self._sessions: dict[tuple, tuple[Session, tuple]] = {}
+
+    def check(self, facts: list, cond, opts, rlimit: int | None = None) -> SV:
+        """PROVED: facts and cond are unsatisfiable; REFUTED: satisfiable; UNKNOWN: undecided
+        here (within the session's bound), for the caller to ask afresh."""
+        key = (opts.seed, rlimit) + tuple(_ident(f) for f in facts)
+        if key not in self._sessions:
+            # the facts are kept with their session: a freed term's id could name another term
+            self._sessions[key] = (Session(facts, opts, rlimit), tuple(facts))
+        return self._sessions[key][0].check(cond, opts)
+
+    def unsat(self, facts: list, opts) -> bool:
+        """`facts` are unsatisfiable, shown quickly in a session: the rule's query would be
+        proved, so it need not be asked. False (satisfiable, or not decided quickly): ask the
+        query afresh, which alone gives models. A query whose facts open with the assumptions
+        is asked in their session, any other in the session of no facts (a query without the
+        assumptions must not get them)."""
+        n = len(self._assumed)
+        opens = len(facts) >= n and all(_ident(a) == _ident(b) for a, b in zip(facts, self._assumed))
+        base = self._assumed if opens else []
+        return self.check(base, And(*facts[len(base):]), opts, QUICK_RLIMIT) is SV.PROVED
