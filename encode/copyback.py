@@ -5,8 +5,9 @@ running value. The data flow summarises an accumulator only when its update read
 (`m = f(m, ...)`); through the temporary, m's tag would unfold through m_new without end.
 The copy `m = m_new` is rewritten here to `m = maximum(m, max(s, axis=1))`: the same value,
 when m_new has that one definition, earlier in the same block, and nothing between the
-definition and the copy writes a tile the definition reads. Register values only; the
-lowering keeps the kernel as written.
+definition and the copy writes a tile the definition reads (nor the definition reads
+itself or the thread's id, which depends on the tile's placement). Register values only;
+the lowering keeps the kernel as written.
 """
 from __future__ import annotations
 
@@ -61,8 +62,10 @@ def _definition(block: list, i: int, writes: Counter):
         return None
     value = block[j].value
     reads = exprs.free_syms(value, ir.SymKind.TENSOR)
-    if target not in reads:
+    if target not in reads or temp in reads:
         return None      # not a loop-carried update: the data flow follows the copy as it is
+    if exprs.mentions_thread(value):
+        return None      # the two tiles may place an element on different threads
     between = [w for b in block[j + 1:i] for w in ir.walk((b,))]
     if any(_assigned(w) in reads for w in between):
         return None
