@@ -37,14 +37,20 @@ def twin_read(df, a: str, b: str, coords: tuple, reader, inst: dict):
         return None
     tv = df.reaching_through(a, coords, reader, inst, wa, (src, Box(facts, spans)))
     if tv is None or not tv.cases or any(c.writer is not wa or not c.trail or c.trail[0][2] is not wa
-                                         for c in tv.cases):
-        return None
+                                         or not _same(c.writer_loops, tv.cases[0].writer_loops) for c in tv.cases):
+        return None         # not only the reader's own instance of the load (never expected)
+    if any(c.masked for case in tv.cases for c in case.contribs):
+        return None         # padding: the pairing's rule (elementwise math with it has none) stays
     cases = []
     for c in tv.cases:
         hop = c.trail[0]
         cases.append(Case(c.cond, c.kind, c.contribs, c.writer, c.writer_loops, c.count, c.note,
                           (Pick(g, hop, (b, hop[1], wb, hop[3])),) + c.trail[1:]))
     return TagValue(tuple(cases)), g
+
+
+def _same(xs: tuple, ys: tuple) -> bool:
+    return len(xs) == len(ys) and all(a == b and s.eq(t) for (a, s), (b, t) in zip(xs, ys))
 
 
 def _load(df, name: str):
