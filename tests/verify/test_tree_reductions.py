@@ -103,8 +103,8 @@ def test_two_7_level_trees_prove():
 
 def test_7_level_trees_with_several_values_per_thread_prove():
     """16 threads, 8 values each. Its lowering (the 5-level kernel's statements, more of
-    them) is checked on the simulator by `argus run --sim`: minutes for 128 columns, so
-    the test above lowers the 5-level kernel (docs/BENCHMARKS.md, the tree table)."""
+    them) matched the reference on the simulator once, in minutes for 128 columns, so the
+    5-level kernel is the one lowered here (docs/BENCHMARKS.md, the tree table)."""
     v = verify_kernel(_kernel("softmax_tree7_values.dsl"), VerifyOptions())
     assert v.status == "proved", (v.findings, v.unknowns)
 
