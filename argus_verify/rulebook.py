@@ -7,11 +7,14 @@ test keeps equal to it. The ids and one-line titles stay in their registries
 from __future__ import annotations
 
 from dataclasses import dataclass
+from pathlib import Path
 
 from dsl.diagnostics import CODES
 from encode.findings import RULES
 
 DOC_PATH = "docs/RULES.md"
+# The checkout's copy of the rule reference; an installed wheel has none.
+_DOC_FILE = Path(__file__).resolve().parents[1] / DOC_PATH
 
 
 @dataclass(frozen=True, slots=True)
@@ -29,8 +32,15 @@ class RuleDoc:
         return self.id.lower()
 
     @property
-    def help_uri(self) -> str:
+    def help_ref(self) -> str:
+        """Where the id is documented, relative to the repository (for text)."""
         return f"{DOC_PATH}#{self.anchor}"
+
+    @property
+    def help_uri(self) -> str | None:
+        """SARIF's helpUri must be an absolute URI: the checkout's docs/RULES.md as a file URI,
+        or None where the reference is not on this machine."""
+        return f"{_DOC_FILE.as_uri()}#{self.anchor}" if _DOC_FILE.is_file() else None
 
 
 _VERIFIER = {

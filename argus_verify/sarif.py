@@ -153,13 +153,20 @@ def _notifications(run: Run) -> list[dict]:
 
 
 def _rules() -> list[dict]:
-    return [{"id": d.id, "shortDescription": {"text": d.title}, "fullDescription": {"text": d.proves},
-             "help": {"text": f"{d.proves} Typical causes: {d.causes} Usual fix: {d.fix} See {d.help_uri}.",
-                      "markdown": f"{d.proves}\n\n**Typical causes:** {d.causes}\n\n**Usual fix:** {d.fix}\n\n"
-                                  f"[{d.help_uri}]({d.help_uri})"},
-             "helpUri": d.help_uri, "defaultConfiguration": {"level": d.level},
-             "properties": {"tags": ["front-end" if d.id.startswith("E") else "verifier"]}}
-            for d in RULE_DOCS]
+    return [_rule(d) for d in RULE_DOCS]
+
+
+def _rule(d) -> dict:
+    link = d.help_uri or d.help_ref
+    rule = {"id": d.id, "shortDescription": {"text": d.title}, "fullDescription": {"text": d.proves},
+            "help": {"text": f"{d.proves} Typical causes: {d.causes} Usual fix: {d.fix} See {d.help_ref}.",
+                     "markdown": f"{d.proves}\n\n**Typical causes:** {d.causes}\n\n**Usual fix:** {d.fix}\n\n"
+                                 f"[{d.help_ref}]({link})"},
+            "defaultConfiguration": {"level": d.level},
+            "properties": {"tags": ["front-end" if d.id.startswith("E") else "verifier"]}}
+    if d.help_uri:
+        rule["helpUri"] = d.help_uri
+    return rule
 
 
 def sarif_log(run: Run, tool_version: str) -> str:

@@ -10,6 +10,7 @@ import functools
 import hashlib
 import os
 import pickle
+import re
 import sys
 import tempfile
 from importlib import resources
@@ -245,7 +246,26 @@ def _known_mistake(tok, acceptable: set[str], text: str) -> str | None:
         return _WORD_HINTS[words[0]]
     if tok.type == "EQUAL" and "__ANON_0" in acceptable:
         return "to compare, write '=='"
+    if words and words[0] == "for" and tok.type == "COMMA" and "range(" in line:
+        return _range_step_hint(line)
+    comma = line.rfind("],", 0, (tok.column or 1) - 1)
+    if words and words[0] == "store" and comma >= 0:
+        value = re.split(r"\s(?:masked|layout|swizzle)\b|#", line[comma + 2:])[0].strip()
+        name = next((n for n in ("t", "t2", "t3") if not re.search(rf"\b{n}\b", value)), "result")
+        return f"a store writes a named tile: compute it first (`{name} = {value}`), then `store ..., {name}`"
     return None
+
+
+def _range_step_hint(line: str) -> str:
+    m = re.search(r"range\(\s*([^,()]+?)\s*,\s*([^,()]+?)\s*,\s*([^,()]+?)\s*\)", line)
+    if m is None:
+        return "range takes a start and a stop, no step: loop over the count and multiply the index"
+    lo, hi, step = m.groups()
+    span = f"{hi} - {lo}" if lo != "0" else hi
+    less = str(int(step) - 1) if step.isdigit() else f"{step} - 1"
+    count = f"({span} + {less}) / {step}"      # the trip count, rounded up as range's is
+    index = f"{lo} + t * {step}" if lo != "0" else f"t * {step}"
+    return f"range takes a start and a stop, no step: loop over the count (`for t in range({count}):`) and index with `{index}`"
 
 
 _CHAR_HINTS = {

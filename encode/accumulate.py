@@ -56,6 +56,12 @@ def _since(df, storage, coords, point, inst, reset, updates) -> TagValue:
         raise Unsupported(f"the reset of accumulator '{storage}' has several reaching writes", reset.span)
     contribs = list(base.cases[0].contribs)
     count = base.cases[0].count if base.cases[0].count is not None else z3.IntVal(len(contribs))
+    data = [c for c in contribs if c.fields or c.origins or c.opaque]
+    if len(data) < len(contribs):
+        # A reset computed from constants (`m = z - inf`) holds no data: its empty record
+        # is the neutral of elementwise math (encode/compute_tags.py), not a contribution.
+        contribs = data
+        count = z3.IntVal(len(data)) if not any(c.bound for c in data) else None
     for upd in updates:
         if prog.common_loops(reset, upd) != depth or not prog.before_in_body(reset, upd, depth):
             raise Unsupported(f"accumulator '{storage}' is updated outside the scope of its reset", upd.span)

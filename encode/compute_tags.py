@@ -16,7 +16,7 @@ from dsl import ir
 from dsl.compute import REDUCE, expr_shape
 
 from .symbols import Unsupported, mentions
-from .tagval import Contribution, TagValue, flatten, product, single, widen
+from .tagval import CaseKind, Contribution, TagValue, flatten, product, single, widen
 from .terms import And, Or
 
 UNIT = (Contribution(()),)
@@ -83,7 +83,7 @@ def _contribs(df, e, coords, w, inst, self_name) -> tuple[tuple, object]:
             got = _twins(df, a, b, coords, w, inst, self_name)
             if got is not None:
                 return got
-            (ca, na), (cb, nb) = (_contribs(df, x, coords, w, inst, self_name) for x in (a, b))
+            (ca, na), (cb, nb) = (_operand(df, x, coords, w, inst, self_name) for x in (a, b))
             return product(ca, cb), _mul(na, nb)
         case ir.Call(func="bcast", args=(x,), kwargs=kw):
             axis = df.env.const_value(dict(kw)["axis"])
@@ -107,12 +107,12 @@ def _contribs(df, e, coords, w, inst, self_name) -> tuple[tuple, object]:
             return _contribs(df, x, inner, w, inst, self_name)
         case ir.Call(func="mask", args=(x, c)):
             # Where c fails the element is padding: no contribution (the PAD tag).
-            (cc, _), (cx, _) = (_contribs(df, y, coords, w, inst, self_name) for y in (c, x))
+            (cc, _), (cx, _) = (_operand(df, y, coords, w, inst, self_name) for y in (c, x))
             keep = _index_cond(df, c, coords, inst)
             keep = _selector(df, coords, inst) if keep is None else keep
             return product(cc, tuple(dataclasses.replace(_guard(y, keep), masked=True) for y in cx)), None
         case ir.Call(func="where", args=(c, a, b)):
-            (cc, nc), (ca, na), (cb, nb) = (_contribs(df, x, coords, w, inst, self_name) for x in (c, a, b))
+            (cc, nc), (ca, na), (cb, nb) = (_operand(df, x, coords, w, inst, self_name) for x in (c, a, b))
             pick = _known_pick(df, c, inst)
             pick = _index_cond(df, c, coords, inst) if pick is None else pick
             pick = _selector(df, coords, inst) if pick is None else pick
@@ -124,7 +124,7 @@ def _contribs(df, e, coords, w, inst, self_name) -> tuple[tuple, object]:
         case ir.Call(args=args):
             out, n = UNIT, one
             for a in args:
-                ca, na = _contribs(df, a, coords, w, inst, self_name)
+                ca, na = _operand(df, a, coords, w, inst, self_name)
                 out, n = product(out, ca), _mul(n, na)
             return out, n
     raise Unsupported(f"cannot take tags through {type(e).__name__}", getattr(e, "span", None))
@@ -142,10 +142,32 @@ def _twins(df, a, b, coords, w, inst, self_name):
         return None
     tv, g = got
     from .generalize import spread
+    tv = TagValue(tuple(_or_unit(case) if case.kind is CaseKind.VALUE else case for case in tv.cases))
     n = count_of(tv)
     if n is not None:
         n = _mul(z3.substitute(n, (g, z3.IntVal(0))), z3.substitute(n, (g, z3.IntVal(1))))
     return tuple(spread(c, g) for c in flatten(tv)), n
+
+
+def _operand(df, e, coords, w, inst, self_name) -> tuple[tuple, object]:
+    """(contributions, count) of `e` as an operand of elementwise math. A value without
+    contributions (zeros, a sum of zeros, an accumulator no update reached) holds no data:
+    paired with another operand it is the empty record, so `zeros + x` carries x's records.
+    Pairing it as the empty set instead would leave the result none, and every claim on it
+    would hold vacuously whatever x is (a false proof). Padding is not such a value: its
+    contributions exist with a domain that excludes the element (the PAD tag)."""
+    if isinstance(e, ir.Sym) and e.kind is ir.SymKind.TENSOR and e.name != self_name:
+        shape = df.shape(e.name)
+        tv = df.read(e.name, tuple(coords[len(coords) - len(shape):] if shape else ()), w, inst)
+        unit = TagValue(tuple(_or_unit(case) if case.kind is CaseKind.VALUE else case for case in tv.cases))
+        return tuple(flatten(unit)), count_of(unit)
+    contribs, n = _contribs(df, e, coords, w, inst, self_name)
+    return (contribs, n) if contribs else (UNIT, z3.IntVal(1))
+
+
+def _or_unit(case):
+    """The case with the empty record where it has no contribution at all."""
+    return dataclasses.replace(case, contribs=UNIT, count=z3.IntVal(1)) if not case.contribs else case
 
 
 def _known_pick(df, cond: ir.Expr, inst: dict):

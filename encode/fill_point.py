@@ -48,35 +48,36 @@ def tile_names(e: ir.Expr) -> set[str] | None:
     return None
 
 
-def value_at(e: ir.Expr, name: str, v: float):
-    """`e` at an element where tile `name` is padding of value `v`: a number, NOPAD or UNKNOWN."""
+def value_at(e: ir.Expr, name: str, v: float, known: dict | None = None):
+    """`e` at an element where tile `name` is padding of value `v` (and the tiles in `known`
+    hold the given numbers): a number, NOPAD or UNKNOWN."""
     match e:
         case ir.Sym(kind=ir.SymKind.TENSOR, name=n):
-            return v if n == name else NOPAD
+            return v if n == name else (known or {}).get(n, NOPAD)
         case ir.FloatLit(value=c) | ir.IntLit(value=c):
             return float(c)
         case ir.Sym() | ir.BuiltinRef():
             return NOPAD
         case ir.Neg(operand=x):
-            y = value_at(x, name, v)
+            y = value_at(x, name, v, known)
             return -y if isinstance(y, float) else y
         case ir.Cast(operand=x):
-            return value_at(x, name, v)
+            return value_at(x, name, v, known)
         case ir.Not(operand=x):
-            y = value_at(x, name, v)
+            y = value_at(x, name, v, known)
             return float(y == 0.0) if isinstance(y, float) else UNKNOWN
         case ir.Bin(op=op, lhs=a, rhs=b):
-            return binary(op, value_at(a, name, v), value_at(b, name, v))
+            return binary(op, value_at(a, name, v, known), value_at(b, name, v, known))
         case ir.Call(func="where", args=(c, a, b)):
-            cond = value_at(c, name, v)
+            cond = value_at(c, name, v, known)
             if isinstance(cond, float):
-                return value_at(a if cond != 0.0 else b, name, v)
-            x, y = value_at(a, name, v), value_at(b, name, v)
+                return value_at(a if cond != 0.0 else b, name, v, known)
+            x, y = value_at(a, name, v, known), value_at(b, name, v, known)
             return x if isinstance(x, float) and same(x, y) else UNKNOWN
         case ir.Call(func="maximum" | "minimum" as f, args=(a, b)):
-            return _extremum(f, value_at(a, name, v), value_at(b, name, v))
+            return _extremum(f, value_at(a, name, v, known), value_at(b, name, v, known))
         case ir.Call(func=f, args=(x,)) if f in FUNCS:
-            y = value_at(x, name, v)
+            y = value_at(x, name, v, known)
             return evaluate(FUNCS[f], y) if isinstance(y, float) else UNKNOWN
     return UNKNOWN
 

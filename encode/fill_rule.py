@@ -25,7 +25,7 @@ from dataclasses import dataclass
 import numpy as np
 import z3
 
-from dsl import ir
+from dsl import exprs, ir
 from dsl.masks import PAD_FINDING, fill_of, neutral_for
 
 from .fill_point import FUNCS, NOPAD, UNKNOWN, binary, evaluate, same, tile_names, value_at
@@ -56,6 +56,20 @@ def check(df, sink, opts) -> None:
         elif isinstance(s, ir.Compute):
             pads.point = p
             pads.expr(s.value, s.target.name, check=True)
+        elif isinstance(s, ir.Store) and df.kernel.tag_of(s.dst.tensor) is not None:
+            _stored(sink, p, pads.of(s.src), s.src)
+
+
+def _stored(sink, point, parts, what: str) -> None:
+    """Padding that became data (`fill + x`) holds x's value but, as PAD, none of its records:
+    the output's tag function would bind it vacuously. Unknown, never proved."""
+    if not parts:
+        return
+    sink.obligation()
+    if any(q.value == UNKNOWN for q in parts):
+        sink.unknown("TAG", point.span, f"padding of a masked tile meets data in '{what}' (its value there "
+                     "depends on other tiles, which its PAD tag does not record): the stored tags are not known; "
+                     "mask the math's other operands too, or keep the padding out of the stored elements")
 
 
 def _require(sink, point, op: str, parts, what: str) -> None:
@@ -113,8 +127,9 @@ class _Pads:
             return _anywhere(self.of(s.src))
         if isinstance(s, ir.Compute):
             return self.expr(s.value, name)
-        if isinstance(s, ir.Mma) and (self.of(s.a) or self.of(s.b)):
+        if isinstance(s, ir.Mma) and (_whole_line(self.of(s.a), 1) or _whole_line(self.of(s.b), 0)):
             # Rows past M, columns past N: the accumulator's own value there, 0.0 from zeros.
+            # Padding only along k (a causal mask of the scores) pads no element of the result.
             resets = [w.stmt for w in self.df.writers.get(s.c, []) if not isinstance(w.stmt, ir.Mma)]
             return (Part(0.0 if all(isinstance(r, ir.Zeros) for r in resets) else UNKNOWN, frozenset(), None),)
         return NONE
@@ -133,6 +148,10 @@ class _Pads:
                 return _map(sub(x), lambda v: -v)
             case ir.Cast(operand=x):
                 return sub(x)
+            case ir.Bin(op=op, lhs=ir.Sym(name=n), rhs=b) if n == self_name and self.from_zero(n):
+                return _kept(tuple(Part(_binary(op, 0.0, q.value), q.whole, q.maybe) for q in sub(b)))
+            case ir.Bin(op=op, lhs=a, rhs=ir.Sym(name=n)) if n == self_name and self.from_zero(n):
+                return _kept(tuple(Part(_binary(op, q.value, 0.0), q.whole, q.maybe) for q in sub(a)))
             case ir.Bin(op=op, lhs=a, rhs=b):
                 return _combine(op, sub(a), sub(b))
             case ir.Call(func="bcast", args=(x,), kwargs=kw):
@@ -165,7 +184,23 @@ class _Pads:
         if len(padded) != 1:
             return None
         name, parts = padded[0]
-        return _merge(tuple(Part(_at(e, name, q.value), q.whole, q.maybe) for q in parts))
+        return _merge(tuple(Part(self.updated(e, name, q.value, self_name), q.whole, q.maybe) for q in parts))
+
+    def updated(self, e: ir.Expr, name: str, v, self_name: str):
+        """`e` at the padding; for an in-place update of an accumulator that starts at 0.0
+        (`y = y + sum(padding)`), the update keeps 0.0 there when it maps 0.0 to 0.0: an
+        element padded in every update stays 0.0 (one that held data in some update has
+        that update's records, so its value need not be neutral)."""
+        if v != UNKNOWN and self.from_zero(self_name):
+            kept = value_at(e, name, v, {self_name: 0.0})
+            if isinstance(kept, float) and same(kept, 0.0):
+                return 0.0
+        return _at(e, name, v)
+
+    def from_zero(self, name: str) -> bool:
+        """Whether `name` is an accumulator whose every initialisation is `zeros`."""
+        resets = [w.stmt for w in self.df.writers.get(name, []) if name not in _reads(w.stmt)]
+        return bool(resets) and all(isinstance(r, ir.Zeros) for r in resets)
 
     def reduce(self, op: str, parts: tuple, axis: int, x, check: bool) -> tuple:
         if check and self.point is not None:
@@ -239,6 +274,24 @@ def _at(e: ir.Expr, name: str, v):
         return UNKNOWN
     out = value_at(e, name, v)
     return UNKNOWN if out == NOPAD else out     # data where the padding was: not neutral
+
+
+def _kept(parts: tuple) -> tuple:
+    """An update of a zero-started accumulator at its padding: 0.0 where it keeps 0.0."""
+    return _merge(tuple(Part(0.0 if isinstance(q.value, float) and same(q.value, 0.0) else UNKNOWN,
+                             q.whole, q.maybe) for q in parts))
+
+
+def _whole_line(parts: tuple, k: int) -> bool:
+    """Whether some line along axis k of the tile may be all padding (an mma over k then
+    gives padding in the result)."""
+    return any(k in q.whole or q.maybe is None or k in q.maybe for q in parts)
+
+
+def _reads(s) -> set:
+    if isinstance(s, ir.Compute):
+        return exprs.free_syms(s.value, ir.SymKind.TENSOR)
+    return {s.c} if isinstance(s, ir.Mma) else set()
 
 
 def _insert(axes: frozenset, axis: int) -> frozenset:

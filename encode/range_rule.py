@@ -16,7 +16,7 @@ from dsl import exprs, ir
 
 from .solver import Verdict as SV, find_model, prove
 from .witness import Witness
-from .terms import And, Conjuncts, Or
+from .terms import And, Conjuncts, Or, constants
 
 
 def check_range(tc, point, cond, lf, rs, base, scope) -> None:
@@ -158,10 +158,35 @@ def _cover(tc, point, cond, lf, lo, hi, lo_e, hi_e, base, scope) -> bool:
         missing = model.eval(v, model_completion=True)
         tc.sink.finding(w.finding("TAG", cond.span, f"{name} never takes the value {missing} of "
                                   f"range({_t(lo_e)}, {_t(hi_e)})",
-                                  "some input elements never reach this value: check the loop bounds "
-                                  "and the tile offsets"))
+                                  _padding_hint(tc, lf, model, f"{lf.node.field}=range({_t(lo_e)}, {_t(hi_e)})") or "some input elements never reach this value: "
+                                  "check the loop bounds and the tile offsets"))
         return False
     return True
+
+
+def _padding_hint(tc, lf, model, field: str) -> str:
+    """When the witness element is padding of a masked access (a coordinate of a masked
+    contribution's input element that no bound variable moves lies outside its tensor), the
+    claim fails there because padding carries no records: say so, and where to claim."""
+    for _, c, _, _ in lf.known:
+        if not c.masked:
+            continue
+        bound = {b.get_id() for b in c.bound}
+        for o in c.origins:
+            param = tc.df.kernel.param(o.storage)
+            if param is None:
+                continue
+            for dim, (coord, extent) in enumerate(zip(o.coords, param.shape)):
+                if any(k.get_id() in bound for k in constants(coord, {})):
+                    continue
+                at = model.eval(coord, model_completion=True)
+                n = model.eval(tc.env.term(extent, {}), model_completion=True)
+                if z3.is_int_value(at) and z3.is_int_value(n) and not 0 <= at.as_long() < n.as_long():
+                    return (f"this element lies past the edge of {o.storage} (index {at} of dimension {dim}, "
+                            f"extent {n}): it holds the padding of a masked access, which carries no tags. "
+                            f"Claim it in the tag function of the output this tile is stored to (a field "
+                            f"`{field}`), which binds only the elements a masked store writes")
+    return ""
 
 
 def _merged_domains(known) -> list:

@@ -39,10 +39,8 @@ def twin_read(df, a: str, b: str, coords: tuple, reader, inst: dict):
     if tv is None or not tv.cases or any(c.writer is not wa or not c.trail or c.trail[0][2] is not wa
                                          or not _same(c.writer_loops, tv.cases[0].writer_loops) for c in tv.cases):
         return None         # not only the reader's own instance of the load (never expected)
-    if any(c.masked for case in tv.cases for c in case.contribs) or any(not c.contribs for c in tv.value_cases()):
-        # Padding, or a value with no records (zeros): the pairing's rule, elementwise math
-        # with it has none, stays; the twin read would keep the other copy's records.
-        return None
+    if any(c.masked for case in tv.cases for c in case.contribs):
+        return None         # padding: the pairing's rule (elementwise math with it has none) stays
     cases = []
     for c in tv.cases:
         hop = c.trail[0]

@@ -230,7 +230,12 @@ def _int_div(x, y):
 
 
 def accumulate(old_tags: Tags, new: Val) -> Tags:
-    """An in-place update keeps the old contributions and adds the new ones."""
+    """An in-place update keeps the old contributions and adds the new ones. Records with no
+    field (a reset computed from constants, `m = z - inf`) hold no data and are dropped, as
+    the verifier drops them from an accumulator's initialisation (encode/accumulate.py)."""
+    if isinstance(old_tags, Tags) and old_tags.ncontrib:
+        old_tags = Tags(old_tags.schema, old_tags.vals, old_tags.has,
+                        old_tags.valid & old_tags.has.any(axis=-1)).compact()
     return union(old_tags, new.tags)
 
 

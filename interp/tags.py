@@ -176,7 +176,10 @@ def padded(t: Tags, inside: np.ndarray) -> Tags:
 
 
 def product(x, y):
-    """Elementwise math: one merged record per pair of contributions (x's fields first)."""
+    """Elementwise math: one merged record per pair of contributions (x's fields first). A
+    tile with no contributions at all (zeros) holds no data and pairs as the empty record, so
+    `zeros + x` carries x's records (as encode/compute_tags.py has it)."""
+    x, y = (Tags.unit(t.shape) if isinstance(t, Tags) and t.ncontrib == 0 else t for t in (x, y))
     shape = np.broadcast_shapes(x.shape, y.shape)
     if isinstance(x, Tags) and isinstance(y, Tags) and not _too_big(
             shape, x.ncontrib * y.ncontrib, len(x.schema) + len(y.schema),

@@ -7,6 +7,7 @@ import io
 import json
 import re
 import sys
+import urllib.parse
 from pathlib import Path
 
 import jsonschema
@@ -86,7 +87,9 @@ def test_rules_carry_descriptions_help_and_anchors(kernels, capsys):
     anchors = set(re.findall(r"^#+ (\S+)", (REPO / DOC_PATH).read_text(), re.M))
     for r in rules:
         assert r["fullDescription"]["text"] and "Usual fix: " in r["help"]["text"]
-        assert r["helpUri"] == f"{DOC_PATH}#{r['id'].lower()}" and r["id"] in anchors
+        # helpUri must be an absolute URI (the schema's "uri" format): the checkout's reference.
+        assert r["helpUri"] == f"{(REPO / DOC_PATH).as_uri()}#{r['id'].lower()}" and r["id"] in anchors
+        assert urllib.parse.urlparse(r["helpUri"]).scheme == "file" and f"See {DOC_PATH}#" in r["help"]["text"]
         assert r["defaultConfiguration"]["level"] == ("warning" if r["id"] == "BANK" else "error")
     inv = log["runs"][0]["invocations"][0]
     assert inv == {"executionSuccessful": True, "exitCode": 0, "exitCodeDescription": "proved",

@@ -277,3 +277,12 @@ def test_a_reduction_of_padded_rows_is_padding_for_the_next_reduction():
     assert replay_details(tail, f).replayed
     exact = _kernel(CHAIN.format(assume="R % 4 == 0", grid="R / BR"))
     assert verify_kernel(exact, TAG).status == "proved"
+
+
+def test_padding_that_meets_data_in_a_stored_tile_is_unknown():
+    """fill + x is x's value with no record of it (PAD): the stored tags are not known, so a
+    kernel that adds the wrong block of X there is not proved (it was, vacuously)."""
+    path = ROOT / "tests/verify/kernels/padding_plus_data_stored.dsl"
+    v = verify_kernel(_kernel(path.read_text()), VerifyOptions(rules=("TAG",)))
+    assert v.status == "unknown" and not v.findings
+    assert any("padding of a masked tile meets data in 'y'" in u.reason and u.span.line == 15 for u in v.unknowns)
