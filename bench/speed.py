@@ -72,6 +72,8 @@ def measure(repeat: int, skip_bad: bool, code: Path) -> dict:
     library = sorted(str(p.relative_to(ROOT)) for p in (ROOT / "proofs").glob("*.dsl"))
     rows.append(_median_row("library, one process", [_child(CLI + library, code) for _ in range(max(1, repeat - 1))],
                             f"{len(library)} kernels"))
+    # The tree table (issue 17 class 6, <= 10 s each): the 3-, 5- and 7-level tree softmaxes
+    # of tests/verify/kernels and their buggy siblings (wrong offset, missing barrier).
     kernels = sorted((ROOT / "tests/verify/kernels").glob("softmax_tree*.dsl"))
     kernels.append(ROOT / "proofs/flash_attention_pipelined.dsl")     # issue 17: <= 10 s
     extra = [_in_process(p) for p in kernels]

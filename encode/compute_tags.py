@@ -80,6 +80,9 @@ def _contribs(df, e, coords, w, inst, self_name) -> tuple[tuple, object]:
         case ir.Neg(operand=x) | ir.Cast(operand=x) | ir.Not(operand=x):
             return _contribs(df, x, coords, w, inst, self_name)
         case ir.Bin(lhs=a, rhs=b):
+            got = _twins(df, a, b, coords, w, inst, self_name)
+            if got is not None:
+                return got
             (ca, na), (cb, nb) = (_operand(df, x, coords, w, inst, self_name) for x in (a, b))
             return product(ca, cb), _mul(na, nb)
         case ir.Call(func="bcast", args=(x,), kwargs=kw):
@@ -116,6 +119,8 @@ def _contribs(df, e, coords, w, inst, self_name) -> tuple[tuple, object]:
             picked = tuple(_guard(x, pick) for x in ca) + tuple(_guard(x, z3.Not(pick)) for x in cb)
             n = None if na is None or nb is None else _pick(pick, na, nb)
             return product(cc, picked), _mul(nc, n)
+        case ir.Call(args=(x, y), kwargs=()) if (got := _twins(df, x, y, coords, w, inst, self_name)) is not None:
+            return got
         case ir.Call(args=args):
             out, n = UNIT, one
             for a in args:
@@ -123,6 +128,25 @@ def _contribs(df, e, coords, w, inst, self_name) -> tuple[tuple, object]:
                 out, n = product(out, ca), _mul(n, na)
             return out, n
     raise Unsupported(f"cannot take tags through {type(e).__name__}", getattr(e, "span", None))
+
+
+def _twins(df, a, b, coords, w, inst, self_name):
+    """(contributions, count) of an elementwise op on two register tiles loaded from shifted
+    slices of one tile (a tree level), read once (encode/twins.py); None for any other pair."""
+    if not all(isinstance(x, ir.Sym) and x.kind is ir.SymKind.TENSOR and x.name != self_name for x in (a, b)):
+        return None
+    from .twins import twin_read
+    shape = df.shape(a.name)
+    got = twin_read(df, a.name, b.name, tuple(coords[len(coords) - len(shape):]) if shape else (), w, inst)
+    if got is None:
+        return None
+    tv, g = got
+    from .generalize import spread
+    tv = TagValue(tuple(_or_unit(case) if case.kind is CaseKind.VALUE else case for case in tv.cases))
+    n = count_of(tv)
+    if n is not None:
+        n = _mul(z3.substitute(n, (g, z3.IntVal(0))), z3.substitute(n, (g, z3.IntVal(1))))
+    return tuple(spread(c, g) for c in flatten(tv)), n
 
 
 def _operand(df, e, coords, w, inst, self_name) -> tuple[tuple, object]:

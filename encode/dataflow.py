@@ -69,6 +69,7 @@ class Dataflow(Ownership):
         self._memo = ReadMemo()
         self.probes = Probes(list(env.facts))    # solver sessions of yes-or-no queries (probes.py)
         self._made: list = []                    # (stem, variable) of every fresh variable, in order
+        self._through: dict = {}                 # load statement id -> (source coords, box): twins.py
 
     # ---------------------------------------------------------------- small helpers
     def fresh(self, stem: str) -> z3.ArithRef:
@@ -180,6 +181,17 @@ class Dataflow(Ownership):
                 return TagValue(tuple(cases))
         cases.append(Case(And(*missed), CaseKind.UNINIT, note=f"nothing wrote {storage} before this read"))
         return TagValue(tuple(cases))
+
+    def reaching_through(self, storage, coords, point, inst, writer: prog.Point, source: tuple) -> TagValue | None:
+        """The reaching write of register tile storage[coords] when it is load `writer`, with
+        the load's source element and slice replaced by `source` (encode/twins.py): used once,
+        by the reader's own instance of the load; None if the walk did not get there."""
+        self._through[id(writer.stmt)] = source
+        try:
+            value = self.reaching(storage, coords, point, inst, [writer])
+        finally:
+            unused = self._through.pop(id(writer.stmt), None)
+        return None if unused is not None else value
 
     def hit_cases(self, storage, coords, c: _Candidate, missed: list, hit, facts) -> list[Case]:
         """The cases of a reaching write: one per case of the value it wrote (those that can happen)."""
@@ -344,6 +356,9 @@ class Dataflow(Ownership):
         if isinstance(s, ir.Store):      # into shared memory: the source tile's element at the tile coordinate
             return self.read(s.src, self.tile_coords(s.dst, inst, coords), w, inst)
         if isinstance(s, ir.Load):
+            through = self._through.pop(id(s), None)
+            if through is not None:
+                return self.read(s.src.tensor, through[0], w, inst, through[1])
             src = self.full_coords(s.src, inst, exprs.source_tile(s, coords))
             return self.read(s.src.tensor, src, w, inst, slice_box(self, s.src, inst, src))
         if isinstance(s, ir.Zeros):

@@ -12,10 +12,11 @@ import dataclasses
 
 import z3
 
+from .generalize import Pick
 from .tagval import Case, Contribution, Origin, TagValue
 from .terms import constants
 
-_RENAMED = (TagValue, Case, Contribution, Origin)
+_RENAMED = (TagValue, Case, Contribution, Origin, Pick)
 UNRENAMABLE = ("where",)    # stems whose variable also names a function symbol (a `where` pick)
 
 

@@ -39,6 +39,8 @@ class Contribution:
     opaque: str = ""                           # why the value's tag is unknown ("" if known)
     trail: tuple = ()                          # hops of the reaching writes, newest first
     masked: bool = False                       # `domain` drops the padding of a masked access
+    shape: tuple = ()                          # how fields, origins and trail expand into copies
+                                               # (encode/generalize.py); () when they are as listed
 
     def terms(self, name: str) -> list:
         return [t for f, t in self.fields if f == name]
@@ -69,9 +71,10 @@ class TagValue:
 
 def merge(a: Contribution, b: Contribution) -> Contribution:
     """The record of a value computed from two others: every field of both."""
+    shape = () if a.shape == () == b.shape else ("cat", (len(a.fields), len(a.origins), len(a.trail)), a.shape, b.shape)
     return Contribution(a.fields + b.fields, a.bound + b.bound,
                         And(a.domain, b.domain), a.origins + b.origins, a.opaque or b.opaque,
-                        a.trail + b.trail, a.masked or b.masked)
+                        a.trail + b.trail, a.masked or b.masked, shape)
 
 
 def widen(c: Contribution, bound: tuple, domain) -> Contribution:
@@ -85,10 +88,15 @@ def flatten(tv: TagValue) -> list[Contribution]:
     for case in tv.cases:
         if case.kind is CaseKind.VALUE:
             out += [Contribution(c.fields, c.bound, And(case.cond, c.domain), c.origins, c.opaque,
-                                 case.trail + c.trail, c.masked) for c in case.contribs]
+                                 case.trail + c.trail, c.masked, _after(case.trail, c.shape)) for c in case.contribs]
         else:
             out.append(Contribution((), (), case.cond, (), f"{case.kind.value}: {case.note}", case.trail))
     return out
+
+
+def _after(trail: tuple, shape: tuple) -> tuple:
+    """The shape of a contribution whose trail gets `trail` in front."""
+    return shape if not trail or shape == () else ("cat", (0, 0, len(trail)), (), shape)
 
 
 def single(contribs, count=None) -> TagValue:

@@ -42,7 +42,6 @@ class Witness:
             if z3.is_true(self.model.eval(entry[0], model_completion=True)):
                 return entry[1]
         return None
-        return None
 
     def operand(self, lf) -> Operand:
         el = lf.node.elem
@@ -51,13 +50,22 @@ class Witness:
         c = self.selected(lf)
         if c is None:
             return Operand(text, ())
-        tag = tuple(dict.fromkeys((f, _int(self.model, t)) for f, t in c.fields))
+        fields, origins, trail = self.copies(c)
+        tag = tuple(dict.fromkeys((f, _int(self.model, t)) for f, t in fields))
         shared = {n for n, t in self.df.types.items() if t.space is ir.Space.SHARED}
         hops = tuple(dict.fromkeys(Hop(s, tuple(_int(self.model, x) for x in xs), p.span if p is not None else None,
                                        self.ints(lv), self.writing_thread(p, xs, lv))
-                                   for s, xs, p, lv in c.trail if s in shared))
-        srcs = tuple(dict.fromkeys((o.storage, tuple(_int(self.model, x) for x in o.coords)) for o in c.origins))
+                                   for s, xs, p, lv in trail if s in shared))
+        srcs = tuple(dict.fromkeys((o.storage, tuple(_int(self.model, x) for x in o.coords)) for o in origins))
         return Operand(text, tag, hops, srcs)
+
+    @staticmethod
+    def copies(c) -> tuple:
+        """A generalised record's fields, origins and hops, copy by copy (encode/generalize.py)."""
+        if c.shape == ():
+            return c.fields, c.origins, c.trail
+        from .generalize import copies, resolve
+        return tuple([resolve(item, a) for item, a in part] for part in copies(c))
 
     def writing_thread(self, point, coords, loop_values) -> int | None:
         """Which thread's part of the copy or store at `point` (in that instance) wrote `coords`."""

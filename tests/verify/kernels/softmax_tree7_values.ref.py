@@ -1,0 +1,7 @@
+"""NumPy reference for softmax_tree7_values.dsl: row softmax of an [R, 128] matrix."""
+import numpy as np
+TEST_SIZES = {"R": 2}
+def reference(inputs, sizes):
+    x = inputs["X"].astype(np.float64)
+    p = np.exp(x - x.max(axis=1, keepdims=True))
+    return {"Y": (p / p.sum(axis=1, keepdims=True)).astype(np.float32)}
