@@ -300,8 +300,9 @@ def _kept(parts: tuple) -> tuple:
 
 def _whole_line(parts: tuple, k: int) -> bool:
     """Whether some line along axis k of the tile may be all padding (an mma over k then
-    gives padding in the result)."""
-    return any(k in q.whole or q.maybe is None or k in q.maybe for q in parts)
+    gives padding in the result): W, which holds F's axes wherever the part has an element
+    (F alone holds vacuously for a part that no element is in)."""
+    return any(q.maybe is None or k in q.maybe for q in parts)
 
 
 def _reads(s) -> set:
