@@ -98,15 +98,19 @@ def _merged_schema(a: tuple[str, ...], b: tuple[str, ...]) -> tuple[tuple[str, .
     out = list(a)
     map_a = list(range(len(a)))
     map_b = []
+    slots: dict[str, list[int]] = {}     # name -> its slots in `out`, in order (schemas of
+    for i, n in enumerate(out):          # deep trees hold thousands of one name: no rescans)
+        slots.setdefault(n, []).append(i)
     seen: dict[str, int] = {}
     for name in b:
         j = seen.get(name, 0)
         seen[name] = j + 1
-        slots = [i for i, n in enumerate(out) if n == name]
-        if j < len(slots):
-            map_b.append(slots[j])
+        have = slots.setdefault(name, [])
+        if j < len(have):
+            map_b.append(have[j])
         else:
             out.append(name)
+            have.append(len(out) - 1)
             map_b.append(len(out) - 1)
     return tuple(out), map_a, map_b
 
