@@ -313,7 +313,11 @@ class TagChecker:
             kind, sel, c = next(p for p in pairs if z3.is_true(out.model.eval(p[1], model_completion=True)))
             model = self.minimal(base + [sel, c.domain], scope, out.model)
             w = Witness(self.df, point, model, scope, {})
-            if kind == "missing":
+            if kind == "missing" and not (c.fields or c.origins):
+                msg = f"{lf.node.elem.tensor} holds a value no input reaches (constants only), without '{lf.node.field}'"
+                self.sink.finding(w.finding("TAG", lf.node.span, msg, "an accumulation whose loop does not run at "
+                                            "these sizes keeps its initial value: check the loop bounds"))
+            elif kind == "missing":
                 msg = f"tag of {lf.node.elem.tensor} has no field '{lf.node.field}'"
                 self.sink.finding(w.finding("TAG", lf.node.span, msg, "declare the field in the input's `tag` line"))
             elif c.opaque.startswith("uninit"):

@@ -169,7 +169,7 @@ class BlockExec(MemoryStatements):
                                                             self.mem.threads, self.I.consts)
             case ir.Zeros():
                 shape = self.shape_of(s.target.shape)
-                v = Val(np.zeros(shape, NUMPY[s.target.dtype]), Tags.empty(shape), np.zeros(shape, bool),
+                v = Val(np.zeros(shape, NUMPY[s.target.dtype]), Tags.empty(shape, const=True), np.zeros(shape, bool),
                         np.zeros(shape, bool))
                 self.write_val(s.target, shape, v, active)
             case ir.Load():

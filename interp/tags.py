@@ -21,6 +21,9 @@ class Tags:
     vals: np.ndarray        # int64 (*shape, C, F)
     has: np.ndarray         # bool  (*shape, C, F)
     valid: np.ndarray       # bool  (*shape, C)
+    # No contributions because the value holds no data (zeros, a sum of zeros), as opposed
+    # to padding, whose records are dropped: elementwise math pairs it as the empty record.
+    const: bool = False
 
     @property
     def shape(self) -> tuple[int, ...]:
@@ -39,11 +42,11 @@ class Tags:
                     np.ones(shape + (1,), bool))
 
     @staticmethod
-    def empty(shape=()) -> "Tags":
-        """No contributions at all: what `zeros` carries."""
+    def empty(shape=(), const: bool = False) -> "Tags":
+        """No contributions at all: what `zeros` carries (`const`), or padding, or nothing written."""
         shape = tuple(shape)
         return Tags((), np.zeros(shape + (0, 0), np.int64), np.zeros(shape + (0, 0), bool),
-                    np.zeros(shape + (0,), bool))
+                    np.zeros(shape + (0,), bool), const)
 
     @staticmethod
     def record(fields: dict[str, np.ndarray], shape) -> "Tags":
@@ -60,22 +63,22 @@ class Tags:
     # ------------------------------------------------------------ element access
     def __getitem__(self, idx) -> "Tags":
         """Index the element dimensions only (NumPy advanced or basic indexing)."""
-        return Tags(self.schema, self.vals[idx], self.has[idx], self.valid[idx])
+        return Tags(self.schema, self.vals[idx], self.has[idx], self.valid[idx], self.const)
 
     def broadcast(self, shape) -> "Tags":
         shape = tuple(shape)
         c, f = self.ncontrib, len(self.schema)
         return Tags(self.schema, np.broadcast_to(self.vals, shape + (c, f)),
-                    np.broadcast_to(self.has, shape + (c, f)), np.broadcast_to(self.valid, shape + (c,)))
+                    np.broadcast_to(self.has, shape + (c, f)), np.broadcast_to(self.valid, shape + (c,)), self.const)
 
     def reshape(self, shape) -> "Tags":
         shape = ts.resolve_shape(tuple(shape), self.shape)
         c, f = self.ncontrib, len(self.schema)
         return Tags(self.schema, self.vals.reshape(shape + (c, f)), self.has.reshape(shape + (c, f)),
-                    self.valid.reshape(shape + (c,)))
+                    self.valid.reshape(shape + (c,)), self.const)
 
     def copy(self) -> "Tags":
-        return Tags(self.schema, self.vals.copy(), self.has.copy(), self.valid.copy())
+        return Tags(self.schema, self.vals.copy(), self.has.copy(), self.valid.copy(), self.const)
 
     def slots(self, name: str) -> list[int]:
         return [i for i, n in enumerate(self.schema) if n == name]
@@ -171,7 +174,7 @@ def insert_axis(t, axis: int, n: int):
         return _sets(t)[0].insert_axis(axis, n)
     shape = t.shape[:axis] + (n,) + t.shape[axis:]
     return Tags(t.schema, np.expand_dims(t.vals, axis), np.expand_dims(t.has, axis),
-                np.expand_dims(t.valid, axis)).broadcast(shape)
+                np.expand_dims(t.valid, axis), t.const).broadcast(shape)
 
 
 def padded(t: Tags, inside: np.ndarray) -> Tags:
@@ -183,7 +186,7 @@ def product(x, y):
     """Elementwise math: one merged record per pair of contributions (x's fields first). A
     tile with no contributions at all (zeros) holds no data and pairs as the empty record, so
     `zeros + x` carries x's records (as encode/compute_tags.py has it)."""
-    x, y = (Tags.unit(t.shape) if isinstance(t, Tags) and t.ncontrib == 0 else t for t in (x, y))
+    x, y = (Tags.unit(t.shape) if isinstance(t, Tags) and t.const else t for t in (x, y))
     shape = np.broadcast_shapes(x.shape, y.shape)
     if isinstance(x, Tags) and isinstance(y, Tags) and not _too_big(
             shape, x.ncontrib * y.ncontrib, len(x.schema) + len(y.schema),
@@ -215,7 +218,7 @@ def union(x, y):
     wx = _widen(x, schema, mx, x.ncontrib)
     wy = _widen(y, schema, my, y.ncontrib)
     return Tags(schema, np.concatenate([wx.vals, wy.vals], -2), np.concatenate([wx.has, wy.has], -2),
-                np.concatenate([wx.valid, wy.valid], -1)).compact()
+                np.concatenate([wx.valid, wy.valid], -1), x.const and y.const).compact()
 
 
 def reduce_axis(x, axis: int):
@@ -229,7 +232,7 @@ def reduce_axis(x, axis: int):
     rest = vals.shape[:nd - 1]
     n = x.shape[axis] * x.ncontrib
     return Tags(x.schema, vals.reshape(rest + (n, len(x.schema))), has.reshape(rest + (n, len(x.schema))),
-                valid.reshape(rest + (n,))).compact()
+                valid.reshape(rest + (n,)), x.const).compact()
 
 
 def contract(a, b):

@@ -22,5 +22,5 @@ kernel gemm_gelu(A: f32[M, K], B: f32[K, N], C: f32[M, N]):
         barrier
     assert tag(acc[i, j]).k == range(0, K)  #! error[TAG]
     y = 0.5 * acc * (1.0 + erf(acc * 0.7071067811865476))
-    assert tag(y[i, j]).row == block.x * BM + i and tag(y[i, j]).col == block.y * BN + j
-    store C[block.x * BM : +BM, block.y * BN : +BN], y
+    assert tag(y[i, j]).row == block.x * BM + i and tag(y[i, j]).col == block.y * BN + j  #! error[TAG]
+    store C[block.x * BM : +BM, block.y * BN : +BN], y  #! error[TAG]
