@@ -115,7 +115,9 @@ def check_ordered(ctx, a, b) -> None:
         facts += [ia.t != ib.t, z3.Not(ctx.hb.separated(at_a, at_b))]
         if ctx.protocol is not None:         # ordered by an mbarrier hand-off, either way
             facts += [z3.Not(ctx.protocol.handoff(at_a, at_b)), z3.Not(ctx.protocol.handoff(at_b, at_a))]
-    model = ctx.solve(rule, b.span, facts, list(ia.loops.values()) + list(ib.loops.values()) + [ia.t, ib.t])
+    # The values last: the element a witness names is then the least one, not whatever the
+    # first model held (which follows Z3's term ids, and so what the process built before).
+    model = ctx.solve(rule, b.span, facts, list(ia.loops.values()) + list(ib.loops.values()) + [ia.t, ib.t, ia.v, ib.v])
     if model is not None:
         mv = ModelView(ctx, model)
         note = _async_note(ctx, mv, at_a, at_b) if a.is_async else "with no barrier between"
