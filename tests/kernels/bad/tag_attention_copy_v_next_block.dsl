@@ -1,5 +1,7 @@
 # Buggy sibling of tests/verify/kernels/attention_running_max_copy.dsl: V is read one key
-# block ahead of K.
+# block ahead of K. (The coverage claim on the output is left out: with V shifted its
+# quantified query runs into the solver's timeout, which would make the report depend on the
+# machine.)
 kernel attn_v_next_block(Q: f32[S, 32], KT: f32[32, S], V: f32[S, 32], O: f32[S, 32]):
     assume S % 32 == 0
     grid (S / 32)
@@ -28,6 +30,5 @@ kernel attn_v_next_block(Q: f32[S, 32], KT: f32[32, S], V: f32[S, 32], O: f32[S,
         m = m_new
         assert tag(acc[i, e]).query == block.x * 32 + i
     assert tag(m[i]).query == block.x * 32 + i and covers(tag(m[i]).key, 0, S)
-    assert covers(tag(acc[i, e]).vkey, 0, S)
     o = acc / bcast(l, axis=1, n=32)
     store O[block.x * 32 : +32, 0 : +32], o
