@@ -23,7 +23,7 @@ def _check_access(ctx, a) -> None:
     inst = instantiate(ctx.df, a, "1", ctx.target.warp_size)
     dims = [ctx.env.term(d, {}) for d in ctx.df.types[a.tensor].shape]
     out = [Or(c < 0, c >= n) for c, n in zip(inst.coords, dims)]
-    model = ctx.solve("BOUND", a.span, inst.facts + [Or(*out)], list(inst.loops.values()) + [inst.t])
+    model = ctx.solve("BOUND", a.span, inst.facts + [Or(*out)], list(inst.loops.values()) + [inst.t, inst.v])
     if model is None:
         return
     mv = ModelView(ctx, model)

@@ -35,7 +35,7 @@ def _check_read(ctx, a) -> None:
     tv = ctx.df.read(a.tensor, inst.coords, a.point, inst.loops, slice_box(ctx.df, a.ref, inst.bound, inst.coords))
     uninit = [c.cond for c in tv.cases if c.kind is CaseKind.UNINIT and c.writer is None]
     if uninit:
-        model = ctx.solve("INIT", a.span, inst.facts + [Or(*uninit)], list(inst.loops.values()) + [inst.t])
+        model = ctx.solve("INIT", a.span, inst.facts + [Or(*uninit)], list(inst.loops.values()) + [inst.t, inst.v])
         if model is not None:
             _report(ctx, a, inst, ModelView(ctx, model))
             return

@@ -41,8 +41,8 @@ class Context:
     def solve(self, rule: str, span, facts, small=()) -> object | None:
         """A model of env facts + `facts` (a counterexample), or None (proved, or unknown: reported).
 
-        A model is minimised (sizes first, then the terms in `small`: iterations, threads)
-        so that witnesses are small and canonical; if that fails the first model stays."""
+        A model is minimised (sizes first, then blocks, then the terms in `small`: iterations,
+        threads) so that witnesses are small and canonical; if that fails the first model stays."""
         base = list(self.env.facts) + list(facts)
         if self.df.probes.unsat(base, self.opts.solver):
             return None
@@ -52,7 +52,9 @@ class Context:
         if out.verdict is SV.UNKNOWN:
             self.sink.unknown(rule, span, f"solver: {out.reason}")
             return None
-        objectives = [v for _, v in sorted(self.env.sizes.items())] + list(small)
+        # Blocks too (after the sizes): left to the first model they follow Z3's term ids,
+        # which depend on what the process built before (a golden flipped with test order).
+        objectives = [v for _, v in sorted(self.env.sizes.items())] + list(self.env.blocks) + list(small)
         if not objectives:
             return out.model
         best = minimize_model(base, objectives, self.opts.solver)
