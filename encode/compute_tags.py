@@ -76,7 +76,7 @@ def _contribs(df, e, coords, w, inst, self_name, operand: bool = False) -> tuple
             sub = coords[len(coords) - len(shape):] if shape else ()
             tv = df.read(n, tuple(sub), w, inst)
             if operand:
-                tv = TagValue(tuple(_or_unit(case) if case.kind is CaseKind.VALUE else case for case in tv.cases))
+                tv = _with_units(tv)
             return tuple(flatten(tv)), count_of(tv)
         case ir.Sym():
             return UNIT, one
@@ -145,7 +145,7 @@ def _twins(df, a, b, coords, w, inst, self_name):
         return None
     tv, g = got
     from .generalize import spread
-    tv = TagValue(tuple(_or_unit(case) if case.kind is CaseKind.VALUE else case for case in tv.cases))
+    tv = _with_units(tv)
     n = count_of(tv)
     if n is not None:
         n = _mul(z3.substitute(n, (g, z3.IntVal(0))), z3.substitute(n, (g, z3.IntVal(1))))
@@ -161,6 +161,11 @@ def _operand(df, e, coords, w, inst, self_name) -> tuple[tuple, object]:
     contributions exist with a domain that excludes the element (the PAD tag)."""
     contribs, n = _contribs(df, e, coords, w, inst, self_name, operand=True)
     return (contribs, n) if contribs else (UNIT, z3.IntVal(1))
+
+
+def _with_units(tv: TagValue) -> TagValue:
+    """`tv` with each value case given the empty record where it has no contribution."""
+    return TagValue(tuple(_or_unit(case) if case.kind is CaseKind.VALUE else case for case in tv.cases))
 
 
 def _or_unit(case):

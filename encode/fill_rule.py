@@ -210,7 +210,7 @@ class _Pads:
 
     def from_zero(self, name: str) -> bool:
         """Whether `name` is an accumulator whose every initialisation is `zeros`."""
-        resets = [w.stmt for w in self.df.writers.get(name, []) if name not in _reads(w.stmt)]
+        resets = [w.stmt for w in self.df.writers.get(name, []) if not self.df.accumulates(w, name)]
         return bool(resets) and all(isinstance(r, ir.Zeros) for r in resets)
 
     def reduce(self, op: str, parts: tuple, axis: int, x, check: bool) -> tuple:
@@ -303,12 +303,6 @@ def _whole_line(parts: tuple, k: int) -> bool:
     gives padding in the result): W, which holds F's axes wherever the part has an element
     (F alone holds vacuously for a part that no element is in)."""
     return any(q.maybe is None or k in q.maybe for q in parts)
-
-
-def _reads(s) -> set:
-    if isinstance(s, ir.Compute):
-        return exprs.free_syms(s.value, ir.SymKind.TENSOR)
-    return {s.c} if isinstance(s, ir.Mma) else set()
 
 
 def _insert(axes: frozenset, axis: int) -> frozenset:
