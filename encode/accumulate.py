@@ -62,14 +62,28 @@ def _since(df, storage, coords, point, inst, reset, updates) -> TagValue:
         # is the neutral of elementwise math (encode/compute_tags.py), not a contribution.
         contribs = data
         count = z3.IntVal(len(data)) if not any(c.bound for c in data) else None
+    empty = [_reset_empty(base.cases[0], data, count)]
     for upd in updates:
         if prog.common_loops(reset, upd) != depth or not prog.before_in_body(reset, upd, depth):
             raise Unsupported(f"accumulator '{storage}' is updated outside the scope of its reset", upd.span)
-        part, n = _update_instances(df, upd, storage, coords, point, inst, depth)
+        part, n, instances = _update_instances(df, upd, storage, coords, point, inst, depth)
         contribs += part
         count = None if count is None or n is None else count + n
+        empty.append(z3.Bool(f"maybe_empty~{next(df._fresh)}") if instances is None else instances == 0)
     return TagValue((Case(z3.BoolVal(True), CaseKind.VALUE, tuple(contribs), writer=updates[0] if updates else reset,
-                          count=count),))
+                          count=count, empty=z3.simplify(And(*empty))),))
+
+
+def _reset_empty(case, data: list, count):
+    """When the reset's value holds no record: never for plain records, at `count == 0`
+    where the count is known, else as its own case says (an accumulator copied in)."""
+    if not data:
+        return z3.BoolVal(True)
+    if not any(c.bound for c in data):
+        return z3.BoolVal(False)
+    if count is not None and not any(c.masked for c in data):
+        return count == 0
+    return case.empty if case.empty is not None else z3.BoolVal(False)
 
 
 def _latest_reset(resets, point: prog.Point, storage: str) -> prog.Point:
@@ -99,7 +113,8 @@ def _reset_in_loop(later, point: prog.Point, updates, storage: str):
 
 
 def _update_instances(df, upd: prog.Point, storage, coords, point, rinst, depth):
-    """Contributions of all instances of `upd` between the reset and the reader."""
+    """Contributions of all instances of `upd` between the reset and the reader, their number
+    if known, and the number of instances if known."""
     inst = {l.var: rinst[l.var] for l in upd.loops[:depth]}
     bound = []
     for loop in upd.loops[depth:]:
@@ -129,7 +144,7 @@ def _update_instances(df, upd: prog.Point, storage, coords, point, rinst, depth)
     out = [widen(c, tuple(bound), domain) for c in part]
     if per is not None and any(mentions(per, v) for v in bound):
         per = None      # the number added differs between instances: not a box count
-    return out, (None if count is None or per is None else count * per)
+    return out, (None if count is None or per is None else count * per), count
 
 
 

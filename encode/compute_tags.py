@@ -24,7 +24,44 @@ UNIT = (Contribution(()),)
 
 def compute_value(df, e: ir.Expr, coords: tuple, w, inst: dict, self_name: str = "") -> TagValue:
     contribs, count = _contribs(df, e, coords, w, inst, self_name)
-    return single(contribs, count)
+    tv = single(contribs, count)
+    empty = _copied_empty(df, e, coords, w, inst, self_name)
+    if empty is None:
+        return tv
+    return TagValue((dataclasses.replace(tv.cases[0], empty=empty),))
+
+
+def _copied_empty(df, e, coords, w, inst, self_name):
+    """A copy of an accumulator (`m_prev = m`, through signs, casts and broadcasts) or a
+    reduction of one is empty where the accumulator is (None when `e` is neither or the
+    accumulator is never empty). Where the accumulator's emptiness varies along the reduced
+    axis, only its first element is followed, under a free choice (as accumulate.py does)."""
+    reduced = []
+    while True:
+        match e:
+            case ir.Neg(operand=x) | ir.Cast(operand=x):
+                e = x
+            case ir.Call(func="bcast", args=(x,), kwargs=kw):
+                axis = df.env.const_value(dict(kw)["axis"])
+                coords, e = tuple(coords[:axis]) + tuple(coords[axis + 1:]), x
+            case ir.Call(func=f, args=(x,), kwargs=kw) if f in REDUCE:
+                axis = df.env.const_value(dict(kw)["axis"])
+                r = df.fresh(f"{f}_axis{axis}")
+                reduced.append(r)
+                coords, e = tuple(coords[:axis]) + (r,) + tuple(coords[axis:]), x
+            case ir.Sym(kind=ir.SymKind.TENSOR, name=n) if n != self_name:
+                shape = df.shape(n)
+                tv = df.read(n, tuple(coords[len(coords) - len(shape):] if shape else ()), w, inst)
+                conds = [And(c.cond, c.empty) for c in tv.value_cases() if c.empty is not None]
+                if not conds:
+                    return None
+                out = z3.simplify(Or(*conds))
+                if any(mentions(out, r) for r in reduced):
+                    out = And(z3.Bool(f"maybe_empty~{next(df._fresh)}"),
+                              z3.substitute(out, *[(r, z3.IntVal(0)) for r in reduced]))
+                return z3.simplify(out)
+            case _:
+                return None
 
 
 def count_of(tv: TagValue):
@@ -170,24 +207,28 @@ def _with_units(tv: TagValue) -> TagValue:
 
 def _or_unit(case):
     """The case with the empty record where it has no contribution: always when it has none,
-    and under `count == 0` when its records range over bound variables and their number is
-    known (an accumulator read before its first update: `m_prev = m` at the first iteration
-    of an online softmax that starts from a constant). Without the empty record there,
+    and where an accumulator may have none at the instance read (`case.empty`: no update
+    reached it yet, as `m_prev = m` at the first iteration of an online softmax that starts
+    from a constant, or a loop that runs zero times). Without the empty record there,
     `l * exp(m_prev - m) + sum(p)` had no records at that iteration and claims on l held
-    vacuously."""
+    vacuously. Where the number of updates is not known, `case.empty` holds a free choice:
+    the empty record may be there or not, so a claim must hold either way."""
     if not case.contribs:
         return dataclasses.replace(case, contribs=UNIT, count=z3.IntVal(1))
-    if case.count is None or not any(c.bound for c in case.contribs) or any(c.masked for c in case.contribs):
-        # Records that padding drops are PAD, not an empty value (encode/fill_rule.py). With
-        # no count, "no record's constraints hold" would need a quantifier in every query
-        # through the value (flash_attention_pipelined then timed out): not followed, a known
-        # gap (docs/SEMANTICS.md).
+    if not any(c.bound for c in case.contribs):
         return case
-    none = z3.simplify(case.count == 0)
+    if case.count is not None and not any(c.masked for c in case.contribs):
+        none = z3.simplify(case.count == 0)
+    elif case.empty is not None:
+        # Records that padding drops are PAD, not an empty value (encode/fill_rule.py): only
+        # an accumulator's missing updates make it empty.
+        none = case.empty
+    else:
+        return case
     if z3.is_false(none):
         return case
-    return dataclasses.replace(case, contribs=case.contribs + (_guard(UNIT[0], none),),
-                               count=z3.If(none, z3.IntVal(1), case.count))
+    count = None if case.count is None else z3.If(none, z3.IntVal(1), case.count)
+    return dataclasses.replace(case, contribs=case.contribs + (_guard(UNIT[0], none),), count=count)
 
 
 def _known_pick(df, cond: ir.Expr, inst: dict):

@@ -202,7 +202,7 @@ class Dataflow(Ownership):
             cond = And(*missed, hit, inner.cond)
             if len(inners) == 1 or possible(self, facts, cond):
                 out.append(Case(cond, inner.kind, inner.contribs, c.point, hop[3], inner.count, inner.note,
-                                (hop,) + inner.trail))
+                                (hop,) + inner.trail, inner.empty))
         return out
 
     def certainly_writes(self, c: _Candidate, reader: prog.Point) -> bool:

@@ -31,7 +31,7 @@ from dsl.masks import PAD_FINDING, fill_of, neutral_for
 from .fill_point import FUNCS, NOPAD, UNKNOWN, binary, evaluate, extremum, same, tile_names, value_at
 from .findings import Finding
 from .solver import Verdict as SV, prove
-from .symbols import Unsupported
+from .symbols import Unsupported, mentions
 from .terms import And
 
 
@@ -41,9 +41,12 @@ class Part:
     value: object                       # UNKNOWN or the padding's number
     whole: frozenset                    # F: axes along which its lines are all padding
     maybe: frozenset | None             # W: axes along which a line may be all padding (None: any)
+    at: object = None                   # z3 condition on the tile coordinates `pad.c{d}` that
+                                        # holds wherever the part has an element (None: anywhere)
 
 
 NONE: tuple = ()                         # no padding: a tile's padding is a tuple of parts
+MAX_RANK = 8                             # tile coordinates a part's place may name
 
 
 def check(df, sink, opts) -> None:
@@ -56,11 +59,13 @@ def check(df, sink, opts) -> None:
         elif isinstance(s, ir.Compute):
             pads.point = p
             pads.expr(s.value, s.target.name, check=True)
-        elif isinstance(s, ir.Store) and s.mask is None and df.kernel.tag_of(s.dst.tensor) is not None:
-            # A masked store drops what lies past the output, which is where most padding of
-            # a tile lies (rows past M); padding it writes inside the output is not followed
-            # (docs/SEMANTICS.md).
-            _stored(sink, p, pads.of(s.src), s.src)
+        elif isinstance(s, ir.Store) and df.kernel.tag_of(s.dst.tensor) is not None:
+            parts = pads.of(s.src)
+            if s.mask is not None:
+                # A masked store drops what lies past the output: the padding of rows past M
+                # when the store's rows are the loads' rows.
+                parts = tuple(q for q in parts if not pads.dropped(q, p))
+            _stored(sink, p, parts, s.src)
         elif isinstance(s, (ir.Assert, ir.Invariant)):
             for name in sorted({n.elem.tensor for n in exprs.iter_nodes(s.cond) if isinstance(n, ir.TagField)}):
                 _stored(sink, p, pads.of(name), name)
@@ -156,19 +161,19 @@ class _Pads:
             case ir.Cast(operand=x):
                 return sub(x)
             case ir.Bin(op=op, lhs=ir.Sym(name=n), rhs=b) if n == self_name and self.from_zero(n):
-                return _kept(tuple(Part(_binary(op, 0.0, q.value), q.whole, q.maybe) for q in sub(b)))
+                return _kept(tuple(_valued(q, _binary(op, 0.0, q.value)) for q in sub(b)))
             case ir.Bin(op=op, lhs=a, rhs=ir.Sym(name=n)) if n == self_name and self.from_zero(n):
-                return _kept(tuple(Part(_binary(op, q.value, 0.0), q.whole, q.maybe) for q in sub(a)))
+                return _kept(tuple(_valued(q, _binary(op, q.value, 0.0)) for q in sub(a)))
             case ir.Bin(op=op, lhs=a, rhs=b):
                 return _combine(op, sub(a), sub(b))
             case ir.Call(func="maximum" | "minimum" as f, args=(a, b)) if self_name in _syms(a, b) and \
                     self.from_zero(self_name):
                 other = b if _syms(a, b)[0] == self_name else a
-                return _kept(tuple(Part(extremum(f, 0.0, q.value), q.whole, q.maybe) for q in sub(other)))
+                return _kept(tuple(_valued(q, extremum(f, 0.0, q.value)) for q in sub(other)))
             case ir.Call(func="bcast", args=(x,), kwargs=kw):
                 axis = self.df.env.const_value(dict(kw)["axis"])
-                return tuple(Part(q.value, _insert(q.whole, axis), None if q.maybe is None else _insert(q.maybe, axis))
-                             for q in sub(x))
+                return tuple(Part(q.value, _insert(q.whole, axis), None if q.maybe is None else _insert(q.maybe, axis),
+                                  _shifted(q.at, axis, +1)) for q in sub(x))
             case ir.Call(func=f, args=(x,), kwargs=kw) if f in ("sum", "max", "min"):
                 return self.reduce(f, sub(x), self.df.env.const_value(dict(kw)["axis"]), x, check)
             case ir.Call(func="index"):
@@ -182,7 +187,7 @@ class _Pads:
                 return _map(sub(x), lambda v: evaluate(FUNCS[f], v))
             case ir.Call(args=args):
                 parts = tuple(q for a in args for q in sub(a))
-                return tuple(Part(UNKNOWN, q.whole, q.maybe) for q in parts)
+                return tuple(_valued(q, UNKNOWN) for q in parts)
         return NONE              # literals, sizes, block and thread ids
 
     def single_padded(self, e: ir.Expr, self_name: str) -> tuple | None:
@@ -195,7 +200,7 @@ class _Pads:
         if len(padded) != 1:
             return None
         name, parts = padded[0]
-        return _merge(tuple(Part(self.updated(e, name, q.value, self_name), q.whole, q.maybe) for q in parts))
+        return _merge(tuple(_valued(q, self.updated(e, name, q.value, self_name)) for q in parts))
 
     def updated(self, e: ir.Expr, name: str, v, self_name: str):
         """`e` at the padding; for an in-place update of an accumulator that starts at 0.0
@@ -216,12 +221,15 @@ class _Pads:
     def reduce(self, op: str, parts: tuple, axis: int, x, check: bool) -> tuple:
         if check and self.point is not None:
             _require(self.sink, self.point, op, tuple(q for q in parts if axis not in q.whole), "its operand")
-        ends = [_reduced(op, q.value, self.extent(x, axis)) if axis in q.whole else neutral_for(op)
-                for q in parts if q.maybe is None or axis in q.maybe]
+        lines = [q for q in parts if q.maybe is None or axis in q.maybe]
+        ends = [_reduced(op, q.value, self.extent(x, axis)) if axis in q.whole else neutral_for(op) for q in lines]
         if not ends:
             return NONE          # every line holds data, and its padding is neutral
         value = ends[0] if all(same(v, ends[0]) for v in ends) else UNKNOWN
-        return (Part(value, frozenset(), None),)
+        # A line all padding has an element of its part; where a part's place does not depend
+        # on the reduced coordinate, the result's padding lies where the part's lines do.
+        at = [_shifted(q.at, axis, -1) for q in lines]
+        return (Part(value, frozenset(), None, None if any(a is None for a in at) else z3.Or(*at)),)
 
     def extent(self, x: ir.Expr, axis: int) -> int:
         from .compute_tags import _shape_of
@@ -244,14 +252,16 @@ class _Pads:
                     continue
                 start, ext, top = env.term(sub.start, inst), self.df.extent(sub.extent), env.term(n, {})
                 dims.append((not self.proved(And(start >= 0, start + ext <= top), facts),
-                             not self.proved(And(start + ext > 0, start < top), facts)))
+                             not self.proved(And(start + ext > 0, start < top), facts), start, top))
         except Unsupported:
             return (Part(s.mask.value, frozenset(), None),)
         if s.transpose:
             dims = dims[::-1]
         axes = frozenset(range(len(dims)))
-        return tuple(Part(s.mask.value, axes - {t}, (axes - {t}) | ({t} if wholly else set()))
-                     for t, (partial, wholly) in enumerate(dims) if partial)
+        tile = _coords(len(dims))
+        return tuple(Part(s.mask.value, axes - {t}, (axes - {t}) | ({t} if wholly else set()),
+                          _fixed(z3.Or(start + tile[t] < 0, start + tile[t] >= top), inst))
+                     for t, (partial, wholly, start, top) in enumerate(dims) if partial)
 
     def cond_part(self, cond: ir.Expr, x: ir.Expr, fill: float) -> Part:
         """mask(x, cond): the elements failing cond, with the axes along which every such
@@ -273,7 +283,22 @@ class _Pads:
                 whole.add(a)
             if not self.proved(z3.Not(And(z3.Not(keep), line)), facts + box):
                 maybe.add(a)
-        return Part(fill, frozenset(whole), frozenset(maybe))
+        return Part(fill, frozenset(whole), frozenset(maybe), _fixed(z3.Not(keep), inst))
+
+    def dropped(self, q: Part, point) -> bool:
+        """Whether a masked store drops every element of part `q`: each lies past the output."""
+        if q.at is None:
+            return False
+        s = point.stmt
+        inst, facts = self.instance(point)
+        from .access import in_tensor
+        tile = _coords(len(self.df.shape(s.src)))
+        box = [And(c >= 0, c < n) for c, n in zip(tile, self.df.shape(s.src))]
+        try:
+            inside = in_tensor(self.df.env, self.df.types[s.dst.tensor], self.df.full_coords(s.dst, inst, tile))
+        except Unsupported:
+            return False
+        return self.proved(z3.Not(And(q.at, *inside)), facts + box)
 
     def proved(self, goal, facts) -> bool:
         out = prove(goal, facts, self.opts)
@@ -294,8 +319,38 @@ def _syms(*args) -> tuple:
 
 def _kept(parts: tuple) -> tuple:
     """An update of a zero-started accumulator at its padding: 0.0 where it keeps 0.0."""
-    return _merge(tuple(Part(0.0 if isinstance(q.value, float) and same(q.value, 0.0) else UNKNOWN,
-                             q.whole, q.maybe) for q in parts))
+    return _merge(tuple(_valued(q, 0.0 if isinstance(q.value, float) and same(q.value, 0.0) else UNKNOWN)
+                        for q in parts))
+
+
+def _valued(q: Part, value) -> Part:
+    return Part(value, q.whole, q.maybe, q.at)
+
+
+def _coords(n: int) -> list:
+    return [z3.Int(f"pad.c{d}") for d in range(n)]
+
+
+def _fixed(at, inst: dict):
+    """A part's place, kept only when it names no loop variable: a tile is read at other
+    instances than the one that wrote it (after its loop, a later iteration), and the place
+    at the reader's instance need not be the writer's."""
+    return None if any(mentions(at, v) for v in inst.values()) else z3.simplify(at)
+
+
+def _shifted(at, axis: int, by: int):
+    """The place after a broadcast inserts `axis` (by=+1) or a reduction removes it (-1);
+    None where it names the removed coordinate."""
+    if at is None:
+        return None
+    tile = _coords(MAX_RANK + 1)
+    if by < 0:
+        if mentions(at, tile[axis]):
+            return None
+        moved = [(tile[d], tile[d - 1]) for d in range(axis + 1, len(tile))]
+    else:
+        moved = [(tile[d], tile[d + 1]) for d in range(axis, len(tile) - 1)]
+    return z3.substitute(at, *moved)
 
 
 def _whole_line(parts: tuple, k: int) -> bool:
@@ -311,16 +366,17 @@ def _insert(axes: frozenset, axis: int) -> frozenset:
 
 
 def _map(parts: tuple, f) -> tuple:
-    return tuple(Part(q.value if q.value == UNKNOWN else evaluate(f, q.value), q.whole, q.maybe) for q in parts)
+    return tuple(_valued(q, q.value if q.value == UNKNOWN else evaluate(f, q.value)) for q in parts)
 
 
 def _combine(op: ir.BinOp, xs: tuple, ys: tuple) -> tuple:
     """Elementwise math: each operand's parts with the other operand a number there, and
     the overlaps of two parts (their lines are all padding along the axes of either)."""
-    out = [Part(_binary(op, q.value, NOPAD), q.whole, q.maybe) for q in xs]
-    out += [Part(_binary(op, NOPAD, q.value), q.whole, q.maybe) for q in ys]
+    out = [_valued(q, _binary(op, q.value, NOPAD)) for q in xs]
+    out += [_valued(q, _binary(op, NOPAD, q.value)) for q in ys]
     out += [Part(_binary(op, a.value, b.value), a.whole | b.whole,
-                 b.maybe if a.maybe is None else a.maybe if b.maybe is None else a.maybe & b.maybe)
+                 b.maybe if a.maybe is None else a.maybe if b.maybe is None else a.maybe & b.maybe,
+                 b.at if a.at is None else a.at if b.at is None else And(a.at, b.at))
             for a in xs for b in ys]
     return _merge(tuple(out))
 
@@ -328,9 +384,14 @@ def _combine(op: ir.BinOp, xs: tuple, ys: tuple) -> tuple:
 def _merge(parts: tuple) -> tuple:
     seen = []
     for q in parts:
-        if not any(same(q.value, r.value) and q.whole == r.whole and q.maybe == r.maybe for r in seen):
+        if not any(same(q.value, r.value) and q.whole == r.whole and q.maybe == r.maybe and _same_place(q.at, r.at)
+                   for r in seen):
             seen.append(q)
     return tuple(seen)
+
+
+def _same_place(a, b) -> bool:
+    return a is b or (a is not None and b is not None and a.eq(b))
 
 
 def _anywhere(parts: tuple) -> tuple:

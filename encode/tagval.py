@@ -59,6 +59,8 @@ class Case:
     count: object | None = None                # number of contributions if known (accumulators)
     note: str = ""
     trail: tuple = ()                          # (storage, coords, writer point, loop values) per hop
+    empty: object | None = None                # accumulators: z3 condition implied by "no record",
+                                               # exact unless it holds a fresh choice (accumulate.py)
 
 
 @dataclass(frozen=True)

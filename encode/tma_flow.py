@@ -34,7 +34,7 @@ def tma_reaching(df, storage: str, coords: tuple, point: prog.Point, inst: dict,
                      proto.element(tma, tl) == x, df.writes(tma.point, tl, coords))
         for inner in df.written_value(tma.point, tl, coords).cases:
             cases.append(Case(And(*missed, hit, inner.cond), inner.kind, inner.contribs, tma.point,
-                              df.loop_values(tma.point, tl), inner.count, inner.note, inner.trail))
+                              df.loop_values(tma.point, tl), inner.count, inner.note, inner.trail, inner.empty))
         missed.append(z3.Not(hit))
     cases.append(Case(And(*missed), CaseKind.OVERFLOW, note=UNSEEN))
     return TagValue(tuple(cases))

@@ -45,7 +45,7 @@ def twin_read(df, a: str, b: str, coords: tuple, reader, inst: dict):
     for c in tv.cases:
         hop = c.trail[0]
         cases.append(Case(c.cond, c.kind, c.contribs, c.writer, c.writer_loops, c.count, c.note,
-                          (Pick(g, hop, (b, hop[1], wb, hop[3])),) + c.trail[1:]))
+                          (Pick(g, hop, (b, hop[1], wb, hop[3])),) + c.trail[1:], c.empty))
     return TagValue(tuple(cases)), g
 
 

@@ -291,3 +291,7 @@ def test_padding_that_meets_data_in_a_stored_tile_is_unknown():
     text = text.replace("    tag Y[i] = (i=i)\n", "")
     v = verify_kernel(_kernel(text), VerifyOptions(rules=("TAG",)))
     assert v.status == "unknown" and any("meets data in 'y'" in u.reason and u.span.line == 14 for u in v.unknowns)
+    # A masked store drops only what lies past Y; blocks past A's end still store x as padding.
+    text = path.read_text().replace("store Y[block.x * 32 : +32], y", "store Y[block.x * 32 : +32], y masked")
+    v = verify_kernel(_kernel(text), VerifyOptions(rules=("TAG",)))
+    assert v.status == "unknown" and any("meets data in 'y'" in u.reason and u.span.line == 15 for u in v.unknowns)

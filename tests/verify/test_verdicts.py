@@ -4,6 +4,8 @@ from __future__ import annotations
 
 from pathlib import Path
 
+import pytest
+
 from dsl.check import check_source
 from encode.verifier import VerifyOptions, verify_kernel
 
@@ -107,3 +109,17 @@ def test_the_partial_sum_hint_needs_its_premise():
     path = HERE.parents[1] / "kernels" / "bad" / "tag_rowsum_reinitialised_in_loop.dsl"
     v = verify_kernel(check_source(path.read_text(), str(path)).kernel, VerifyOptions(rules=("TAG",)))
     assert all("accumulation in place" not in f.hint for f in v.findings)
+
+
+@pytest.mark.parametrize("name", ["triangular_accumulator_plus", "guarded_accumulator_plus",
+                                  "triangular_accumulator_sum_plus"])
+def test_an_accumulator_no_update_reaches_pairs_as_the_empty_record_and_lowers(name):
+    """Block 0 of each runs no update of acc (a zero-trip loop, a guard that fails, a sum of
+    it), so `acc + x` is x there; with acc's count unknown it paired as the empty set and
+    the buggy siblings tests/kernels/bad/soundness_*accumulator*_wrong_row.dsl were proved."""
+    from codegen_cuda.differential import check_lowering
+    path = HERE / f"{name}.dsl"
+    kernel = check_source(path.read_text(), str(path)).kernel
+    v = verify_kernel(kernel, VerifyOptions())
+    assert v.status == "proved", (v.findings, v.unknowns)
+    assert check_lowering(kernel, path.read_text(), HERE / f"{name}.ref.py", [{"R": 32}], seeds=(0,)).verdict == "ok"

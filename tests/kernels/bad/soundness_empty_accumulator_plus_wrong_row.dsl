@@ -1,0 +1,23 @@
+# A loop that runs zero times in block 0 leaves the accumulator without data there, so
+# `acc + x` holds x alone: it must carry x's records. The update multiplies by a row sum, so
+# the number of the accumulator's contributions is not known; it was then paired as the
+# empty set where no update had reached it, and block 0's x, loaded from the next block's
+# rows, had no record: the store's tag function held vacuously (a false "proved").
+kernel tri_plus(A: f32[R, R], V: f32[R, 16], X: f32[R, 16], O: f32[R, 16]):
+    assume R % 16 == 0 and R >= 32
+    grid (R / 16)
+    threads 32
+    tag A[r, c] = (row=r, k=c)
+    tag V[r, c] = (k=r, col=c)
+    tag X[r, c] = (row=r, col=c)
+    tag O[r, c] = (row=r)
+    acc = zeros f32[16, 16]
+    for kt in range(block.x):
+        a = load A[block.x * 16 : +16, kt * 16 : +16]
+        p = a * bcast(sum(a, axis=1), axis=1, n=16)
+        v = load V[kt * 16 : +16, 0 : +16]
+        acc = mma(p, v, acc)
+    # block 0 reads block 1's rows; every other block its own
+    x = load X[(block.x + 1 - (block.x + R / 16 - 1) / (R / 16)) * 16 : +16, 0 : +16]
+    o = acc + x
+    store O[block.x * 16 : +16, 0 : +16], o  #! error[TAG]

@@ -1,0 +1,22 @@
+# The same zero-trip loop as soundness_empty_accumulator_plus_wrong_row, through a row sum of the
+# accumulator: a reduction of a value without data holds none, so `t + x` must carry x's
+# records in block 0, whose x is the next block's rows (was a false "proved").
+kernel trisum_plus(A: f32[R, R], V: f32[R, 16], X: f32[R, 16], O: f32[R, 16]):
+    assume R % 16 == 0 and R >= 32
+    grid (R / 16)
+    threads 32
+    tag A[r, c] = (row=r, k=c)
+    tag V[r, c] = (k=r, col=c)
+    tag X[r, c] = (row=r, col=c)
+    tag O[r, c] = (row=r)
+    acc = zeros f32[16, 16]
+    for kt in range(block.x):
+        a = load A[block.x * 16 : +16, kt * 16 : +16]
+        p = a * bcast(sum(a, axis=1), axis=1, n=16)
+        v = load V[kt * 16 : +16, 0 : +16]
+        acc = mma(p, v, acc)
+    # block 0 reads block 1's rows; every other block its own
+    x = load X[(block.x + 1 - (block.x + R / 16 - 1) / (R / 16)) * 16 : +16, 0 : +16]
+    t = bcast(sum(acc, axis=1), axis=1, n=16)
+    o = t + x
+    store O[block.x * 16 : +16, 0 : +16], o  #! error[TAG]

@@ -1,0 +1,22 @@
+# Every block walks all column tiles but updates the accumulator only where kt < block.x, so
+# block 0 never does: its output is X alone, which carries the right rows. The empty
+# accumulator is the empty record under a free choice (the updates are not counted under a
+# guard); sibling tests/kernels/bad/soundness_guarded_accumulator_plus_wrong_row.dsl.
+kernel guarded_plus(A: f32[R, R], V: f32[R, 16], X: f32[R, 16], O: f32[R, 16]):
+    assume R % 16 == 0 and R >= 32
+    grid (R / 16)
+    threads 32
+    tag A[r, c] = (row=r, k=c)
+    tag V[r, c] = (k=r, col=c)
+    tag X[r, c] = (row=r, col=c)
+    tag O[r, c] = (row=r)
+    acc = zeros f32[16, 16]
+    for kt in range(R / 16):
+        a = load A[block.x * 16 : +16, kt * 16 : +16]
+        p = a * bcast(sum(a, axis=1), axis=1, n=16)
+        v = load V[kt * 16 : +16, 0 : +16]
+        if kt < block.x:
+            acc = mma(p, v, acc)
+    x = load X[block.x * 16 : +16, 0 : +16]
+    o = acc + x
+    store O[block.x * 16 : +16, 0 : +16], o

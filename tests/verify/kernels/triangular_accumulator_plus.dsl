@@ -1,0 +1,20 @@
+# A triangular loop (block b sums b column tiles) with the accumulator plus a tile of X:
+# block 0's loop runs zero times, so its output is X alone, which carries the right rows.
+# Sibling tests/kernels/bad/soundness_empty_accumulator_plus_wrong_row.dsl.
+kernel tri_plus(A: f32[R, R], V: f32[R, 16], X: f32[R, 16], O: f32[R, 16]):
+    assume R % 16 == 0 and R >= 32
+    grid (R / 16)
+    threads 32
+    tag A[r, c] = (row=r, k=c)
+    tag V[r, c] = (k=r, col=c)
+    tag X[r, c] = (row=r, col=c)
+    tag O[r, c] = (row=r)
+    acc = zeros f32[16, 16]
+    for kt in range(block.x):
+        a = load A[block.x * 16 : +16, kt * 16 : +16]
+        p = a * bcast(sum(a, axis=1), axis=1, n=16)
+        v = load V[kt * 16 : +16, 0 : +16]
+        acc = mma(p, v, acc)
+    x = load X[block.x * 16 : +16, 0 : +16]
+    o = acc + x
+    store O[block.x * 16 : +16, 0 : +16], o

@@ -1,0 +1,21 @@
+# The triangular loop of triangular_accumulator_plus, through a row sum of the accumulator:
+# block 0's sum holds no data, so its output is X alone. Sibling
+# tests/kernels/bad/soundness_empty_accumulator_sum_wrong_row.dsl.
+kernel trisum_plus(A: f32[R, R], V: f32[R, 16], X: f32[R, 16], O: f32[R, 16]):
+    assume R % 16 == 0 and R >= 32
+    grid (R / 16)
+    threads 32
+    tag A[r, c] = (row=r, k=c)
+    tag V[r, c] = (k=r, col=c)
+    tag X[r, c] = (row=r, col=c)
+    tag O[r, c] = (row=r)
+    acc = zeros f32[16, 16]
+    for kt in range(block.x):
+        a = load A[block.x * 16 : +16, kt * 16 : +16]
+        p = a * bcast(sum(a, axis=1), axis=1, n=16)
+        v = load V[kt * 16 : +16, 0 : +16]
+        acc = mma(p, v, acc)
+    x = load X[block.x * 16 : +16, 0 : +16]
+    t = bcast(sum(acc, axis=1), axis=1, n=16)
+    o = t + x
+    store O[block.x * 16 : +16, 0 : +16], o
