@@ -14,7 +14,10 @@ kernel trisum_plus(A: f32[R, R], V: f32[R, 16], X: f32[R, 16], O: f32[R, 16]):
         a = load A[block.x * 16 : +16, kt * 16 : +16]
         p = a * bcast(sum(a, axis=1), axis=1, n=16)
         v = load V[kt * 16 : +16, 0 : +16]
+        assert tag(a[i, kk]).k == tag(v[kk, j]).k
         acc = mma(p, v, acc)
+    assert tag(acc[i, j]).k < block.x * 16 and tag(acc[i, j]).row == block.x * 16 + i
+    assert covers(tag(acc[i, j]).k, 0, block.x * 16)
     x = load X[block.x * 16 : +16, 0 : +16]
     t = bcast(sum(acc, axis=1), axis=1, n=16)
     o = t + x
