@@ -10,8 +10,6 @@ import dataclasses
 
 import z3
 
-from dsl import ir
-
 from . import program as prog
 from .symbols import Unsupported, mentions
 from .tagval import Case, CaseKind, TagValue, widen

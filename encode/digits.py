@@ -52,7 +52,7 @@ def _digit(eq):
     a, b = _split(eq.arg(0)), _split(eq.arg(1))
     if a is None or b is None or a[0] != b[0]:
         return None
-    (offset, (op, x, c)), (_, (op2, y, c2)) = a, b
+    (_, (op, x, c)), (_, (op2, y, c2)) = a, b
     if op != op2 or c != c2:
         return None
     return op, (*sorted((x.get_id(), y.get_id())), c), x == y

@@ -16,7 +16,7 @@ from dsl import exprs, ir
 
 from .solver import Verdict as SV, find_model, prove
 from .witness import Witness
-from .terms import And, Conjuncts, Or, constants
+from .terms import And, Conjuncts, Implies, Or, constants
 
 
 def check_range(tc, point, cond, lf, rs, base, scope) -> None:
@@ -43,7 +43,7 @@ def _identity(lf, stem: str):
     for sel, c, term, p in lf.known:
         n = index.setdefault(id(c), len(index))
         same = [x == b for x, b in zip(xs, c.bound)] + [x == 0 for x in xs[len(c.bound):]]
-        facts.append(z3.Implies(sel, And(cid == n, pos == p, *same)))
+        facts.append(Implies(sel, And(cid == n, pos == p, *same)))
     return facts, (cid, pos, xs)
 
 

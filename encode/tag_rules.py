@@ -16,9 +16,9 @@ from dsl import exprs, ir
 from . import program as prog
 from .solver import Verdict as SV, find_model, minimize_model, prove
 from .symbols import Unsupported
-from .tagval import Contribution, flatten
+from .tagval import flatten
 from .witness import Witness
-from .terms import And, Or
+from .terms import And, Eq, Implies, Or
 
 
 @dataclass
@@ -35,7 +35,7 @@ class Leaf:
 def output_spec(kernel: ir.Kernel, store: ir.Store) -> list[tuple[ir.Expr, tuple[str, ...], str]]:
     """A store into an output with a tag function: each field of the stored value must match it."""
     decl = kernel.tag_of(store.dst.tensor)
-    names, mapping, it = [], {}, 0
+    names, mapping = [], {}
     for sub, idx_name in zip(store.dst.subs, decl.indices):
         if isinstance(sub, ir.Slice):
             var = f"{idx_name}'"
@@ -182,11 +182,11 @@ class TagChecker:
             return [z3.BoolVal(False)]
         facts = [Or(*[p[0] for p in pairs])]
         for p in pairs:
-            facts.append(z3.Implies(p[0], And(p[1].domain, extra(*p))))
+            facts.append(Implies(p[0], And(p[1].domain, extra(*p))))
         return facts
 
     def known_facts(self, lf: Leaf) -> list:
-        return self.choose(lf.known, lambda s, c, t, p: lf.var == t)
+        return self.choose(lf.known, lambda s, c, t, p: Eq(lf.var, t))
 
     # ---------------------------------------------------------------- checking
     def check(self, point: prog.Point, cond: ir.Expr, indices: tuple[str, ...], what: str = "") -> None:

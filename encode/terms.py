@@ -12,6 +12,7 @@ import z3
 from z3 import z3core
 
 _BOOL = z3.BoolRef
+_INT = z3.Z3_INT_SORT
 
 
 def _asts(args):
@@ -50,6 +51,26 @@ def Or(*args):
         return z3.Or(*args)
     ctx, arr = got
     return _BOOL(z3core.Z3_mk_or(ctx.ref(), len(args), arr), ctx)
+
+
+def Implies(a, b):
+    """z3.Implies(a, b), the same term."""
+    got = _asts((a, b))
+    if got is None:
+        return z3.Implies(a, b)
+    ctx, arr = got
+    return _BOOL(z3core.Z3_mk_implies(ctx.ref(), arr[0], arr[1]), ctx)
+
+
+def Eq(a, b):
+    """`a == b` for two Z3 integer terms of one context, the same term; anything else goes
+    to z3's own `==` (sorts coerced, Python numbers converted)."""
+    if isinstance(a, z3.ArithRef) and isinstance(b, z3.ArithRef) and a.ctx is b.ctx:
+        ref, x, y = a.ctx.ref(), a.as_ast(), b.as_ast()
+        if _INT == z3core.Z3_get_sort_kind(ref, z3core.Z3_get_sort(ref, x)) == \
+                z3core.Z3_get_sort_kind(ref, z3core.Z3_get_sort(ref, y)):
+            return _BOOL(z3core.Z3_mk_eq(ref, x, y), a.ctx)
+    return a == b
 
 
 def ordered_union(var_lists) -> list:
