@@ -314,7 +314,9 @@ def mma_pairs(df, s: ir.Mma, coords: tuple, w, inst: dict) -> tuple[list[Contrib
     i, j = coords
     kt = df.shape(s.a)[1]
     kk = df.fresh("kk")
-    ta, tb = df.read(s.a, (i, kk), w, inst), df.read(s.b, (kk, j), w, inst)
+    # An operand without data (zeros, an accumulator no update reached) is the empty record,
+    # as in elementwise math: the products then carry the other operand's records.
+    ta, tb = _with_units(df.read(s.a, (i, kk), w, inst)), _with_units(df.read(s.b, (kk, j), w, inst))
     rng = And(kk >= 0, kk < kt)
     fa, fb = tuple(flatten(ta)), tuple(flatten(tb))
     pairs = product(fa, fb)

@@ -236,7 +236,9 @@ def reduce_axis(x, axis: int):
 
 
 def contract(a, b):
-    """The mma products: for c[i, j], one merged record of a[i, kk] and b[kk, j] per kk (and pair)."""
+    """The mma products: for c[i, j], one merged record of a[i, kk] and b[kk, j] per kk (and pair).
+    An operand with no contributions at all (zeros) pairs as the empty record, as in `product`."""
+    a, b = (Tags.unit(t.shape) if isinstance(t, Tags) and t.const else t for t in (a, b))
     m, k = a.shape
     n = b.shape[1]
     if not (isinstance(a, Tags) and isinstance(b, Tags)) or _too_big(

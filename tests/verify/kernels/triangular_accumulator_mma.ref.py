@@ -1,0 +1,18 @@
+"""NumPy reference for triangular_accumulator_mma.dsl: block b's accumulated products of its
+first b column tiles, times the first 16 columns of W."""
+import numpy as np
+
+TEST_SIZES = {"R": 32}
+
+
+def reference(inputs, sizes):
+    a, v, w = (inputs[k].astype(np.float64) for k in ("A", "V", "W"))
+    out = np.zeros((sizes["R"], 16))
+    for b in range(sizes["R"] // 16):
+        rows = slice(b * 16, b * 16 + 16)
+        acc = np.zeros((16, 16))
+        for kt in range(b):
+            t = a[rows, kt * 16 : kt * 16 + 16]
+            acc += (t * t.sum(axis=1, keepdims=True)) @ v[kt * 16 : kt * 16 + 16]
+        out[rows] = acc @ w[:, :16]
+    return {"O": out.astype(np.float32)}
