@@ -11,6 +11,7 @@ from __future__ import annotations
 import dataclasses
 
 import z3
+from z3.z3 import _to_expr_ref
 
 from .generalize import Pick
 from .tagval import Case, Contribution, Origin, TagValue
@@ -36,7 +37,8 @@ def read_key(storage: str, coords: tuple, point, inst: dict, box, seen_vars: dic
         terms += list(box.facts) + [s for s, _ in box.spans]
     actual = _fresh_vars(terms, seen_vars)
     pairs = [(v, z3.Int(f"#read{k}")) for k, v in enumerate(actual)]
-    canon = [z3.substitute(t, *pairs) if pairs and isinstance(t, z3.AstRef) else t for t in terms]
+    sub = _Substitution(pairs) if pairs else None
+    canon = [sub(t) if sub is not None and isinstance(t, z3.AstRef) else t for t in terms]
     it = iter(canon)
     coords_key = tuple(_id(next(it)) for _ in coords)
     inst_key = tuple((k, _id(next(it))) for k, _ in sorted(inst.items()))
@@ -82,7 +84,7 @@ class ReadMemo:
         value, made, _, first = hit
         pairs = [(old, fresh(stem)) for stem, old in made]
         pairs += [(a, b) for a, b in zip(first, actual) if not a.eq(b)]
-        return _rename(value, pairs) if pairs else value
+        return _rename(value, _Substitution(pairs)) if pairs else value
 
     def put(self, key: tuple, value: TagValue, made: list, alive: tuple, actual: tuple = ()) -> None:
         """Store a value; `made`: (stem, variable) made while computing it; `alive`: the terms
@@ -92,12 +94,27 @@ class ReadMemo:
         self.table[key] = (value, tuple(made), alive, actual)
 
 
-def _rename(obj, pairs):
+class _Substitution:
+    """`z3.substitute(term, *pairs)` for the many terms of one value: the C arrays of the
+    pairs are built once (z3.substitute checks and converts every pair on each call, which
+    was most of a memo hit's time). The pairs are integer variables for integer variables."""
+
+    def __init__(self, pairs: list):
+        self.pairs, self.ctx, n = pairs, pairs[0][0].ctx, len(pairs)
+        self.n, self.src, self.dst = n, (z3.Ast * n)(*[a.as_ast() for a, _ in pairs]), \
+            (z3.Ast * n)(*[b.as_ast() for _, b in pairs])
+
+    def __call__(self, term):
+        got = z3.Z3_substitute(self.ctx.ref(), term.as_ast(), self.n, self.src, self.dst)
+        return _to_expr_ref(got, self.ctx)
+
+
+def _rename(obj, sub: _Substitution):
     if isinstance(obj, z3.AstRef):
-        return z3.substitute(obj, *pairs)
+        return sub(obj)
     if isinstance(obj, tuple):
-        return tuple(_rename(x, pairs) for x in obj)
+        return tuple(_rename(x, sub) for x in obj)
     if isinstance(obj, _RENAMED):
-        return dataclasses.replace(obj, **{f.name: _rename(getattr(obj, f.name), pairs)
+        return dataclasses.replace(obj, **{f.name: _rename(getattr(obj, f.name), sub)
                                            for f in dataclasses.fields(obj)})
     return obj          # program points, kinds, names and notes hold no variables
