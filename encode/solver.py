@@ -303,16 +303,16 @@ def prove(goal, facts=(), opts: SolverOptions = SolverOptions()) -> Outcome:
 MAX_OPTIMIZE_OBJECTIVES = 16
 
 
-def minimize_model(facts, objectives, opts: SolverOptions = SolverOptions()) -> Outcome:
+def minimize_model(facts, objectives, opts: SolverOptions = SolverOptions(), start=None) -> Outcome:
     """A model of `facts` minimising `objectives` lexicographically (a canonical witness).
 
     Used only after a query was refuted; on timeout or failure, the caller keeps the
-    first model it had.
+    first model it had. `start`: that model (a bisection may start from it).
     """
     if opts.remaining_ms() <= 0:
         return _SPENT
     if len(objectives) > MAX_OPTIMIZE_OBJECTIVES or has_quantifier(facts):
-        return _bisect(facts, objectives, opts)
+        return _bisect(facts, objectives, opts, start)
     ctx = z3.Context()
     opt = z3.Optimize(ctx=ctx)
     opt.set("timeout", opts.remaining_ms())
@@ -334,12 +334,18 @@ def minimize_model(facts, objectives, opts: SolverOptions = SolverOptions()) -> 
     return Outcome(Verdict.UNKNOWN, reason=_why_unknown(opt, opts, opts.minimize_rlimit), seconds=took)
 
 
-def _bisect(facts, objectives, opts: SolverOptions, budget: int = 160) -> Outcome:
+def _bisect(facts, objectives, opts: SolverOptions, start=None, budget: int = 160) -> Outcome:
     """Lexicographic minimisation by bisection on each objective, for facts with quantifiers
-    (which Z3's optimiser does not take). It first asks for a model with every objective
-    small, so the bisection starts near the answer; it stops quietly when the budget runs out."""
+    (which Z3's optimiser does not take). It starts from a model with every objective small,
+    so the bisection starts near the answer: the query's own model when it is one (a
+    quantified query costs as much again), else one asked for; it stops quietly when the
+    budget runs out."""
     fixed = list(facts)
-    out = _check(fixed + [z3.And(*[0 <= o for o in objectives], *[o <= 4096 for o in objectives])], opts, "minimize")
+    if start is not None and all(0 <= start.eval(o, model_completion=True).as_long() <= 4096 for o in objectives):
+        out = Outcome(Verdict.REFUTED, start)
+    else:
+        out = _check(fixed + [z3.And(*[0 <= o for o in objectives], *[o <= 4096 for o in objectives])], opts,
+                     "minimize")
     if out.verdict is not Verdict.REFUTED:
         out = _check(fixed, opts, "minimize")
     if out.verdict is not Verdict.REFUTED:

@@ -292,7 +292,7 @@ class TagChecker:
         """Smallest sizes, then blocks, iterations and indices: stable, readable witnesses."""
         objectives = [v for _, v in sorted(self.env.sizes.items())] + list(self.env.blocks)
         objectives += [scope[k] for k in sorted(scope)]
-        out = minimize_model(facts, objectives, self.opts)
+        out = minimize_model(facts, objectives, self.opts, model)
         return out.model if out.verdict is SV.REFUTED else model
 
     def check_unknown_values(self, point, cond, leaves, base, scope, missing_ok: bool = False) -> None:
