@@ -31,9 +31,16 @@ def compute_value(df, e: ir.Expr, coords: tuple, w, inst: dict, self_name: str =
     return TagValue((dataclasses.replace(tv.cases[0], empty=empty),))
 
 
+def _reshaped(df, e, x, coords) -> tuple:
+    """The coordinates in `x` of the element `coords` of `e = reshape(x, ...)`."""
+    from dsl.views import reshape_extents, source_coords
+    div = lambda a, n: a / n if z3.is_expr(a) else a // n      # non-negative: z3's / is exact
+    return source_coords(reshape_extents(e, df.env.consts), _shape_of(df, x), coords, div, lambda a, n: a % n)
+
+
 def _copied_empty(df, e, coords, w, inst, self_name):
-    """A copy of an accumulator (`m_prev = m`, through signs, casts and broadcasts) or a
-    reduction of one is empty where the accumulator is (None when `e` is neither or the
+    """A copy of an accumulator (`m_prev = m`, through signs, casts, broadcasts and reshapes)
+    or a reduction of one is empty where the accumulator is (None when `e` is neither or the
     accumulator is never empty). Where the accumulator's emptiness varies along the reduced
     axis, only its first element is followed, under a free choice (as accumulate.py does)."""
     reduced = []
@@ -49,6 +56,8 @@ def _copied_empty(df, e, coords, w, inst, self_name):
                 r = df.fresh(f"{f}_axis{axis}")
                 reduced.append(r)
                 coords, e = tuple(coords[:axis]) + (r,) + tuple(coords[axis:]), x
+            case ir.Call(func="reshape", args=(x,)):
+                coords, e = _reshaped(df, e, x, coords), x
             case ir.Sym(kind=ir.SymKind.TENSOR, name=n) if n != self_name:
                 shape = df.shape(n)
                 tv = df.read(n, tuple(coords[len(coords) - len(shape):] if shape else ()), w, inst)
@@ -140,11 +149,7 @@ def _contribs(df, e, coords, w, inst, self_name, operand: bool = False) -> tuple
         case ir.Call(func="index"):
             return UNIT, one
         case ir.Call(func="reshape", args=(x,)):
-            from dsl.views import reshape_extents, source_coords
-            div = lambda a, n: a / n if z3.is_expr(a) else a // n      # non-negative: z3's / is exact
-            inner = source_coords(reshape_extents(e, df.env.consts), _shape_of(df, x), coords, div,
-                                  lambda a, n: a % n)
-            return _contribs(df, x, inner, w, inst, self_name, operand)
+            return _contribs(df, x, _reshaped(df, e, x, coords), w, inst, self_name, operand)
         case ir.Call(func="mask", args=(x, c)):
             # Where c fails the element is padding: no contribution (the PAD tag).
             (cc, _), (cx, _) = (_operand(df, y, coords, w, inst, self_name) for y in (c, x))

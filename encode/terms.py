@@ -12,7 +12,6 @@ import z3
 from z3 import z3core
 
 _BOOL = z3.BoolRef
-_INT = z3.Z3_INT_SORT
 
 
 def _asts(args):
@@ -66,10 +65,10 @@ def Eq(a, b):
     """`a == b` for two Z3 integer terms of one context, the same term; anything else goes
     to z3's own `==` (sorts coerced, Python numbers converted)."""
     if isinstance(a, z3.ArithRef) and isinstance(b, z3.ArithRef) and a.ctx is b.ctx:
-        ref, x, y = a.ctx.ref(), a.as_ast(), b.as_ast()
-        if _INT == z3core.Z3_get_sort_kind(ref, z3core.Z3_get_sort(ref, x)) == \
-                z3core.Z3_get_sort_kind(ref, z3core.Z3_get_sort(ref, y)):
-            return _BOOL(z3core.Z3_mk_eq(ref, x, y), a.ctx)
+        try:        # Z3 refuses terms of two sorts (an Int and a Real): then z3's `==` coerces
+            return _BOOL(z3core.Z3_mk_eq(a.ctx.ref(), a.as_ast(), b.as_ast()), a.ctx)
+        except z3.Z3Exception:
+            pass
     return a == b
 
 

@@ -112,7 +112,8 @@ def test_the_partial_sum_hint_needs_its_premise():
 
 
 @pytest.mark.parametrize("name", ["triangular_accumulator_plus", "guarded_accumulator_plus",
-                                  "triangular_accumulator_sum_plus", "triangular_accumulator_mma"])
+                                  "triangular_accumulator_sum_plus", "triangular_accumulator_mma",
+                                  "triangular_accumulator_reshape"])
 def test_an_accumulator_no_update_reaches_pairs_as_the_empty_record_and_lowers(name):
     """Block 0 of each runs no update of acc (a zero-trip loop, a guard that fails, a sum of
     it, an mma with it), so `acc + x` is x there; with acc's count unknown it paired as the empty set and

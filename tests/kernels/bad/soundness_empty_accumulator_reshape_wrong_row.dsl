@@ -1,0 +1,25 @@
+# The zero-trip accumulator of soundness_empty_accumulator_plus_wrong_row through a reshape
+# and back: the reshaped copy is empty where the accumulator is, so `t + x` carries x's records
+# in block 0, whose x is the next block's rows (was a false "proved": found on held-out kernels).
+kernel tri_reshape(A: f32[R, R], V: f32[R, 16], X: f32[R, 16], O: f32[R, 16]):
+    assume R % 16 == 0 and R >= 32
+    grid (R / 16)
+    threads 32
+    tag A[r, c] = (row=r, k=c)
+    tag V[r, c] = (k=r, col=c)
+    tag X[r, c] = (row=r, col=c)
+    tag O[r, c] = (row=r)
+    acc = zeros f32[16, 16]
+    for kt in range(block.x):
+        a = load A[block.x * 16 : +16, kt * 16 : +16]
+        p = a * bcast(sum(a, axis=1), axis=1, n=16)
+        v = load V[kt * 16 : +16, 0 : +16]
+        assert tag(a[i, kk]).k == tag(v[kk, j]).k
+        acc = mma(p, v, acc)
+    assert tag(acc[i, j]).k < block.x * 16 and tag(acc[i, j]).row == block.x * 16 + i
+    assert covers(tag(acc[i, j]).k, 0, block.x * 16)
+    # block 0 reads block 1's rows; every other block its own
+    x = load X[(block.x + 1 - (block.x + R / 16 - 1) / (R / 16)) * 16 : +16, 0 : +16]
+    t = reshape(reshape(acc, shape=(8, 32)), shape=(16, 16))
+    o = t + x
+    store O[block.x * 16 : +16, 0 : +16], o  #! error[TAG]
