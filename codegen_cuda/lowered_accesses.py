@@ -95,6 +95,12 @@ class LoweredAccesses:
                 k = np.tile(np.arange(extent, dtype=np.int64), len(thr))
                 wide = [np.repeat(c, extent) for c in coords]
                 yield from self._operands(x, np.repeat(thr, extent), wide[:axis] + [k] + wide[axis:], True, target)
+            case ir.Call(func="reshape", args=(x,)):
+                # The emitter reads the operand at the element's row-major position (under=True).
+                from dsl.views import reshape_extents, source_coords
+                inner = source_coords(reshape_extents(e, self.plan.consts), expr_shape(self.plan, x), tuple(coords),
+                                      lambda a, n: a // n, lambda a, n: a % n)
+                yield from self._operands(x, thr, list(inner), True, target)
             case _:
                 for c in exprs.children(e):
                     yield from self._operands(c, thr, coords, under, target)
