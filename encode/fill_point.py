@@ -61,8 +61,8 @@ def value_at(e: ir.Expr, name: str, v: float, known: dict | None = None):
         case ir.Neg(operand=x):
             y = value_at(x, name, v, known)
             return -y if isinstance(y, float) else y
-        case ir.Cast(operand=x):
-            return value_at(x, name, v, known)
+        case ir.Cast(operand=x, dtype=dt):
+            return cast_value(value_at(x, name, v, known), dt)
         case ir.Not(operand=x):
             y = value_at(x, name, v, known)
             return float(y == 0.0) if isinstance(y, float) else UNKNOWN
@@ -141,6 +141,27 @@ def _union(a, b):
 def same(a, b) -> bool:
     """Equal values, NaN equal to NaN."""
     return a == b or (isinstance(a, float) and isinstance(b, float) and math.isnan(a) and math.isnan(b))
+
+
+_FLOATS = {ir.DType.F16: np.float16, ir.DType.F32: np.float32, ir.DType.F64: np.float64}
+_INTS = {ir.DType.I8: 8, ir.DType.I32: 32, ir.DType.I64: 64}
+
+
+def cast_value(v, dtype: ir.DType):
+    """`cast(v, dtype)` of a padding value: rounded to a float type, truncated toward zero to
+    an integer type (UNKNOWN where it does not fit, as for inf: the conversion saturates on a
+    GPU, so -inf cast to i32 and back is -2**31, not -inf); NOPAD and UNKNOWN stay."""
+    if not isinstance(v, float):
+        return v
+    if dtype in _FLOATS:
+        return evaluate(_FLOATS[dtype], v)
+    if dtype is ir.DType.BOOL:
+        return float(v != 0.0)
+    if dtype in _INTS and math.isfinite(v) and abs(math.trunc(v)) < 2 ** (_INTS[dtype] - 1):
+        return float(math.trunc(v))
+    if dtype.is_float and (v == 0.0 or math.isinf(v)):
+        return v        # bf16 holds 0 and the infinities exactly
+    return UNKNOWN
 
 
 def evaluate(f, *xs) -> float:

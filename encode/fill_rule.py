@@ -28,7 +28,7 @@ import z3
 from dsl import exprs, ir
 from dsl.masks import PAD_FINDING, fill_of, neutral_for
 
-from .fill_point import FUNCS, NOPAD, UNKNOWN, binary, evaluate, extremum, same, tile_names, value_at
+from .fill_point import FUNCS, NOPAD, UNKNOWN, binary, cast_value, evaluate, extremum, same, tile_names, value_at
 from .findings import Finding
 from .solver import Verdict as SV, prove
 from .symbols import Unsupported, mentions
@@ -158,8 +158,8 @@ class _Pads:
                 return NONE if n == self_name else self.of(n)
             case ir.Neg(operand=x):
                 return _map(sub(x), lambda v: -v)
-            case ir.Cast(operand=x):
-                return sub(x)
+            case ir.Cast(operand=x, dtype=dt):
+                return tuple(_valued(q, cast_value(q.value, dt)) for q in sub(x))
             case ir.Bin(op=op, lhs=ir.Sym(name=n), rhs=b) if n == self_name and self.from_zero(n):
                 return _kept(tuple(_valued(q, _binary(op, 0.0, q.value)) for q in sub(b)))
             case ir.Bin(op=op, lhs=a, rhs=ir.Sym(name=n)) if n == self_name and self.from_zero(n):

@@ -295,3 +295,15 @@ def test_padding_that_meets_data_in_a_stored_tile_is_unknown():
     text = path.read_text().replace("store Y[block.x * 32 : +32], y", "store Y[block.x * 32 : +32], y masked")
     v = verify_kernel(_kernel(text), VerifyOptions(rules=("TAG",)))
     assert v.status == "unknown" and any("meets data in 'y'" in u.reason and u.span.line == 15 for u in v.unknowns)
+
+
+def test_padding_through_a_cast_takes_the_cast_value():
+    """0.5 truncated to i32 is 0, neutral for a sum (was refused: casts kept the padding's
+    value); -inf has no i32 value (the conversion saturates on a GPU: -2**31, not -inf), so a
+    max over it is unknown, never proved."""
+    v = verify_kernel(_rows("acc + sum(cast(cast(x, i32), f32), axis=1)", "0.5", spec=""), TAG)
+    assert v.status == "proved", (v.findings, v.unknowns)
+    v = verify_kernel(_rows("maximum(acc, max(cast(cast(x, i32), f32), axis=1))", "-inf", spec=""), TAG)
+    assert v.status != "proved" and not v.findings, (v.findings, v.unknowns)
+    v = verify_kernel(_rows("acc + sum(cast(cast(x, f16), f32), axis=1)", "1e-9", spec=""), TAG)
+    assert v.status == "proved", (v.findings, v.unknowns)   # rounds to f16's 0.0
