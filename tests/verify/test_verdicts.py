@@ -123,4 +123,7 @@ def test_an_accumulator_no_update_reaches_pairs_as_the_empty_record_and_lowers(n
     kernel = check_source(path.read_text(), str(path)).kernel
     v = verify_kernel(kernel, VerifyOptions())
     assert v.status == "proved", (v.findings, v.unknowns)
-    assert check_lowering(kernel, path.read_text(), HERE / f"{name}.ref.py", [{"R": 32}], seeds=(0,)).verdict == "ok"
+    # The guarded and the reshaped kernel compute what the triangular one does.
+    ref = {"guarded_accumulator_plus": "triangular_accumulator_plus",
+           "triangular_accumulator_reshape": "triangular_accumulator_plus"}.get(name, name)
+    assert check_lowering(kernel, path.read_text(), HERE / f"{ref}.ref.py", [{"R": 32}], seeds=(0,)).verdict == "ok"

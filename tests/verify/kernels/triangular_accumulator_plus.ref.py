@@ -1,4 +1,6 @@
-"""NumPy reference for triangular_accumulator_plus.dsl: block b adds the products of its first b column tiles to X."""
+"""NumPy reference for triangular_accumulator_plus.dsl (and guarded_accumulator_plus.dsl,
+triangular_accumulator_reshape.dsl, which compute the same): block b adds the products of its
+first b column tiles to X."""
 import numpy as np
 
 TEST_SIZES = {"R": 32}
