@@ -12,7 +12,7 @@ import z3
 
 from . import program as prog
 from .symbols import Unsupported, mentions
-from .tagval import Case, CaseKind, TagValue, widen
+from .tagval import Case, CaseKind, TagValue, no_record, widen
 from .terms import And, Or
 
 
@@ -67,21 +67,16 @@ def _since(df, storage, coords, point, inst, reset, updates) -> TagValue:
         part, n, instances = _update_instances(df, upd, storage, coords, point, inst, depth)
         contribs += part
         count = None if count is None or n is None else count + n
-        empty.append(z3.Bool(f"maybe_empty~{next(df._fresh)}") if instances is None else instances == 0)
+        empty.append(df.fresh_choice("maybe_empty") if instances is None else instances == 0)
     return TagValue((Case(z3.BoolVal(True), CaseKind.VALUE, tuple(contribs), writer=updates[0] if updates else reset,
                           count=count, empty=z3.simplify(And(*empty))),))
 
 
 def _reset_empty(case, data: list, count):
-    """When the reset's value holds no record: never for plain records, at `count == 0`
-    where the count is known, else as its own case says (an accumulator copied in)."""
-    if not data:
-        return z3.BoolVal(True)
-    if not any(c.bound for c in data):
-        return z3.BoolVal(False)
-    if count is not None and not any(c.masked for c in data):
-        return count == 0
-    return case.empty if case.empty is not None else z3.BoolVal(False)
+    """When the reset's value, its constants left out, holds no record (never where that is
+    not known: a reset is not itself an accumulator read before its update)."""
+    none = no_record(dataclasses.replace(case, contribs=tuple(data), count=count))
+    return z3.BoolVal(False) if none is None else none
 
 
 def _latest_reset(resets, point: prog.Point, storage: str) -> prog.Point:

@@ -16,7 +16,7 @@ from dsl import ir
 from dsl.compute import REDUCE, expr_shape
 
 from .symbols import Unsupported, mentions
-from .tagval import CaseKind, Contribution, TagValue, flatten, product, single, widen
+from .tagval import CaseKind, Contribution, TagValue, flatten, no_record, product, single, widen
 from .terms import And, Or
 
 UNIT = (Contribution(()),)
@@ -66,7 +66,7 @@ def _copied_empty(df, e, coords, w, inst, self_name):
                     return None
                 out = z3.simplify(Or(*conds))
                 if any(mentions(out, r) for r in reduced):
-                    out = And(z3.Bool(f"maybe_empty~{next(df._fresh)}"),
+                    out = And(df.fresh_choice("maybe_empty"),
                               z3.substitute(out, *[(r, z3.IntVal(0)) for r in reduced]))
                 return z3.simplify(out)
             case _:
@@ -220,17 +220,8 @@ def _or_unit(case):
     the empty record may be there or not, so a claim must hold either way."""
     if not case.contribs:
         return dataclasses.replace(case, contribs=UNIT, count=z3.IntVal(1))
-    if not any(c.bound for c in case.contribs):
-        return case
-    if case.count is not None and not any(c.masked for c in case.contribs):
-        none = z3.simplify(case.count == 0)
-    elif case.empty is not None:
-        # Records that padding drops are PAD, not an empty value (encode/fill_rule.py): only
-        # an accumulator's missing updates make it empty.
-        none = case.empty
-    else:
-        return case
-    if z3.is_false(none):
+    none = no_record(case)
+    if none is None or z3.is_false(none):
         return case
     count = None if case.count is None else z3.If(none, z3.IntVal(1), case.count)
     return dataclasses.replace(case, contribs=case.contribs + (_guard(UNIT[0], none),), count=count)

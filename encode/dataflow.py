@@ -77,6 +77,11 @@ class Dataflow(Ownership):
         self._made.append((stem, v))
         return v
 
+    def fresh_choice(self, stem: str) -> z3.BoolRef:
+        """A free Boolean (a choice a claim must hold under either way). Its name has no "!":
+        the read memo renames only the integer variables `fresh` makes."""
+        return z3.Bool(f"{stem}~{next(self._fresh)}")
+
     def extent(self, e: ir.Expr) -> int:
         v = self.env.const_value(e)
         if v is None:

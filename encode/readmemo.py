@@ -100,6 +100,7 @@ class _Substitution:
     was most of a memo hit's time). The pairs are integer variables for integer variables."""
 
     def __init__(self, pairs: list):
+        # The C arrays hold no references: `pairs` keeps their terms alive.
         self.pairs, self.ctx, n = pairs, pairs[0][0].ctx, len(pairs)
         self.n, self.src, self.dst = n, (z3.Ast * n)(*[a.as_ast() for a, _ in pairs]), \
             (z3.Ast * n)(*[b.as_ast() for _, b in pairs])

@@ -319,7 +319,10 @@ def minimize_model(facts, objectives, opts: SolverOptions = SolverOptions(), sta
     if opts.minimize_rlimit:
         opt.set("rlimit", opts.minimize_rlimit)
     dst = ctx.ref()
-    for fact in facts:     # opt.add(fact.translate(ctx)) without the wrappers (see _assert_all)
+    # opt.add(fact.translate(ctx)) without the wrappers, one fact at a time as before: one
+    # translation of the conjunction (_assert_all) would change the term ids, and with them
+    # the values a minimised witness does not minimise (its pinned reports).
+    for fact in facts:
         f = _bool(fact)
         z3.Z3_optimize_assert(dst, opt.optimize, z3.Z3_translate(f.ctx_ref(), f.as_ast(), dst))
     for term in objectives:

@@ -101,6 +101,20 @@ def _after(trail: tuple, shape: tuple) -> tuple:
     return shape if not trail or shape == () else ("cat", (0, 0, len(trail)), (), shape)
 
 
+def no_record(case: Case):
+    """A z3 condition implied by "the case holds no record", or None where the encoding takes
+    it to hold one: always True without contributions, never for plain records, `count == 0`
+    where the count is known, else the accumulator's own `empty`. Records that padding drops
+    are PAD, not an empty value (encode/fill_rule.py), so masked ones count only through `empty`."""
+    if not case.contribs:
+        return z3.BoolVal(True)
+    if not any(c.bound for c in case.contribs):
+        return z3.BoolVal(False)
+    if case.count is not None and not any(c.masked for c in case.contribs):
+        return z3.simplify(case.count == 0)
+    return case.empty
+
+
 def single(contribs, count=None) -> TagValue:
     return TagValue((Case(z3.BoolVal(True), CaseKind.VALUE, tuple(contribs), count=count),))
 
