@@ -27,15 +27,27 @@ class Probes:
     def __init__(self, assumed: list):
         self._assumed = list(assumed)
         self._sessions: dict[tuple, tuple[Session, tuple]] = {}
+        self._ctx: z3.Context | None = None      # one context for all the sessions (Session)
+        # Decided answers by session and condition, with the condition kept alive (its id
+        # names it only while it lives): a read's cases ask the same condition again.
+        self._answers: dict[tuple, tuple[SV, object]] = {}
 
     def check(self, facts: list, cond, opts, rlimit: int | None = None) -> SV:
         """PROVED: facts and cond are unsatisfiable; REFUTED: satisfiable; UNKNOWN: undecided
         here (within the session's bound), for the caller to ask afresh."""
         key = (opts.seed, rlimit) + tuple(_ident(f) for f in facts)
+        asked = key + (_ident(cond),)
+        if asked in self._answers:
+            return self._answers[asked][0]
         if key not in self._sessions:
+            if self._ctx is None:
+                self._ctx = z3.Context()
             # the facts are kept with their session: a freed term's id could name another term
-            self._sessions[key] = (Session(facts, opts, rlimit), tuple(facts))
-        return self._sessions[key][0].check(cond, opts)
+            self._sessions[key] = (Session(facts, opts, rlimit, self._ctx), tuple(facts))
+        verdict = self._sessions[key][0].check(cond, opts)
+        if verdict is not SV.UNKNOWN:      # sat and unsat are the facts' own; unknown may be the clock's
+            self._answers[asked] = (verdict, cond)
+        return verdict
 
     def unsat(self, facts: list, opts) -> bool:
         """`facts` are unsatisfiable, shown quickly in a session: the rule's query would be

@@ -36,3 +36,20 @@ def test_only_queries_under_the_assumptions_are_skipped():
     assert not probes.unsat([n < 2, i >= n, i < 3], opts)          # other facts: n > 4 is not assumed
     assert probes.unsat([n < 2, i <= n, i > 3], opts)              # ... unsatisfiable on their own
     assert not probes.unsat([i < 3], opts)
+
+
+def test_sessions_share_one_context_and_answers_are_kept():
+    """Every session of a kernel lives in one context; a condition asked again under the
+    same facts is answered from the kept answer (the condition is held, so its id stays its
+    own)."""
+    x, y = z3.Ints("x y")
+    probes, opts = Probes([]), SolverOptions()
+    assert probes.check([x > 0], x < 0, opts) is Verdict.PROVED
+    assert probes.check([y > 0], y > 5, opts) is Verdict.REFUTED
+    assert len(probes._sessions) == 2 and probes._ctx is not None
+    assert all(s._ctx is probes._ctx for s, _ in probes._sessions.values())
+    answers = len(probes._answers)
+    for k in range(6):
+        assert probes.check([x > 0], x < k - 5, opts) is Verdict.PROVED
+    assert probes.check([x > 0], x < 0, opts) is Verdict.PROVED
+    assert len(probes._answers) == answers + 5       # x < 0 (k = 5) was asked before
