@@ -15,7 +15,7 @@ from dsl.fmt import format_expr
 
 from . import distribute as dist
 from . import mathfn, vector, warp
-from .emit_common import REDUCE_INIT, compute_type, expr_shape, is_simple, numba_type, paren, row_major
+from .emit_common import REDUCE_INIT, compute_type, reduce_init, expr_shape, is_simple, numba_type, paren, row_major
 from .emit_memory import MemoryEmitter
 from .emit_mma import MmaEmitter
 from .emit_wgmma import WgmmaEmitter
@@ -273,7 +273,7 @@ class Emitter(MmaEmitter, MemoryEmitter, WgmmaEmitter):
         self.line(self.describe(s) + (f"  (warp shuffles: a butterfly over {width} lanes)" if width > 1
                                       else "  (each thread reduces its own values)"))
         acc = self.fresh("r")
-        self.line(f"{acc} = {want}({REDUCE_INIT[f]})")
+        self.line(f"{acc} = {reduce_init(f, want)}")
         own = self.plan.forward_of(s, x) is None and self.plan.tiles[x].needs_array \
             and not self.plan.tiles[x].materialise
 
@@ -297,6 +297,10 @@ class Emitter(MmaEmitter, MemoryEmitter, WgmmaEmitter):
             case ir.Sym(kind=ir.SymKind.TENSOR, name=n):
                 owned = not under and self.plan.tiles[n].dist == target.dist
                 return self.fetch(use, n, coords, owned, want)
+            case ir.FloatLit(value=v) if want in ("int8", "int32", "int64"):
+                # a float scalar in integer tile math keeps its fraction, as NumPy promotes
+                # it (the interpreter): `x * 0.5` of an i32 tile is not x * int32(0.5) = 0
+                return mathfn.float_literal(v, "float")
             case ir.FloatLit(value=v):
                 return mathfn.float_literal(v, want)
             case ir.IntLit() | ir.Sym() | ir.BuiltinRef():
@@ -306,6 +310,12 @@ class Emitter(MmaEmitter, MemoryEmitter, WgmmaEmitter):
             case ir.Bin(op=op, lhs=a, rhs=b) if op in (ir.BinOp.ADD, ir.BinOp.SUB, ir.BinOp.MUL, ir.BinOp.DIV,
                                                       ir.BinOp.XOR):
                 x, y = (self.value(use, t, coords, target, want, under) for t in (a, b))
+                if op is ir.BinOp.DIV and not mathfn.float_valued(self.plan, e):
+                    # integers divide truncating toward zero (SEMANTICS.md); Python's `/` on
+                    # two ints is a float division, whose fraction the rest of the expression
+                    # would use before a store truncates it (`cast(x / 4 * 4, f32)` was x)
+                    self.scalar.used.add("_tdiv")
+                    return f"{want}(_tdiv({x}, {y}))"
                 return f"({x} {op.value} {y})"
             case ir.Call(func="reshape", args=(x,)):
                 from dsl.views import reshape_extents, source_coords
@@ -337,7 +347,7 @@ class Emitter(MmaEmitter, MemoryEmitter, WgmmaEmitter):
     def reduce(self, use, f, x, axis, coords, target, want) -> str:
         acc, k = self.fresh("r"), self.fresh("k")
         extent = expr_shape(self.plan, x)[axis]
-        self.line(f"{acc} = {want}({REDUCE_INIT[f]})")
+        self.line(f"{acc} = {reduce_init(f, want)}")
         self.line(f"for {k} in range({extent}):")
         self.depth += 1
         inner = self.value(use, x, coords[:axis] + [k] + coords[axis:], target, want, under=True)

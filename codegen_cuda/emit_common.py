@@ -12,6 +12,15 @@ NUMBA_TYPE = {ir.DType.F16: "float16", ir.DType.F32: "float32", ir.DType.F64: "f
 # Elementwise math and accumulation on 16-bit floats is done in f32 and rounded on store.
 COMPUTE_TYPE = {ir.DType.F16: "float32", ir.DType.BF16: "float32"}
 REDUCE_INIT = {"sum": "0", "max": "-math.inf", "min": "math.inf"}
+# The same identities for integer tiles, which have no infinity (int32(-math.inf) faults).
+INT_BOUNDS = {"int8": (-2**7, 2**7 - 1), "int32": (-2**31, 2**31 - 1), "int64": (-2**63, 2**63 - 1)}
+
+
+def reduce_init(f: str, want: str) -> str:
+    """The identity a reduction `f` starts from, in the compute type `want`."""
+    if want in INT_BOUNDS and f != "sum":
+        return f"{want}({INT_BOUNDS[want][0 if f == 'max' else 1]})"
+    return f"{want}({REDUCE_INIT[f]})"
 
 
 def numba_type(dt: ir.DType) -> str:

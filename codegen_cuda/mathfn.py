@@ -93,3 +93,40 @@ def expr_dtype(plan, e: ir.Expr) -> ir.DType:
         if expr_shape(plan, k):
             return expr_dtype(plan, k)
     return expr_dtype(plan, kids[0]) if kids else ir.DType.F32
+
+
+FLOAT_DTYPES = (ir.DType.F16, ir.DType.BF16, ir.DType.F32, ir.DType.F64)
+
+
+def float_valued(plan, e: ir.Expr) -> bool:
+    """Whether a tile expression's values are floats before they are stored (NumPy's
+    promotion, as the interpreter computes them): an integer tile divided by an integer
+    truncates, divided by a float (`x / 2.0`) does not."""
+    match e:
+        case ir.FloatLit():
+            return True
+        case ir.Sym(kind=ir.SymKind.TENSOR, name=n):
+            return plan.tiles[n].dtype in FLOAT_DTYPES
+        case ir.IntLit() | ir.Sym() | ir.BuiltinRef() | ir.ElemRef():
+            return False
+        case ir.Cast(dtype=dt):
+            return dt in FLOAT_DTYPES
+        case ir.Not() | ir.Call(func="index"):
+            return False
+        case ir.Bin(op=op) if op in COMPARE:
+            return False
+        case ir.Call(func="where", args=(_, a, b)):
+            return float_valued(plan, a) or float_valued(plan, b)
+        case ir.Call(func="mask", args=(a, _), kwargs=kw):
+            return float_valued(plan, a) or float_valued(plan, dict(kw)["fill"])
+        case ir.Call(func="bcast" | "sum" | "max" | "min" | "reshape", args=(a, *_)):
+            return float_valued(plan, a)
+        case ir.Call(func="abs" | "neg" | "maximum" | "minimum", args=args):
+            return any(float_valued(plan, a) for a in args)
+        case ir.Call():
+            return True                 # exp, log, pow, ...: float functions (E090 on integers)
+        case ir.Neg(operand=x):
+            return float_valued(plan, x)
+        case ir.Bin(lhs=a, rhs=b):
+            return float_valued(plan, a) or float_valued(plan, b)
+    return True
