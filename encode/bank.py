@@ -154,9 +154,7 @@ def _check_access(ctx, a) -> None:
               z3.UDiv(z3.URem(x.t, ws), lanes) == z3.UDiv(z3.URem(y.t, ws), lanes),
               z3.UDiv(x.v, vec) == z3.UDiv(y.v, vec), z3.URem(x.v, vec) == 0, z3.URem(y.v, vec) == 0,
               x.bank == y.bank, x.word != y.word]
-    if ctx.df.probes.unsat(facts, ctx.opts.solver):
-        return
-    out = find_model(facts, ctx.opts.solver)
+    out = find_model(facts, ctx.opts.solver)      # tries the kernel's sessions first (SolverOptions.quick)
     if out.verdict is SV.PROVED:
         return
     if out.verdict is SV.UNKNOWN:

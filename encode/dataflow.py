@@ -49,7 +49,6 @@ class Dataflow(Ownership):
                  warp_size: int = 32):
         self.env = env
         self._protocol = None           # the mbarrier protocol, built on first use
-        self.solver = solver
         self.warp_size = warp_size
         self.kernel = env.kernel
         self.lookback = lookback
@@ -68,6 +67,8 @@ class Dataflow(Ownership):
         self._hops = 0                           # reads in progress, one inside another
         self._memo = ReadMemo()
         self.probes = Probes(list(env.facts))    # solver sessions of yes-or-no queries (probes.py)
+        # every query of this kernel first tries its sessions (SolverOptions.quick)
+        self.solver = dataclasses.replace(solver, quick=self.probes.unsat)
         self._made: list = []                    # (stem, variable) of every fresh variable, in order
         self._through: dict = {}                 # load statement id -> (source coords, box): twins.py
 

@@ -44,9 +44,7 @@ class Context:
         A model is minimised (sizes first, then blocks, then the terms in `small`: iterations,
         threads) so that witnesses are small and canonical; if that fails the first model stays."""
         base = list(self.env.facts) + list(facts)
-        if self.df.probes.unsat(base, self.opts.solver):
-            return None
-        out = find_model(base, self.opts.solver)
+        out = find_model(base, self.opts.solver)      # tries the kernel's sessions first (SolverOptions.quick)
         if out.verdict is SV.PROVED:
             return None
         if out.verdict is SV.UNKNOWN:

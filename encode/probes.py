@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import z3
 
-from .solver import Session, Verdict as SV
+from .solver import Session, Verdict as SV, has_quantifier
 from .terms import And
 
 # A rule's query that a session does not refute within this bound is asked afresh, as before;
@@ -31,6 +31,7 @@ class Probes:
         # Decided answers by session and condition, with the condition kept alive (its id
         # names it only while it lives): a read's cases ask the same condition again.
         self._answers: dict[tuple, tuple[SV, object]] = {}
+        self._quantified: dict[int, tuple[bool, object]] = {}     # fact id -> (has a quantifier, the fact)
 
     def check(self, facts: list, cond, opts, rlimit: int | None = None) -> SV:
         """PROVED: facts and cond are unsatisfiable; REFUTED: satisfiable; UNKNOWN: undecided
@@ -55,7 +56,19 @@ class Probes:
         query afresh, which alone gives models. A query whose facts open with the assumptions
         is asked in their session, any other in the session of no facts (a query without the
         assumptions must not get them)."""
+        if any(self._has_quantifier(f) for f in facts):
+            # a quantified query is rarely shown unsatisfiable within the quick bound, and its
+            # failed attempts cost ~25 ms each (the library and tests/verify: 45 of 73 failed)
+            return False
         n = len(self._assumed)
         opens = len(facts) >= n and all(_ident(a) == _ident(b) for a, b in zip(facts, self._assumed))
         base = self._assumed if opens else []
         return self.check(base, And(*facts[len(base):]), opts, QUICK_RLIMIT) is SV.PROVED
+
+    def _has_quantifier(self, fact) -> bool:
+        if not isinstance(fact, z3.ExprRef):
+            return False
+        i = fact.get_id()
+        if i not in self._quantified:
+            self._quantified[i] = (has_quantifier([fact]), fact)
+        return self._quantified[i][0]

@@ -18,7 +18,7 @@ from .solver import Verdict as SV, find_model, minimize_model, prove
 from .symbols import Unsupported
 from .tagval import flatten
 from .witness import Witness
-from .terms import And, Eq, Implies, Or
+from .terms import And, Eq, Implies, Or, bool_const
 
 
 @dataclass
@@ -125,7 +125,12 @@ class TagChecker:
                         facts += [bound[idx.name] >= 0, bound[idx.name] < ext]
         return bound, facts
 
-    def leaf(self, node: ir.TagField, point, inst, bound, used: set) -> Leaf:
+    def leaf(self, node: ir.TagField, point, inst, bound, used: set, every_occurrence: bool = True) -> Leaf:
+        """The leaf's value at the instance: a fresh variable and one selector per known
+        (contribution, occurrence of the field). `every_occurrence` False: a claim on every
+        value or on some value (not `range`, which counts them), where an occurrence whose
+        term is the one of an earlier occurrence of the same contribution is the same claim
+        and gets no selector (the output row of every k tile of an attention output)."""
         el = node.elem
         t = self.df.types.get(el.tensor)
         if t is None or t.space is ir.Space.GLOBAL:
@@ -142,14 +147,18 @@ class TagChecker:
         v = self.df.fresh(f"{el.tensor}.{node.field}")
         lf = Leaf(node, v, [], [], [], [len(c.contribs) for c in tv.value_cases()], tv)
         for c in flatten(tv):
-            sel = z3.Bool(f"sel!{next(self.df._fresh)}")
+            sel = bool_const(f"sel!{next(self.df._fresh)}")
             if c.opaque:
                 lf.opaque.append((sel, c))
             elif node.field not in c.field_names():
                 lf.missing.append((sel, c))
             else:   # one selector per occurrence: a repeated field must hold for each of them
+                seen = set()
                 for pos, term in enumerate(c.terms(node.field)):
-                    lf.known.append((z3.Bool(f"sel!{next(self.df._fresh)}"), c, term, pos))
+                    name = f"sel!{next(self.df._fresh)}"
+                    if every_occurrence or _term_id(term) not in seen:
+                        seen.add(_term_id(term))
+                        lf.known.append((bool_const(name), c, term, pos))
         return lf
 
     # ---------------------------------------------------------------- encoding
@@ -199,7 +208,7 @@ class TagChecker:
         nodes = [n for n in exprs.iter_nodes(cond) if isinstance(n, ir.TagField)]
         self.in_tile(cond, bound, scope, base)
         used: set = set()
-        leaves = {id(n): self.leaf(n, point, inst, bound, used) for n in nodes}
+        leaves = {id(n): self.leaf(n, point, inst, bound, used, every_occurrence=rng is not None) for n in nodes}
         if rng is not None:
             return self.check_range(point, cond, leaves[id(rng[0])], rng[1], base, scope)
         from .occurrences import distinct_occurrences
@@ -273,9 +282,7 @@ class TagChecker:
 
     def solve(self, point, cond, facts, leaves, scope, rule, message, hint_extra="") -> bool:
         """Run one query; report a finding on sat. True when it was proved."""
-        if self.df.probes.unsat(facts, self.opts):
-            return True
-        out = find_model(facts, self.opts)
+        out = find_model(facts, self.opts)      # tries the kernel's sessions first (SolverOptions.quick)
         if out.verdict is SV.PROVED:
             return True
         if out.verdict is SV.UNKNOWN:
@@ -330,3 +337,7 @@ class TagChecker:
     def check_range(self, point, cond, lf: Leaf, rs: ir.RangeSet, base, scope) -> None:
         from .range_rule import check_range
         check_range(self, point, cond, lf, rs, base, scope)
+
+
+def _term_id(term) -> object:
+    return term.get_id() if isinstance(term, z3.ExprRef) else ("py", term)

@@ -136,3 +136,18 @@ class Conjuncts:
                     got.setdefault(k.get_id(), k)
             self.memo[t.get_id()] = got
         return self.memo[e.get_id()]
+
+
+def bool_const(name: str) -> z3.BoolRef:
+    """z3.Bool(name), the same term, without a new Python wrapper of the Boolean sort for
+    each constant (half of z3.Bool's time; a tag leaf makes a selector per contribution)."""
+    ctx = z3.main_ctx()
+    ref = ctx.ref()
+    return z3.BoolRef(z3core.Z3_mk_const(ref, z3core.Z3_mk_string_symbol(ref, name), z3core.Z3_mk_bool_sort(ref)), ctx)
+
+
+def int_const(name: str) -> z3.ArithRef:
+    """z3.Int(name), the same term, likewise."""
+    ctx = z3.main_ctx()
+    ref = ctx.ref()
+    return z3.ArithRef(z3core.Z3_mk_const(ref, z3core.Z3_mk_string_symbol(ref, name), z3core.Z3_mk_int_sort(ref)), ctx)

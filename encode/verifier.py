@@ -33,12 +33,14 @@ class VerifyOptions:
     assumptions_checked: bool = False   # the caller has shown the `assume`s satisfiable (the CLI's E031 check)
     on_resources: Callable | None = field(default=None, compare=False)   # see SolverOptions
     minimize_rlimit: int = MINIMIZE_RLIMIT   # see SolverOptions
+    quick: Callable | None = field(default=None, compare=False)        # see SolverOptions
 
     @property
     def solver(self) -> SolverOptions:
         return SolverOptions(timeout_ms=max(1, int(self.timeout_s * 1000)), seed=self.seed,
                              on_refuted=self.on_refuted, deadline=self.deadline, on_query=self.on_query,
-                             on_resources=self.on_resources, minimize_rlimit=self.minimize_rlimit)
+                             on_resources=self.on_resources, minimize_rlimit=self.minimize_rlimit,
+                             quick=self.quick)
 
     def expired(self) -> bool:
         return self.deadline is not None and time.monotonic() >= self.deadline
@@ -121,6 +123,7 @@ def _verify_once(kernel: ir.Kernel, opts: VerifyOptions) -> Verdict:
         sink.unknown("TAG", u.span or kernel.span, u.reason)
         return _verdict(kernel, sink, [("encode", time.perf_counter() - t0)])
     t1 = time.perf_counter()
+    opts = dataclasses.replace(opts, quick=df.probes.unsat)     # every rule query tries the sessions first
     if opts.wants("TAG") or opts.wants("INIT"):
         TagChecker(df, opts.solver, sink).check_all()
     if opts.wants("TAG"):

@@ -53,3 +53,13 @@ def test_sessions_share_one_context_and_answers_are_kept():
         assert probes.check([x > 0], x < k - 5, opts) is Verdict.PROVED
     assert probes.check([x > 0], x < 0, opts) is Verdict.PROVED
     assert len(probes._answers) == answers + 5       # x < 0 (k = 5) was asked before
+
+
+def test_quantified_queries_are_not_tried_in_sessions():
+    """A quantified query goes straight to its fresh context: sessions rarely decide one
+    within the quick bound, and a failed attempt costs more than the fresh query's start."""
+    n, i = z3.Ints("n i")
+    probes, opts = Probes([n > 4]), SolverOptions()
+    assert not probes.unsat([n > 4, z3.ForAll([i], i * i >= 0), n < 3], opts)
+    assert probes._sessions == {}
+    assert probes.unsat([n > 4, n < 3], opts)
