@@ -132,6 +132,7 @@ def test_an_accumulator_no_update_reaches_pairs_as_the_empty_record_and_lowers(n
 HELD_OUT = [
     ("rowmax_where_select", {"R": 8, "C": 384}),   # m = where(mx > m, mx, m): tagged as maximum(m, mx)
     ("rowsum_refill_tail", {"R": 8, "C": 200}),    # fill 1.0 masked again with the exact tail condition
+    ("split_store_masked", {"M": 70, "N": 200}),   # COVER of an output written by two masked stores
 ]
 
 
