@@ -65,7 +65,8 @@ def _layout_gap(ctx, name: str, sites) -> bool:
     masked store): the first element no store writes, evaluated at the smallest sizes the
     `assume`s allow (then with every size at least 64, 256, so that whole tiles fit), is
     the witness. None found: False, and the checks below decide (or say unknown)."""
-    partial = [s for s in sites if (not s.dist.injective or s.masked) and _reached(s) < s.dist.elements]
+    partial = [s for s in sites if not s.dist.bijective and (not s.dist.injective or s.masked)
+               and _reached(s) < s.dist.elements]
     if not partial:
         return False
     s = partial[0]
