@@ -19,6 +19,14 @@ KNOWN = ("tile math: exp, exp2, log, log2, sqrt, rsqrt, tanh, erf, sigmoid, abs,
          "index(x, axis=i), mask(x, cond, fill=v), reshape(x, shape=(...))")
 
 
+def selects_own_sides(c: ir.Expr, a: ir.Expr, b: ir.Expr) -> bool:
+    """Whether `where(c, a, b)` picks one side of its own comparison `c` (`a > b`, `b <= a`,
+    ...): its value is then a function of a and b only, like `maximum(a, b)`, and its tags
+    are those of elementwise math on a and b (docs/SEMANTICS.md, "Tags")."""
+    return (isinstance(c, ir.Bin) and c.op in ir.COMPARISONS
+            and ((c.lhs, c.rhs) == (a, b) or (c.lhs, c.rhs) == (b, a)))
+
+
 def type_compute(tc, e: ir.Expr) -> tuple[ir.DType, tuple | None]:
     """dtype and shape (tuple of extent exprs; () for a scalar) of a tile expression."""
     ck = tc.ck

@@ -13,7 +13,7 @@ import dataclasses
 import z3
 
 from dsl import ir
-from dsl.compute import REDUCE, expr_shape
+from dsl.compute import REDUCE, expr_shape, selects_own_sides
 
 from .symbols import Unsupported, mentions
 from .tagval import CaseKind, Contribution, TagValue, flatten, no_record, product, single, widen
@@ -156,6 +156,12 @@ def _contribs(df, e, coords, w, inst, self_name, operand: bool = False) -> tuple
             keep = _index_cond(df, c, coords, inst)
             keep = _selector(df, coords, inst) if keep is None else keep
             return product(cc, tuple(dataclasses.replace(_guard(y, keep), masked=True) for y in cx)), None
+        case ir.Call(func="where", args=(c, a, b)) if selects_own_sides(c, a, b):
+            # `where(a > b, a, b)` is a function of a and b alone (their maximum, or minimum):
+            # tagged as elementwise math on them, `maximum(a, b)`'s records, not the
+            # condition's records merged with the pick's.
+            (ca, na), (cb, nb) = (_operand(df, x, coords, w, inst, self_name) for x in (a, b))
+            return product(ca, cb), _mul(na, nb)
         case ir.Call(func="where", args=(c, a, b)):
             (cc, nc), (ca, na), (cb, nb) = (_operand(df, x, coords, w, inst, self_name) for x in (c, a, b))
             pick = _known_pick(df, c, inst)

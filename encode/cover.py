@@ -39,6 +39,8 @@ def check(ctx) -> None:
 
 
 def _check_output(ctx, name: str, sites) -> None:
+    if _layout_gap(ctx, name, sites):
+        return
     for s in sites:
         if not s.dist.injective:
             raise Unsupported(f"the distribution of this store gives one element of {name} to several threads",
@@ -55,6 +57,40 @@ def _check_output(ctx, name: str, sites) -> None:
         check_covered(ctx, name, sites, lambda s: s.dist.bijective or _reached(s) == s.dist.elements)
         return
     _count(ctx, name, sites)
+
+
+def _layout_gap(ctx, name: str, sites) -> bool:
+    """A store whose layout gives part of its tile to no thread, where the counting and the
+    masked query below do not apply (a layout that gives an element to several threads, a
+    masked store): the first element no store writes, evaluated at the smallest sizes the
+    `assume`s allow (then with every size at least 64, 256, so that whole tiles fit), is
+    the witness. None found: False, and the checks below decide (or say unknown)."""
+    partial = [s for s in sites if not s.dist.bijective and (not s.dist.injective or s.masked)
+               and _reached(s) < s.dist.elements]
+    if not partial:
+        return False
+    s = partial[0]
+    sizes = [v for _, v in sorted(ctx.env.sizes.items())]
+    for floor in (1, 64, 256):
+        out = find_model(list(ctx.env.facts) + [v >= floor for v in sizes], ctx.opts.solver, probe=True)
+        if out.verdict is not SV.REFUTED:
+            continue
+        model = ctx.solve("COVER", s.span, [v >= floor for v in sizes])
+        if model is None:
+            continue
+        mv = ModelView(ctx, model)
+        missing = _first_unwritten(ctx, name, sites, dict(mv.sizes()))
+        if missing is None:
+            continue
+        where = element_text(name, missing)
+        msg = (f"{where} is written by no thread: the layout of the store at line {s.span.line} gives "
+               f"{_reached(s)} of its tile's {s.dist.elements} elements to a thread")
+        ops = (Operand(where, (("writes", 0),), (Hop(name, missing, None),)),)
+        hint = ("a store's layout must give every element of its tile to a thread: check its shape and "
+                "strides (two threads or values on one element leave another to none)")
+        ctx.sink.finding(Finding("COVER", s.span, msg, mv.sizes(), (), None, (), (), ops, hint))
+        return True
+    return False
 
 
 # ---------------------------------------------------------------- two writers of one element

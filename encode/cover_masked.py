@@ -19,7 +19,8 @@ from .access import enabled, loop_vars
 from .distribution import thread_bindings
 from .findings import Finding, Hop, Operand
 from .memwitness import ModelView, element_text
-from .symbols import Unsupported
+from .solver import Verdict as SV, prove
+from .symbols import Unsupported, mentions
 from .terms import And
 
 
@@ -33,7 +34,7 @@ def check_covered(ctx, name: str, sites, reaches_all) -> None:
         if not reaches_all(s):
             raise Unsupported(f"the layout of this store leaves part of its tile to no thread; COVER of the "
                               f"masked output {name} needs the whole tile written", s.span)
-        facts.append(_never(ctx, s, elem, i))
+        facts.append(_never(ctx, s, elem, i, facts[:len(shape)]))
     model = ctx.solve("COVER", sites[0].span, facts, elem)
     if model is None:
         return
@@ -47,7 +48,7 @@ def check_covered(ctx, name: str, sites, reaches_all) -> None:
     ctx.sink.finding(Finding("COVER", sites[0].span, msg, mv.sizes(), (), None, (), (), ops, hint))
 
 
-def _never(ctx, s, elem, i: int):
+def _never(ctx, s, elem, i: int, inside_output):
     """For every block, loop iteration and thread: that instance of store `s` misses `elem`."""
     env = ctx.env
     loops = loop_vars(s.point, f"cov{i}")
@@ -58,7 +59,7 @@ def _never(ctx, s, elem, i: int):
     runs = [t >= 0, t < s.dist.active_threads] + enabled(env, s.point, bound)
     for b, extent in zip(blocks, ctx.kernel.grid):
         runs += [b >= 0, b < env.term(extent, {})]
-    inside = []
+    inside, slices = [], []
     it = iter(elem)
     for sub in s.ref.subs:
         e = next(it)
@@ -67,8 +68,42 @@ def _never(ctx, s, elem, i: int):
         else:
             start = env.term(sub.start, bound)
             inside += [e >= start, e < start + ctx.df.extent(sub.extent)]
+            slices.append((e, start))
     hit = And(*runs, *inside)
     if pairs:
         hit = z3.substitute(hit, *pairs)
-    xs = list(blocks) + list(loops.values()) + [t]
-    return z3.ForAll(xs, z3.Not(hit))
+        slices = [(e, z3.substitute(start, *pairs)) for e, start in slices]
+    hit, xs = _eliminate(ctx, hit, list(blocks) + list(loops.values()) + [t], slices,
+                         list(env.facts) + list(inside_output))
+    return z3.Not(hit) if not xs else z3.ForAll(xs, z3.Not(hit))
+
+
+def _eliminate(ctx, hit, xs: list, slices, facts):
+    """`exists xs: hit` without the variables it can name: x goes when some term w(elem, the
+    other variables) gives a hit wherever any x does (`hit => hit[x := w]`, proved), so the
+    existential is `hit[x := w]`. The candidates: the one block or iteration whose tile can
+    hold the element along a slice `k * x + rest` ((e - rest) / k), and a slice's lower
+    bound (the thread, a loop's first iteration). Two stores that split one output into
+    halves left the solver a quantifier over blocks it did not instantiate (a timeout)."""
+    for x in list(xs):
+        for w in _candidates(x, slices, ctx):
+            if any(mentions(w, y) for y in [x]):
+                continue
+            moved = z3.substitute(hit, (x, w))
+            if prove(z3.Implies(hit, moved), facts, ctx.opts.solver).verdict is SV.PROVED:
+                hit, slices = moved, [(e, z3.substitute(start, (x, w))) for e, start in slices]
+                xs.remove(x)
+                break
+    return hit, xs
+
+
+def _candidates(x, slices, ctx) -> list:
+    out = []
+    for e, start in slices:
+        if not mentions(start, x):
+            continue
+        rest = z3.simplify(z3.substitute(start, (x, z3.IntVal(0))))
+        k = z3.simplify(z3.substitute(start, (x, z3.IntVal(1))) - rest)
+        if z3.is_int_value(k) and k.as_long() > 0:
+            out.append(z3.simplify((e - rest) / k))
+    return out + [z3.IntVal(0)]

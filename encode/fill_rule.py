@@ -29,6 +29,7 @@ from dsl import exprs, ir
 from dsl.masks import PAD_FINDING, fill_of, neutral_for
 
 from .fill_point import FUNCS, NOPAD, UNKNOWN, binary, cast_value, evaluate, extremum, same, tile_names, value_at
+from . import program as prog
 from .findings import Finding
 from .solver import Verdict as SV, prove
 from .symbols import Unsupported, mentions
@@ -182,7 +183,8 @@ class _Pads:
                 return _anywhere(sub(x))
             case ir.Call(func="mask", args=(x, c)):
                 fill = float(fill_of(e, self.df.env.consts))
-                return _merge(sub(x) + (self.cond_part(c, x, fill),))
+                kept = NONE if self.masked_again(x, c) else sub(x)
+                return _merge(kept + (self.cond_part(c, x, fill),))
             case ir.Call(func=f, args=(x,)) if f in FUNCS:
                 return _map(sub(x), lambda v: evaluate(FUNCS[f], v))
             case ir.Call(args=args):
@@ -243,7 +245,19 @@ class _Pads:
     def access_parts(self, s: ir.Load) -> tuple:
         """A masked load from global memory: one part per tile axis that can reach past the
         tensor; its lines along the other axes are all padding."""
-        inst, facts = self.instance(self.point)
+        inst, _ = self.instance(self.point)
+        dims = self.access_dims(s, self.point)
+        if dims is None:
+            return (Part(s.mask.value, frozenset(), None),)
+        axes = frozenset(range(len(dims)))
+        return tuple(Part(s.mask.value, axes - {t}, (axes - {t}) | ({t} if wholly else set()), _fixed(place, inst))
+                     for t, (partial, wholly, place) in enumerate(dims) if partial)
+
+    def access_dims(self, s: ir.Load, point) -> list | None:
+        """Per tile axis of a masked load at `point`'s instance (loop variables `v@pad`):
+        (may reach past the tensor, may lie wholly past, the tile coordinates past it);
+        None where the subscripts are not encoded."""
+        inst, facts = self.instance(point)
         env, shape = self.df.env, self.df.types[s.src.tensor].shape
         dims = []
         try:
@@ -254,14 +268,46 @@ class _Pads:
                 dims.append((not self.proved(And(start >= 0, start + ext <= top), facts),
                              not self.proved(And(start + ext > 0, start < top), facts), start, top))
         except Unsupported:
-            return (Part(s.mask.value, frozenset(), None),)
+            return None
         if s.transpose:
             dims = dims[::-1]
-        axes = frozenset(range(len(dims)))
         tile = _coords(len(dims))
-        return tuple(Part(s.mask.value, axes - {t}, (axes - {t}) | ({t} if wholly else set()),
-                          _fixed(z3.Or(start + tile[t] < 0, start + tile[t] >= top), inst))
-                     for t, (partial, wholly, start, top) in enumerate(dims) if partial)
+        return [(partial, wholly, z3.Or(start + tile[t] < 0, start + tile[t] >= top))
+                for t, (partial, wholly, start, top) in enumerate(dims)]
+
+    def masked_again(self, x: ir.Expr, cond: ir.Expr) -> bool:
+        """Whether `mask(x, cond)` replaces every element of x's padding: x is a tile whose one
+        writer is a masked load from global memory in the same iteration (same loops, before
+        the mask in their body, unconditional), and every element that load pads fails cond
+        at that iteration (`mask(x, kt * BK + index(x, axis=1) < K, fill=0.0)` of a load
+        filled with 1.0): the fill then never reaches the result."""
+        point = self.point
+        if point is None or not (isinstance(x, ir.Sym) and x.kind is ir.SymKind.TENSOR):
+            return False
+        writers = self.df.writers.get(x.name, [])
+        if len(writers) != 1:
+            return False
+        w = writers[0]
+        s = w.stmt
+        if not (isinstance(s, ir.Load) and s.mask is not None and self.df.kernel.param(s.src.tensor) is not None):
+            return False
+        depth = len(point.loops)
+        if (w.guards or len(w.loops) != depth or prog.common_loops(w, point) != depth
+                or not prog.before_in_body(w, point, depth)):
+            return False
+        from .compute_tags import _index_cond, _shape_of
+        dims = self.access_dims(s, point)
+        shape = _shape_of(self.df, x)
+        if dims is None or len(dims) != len(shape):
+            return False
+        inst, facts = self.instance(point)
+        tile = _coords(len(shape))
+        keep = _index_cond(self.df, cond, tuple(tile), inst)
+        if keep is None:
+            return False
+        box = [And(c >= 0, c < n) for c, n in zip(tile, shape)]
+        places = [place for partial, _, place in dims if partial]
+        return bool(places) and self.proved(z3.Implies(z3.Or(*places), z3.Not(keep)), facts + box)
 
     def cond_part(self, cond: ir.Expr, x: ir.Expr, fill: float) -> Part:
         """mask(x, cond): the elements failing cond, with the axes along which every such

@@ -13,6 +13,7 @@ from __future__ import annotations
 import z3
 
 from dsl import exprs, ir
+from dsl.compute import selects_own_sides
 
 from .solver import Verdict as SV, find_model, prove
 from .witness import Witness
@@ -64,8 +65,28 @@ def _distinct(tc, point, cond, lf, base, scope) -> bool:
     differs = Or(c1 != z3.Int("cid2"), *[a != b for a, b in zip(x1, x2)])
     facts = base + [copy1, copy2, p1 == z3.Int("pos2"), differs, lf.var == v2]
     msg = f"tag({lf.node.elem.tensor}).{lf.node.field} counts the same value twice"
+    storage = lf.node.elem.tensor
     return tc.solve(point, cond, facts, {id(lf.node): lf}, scope, "TAG", msg,
-                    _partial_sum_hint(tc, lf.node.elem.tensor))
+                    _partial_sum_hint(tc, storage) or _where_hint(tc, storage))
+
+
+def _where_hint(tc, storage: str) -> str:
+    """When `storage` is computed by a `where` whose condition reads data and that does not
+    pick a side of its own comparison, its records are the condition's paired with the
+    pick's, so a reduction read in both counts twice: say so, and which form is a max."""
+    for w in tc.df.writers.get(storage, []):
+        s = w.stmt
+        if not isinstance(s, ir.Compute):
+            continue
+        for n in exprs.iter_nodes(s.value):
+            if isinstance(n, ir.Call) and n.func == "where" and len(n.args) == 3:
+                if selects_own_sides(*n.args):
+                    continue
+                return (f"the where at line {n.span.line} pairs each record of its condition with each record "
+                        f"of the value it picks (docs/SEMANTICS.md), so a value read in both counts twice; "
+                        f"a running max is `maximum({storage}, x)` or `where(x > {storage}, x, {storage})`, "
+                        f"which picks a side of its own comparison")
+    return ""
 
 
 def _partial_sum_hint(tc, storage: str) -> str:

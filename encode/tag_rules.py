@@ -320,8 +320,16 @@ class TagChecker:
             kind, sel, c = next(p for p in pairs if z3.is_true(out.model.eval(p[1], model_completion=True)))
             model = self.minimal(base + [sel, c.domain], scope, out.model)
             w = Witness(self.df, point, model, scope, {})
-            if kind == "missing" and not (c.fields or c.origins):
-                msg = f"{lf.node.elem.tensor} holds a value no input reaches (constants only), without '{lf.node.field}'"
+            if kind == "missing" and not (c.fields or c.origins) and _free_choice(c.domain):
+                # The empty record is there only under a free choice: an accumulator updated
+                # under a condition may or may not have been reached by an update (the updates
+                # are not counted), which is not a witness that it was not.
+                self.sink.unknown("TAG", lf.node.span, f"whether {lf.node.elem.tensor} holds any input's record "
+                                  f"(and so '{lf.node.field}') is not known: it reads an accumulator updated under "
+                                  "a condition, whose updates the analysis does not count")
+            elif kind == "missing" and not (c.fields or c.origins):
+                msg = (f"{lf.node.elem.tensor} holds a value computed from no input (zeros, constants, indices "
+                       f"or an accumulator no update reached), without '{lf.node.field}'")
                 self.sink.finding(w.finding("TAG", lf.node.span, msg, "an accumulation whose loop does not run at "
                                             "these sizes keeps its initial value: check the loop bounds"))
             elif kind == "missing":
@@ -341,3 +349,10 @@ class TagChecker:
 
 def _term_id(term) -> object:
     return term.get_id() if isinstance(term, z3.ExprRef) else ("py", term)
+
+
+def _free_choice(term) -> bool:
+    """Whether `term` names a free choice of Dataflow.fresh_choice (an accumulator that may
+    or may not be empty where its updates are not counted)."""
+    from .terms import constants
+    return bool(constants(term, {}, lambda t: t.decl().name().startswith("maybe_empty~")))

@@ -12,6 +12,7 @@ from dataclasses import dataclass
 import numpy as np
 
 from dsl import ir
+from dsl.compute import selects_own_sides
 
 from .layout import InterpretError
 from .tags import Tags, contract, insert_axis, product, reduce_axis, union, where
@@ -115,6 +116,11 @@ class ComputeEval:
             case ir.Call(func="pow", args=(a, b)):
                 x, y = self.ev(a), self.ev(b)
                 return _combine(np.power(_float(x.values), _float(y.values)), x, y)
+            case ir.Call(func="where", args=(c, a, b)) if selects_own_sides(c, a, b):
+                # A function of a and b alone (their maximum or minimum): tagged as elementwise
+                # math on them, as maximum(a, b) is (docs/SEMANTICS.md, "Tags").
+                x, y = self.ev(a), self.ev(b)
+                return _combine(np.where(np.asarray(self.ev(c).values, bool), x.values, y.values), x, y)
             case ir.Call(func="where", args=(c, a, b)):
                 return _where(self.ev(c), self.ev(a), self.ev(b))
             case ir.Call(func="reshape", args=(x,), kwargs=kw):
