@@ -10,6 +10,8 @@ import dataclasses
 
 import z3
 
+from dsl.exprs import mentions_thread
+
 from . import program as prog
 from .symbols import Unsupported, mentions
 from .tagval import Case, CaseKind, TagValue, no_record, widen
@@ -64,10 +66,14 @@ def _since(df, storage, coords, point, inst, reset, updates) -> TagValue:
     for upd in updates:
         if prog.common_loops(reset, upd) != depth or not prog.before_in_body(reset, upd, depth):
             raise Unsupported(f"accumulator '{storage}' is updated outside the scope of its reset", upd.span)
-        part, n, instances = _update_instances(df, upd, storage, coords, point, inst, depth)
+        part, n, instances, partial = _update_instances(df, upd, storage, coords, point, inst, depth)
         contribs += part
         count = None if count is None or n is None else count + n
-        empty.append(df.fresh_choice("maybe_empty") if instances is None else instances == 0)
+        if not part or (partial and any(z3.is_false(e) for e in empty)):
+            continue        # it adds no record (from constants only), or the value is never empty
+        # An update that adds no record at some instances (`s = s + where(c, x, 0.0)`) may
+        # leave the accumulator empty whatever its number of instances: a free choice.
+        empty.append(df.fresh_choice("maybe_empty") if instances is None or partial else instances == 0)
     return TagValue((Case(z3.BoolVal(True), CaseKind.VALUE, tuple(contribs), writer=updates[0] if updates else reset,
                           count=count, empty=z3.simplify(And(*empty))),))
 
@@ -107,14 +113,31 @@ def _reset_in_loop(later, point: prog.Point, updates, storage: str):
 
 def _update_instances(df, upd: prog.Point, storage, coords, point, rinst, depth):
     """Contributions of all instances of `upd` between the reset and the reader, their number
-    if known, and the number of instances if known."""
+    if known, the number of instances if known, and whether an instance may add none."""
     inst = {l.var: rinst[l.var] for l in upd.loops[:depth]}
     bound = []
     for loop in upd.loops[depth:]:
         v = df.fresh(loop.var)
         inst[loop.var] = v
         bound.append(v)
-    domain = And(df.loop_domain(upd, inst), df.guards(upd, inst), _precedes(df, upd, point, inst, rinst, depth))
+    # A thread-dependent guard is taken at the thread the update's distribution gives the
+    # element to (encode/owner.py): that thread updates it or nobody does, as for any writer
+    # (encode/dataflow.py); its instances are then not counted (`owners_satisfy` below).
+    refused = None
+    try:
+        if all(df.owners_satisfy(upd, g) for g in upd.guards if mentions_thread(g.cond)):
+            guards = df.guards(upd, inst)
+        else:
+            guards = And(df.guards(upd, inst, uniform_only=True), *df.thread_guards(upd, inst, tuple(coords)))
+    except Unsupported as e:
+        refused, guards = e, z3.BoolVal(False)
+    domain = And(df.loop_domain(upd, inst), guards, _precedes(df, upd, point, inst, rinst, depth))
+    from .compute_tags import update_contributions
+    part, per, partial = update_contributions(df, upd, storage, coords, inst)
+    if not part:
+        return [], z3.IntVal(0), None, False     # nothing added at any instance, whatever its guards
+    if refused is not None:
+        raise refused
     count = None
     common = prog.common_loops(upd, point)
     if not prog.before_in_body(upd, point, depth) and common == depth:
@@ -132,12 +155,10 @@ def _update_instances(df, upd: prog.Point, storage, coords, point, rinst, depth)
         # comes first in the body (an accumulator read before its first update has none).
         loop = upd.loops[depth]
         count = rinst[loop.var] - df.env.term(loop.start, inst) + int(prog.before_in_body(upd, point, common))
-    from .compute_tags import update_contributions
-    part, per = update_contributions(df, upd, storage, coords, inst)
     out = [widen(c, tuple(bound), domain) for c in part]
     if per is not None and any(mentions(per, v) for v in bound):
         per = None      # the number added differs between instances: not a box count
-    return out, (None if count is None or per is None else count * per), count
+    return out, (None if count is None or per is None else count * per), count, partial
 
 
 

@@ -342,10 +342,24 @@ def mma_value(df, s: ir.Mma, coords: tuple, w, inst: dict) -> TagValue:
 
 
 def update_contributions(df, upd, storage: str, coords: tuple, inst: dict):
-    """What one instance of an accumulating update adds, and how many contributions (if known)."""
+    """What one instance of an accumulating update adds, how many contributions (if known), and
+    whether some instance or element may add none (records without data left out)."""
     s = upd.stmt
     if isinstance(s, ir.Mma):
         pairs, kt = mma_pairs(df, s, coords, upd, inst)
-        return pairs, (None if kt is None else z3.IntVal(kt))
+        return pairs, (None if kt is None else z3.IntVal(kt)), False
     parts, n = _contribs(df, s.value, coords, upd, inst, storage)
-    return list(parts), n
+    data = [c for c in parts if holds_data(c)]
+    if len(data) == len(parts):
+        return list(parts), n, False
+    # A record with no field, origin or opacity comes from literals, scalars and values
+    # without data only (`s = s / 64.0`, `x = x * 2.0`, the target read as the empty record):
+    # it carries no input element, so the update adds nothing there and the value keeps the
+    # records it had (docs/SEMANTICS.md, "in-place update"). Where only some records are such
+    # (`s = s + where(c, x, 0.0)`), how many the update adds is not known.
+    return data, (z3.IntVal(0) if not data else None), bool(data)
+
+
+def holds_data(c: Contribution) -> bool:
+    """Whether a contribution carries an input element (or an unknown value, or padding)."""
+    return bool(c.fields or c.origins or c.opaque or c.masked)

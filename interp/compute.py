@@ -7,6 +7,7 @@ wrote (uninit). Shapes broadcast as in NumPy (trailing dimensions).
 from __future__ import annotations
 
 import math
+import dataclasses
 from dataclasses import dataclass
 
 import numpy as np
@@ -238,11 +239,23 @@ def _int_div(x, y):
 def accumulate(old_tags: Tags, new: Val) -> Tags:
     """An in-place update keeps the old contributions and adds the new ones. Records with no
     field (a reset computed from constants, `m = z - inf`) hold no data and are dropped, as
-    the verifier drops them from an accumulator's initialisation (encode/accumulate.py)."""
-    if isinstance(old_tags, Tags) and old_tags.ncontrib:
-        old_tags = Tags(old_tags.schema, old_tags.vals, old_tags.has,
-                        old_tags.valid & old_tags.has.any(axis=-1)).compact()
-    return union(old_tags, new.tags)
+    the verifier drops them from an accumulator's initialisation (encode/accumulate.py); so
+    are the update's own (`s = s / 64.0` adds nothing: the target reads as the empty record
+    and the literal carries no input element), as encode/compute_tags.update_contributions has it."""
+    return union(_with_data(old_tags), _with_data(new.tags))
+
+
+def _with_data(t):
+    """`t` without its records that have no field (a tile left with none holds no data)."""
+    if isinstance(t, Tags):
+        if not t.ncontrib:
+            return t
+        valid = t.valid & t.has.any(axis=-1)
+        kept = Tags(t.schema, t.vals, t.has, valid).compact()
+        return dataclasses.replace(kept, const=t.const or not valid.any())
+    if not t.names:     # summarised, no field at all: every record is without data
+        return dataclasses.replace(t, count=np.zeros_like(t.count))
+    return t
 
 
 def mma(a, b, c, out_dtype: ir.DType) -> Val:

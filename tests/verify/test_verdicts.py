@@ -159,3 +159,39 @@ def test_an_accumulator_maybe_reached_by_a_guarded_update_is_unknown_not_constan
     assert v.status == "unknown", (v.findings, v.unknowns)
     assert not v.findings
     assert all("updated under a condition" in u.reason for u in v.unknowns), v.unknowns
+
+
+IN_PLACE_SCALES = [
+    ("mean_inplace", {"R": 4, "C": 128}),      # s = s / 64.0 after the accumulation; range(0, C) still counts
+    ("cond_reassign", {"R": 32}),             # if block.x % 2 == 1: x = x * 2.0
+    ("uncond_scale", {"R": 16}),              # x = x * 2.0
+    ("scale_by_tile", {"R": 16}),             # x = x * w: w's records are data and are added
+]
+
+
+@pytest.mark.parametrize("name,sizes", IN_PLACE_SCALES, ids=[h[0] for h in IN_PLACE_SCALES])
+def test_in_place_scale_by_a_literal_adds_no_record(name, sizes):
+    """An in-place update by a literal adds no contribution (the value keeps its records and
+    their count); these were refuted with "computed from no input". Buggy siblings:
+    tests/kernels/bad/tag_mean_inplace_one_tile_short, tag_scale_by_tile_next_rows,
+    tag_cond_scale_wrong_rows, soundness_scale_of_zeros."""
+    from codegen_cuda.differential import check_lowering
+    path = HERE / f"{name}.dsl"
+    kernel = check_source(path.read_text(), str(path)).kernel
+    v = verify_kernel(kernel, VerifyOptions())
+    assert v.status == "proved", (v.findings, v.unknowns)
+    assert check_lowering(kernel, path.read_text(), path.with_suffix(".ref.py"), [sizes], seeds=(0,)).verdict == "ok"
+
+
+def test_a_tile_scaled_under_a_thread_condition_proves():
+    """`if thread.x >= 64: x = x * 2.0` adds no record whoever runs it (it was unknown: tags
+    under a thread-dependent condition); a data-carrying update there is taken at the thread
+    that owns the element: tests/kernels/bad/tag_thread_scale_next_rows.dsl is refuted."""
+    from codegen_cuda.differential import check_lowering
+    path = HERE / "cond_reassign_thread.dsl"
+    kernel = check_source(path.read_text(), str(path)).kernel
+    v = verify_kernel(kernel, VerifyOptions())
+    assert v.status == "proved", (v.findings, v.unknowns)
+    assert check_lowering(kernel, path.read_text(), path.with_suffix(".ref.py"), [{"R": 16}], seeds=(0,)).verdict == "ok"
+    v = _verdict("scale_by_tile_thread.dsl")
+    assert v.status == "proved", (v.findings, v.unknowns)
