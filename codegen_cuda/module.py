@@ -85,7 +85,7 @@ def lower(kernel: ir.Kernel, source: str | None = None, target: str = DEFAULT_TA
     if em.tensor_maps:
         launch += _tensor_map_section(em.tensor_maps)
     parts = [
-        _preamble(kernel, plan),
+        _preamble(kernel, plan, em.types),
         *([runtime_source(em.waits)] if em.runtime or em.uses_mbar or em.wgmmas else []),
         *([mbar_runtime_source(em.maxnreg)] if em.uses_mbar else []),
         *([wgmma_runtime_source(em.wgmma_widths, em.wgmma_waits)] if em.wgmmas else []),
@@ -150,8 +150,8 @@ def wgmma_runtime_source(widths: set[int], waits: set[int]) -> str:
     return text[text.index(RUNTIME_MARKER):].rstrip("\n") + "\n\n" + made + "# ---- end of argus wgmma runtime ----\n"
 
 
-def _preamble(kernel: ir.Kernel, plan: planning.Plan) -> str:
-    types = sorted({numba_type(p.dtype) for p in kernel.params}
+def _preamble(kernel: ir.Kernel, plan: planning.Plan, extra: set[str]) -> str:
+    types = sorted(set(extra) | {numba_type(p.dtype) for p in kernel.params}
                    | {numba_type(b.dtype) for b in plan.shared.values()}
                    | {numba_type(t.dtype) for t in plan.tiles.values()} | {"float32"}
                    | ({"int32"} if _uses_index(kernel) else set()) | _cast_types(kernel))
