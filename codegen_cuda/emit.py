@@ -364,7 +364,10 @@ class Emitter(MmaEmitter, MemoryEmitter, WgmmaEmitter):
         return acc
 
     def reduce_init(self, f: str, want: str, e: ir.Expr) -> str:
-        wide = mathfn.int64_valued(self.plan, e)
+        """The start of reduction `e`: an integer one whose values are int64s (a sum, or `/`
+        and `^` of integers) starts from int64's identity; a float one from its own
+        (`max(x / 2.0)` is no integer: it started from int64(0), above every negative row)."""
+        wide = mathfn.int64_valued(self.plan, e) and not mathfn.float_valued(self.plan, e)
         self.types |= {"int64"} if wide else set()
         return reduce_init(f, want, wide)
 

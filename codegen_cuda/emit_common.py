@@ -18,9 +18,10 @@ INT_BOUNDS = {"int8": (-2**7, 2**7 - 1), "int32": (-2**31, 2**31 - 1), "int64": 
 
 def reduce_init(f: str, want: str, wide: bool = False) -> str:
     """The identity a reduction `f` starts from, in the compute type `want`; `wide`: an
-    integer sum, which accumulates in int64 as NumPy's does (the interpreter's)."""
+    integer reduction of int64 values (a sum accumulates in int64 as NumPy's does, the
+    interpreter's), from int64's identity."""
     if wide:
-        return "int64(0)"
+        want = "int64"
     if want in INT_BOUNDS and f != "sum":
         return f"{want}({INT_BOUNDS[want][0 if f == 'max' else 1]})"
     return f"{want}({REDUCE_INIT[f]})"
