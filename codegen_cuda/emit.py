@@ -15,7 +15,7 @@ from dsl.fmt import format_expr
 
 from . import distribute as dist
 from . import mathfn, vector, warp
-from .emit_common import REDUCE_INIT, compute_type, reduce_init, expr_shape, is_simple, numba_type, paren, row_major
+from .emit_common import INT_BOUNDS, REDUCE_INIT, compute_type, reduce_init, expr_shape, is_simple, numba_type, paren, row_major
 from .emit_memory import MemoryEmitter
 from .emit_mma import MmaEmitter
 from .emit_wgmma import WgmmaEmitter
@@ -37,6 +37,7 @@ class Emitter(MmaEmitter, MemoryEmitter, WgmmaEmitter):
         self.thread_parts: dict[str, tuple[str, str]] = {}   # code -> (name, label)
         self._n = 0
         self.runtime: set[str] = set()        # codegen_cuda/ptx.py functions the body calls
+        self.types: set[str] = set()          # Numba types the body names beyond the tiles' (int64)
         self.waits: set[int] = set()          # cp.async.wait_group immediates used
         self.vector_args: set[str] = set()    # global tensors read with 16-byte instructions
         self.uses_mbar = False                # mbarriers and bulk copies: codegen_cuda/ptx_mbar.py
@@ -250,7 +251,7 @@ class Emitter(MmaEmitter, MemoryEmitter, WgmmaEmitter):
 
         def body(c):
             value = self.value(s, s.value, c, tile, compute_type(tile.dtype), under=False)
-            self.line(f"{py_name(tile.name)}[_v] = {self.store_cast(tile, value)}")
+            self.line(f"{py_name(tile.name)}[_v] = {self.store_cast(tile, value, s.value)}")
         self.owned(tile.dist, body, unroll=tile.name in self.unrolled)
         self.write_through(tile)
 
@@ -273,7 +274,7 @@ class Emitter(MmaEmitter, MemoryEmitter, WgmmaEmitter):
         self.line(self.describe(s) + (f"  (warp shuffles: a butterfly over {width} lanes)" if width > 1
                                       else "  (each thread reduces its own values)"))
         acc = self.fresh("r")
-        self.line(f"{acc} = {reduce_init(f, want)}")
+        self.line(f"{acc} = {self.reduce_init(f, want, s.value)}")
         own = self.plan.forward_of(s, x) is None and self.plan.tiles[x].needs_array \
             and not self.plan.tiles[x].materialise
 
@@ -289,7 +290,7 @@ class Emitter(MmaEmitter, MemoryEmitter, WgmmaEmitter):
             mask *= 2
         if width > 1:
             self.runtime.add("shfl_xor")
-        self.owned(tile.dist, lambda c: self.line(f"{py_name(tile.name)}[_v] = {self.store_cast(tile, acc)}"))
+        self.owned(tile.dist, lambda c: self.line(f"{py_name(tile.name)}[_v] = {self.store_cast(tile, acc, s.value)}"))
         self.write_through(tile)
 
     def value(self, use, e: ir.Expr, coords: list[str], target: RegTile, want: str, under: bool) -> str:
@@ -304,9 +305,15 @@ class Emitter(MmaEmitter, MemoryEmitter, WgmmaEmitter):
             case ir.FloatLit(value=v):
                 return mathfn.float_literal(v, want)
             case ir.IntLit() | ir.Sym() | ir.BuiltinRef():
+                lit = exprs.try_fold(e, self.plan.consts)
+                if want in INT_BOUNDS and lit is not None and not INT_BOUNDS[want][0] <= lit <= INT_BOUNDS[want][1]:
+                    # NumPy compares an i8 tile with 200 exactly (the interpreter); int8(200)
+                    # is -56 on a GPU and an OverflowError on the simulator
+                    self.types.add("int64")
+                    return f"int64({lit})"
                 return f"{want}({self.scalar.emit(e)})"
             case ir.Neg(operand=x):
-                return f"(-{self.value(use, x, coords, target, want, under)})"
+                return self.wrap(e, want, f"(-{self.value(use, x, coords, target, want, under)})")
             case ir.Bin(op=op, lhs=a, rhs=b) if op in (ir.BinOp.ADD, ir.BinOp.SUB, ir.BinOp.MUL, ir.BinOp.DIV,
                                                       ir.BinOp.XOR):
                 x, y = (self.value(use, t, coords, target, want, under) for t in (a, b))
@@ -314,9 +321,10 @@ class Emitter(MmaEmitter, MemoryEmitter, WgmmaEmitter):
                     # integers divide truncating toward zero (SEMANTICS.md); Python's `/` on
                     # two ints is a float division, whose fraction the rest of the expression
                     # would use before a store truncates it (`cast(x / 4 * 4, f32)` was x)
-                    self.scalar.used.add("_tdiv")
-                    return f"{want}(_tdiv({x}, {y}))"
-                return f"({x} {op.value} {y})"
+                    self.scalar.used.add("_idiv")
+                    return self.wrap(e, want, f"_idiv({x}, {y})", always=True)
+                return self.wrap(e, want, f"({x} {op.value} {y})") if op is not ir.BinOp.XOR \
+                    else f"({x} {op.value} {y})"
             case ir.Call(func="reshape", args=(x,)):
                 from dsl.views import reshape_extents, source_coords
                 flat = self.fresh("f")
@@ -333,7 +341,7 @@ class Emitter(MmaEmitter, MemoryEmitter, WgmmaEmitter):
             case ir.Call(func=f, args=(x,)) if f in mathfn.UNARY:
                 text, fn = mathfn.unary(f, self.value(use, x, coords, target, want, under), want)
                 self.runtime |= {fn} if fn else set()
-                return text
+                return self.wrap(e, want, text) if f in ("abs", "neg") else text
             case ir.Call(func=f, args=(x, y)) if f in ("maximum", "minimum"):
                 a, b = (self.value(use, t, coords, target, want, under) for t in (x, y))
                 return f"{'max' if f == 'maximum' else 'min'}({a}, {b})"
@@ -347,7 +355,7 @@ class Emitter(MmaEmitter, MemoryEmitter, WgmmaEmitter):
     def reduce(self, use, f, x, axis, coords, target, want) -> str:
         acc, k = self.fresh("r"), self.fresh("k")
         extent = expr_shape(self.plan, x)[axis]
-        self.line(f"{acc} = {reduce_init(f, want)}")
+        self.line(f"{acc} = {self.reduce_init(f, want, ir.Call(f, (x,)))}")
         self.line(f"for {k} in range({extent}):")
         self.depth += 1
         inner = self.value(use, x, coords[:axis] + [k] + coords[axis:], target, want, under=True)
@@ -355,9 +363,34 @@ class Emitter(MmaEmitter, MemoryEmitter, WgmmaEmitter):
         self.depth -= 1
         return acc
 
-    def store_cast(self, tile: RegTile, text: str) -> str:
+    def reduce_init(self, f: str, want: str, e: ir.Expr) -> str:
+        """The start of reduction `e`: an integer one whose values are int64s (a sum, or `/`
+        and `^` of integers) starts from int64's identity; a float one from its own
+        (`max(x / 2.0)` is no integer: it started from int64(0), above every negative row)."""
+        wide = mathfn.int64_valued(self.plan, e) and not mathfn.float_valued(self.plan, e)
+        self.types |= {"int64"} if wide else set()
+        return reduce_init(f, want, wide)
+
+    def store_cast(self, tile: RegTile, text: str, e: ir.Expr | None = None) -> str:
         nt = numba_type(tile.dtype)
+        if nt in INT_BOUNDS and nt != "int64" and e is not None and mathfn.narrow_int_tile(self.plan, e) \
+                and mathfn.int64_valued(self.plan, e):
+            # an integer sum is an int64 (NumPy's, the interpreter's); the store wraps it to
+            # the tile's type, which the simulator's NumPy arrays refuse to do implicitly
+            return f"{nt}({text})"
         return text if nt == compute_type(tile.dtype) else f"{nt}({text})"
+
+    def wrap(self, e: ir.Expr, want: str, text: str, always: bool = False) -> str:
+        """Integer math in the tile's own type, as NumPy does it (the interpreter): Numba
+        computes int8 + int8 and int32 * int32 in int64 on a GPU, so `(x + y) / 2` of i8 tiles
+        lost the wrap-around before the division. An expression whose NumPy value is an int64
+        (an integer sum, `^`) or a float stays as it is."""
+        if want not in INT_BOUNDS or mathfn.float_valued(self.plan, e) or not mathfn.narrow_int_tile(self.plan, e):
+            return text
+        if mathfn.int64_valued(self.plan, e):
+            self.types.add("int64")
+            return f"int64({text})" if always else text
+        return f"{want}({text})" if always or want != "int64" else text
 
     def call(self, text: str) -> None:
         self.runtime.add(text.split("(")[0])

@@ -16,8 +16,12 @@ REDUCE_INIT = {"sum": "0", "max": "-math.inf", "min": "math.inf"}
 INT_BOUNDS = {"int8": (-2**7, 2**7 - 1), "int32": (-2**31, 2**31 - 1), "int64": (-2**63, 2**63 - 1)}
 
 
-def reduce_init(f: str, want: str) -> str:
-    """The identity a reduction `f` starts from, in the compute type `want`."""
+def reduce_init(f: str, want: str, wide: bool = False) -> str:
+    """The identity a reduction `f` starts from, in the compute type `want`; `wide`: an
+    integer reduction of int64 values (a sum accumulates in int64 as NumPy's does, the
+    interpreter's), from int64's identity."""
+    if wide:
+        want = "int64"
     if want in INT_BOUNDS and f != "sum":
         return f"{want}({INT_BOUNDS[want][0 if f == 'max' else 1]})"
     return f"{want}({REDUCE_INIT[f]})"

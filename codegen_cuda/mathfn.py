@@ -130,3 +130,38 @@ def float_valued(plan, e: ir.Expr) -> bool:
         case ir.Bin(lhs=a, rhs=b):
             return float_valued(plan, a) or float_valued(plan, b)
     return True
+
+
+def int64_valued(plan, e: ir.Expr) -> bool:
+    """Whether NumPy (the interpreter) computes an integer tile expression in int64 whatever
+    its tiles' type: a sum of an integer tile (NumPy sums small integers in the platform's
+    int64), `^` and `/` (the interpreter's are of int64s), and math on such a value."""
+    match e:
+        case ir.Call(func="sum", args=(a,)):
+            return not float_valued(plan, a)
+        case ir.Bin(op=ir.BinOp.XOR | ir.BinOp.DIV):
+            return True                 # the interpreter's `^` and `/` are of int64s
+        case ir.Sym(kind=ir.SymKind.TENSOR, name=n):
+            return plan.tiles[n].dtype is ir.DType.I64
+        case ir.Cast(dtype=dt):
+            return dt is ir.DType.I64
+        case ir.Bin(op=op) if op in COMPARE:
+            return False
+        case ir.Call(func="where", args=(_, a, b)):
+            return int64_valued(plan, a) or int64_valued(plan, b)
+        case ir.Call(func="mask", args=(a, _)) | ir.Call(func="bcast" | "max" | "min" | "reshape", args=(a, *_)):
+            return int64_valued(plan, a)
+        case ir.Call(func="abs" | "neg" | "maximum" | "minimum", args=args):
+            return any(int64_valued(plan, a) for a in args)
+        case ir.Neg(operand=x):
+            return int64_valued(plan, x)
+        case ir.Bin(lhs=a, rhs=b):
+            return int64_valued(plan, a) or int64_valued(plan, b)
+    return False
+
+
+def narrow_int_tile(plan, e: ir.Expr) -> bool:
+    """Whether an expression reads an i8 or i32 tile: NumPy keeps math on one in its type,
+    while math on scalars and `index` alone is of Python or int64 integers."""
+    return any(isinstance(n, ir.Sym) and n.kind is ir.SymKind.TENSOR
+               and plan.tiles[n.name].dtype in (ir.DType.I8, ir.DType.I32) for n in exprs.iter_nodes(e))

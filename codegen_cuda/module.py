@@ -85,7 +85,7 @@ def lower(kernel: ir.Kernel, source: str | None = None, target: str = DEFAULT_TA
     if em.tensor_maps:
         launch += _tensor_map_section(em.tensor_maps)
     parts = [
-        _preamble(kernel, plan),
+        _preamble(kernel, plan, em.types, body),
         *([runtime_source(em.waits)] if em.runtime or em.uses_mbar or em.wgmmas else []),
         *([mbar_runtime_source(em.maxnreg)] if em.uses_mbar else []),
         *([wgmma_runtime_source(em.wgmma_widths, em.wgmma_waits)] if em.wgmmas else []),
@@ -150,8 +150,8 @@ def wgmma_runtime_source(widths: set[int], waits: set[int]) -> str:
     return text[text.index(RUNTIME_MARKER):].rstrip("\n") + "\n\n" + made + "# ---- end of argus wgmma runtime ----\n"
 
 
-def _preamble(kernel: ir.Kernel, plan: planning.Plan) -> str:
-    types = sorted({numba_type(p.dtype) for p in kernel.params}
+def _preamble(kernel: ir.Kernel, plan: planning.Plan, extra: set[str], body: list[str]) -> str:
+    types = sorted(set(extra) | {numba_type(p.dtype) for p in kernel.params}
                    | {numba_type(b.dtype) for b in plan.shared.values()}
                    | {numba_type(t.dtype) for t in plan.tiles.values()} | {"float32"}
                    | ({"int32"} if _uses_index(kernel) else set()) | _cast_types(kernel))
@@ -170,10 +170,31 @@ def _preamble(kernel: ir.Kernel, plan: planning.Plan) -> str:
         "    # The simulator runs this module as Python, where NumPy's scalar types are the same",
         "    # casts as Numba's and much cheaper to call (arrays are allocated with types.*).",
         f"    {', '.join(types)} = {', '.join('np.bool_' if t == 'boolean' else 'np.' + t for t in types)}",
+        *_total_math(body),
         "",
     ]
     lines += [f"{py_name(c.name)} = {c.value}" for c in kernel.consts]
     return "\n".join(lines)
+
+
+# Python's math raises where a GPU's libdevice returns inf or nan (exp(1000.0), log(-1.0),
+# sqrt(-1.0), pow(0.0, -1.0)); the simulator calls these through NumPy's float64 functions,
+# which return those values, so that a correct kernel does not fault there.
+TOTAL_MATH = {"exp": "np.exp", "log": "np.log", "log2": "np.log2", "sqrt": "np.sqrt", "pow": "np.power"}
+
+
+def _total_math(body: list[str]) -> list[str]:
+    """The simulator's rebinding of the math functions the body calls that may raise."""
+    used = [f for f in TOTAL_MATH if any(f"math.{f}(" in line for line in body)]
+    if not used:
+        return []
+    return [
+        "    # Python's math raises on overflow and domain errors where the GPU returns inf or nan:",
+        "    # here those functions are NumPy's, in float64 as math's are (docs/LOWERING.md).",
+        "    _math, math = math, type(math)(\"math\")",
+        "    math.__dict__.update(vars(_math))",
+        *(f"    math.{f} = lambda *a: float({TOTAL_MATH[f]}(*(np.float64(x) for x in a)))" for f in used),
+    ]
 
 
 def _launch_section(kernel: ir.Kernel, plan: planning.Plan, host: ScalarEmitter) -> list[str]:

@@ -143,6 +143,12 @@ HELPERS = {
               "def _tmod(a, b):\n"
               "    r = abs(a) % abs(b)\n"
               "    return -r if a < 0 else r\n"),
+    # tile integers of any width: |a| of the type's minimum (abs(int8(-128))) does not fit
+    # the type, so the quotient is taken of Python (Numba: int64) integers
+    "_idiv": ("@cuda.jit(device=True, inline=\"always\")\n"
+              "def _idiv(a, b):\n"
+              "    q = abs(int(a)) // abs(int(b))\n"
+              "    return q if (a < 0) == (b < 0) else -q\n"),
     "_tdiv_host": ("def _tdiv_host(a, b):\n"
                    "    q = abs(a) // abs(b)\n"
                    "    return q if (a < 0) == (b < 0) else -q\n"),

@@ -64,6 +64,7 @@ class Dataflow(Ownership):
                 self.types.setdefault(t.name, t)
         self._fresh = itertools.count()
         self._missing: dict[int, tuple] = {}     # statement id -> (tile elements nobody does, shape)
+        self._owners_ok: dict[tuple, tuple] = {}  # (statement id, guard id) -> (owners_satisfy, both)
         self._hops = 0                           # reads in progress, one inside another
         self._memo = ReadMemo()
         self.probes = Probes(list(env.facts))    # solver sessions of yes-or-no queries (probes.py)

@@ -97,3 +97,20 @@ def compile_int_function(term, var) -> Callable[[int], object] | None:
             todo.append((t, True))
             todo.extend((c, False) for c in t.children())
     return memo[term.get_id()]
+
+
+def holds_at(cond, var, values) -> list[bool]:
+    """Whether the Boolean term `cond` is true where the Int constant `var` is each of
+    `values`: its compiled function where that has a value, else Z3's simplification of
+    the ground term (an undecided one counts as false)."""
+    f = compile_int_function(cond, var)
+    out = []
+    for k in values:
+        if f is not None:
+            try:
+                out.append(f(k) is True)
+                continue
+            except NoValue:
+                pass
+        out.append(z3.is_true(z3.simplify(z3.substitute(cond, (var, z3.IntVal(k))))))
+    return out

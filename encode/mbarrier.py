@@ -20,7 +20,7 @@ from dsl import exprs, ir
 from . import program as prog
 from .access import enabled
 from .distribution import concrete_bindings, thread_bindings
-from .ground import NoValue, compile_int_function
+from .ground import holds_at
 from .hb import At, HappensBefore, _lex
 from .solver import Verdict as SV, find_model
 from .symbols import Unsupported
@@ -145,8 +145,8 @@ class Protocol:
                          for g in p.guards])
         except Unsupported:
             return self._threads_one_by_one(p)
-        passes = compile_int_function(role, t)
-        return tuple(k for k in range(self.kernel.threads) if _passes(passes, role, t, k))
+        n = self.kernel.threads
+        return tuple(k for k, ok in zip(range(n), holds_at(role, t, range(n))) if ok)
 
     def _threads_one_by_one(self, p: prog.Point) -> tuple[int, ...]:
         out = []
@@ -343,14 +343,3 @@ def _candidates(site: Site, anchor: At) -> list[dict]:
 
 def _mentions_thread_or_block(e) -> bool:
     return any(isinstance(n, ir.BuiltinRef) for n in exprs.iter_nodes(e))
-
-
-def _passes(passes, role, t, k: int) -> bool:
-    """Does thread k pass the role condition? Its compiled function where it has a value,
-    else Z3's simplification of the ground term."""
-    if passes is not None:
-        try:
-            return passes(k) is True
-        except NoValue:
-            pass
-    return z3.is_true(z3.simplify(z3.substitute(role, (t, z3.IntVal(k)))))

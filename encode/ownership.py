@@ -60,14 +60,26 @@ class Ownership:
     def owners_satisfy(self, point: prog.Point, g: prog.Guard) -> bool:
         """Every thread the writer's distribution gives elements to passes the role condition g
         (which mentions no loop variable): the condition then never stops a write."""
-        s = point.stmt
+        key = (id(point.stmt), id(g))
+        if key not in self._owners_ok:      # the statement and guard are kept: their ids stay theirs
+            self._owners_ok[key] = (self._owners_satisfy(point.stmt, g), point.stmt, g)
+        return self._owners_ok[key][0]
+
+    def _owners_satisfy(self, s, g: prog.Guard) -> bool:
         if exprs.free_syms(g.cond, ir.SymKind.LOOP) or not isinstance(s, (ir.Zeros, ir.Load, ir.Mma, ir.Compute,
                                                                            ir.Store, ir.Copy)):
             return False
-        from .distribution import concrete_bindings
-        dist = self.distribution(s)
-        for t in range(dist.active_threads):
-            c = self.env.cond(g.cond, concrete_bindings(t, self.warp_size))
+        from .distribution import concrete_bindings, thread_bindings
+        from .ground import holds_at
+        threads = range(self.distribution(s).active_threads)
+        t = z3.Int("t#owner")
+        try:        # encoded once over a symbolic thread, asked at each (encode/ground.py)
+            c = self.env.cond(g.cond, thread_bindings(t, self.warp_size))
+            return all(holds_at(c if g.positive else z3.Not(c), t, threads))
+        except Unsupported:
+            pass
+        for k in threads:
+            c = self.env.cond(g.cond, concrete_bindings(k, self.warp_size))
             if not z3.is_true(z3.simplify(c if g.positive else z3.Not(c))):
                 return False
         return True

@@ -12,6 +12,12 @@ if config.ENABLE_CUDASIM:
     # The simulator runs this module as Python, where NumPy's scalar types are the same
     # casts as Numba's and much cheaper to call (arrays are allocated with types.*).
     float32 = np.float32
+    # Python's math raises on overflow and domain errors where the GPU returns inf or nan:
+    # here those functions are NumPy's, in float64 as math's are (docs/LOWERING.md).
+    _math, math = math, type(math)("math")
+    math.__dict__.update(vars(_math))
+    math.exp = lambda *a: float(np.exp(*(np.float64(x) for x in a)))
+    math.log = lambda *a: float(np.log(*(np.float64(x) for x in a)))
 
 BR = 4
 C = 1024
