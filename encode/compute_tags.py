@@ -349,6 +349,10 @@ def update_contributions(df, upd, storage: str, coords: tuple, inst: dict):
         pairs, kt = mma_pairs(df, s, coords, upd, inst)
         return pairs, (None if kt is None else z3.IntVal(kt)), False
     parts, n = _contribs(df, s.value, coords, upd, inst, storage)
+    from .settle import possible
+    # a record without data that cannot occur (the empty record of an operand whose updates
+    # always run: `lo = lo + hi` with hi's loop never empty under the assumptions) is none
+    parts = [c for c in parts if holds_data(c) or possible(df, list(df.env.facts), c.domain)]
     data = [c for c in parts if holds_data(c)]
     if len(data) == len(parts):
         return list(parts), n, False

@@ -7,7 +7,6 @@ two contributions share an f, and there are exactly hi - lo of them.
 """
 from __future__ import annotations
 
-import dataclasses
 from dataclasses import dataclass
 
 import z3
@@ -17,8 +16,7 @@ from dsl import exprs, ir
 from . import program as prog
 from .solver import Verdict as SV, find_model, minimize_model, prove
 from .symbols import Unsupported
-from .compute_tags import UNIT
-from .tagval import CaseKind, TagValue, flatten
+from .tagval import flatten
 from .witness import Witness
 from .terms import And, Eq, Implies, Or, bool_const
 
@@ -146,11 +144,6 @@ class TagChecker:
         else:
             tv = self._cache[key] = self.df.read(el.tensor, terms, point, inst)
         used.add(key)
-        # A value with no record at all (zeros, or zeros scaled in place) holds no input's data:
-        # it is the empty record, which lacks every field ("computed from no input"), not a
-        # value every claim holds on vacuously (docs/SEMANTICS.md, Verdicts).
-        tv = TagValue(tuple(dataclasses.replace(c, contribs=UNIT, count=z3.IntVal(1))
-                            if c.kind is CaseKind.VALUE and not c.contribs else c for c in tv.cases))
         v = self.df.fresh(f"{el.tensor}.{node.field}")
         lf = Leaf(node, v, [], [], [], [len(c.contribs) for c in tv.value_cases()], tv)
         for c in flatten(tv):

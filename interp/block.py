@@ -303,7 +303,7 @@ class BlockExec(MemoryStatements):
             name = n.elem.tensor
             if name in self.regs:
                 r = self.regs[name]
-                out[name] = TileView(_no_data_as_unit(r.tags), r.written, r.taint)
+                out[name] = TileView(r.tags, r.written, r.taint)
             elif name in self.mem.buffers:
                 b = self.mem.buffers[name]
                 offs = b.layout.offsets
@@ -346,10 +346,3 @@ class BlockExec(MemoryStatements):
             else:
                 self.violation(f.rule, f.detail, None, f.derived, f.conjunct.span.line or s.span.line)
 
-
-
-def _no_data_as_unit(tags):
-    """A tile that holds no data (zeros, or zeros scaled in place) read by an assertion or a
-    store's tag function is the empty record, which lacks every field, as the verifier reads
-    it (encode/tag_rules.py, `leaf`): not a value every claim holds on vacuously."""
-    return Tags.unit(tags.shape) if isinstance(tags, Tags) and tags.const else tags

@@ -185,8 +185,6 @@ class Interpreter:
     def check_store_spec(self, bx: BlockExec, name: str, idx: tuple, tags, thr, taint) -> None:
         """`tag C[i, j] = (...)` on a stored tensor: each stored element's tag must match, field by field."""
         decl = self.kernel.tag_of(name)
-        if isinstance(tags, Tags) and tags.const:
-            tags = Tags.unit(tags.shape)    # no data: the empty record, lacking every field (as the verifier)
         env = {**self.scalars, **bx.env, **bx.loops, **dict(zip(decl.indices, idx))}
         ev = IntEval(env, self._tag_input)
         n = len(thr)
