@@ -5,8 +5,8 @@ from __future__ import annotations
 
 import z3
 
-from .solver import Session, Verdict as SV, has_quantifier
-from .terms import And
+from .solver import Session, Verdict as SV
+from .terms import And, quantified
 
 # A rule's query that a session does not refute within this bound is asked afresh, as before;
 # the shipped kernels' proved rule queries take up to ~40_000 (BOUND and RACE ones with
@@ -31,7 +31,7 @@ class Probes:
         # Decided answers by session and condition, with the condition kept alive (its id
         # names it only while it lives): a read's cases ask the same condition again.
         self._answers: dict[tuple, tuple[SV, object]] = {}
-        self._quantified: dict[int, tuple[bool, object]] = {}     # fact id -> (has a quantifier, the fact)
+        self._quantified: dict[int, tuple[object, bool]] = {}     # term id -> (term, has a quantifier): terms.quantified
 
     def check(self, facts: list, cond, opts, rlimit: int | None = None) -> SV:
         """PROVED: facts and cond are unsatisfiable; REFUTED: satisfiable; UNKNOWN: undecided
@@ -66,9 +66,4 @@ class Probes:
         return self.check(base, And(*facts[len(base):]), opts, QUICK_RLIMIT) is SV.PROVED
 
     def _has_quantifier(self, fact) -> bool:
-        if not isinstance(fact, z3.ExprRef):
-            return False
-        i = fact.get_id()
-        if i not in self._quantified:
-            self._quantified[i] = (has_quantifier([fact]), fact)
-        return self._quantified[i][0]
+        return isinstance(fact, z3.ExprRef) and quantified(fact, self._quantified)

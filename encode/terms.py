@@ -85,24 +85,67 @@ def ordered_union(var_lists) -> list:
 
 def constants(term, memo: dict, keep=lambda c: True) -> tuple:
     """The uninterpreted constants of `term` that `keep` accepts, in depth-first order of
-    first use. `memo` (term id -> (term, its answer)) keeps each subterm's answer and the
-    subterm alive, so one memo serves many terms of a DAG; it must always be used with the
-    same `keep`. Iterative: sums built term by term nest deeply."""
-    todo = [(term, False)]
+    first use. `memo` (term id -> (a term that keeps it alive, its answer)) keeps each
+    subterm's answer, so one memo serves many terms of a DAG; it must always be used with
+    the same `keep`. Iterative (sums built term by term nest deeply), and walked through Z3's
+    C API: a Python wrapper per subterm (`children()`) was most of a tree reduction's
+    read keys; only the constants get one."""
+    ctx = term.ctx
+    ref = ctx.ref()
+    todo = [(term.as_ast(), False)]
     while todo:
-        t, expanded = todo.pop()
-        i = t.get_id()
+        a, expanded = todo.pop()
+        i = z3core.Z3_get_ast_id(ref, a)
         if i in memo:
             continue
-        if z3.is_const(t) and t.decl().kind() == z3.Z3_OP_UNINTERPRETED:
-            memo[i] = (t, (t,) if keep(t) else ())
-        elif not (z3.is_app(t) and t.num_args()):
-            memo[i] = (t, ())
+        if z3core.Z3_get_ast_kind(ref, a) != z3.Z3_APP_AST:
+            memo[i] = (term, ())            # numerals, bound variables, quantifiers
+            continue
+        app = z3core.Z3_to_app(ref, a)
+        n = z3core.Z3_get_app_num_args(ref, app)
+        if n == 0:
+            if z3core.Z3_get_decl_kind(ref, z3core.Z3_get_app_decl(ref, app)) == z3.Z3_OP_UNINTERPRETED:
+                c = z3.z3._to_expr_ref(a, ctx)
+                memo[i] = (c, (c,) if keep(c) else ())
+            else:
+                memo[i] = (term, ())
         elif expanded:
-            memo[i] = (t, tuple(ordered_union(memo[c.get_id()][1] for c in t.children())))
+            args = [z3core.Z3_get_ast_id(ref, z3core.Z3_get_app_arg(ref, app, k)) for k in range(n)]
+            memo[i] = (term, tuple(ordered_union(memo[k][1] for k in args)))
         else:
-            todo.append((t, True))
-            todo.extend((c, False) for c in reversed(t.children()))
+            todo.append((a, True))
+            todo.extend((z3core.Z3_get_app_arg(ref, app, k), False) for k in reversed(range(n)))
+    return memo[term.get_id()][1]
+
+
+def quantified(term, memo: dict) -> bool:
+    """Does `term` contain a quantifier? A walk through Z3's C API with each subterm's answer
+    kept in `memo` (id -> (a term that keeps it alive, the answer)), so the many facts of
+    one kernel's queries, which share most of their subterms, are walked once."""
+    ctx = term.ctx
+    ref = ctx.ref()
+    todo = [(term.as_ast(), False)]
+    while todo:
+        a, expanded = todo.pop()
+        i = z3core.Z3_get_ast_id(ref, a)
+        if i in memo:
+            continue
+        kind = z3core.Z3_get_ast_kind(ref, a)
+        if kind == z3.Z3_QUANTIFIER_AST:
+            memo[i] = (term, True)
+        elif kind != z3.Z3_APP_AST:
+            memo[i] = (term, False)
+        else:
+            app = z3core.Z3_to_app(ref, a)
+            n = z3core.Z3_get_app_num_args(ref, app)
+            if n == 0:
+                memo[i] = (term, False)
+            elif expanded:
+                memo[i] = (term, any(memo[z3core.Z3_get_ast_id(ref, z3core.Z3_get_app_arg(ref, app, k))][1]
+                                     for k in range(n)))
+            else:
+                todo.append((a, True))
+                todo.extend((z3core.Z3_get_app_arg(ref, app, k), False) for k in range(n))
     return memo[term.get_id()][1]
 
 
