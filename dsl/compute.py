@@ -21,10 +21,15 @@ KNOWN = ("tile math: exp, exp2, log, log2, sqrt, rsqrt, tanh, erf, sigmoid, abs,
 
 def selects_own_sides(c: ir.Expr, a: ir.Expr, b: ir.Expr) -> bool:
     """Whether `where(c, a, b)` picks one side of its own comparison `c` (`a > b`, `b <= a`,
-    ...): its value is then a function of a and b only, like `maximum(a, b)`, and its tags
+    ...; an ordering, not == or !=): its value is then a function of a and b only, like `maximum(a, b)`, and its tags
     are those of elementwise math on a and b (docs/SEMANTICS.md, "Tags")."""
-    return (isinstance(c, ir.Bin) and c.op in ir.COMPARISONS
+    # Orderings only: `where(a != b, a, b)` is a and `where(a == b, a, b)` is b, a function
+    # of one side alone, so the records of both would let a range claim count the other's.
+    return (isinstance(c, ir.Bin) and c.op in _ORDERINGS
             and ((c.lhs, c.rhs) == (a, b) or (c.lhs, c.rhs) == (b, a)))
+
+
+_ORDERINGS = frozenset({ir.BinOp.LT, ir.BinOp.LE, ir.BinOp.GT, ir.BinOp.GE})
 
 
 def type_compute(tc, e: ir.Expr) -> tuple[ir.DType, tuple | None]:
