@@ -118,37 +118,6 @@ def constants(term, memo: dict, keep=lambda c: True) -> tuple:
     return memo[term.get_id()][1]
 
 
-def quantified(term, memo: dict) -> bool:
-    """Does `term` contain a quantifier? A walk through Z3's C API with each subterm's answer
-    kept in `memo` (id -> (a term that keeps it alive, the answer)), so the many facts of
-    one kernel's queries, which share most of their subterms, are walked once."""
-    ctx = term.ctx
-    ref = ctx.ref()
-    todo = [(term.as_ast(), False)]
-    while todo:
-        a, expanded = todo.pop()
-        i = z3core.Z3_get_ast_id(ref, a)
-        if i in memo:
-            continue
-        kind = z3core.Z3_get_ast_kind(ref, a)
-        if kind == z3.Z3_QUANTIFIER_AST:
-            memo[i] = (term, True)
-        elif kind != z3.Z3_APP_AST:
-            memo[i] = (term, False)
-        else:
-            app = z3core.Z3_to_app(ref, a)
-            n = z3core.Z3_get_app_num_args(ref, app)
-            if n == 0:
-                memo[i] = (term, False)
-            elif expanded:
-                memo[i] = (term, any(memo[z3core.Z3_get_ast_id(ref, z3core.Z3_get_app_arg(ref, app, k))][1]
-                                     for k in range(n)))
-            else:
-                todo.append((a, True))
-                todo.extend((z3core.Z3_get_app_arg(ref, app, k), False) for k in range(n))
-    return memo[term.get_id()][1]
-
-
 class Conjuncts:
     """`conj(e)`: id -> conjunct of the conjunction `e`, nested Ands flattened, each conjunct
     once in depth-first order of first appearance, literal Trues dropped. Each And's answer is
