@@ -129,6 +129,16 @@ def test_an_accumulator_no_update_reaches_pairs_as_the_empty_record_and_lowers(n
     assert check_lowering(kernel, path.read_text(), HERE / f"{ref}.ref.py", [{"R": 32}], seeds=(0,)).verdict == "ok"
 
 
+def _proves_and_lowers(name: str, sizes: dict) -> None:
+    """tests/verify/kernels/NAME.dsl proves, and its lowering matches NAME.ref.py on the simulator."""
+    from codegen_cuda.differential import check_lowering
+    path = HERE / f"{name}.dsl"
+    kernel = check_source(path.read_text(), str(path)).kernel
+    v = verify_kernel(kernel, VerifyOptions())
+    assert v.status == "proved", (v.findings, v.unknowns)
+    assert check_lowering(kernel, path.read_text(), path.with_suffix(".ref.py"), [sizes], seeds=(0,)).verdict == "ok"
+
+
 HELD_OUT = [
     ("rowmax_where_select", {"R": 8, "C": 384}),   # m = where(mx > m, mx, m): tagged as maximum(m, mx)
     ("rowsum_refill_tail", {"R": 8, "C": 200}),    # fill 1.0 masked again with the exact tail condition
@@ -142,12 +152,7 @@ def test_held_out_correct_kernel_proves_and_lowers(name, sizes):
     siblings in tests/kernels/bad (tag_rowmax_where_*, tag_rowsum_refill_tail_off_by_one,
     cover_split_store_grid_rounded_down) are refuted and pinned by
     tests/verify/test_tag_kernels.py and tests/encode/test_rules_kernels.py."""
-    from codegen_cuda.differential import check_lowering
-    path = HERE / f"{name}.dsl"
-    kernel = check_source(path.read_text(), str(path)).kernel
-    v = verify_kernel(kernel, VerifyOptions())
-    assert v.status == "proved", (v.findings, v.unknowns)
-    assert check_lowering(kernel, path.read_text(), path.with_suffix(".ref.py"), [sizes], seeds=(0,)).verdict == "ok"
+    _proves_and_lowers(name, sizes)
 
 
 def test_an_accumulator_maybe_reached_by_a_guarded_update_is_unknown_not_constants():
@@ -175,23 +180,13 @@ def test_in_place_scale_by_a_literal_adds_no_record(name, sizes):
     their count); these were refuted with "computed from no input". Buggy siblings:
     tests/kernels/bad/tag_mean_inplace_one_tile_short, tag_scale_by_tile_next_rows,
     tag_cond_scale_wrong_rows."""
-    from codegen_cuda.differential import check_lowering
-    path = HERE / f"{name}.dsl"
-    kernel = check_source(path.read_text(), str(path)).kernel
-    v = verify_kernel(kernel, VerifyOptions())
-    assert v.status == "proved", (v.findings, v.unknowns)
-    assert check_lowering(kernel, path.read_text(), path.with_suffix(".ref.py"), [sizes], seeds=(0,)).verdict == "ok"
+    _proves_and_lowers(name, sizes)
 
 
 def test_a_tile_scaled_under_a_thread_condition_proves():
     """`if thread.x >= 64: x = x * 2.0` adds no record whoever runs it (it was unknown: tags
     under a thread-dependent condition); a data-carrying update there is taken at the thread
     that owns the element: tests/kernels/bad/tag_thread_scale_next_rows.dsl is refuted."""
-    from codegen_cuda.differential import check_lowering
-    path = HERE / "cond_reassign_thread.dsl"
-    kernel = check_source(path.read_text(), str(path)).kernel
-    v = verify_kernel(kernel, VerifyOptions())
-    assert v.status == "proved", (v.findings, v.unknowns)
-    assert check_lowering(kernel, path.read_text(), path.with_suffix(".ref.py"), [{"R": 16}], seeds=(0,)).verdict == "ok"
+    _proves_and_lowers("cond_reassign_thread", {"R": 16})
     v = _verdict("scale_by_tile_thread.dsl")
     assert v.status == "proved", (v.findings, v.unknowns)
