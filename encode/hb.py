@@ -119,6 +119,17 @@ class HappensBefore:
         """Can an instance of b come after one of a at all (barriers or not)?"""
         return b.path in self.graph.reached_after(a.path)
 
+    def across_branches(self, a: prog.Point, b: prog.Point) -> prog.Point | None:
+        """The `if` with a in one branch and b in the other, if its condition may differ between
+        the threads of a block: two threads run them in one instance, though no path of one
+        thread leads from a to b (may_follow), and no barrier lies between (one inside a
+        branch only some threads take is no barrier: SYNC)."""
+        d = next((i for i, (x, y) in enumerate(zip(a.path, b.path)) if x != y), None)
+        node = self.points.get(a.path[:d]) if d else None
+        if node is not None and isinstance(node.stmt, ir.If) and {a.path[d], b.path[d]} == {0, 1}:
+            return None if _uniform_cond(node.stmt.cond) else node
+        return None
+
     # ---------------------------------------------------------------- instance order
     @staticmethod
     def key(at: At) -> tuple:
@@ -316,3 +327,15 @@ def _lex(k1: tuple, k2: tuple, i: int, strict: bool):
         raise Unsupported("instances of unrelated program points cannot be ordered")
     return Or(a < b, And(a == b, _lex(k1, k2, i + 1, strict)))
 
+
+def _uniform_cond(e: ir.Expr) -> bool:
+    """A condition on literals, sizes, constants, loop variables and the block index only,
+    which every thread of a block evaluates alike at one instance."""
+    for n in exprs.iter_nodes(e):
+        if isinstance(n, ir.Sym) and n.kind not in (ir.SymKind.SIZE, ir.SymKind.CONST, ir.SymKind.LOOP):
+            return False
+        if isinstance(n, ir.BuiltinRef) and not n.which.value.startswith("block."):
+            return False
+        if isinstance(n, (ir.ElemRef, ir.TagField)):
+            return False
+    return True

@@ -101,10 +101,16 @@ def check_ordered(ctx, a, b) -> None:
     rule = rule_of(a, b)
     if not ctx.wants(rule):
         return
-    if not ctx.hb.graph.has_node(b.point.path) or not ctx.hb.may_follow(a.point, b.point):
+    if not ctx.hb.graph.has_node(b.point.path):
+        return
+    # Two branches of a thread-dependent `if` run side by side in two threads, with no barrier
+    # between: no path of one thread links them, so they pass the two filters on paths below
+    # only here (both writing one shared element was proved: tests/kernels/bad/race_thread_split_*)
+    apart = ctx.hb.across_branches(a.point, b.point)
+    if apart is None and not ctx.hb.may_follow(a.point, b.point):
         return
     ctx.sink.obligation()
-    if not a.is_async and not ctx.hb.barrier_free_path(a.point, b.point):
+    if not a.is_async and apart is None and not ctx.hb.barrier_free_path(a.point, b.point):
         return                                   # every path from a to b passes a barrier
     ia, ib, same = _pair(ctx, a, b)
     at_a, at_b = At(a.point, ia.loops, ia.t), At(b.point, ib.loops, ib.t)
@@ -121,7 +127,12 @@ def check_ordered(ctx, a, b) -> None:
     if model is not None:
         mv = ModelView(ctx, model)
         note = _async_note(ctx, mv, at_a, at_b) if a.is_async else "with no barrier between"
-        _report(ctx, rule, ia, ib, mv, note)
+        hint = None
+        if apart is not None and mv.loops(a.point, ia.loops) == mv.loops(b.point, ib.loops)[:len(a.point.loops)]:
+            note = f"in the other branch of the if at line {apart.span.line}, which another thread takes"
+            hint = ("two threads run the two branches side by side: make them touch different elements (for a "
+                    "store split between threads, the same layout in both branches)")
+        _report(ctx, rule, ia, ib, mv, note, hint)
 
 
 def _async_note(ctx, mv: ModelView, a: At, b: At) -> str:
@@ -158,7 +169,7 @@ def _row_major(ctx, mv: ModelView, tensor: str, coords) -> int:
     return off
 
 
-def _report(ctx, rule: str, ia, ib, mv: ModelView, note: str) -> None:
+def _report(ctx, rule: str, ia, ib, mv: ModelView, note: str, hint: str | None = None) -> None:
     ws = ctx.target.warp_size
     a, b = ia.access, ib.access
     ta, tb = mv.int(ia.t), mv.int(ib.t)
@@ -175,7 +186,7 @@ def _report(ctx, rule: str, ia, ib, mv: ModelView, note: str) -> None:
                   f"still read it (line {a.span.line}{ia_txt}), {note}",
            "ASYNC": f"{thread_text(tb, ws)} reads {el}{ib_txt} before the copy_async filling it is waited for and "
                     f"made visible: {note}"}[rule]
-    hint = {"RACE": "put a barrier between the two accesses",
+    hint = hint or {"RACE": "put a barrier between the two accesses",
             "WAR": "put a barrier between the last read of the slot and the write that refills it",
             "ASYNC": "wait for the copy's group (wait_group with a smaller count, or commit earlier) and put a "
                      "barrier after the wait"}[rule]
