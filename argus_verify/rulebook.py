@@ -55,8 +55,8 @@ _VERIFIER = {
     "RACE": ("No two distinct threads touch the same shared-memory address between two "
              "barriers where at least one access is a write, async copy landings included.",
              "A missing `barrier` between filling a shared tile and reading it; two threads "
-             "whose layouts write one element; an in-place update that reads a neighbour's "
-             "element.",
+             "whose layouts write one element (in one statement, or in the two branches of an "
+             "`if` on the thread); an in-place update that reads a neighbour's element.",
              "Put a `barrier` between the two accesses the report names, or change the layout "
              "or offsets so that each element has one writer."),
     "SYNC": ("Every `barrier` is reached by all threads of a block or by none: no barrier under "
@@ -93,7 +93,9 @@ _VERIFIER = {
     "COVER": ("Every element of every output is written, and exactly once, over all blocks and "
               "threads.",
               "A grid one block short; two blocks storing to one tile (a wrong `block.x` / "
-              "`block.y` offset); a store inside a loop that runs more than once.",
+              "`block.y` offset); a store inside a loop that runs more than once; the branches "
+              "of a store split between threads (`if thread.x < 64: store ... else: store ...`) "
+              "leaving a thread out, admitting one twice, or using different layouts.",
               "Make the grid and the store offsets tile the output exactly: one block per "
               "output tile, one store per element."),
     "RES": ("Shared memory per block, threads per block, registers per thread and the matrix "

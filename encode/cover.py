@@ -4,7 +4,9 @@ Proved without enumerating anything: (1) no element is written twice (a two-even
 query over two symbolic blocks, instances and threads), (2) every write is in bounds,
 (3) the number of writes equals the number of elements, for all sizes the `assume`s
 allow. (1)-(3) give a bijection. When (3) fails, the solver's sizes are small and an
-element nobody writes is found by evaluating the stores at those sizes.
+element nobody writes is found by evaluating the stores at those sizes. Writes that cannot
+be counted (masked stores, stores under conditions on threads, blocks or loop variables)
+replace (3) by a query for an element no store instance writes (encode/cover_reach.py).
 """
 from __future__ import annotations
 
@@ -16,15 +18,15 @@ import z3
 from dsl import exprs, ir
 
 from . import concrete
-from .access import instantiate
+from .access import instantiate, point_thread_dependent
+from .cover_reach import check_covered
 from .findings import Finding, Hop, Operand
 from .memwitness import ModelView, element_text, iteration_text, thread_text
 from .solver import Verdict as SV, find_model
 from .symbols import Unsupported
-from .terms import And, Or
+from .terms import Or
 
 MAX_CONCRETE = 1 << 21      # writes evaluated when looking for an element nobody writes
-SMALL_SIZES = (64, 1024)    # size caps tried first for a quantified COVER query's witness
 
 
 def check(ctx) -> None:
@@ -53,8 +55,7 @@ def _check_output(ctx, name: str, sites) -> None:
         ctx.sink.unknown("COVER", sites[0].span, f"some writes to {name} fall outside it (see BOUND)")
         return
     if any(s.masked for s in sites):
-        from .cover_masked import check_covered
-        check_covered(ctx, name, sites, lambda s: s.dist.bijective or _reached(s) == s.dist.elements)
+        check_covered(ctx, name, sites)
         return
     _count(ctx, name, sites)
 
@@ -134,6 +135,11 @@ def _double_write(ctx, name, s1, s2) -> bool:
            Operand(el, _flat_pairs((("block", *b2), ("thread", t2)) + l2), (Hop(name, coords, s2.span, l2),)))
     related = ((s1.span, f"block {b1} {thread_text(t1, ws)} writes {el} here{iteration_text(l1)}"),)
     hint = "each output tile must be stored once: check the grid, the store's block offsets and its loop"
+    if s1 is not s2 and b1 == b2 and any(point_thread_dependent(s.point) for s in (s1, s2)):
+        hint = ("the two stores' conditions both admit the thread that does this element: the branches of a "
+                "store split between threads must not overlap" if t1 == t2 else
+                "the two stores give this element to different threads: the branches of a store split between "
+                "threads must distribute the tile alike (the same layout)")
     ctx.sink.finding(Finding("COVER", s2.span, msg, mv.sizes(), b2, t2, l2, (), ops, hint, related))
     return True
 
@@ -208,7 +214,7 @@ def _count(ctx, name, sites) -> None:
             per = math.prod(s.dist.shape) if s.dist.bijective else _reached(s)
             total = total + blocks * _instances_per_block(ctx, s) * per
     except Unsupported:
-        return _cover_directly(ctx, name, sites)
+        return check_covered(ctx, name, sites)
     elements = z3.IntVal(1)
     for d in ctx.df.types[name].shape:
         elements = elements * ctx.env.term(d, {})
@@ -220,51 +226,6 @@ def _count(ctx, name, sites) -> None:
         ctx.sink.unknown("COVER", sites[0].span, f"more writes than elements of {name}, yet none twice")
         return
     _report_gap(ctx, name, sites, mv, mv.int(total), mv.int(elements))
-
-
-def _cover_directly(ctx, name, sites) -> None:
-    """Stores under conditions that make counting impossible (on threads, blocks or loop
-    variables): ask instead for an element that no instance of any store writes, one
-    query with the writers universally quantified. Unsat: every element is written, and
-    no element twice (checked before), so exactly once; a solver that cannot decide the
-    quantified query leaves COVER unknown."""
-    dims = [ctx.env.term(d, {}) for d in ctx.df.types[name].shape]
-    x = [z3.Int(f"{name}[{k}]?") for k in range(len(dims))]
-    writers = []
-    for i, s in enumerate(sites):
-        inst = instantiate(ctx.df, s, f"w{i}", ctx.target.warp_size)
-        blocks = [z3.Int(f"{b}@w{i}") for b in ctx.env.blocks]
-        pairs = list(zip(ctx.env.blocks, blocks))
-        sub = (lambda t: z3.substitute(t, *pairs)) if pairs else (lambda t: t)
-        ranges = [c for b, g in zip(blocks, ctx.kernel.grid) for c in (b >= 0, b < ctx.env.term(g, {}))]
-        body = And(*ranges, *[sub(f) for f in inst.facts], *[sub(c) == v for c, v in zip(inst.coords, x)])
-        bound = blocks + list(inst.loops.values()) + [inst.t, inst.v]
-        writers.append(z3.Exists(bound, body))
-    inside = [c for v, n in zip(x, dims) for c in (v >= 0, v < n)]
-    model = _quantified_model(ctx, sites[0].span, inside + [z3.Not(Or(*writers))])
-    if model is None:
-        return
-    mv = ModelView(ctx, model)
-    where = element_text(name, tuple(mv.int(v) for v in x))
-    msg = f"{where} is written by no thread (no block, thread or iteration passes the store's conditions for it)"
-    ops = (Operand(where, (("writes", 0),), (Hop(name, tuple(mv.int(v) for v in x), None),)),)
-    hint = "the condition around the store leaves this element out: check its bound against the tensor's size"
-    ctx.sink.finding(Finding("COVER", sites[0].span, msg, mv.sizes(), (), None, (), (), ops, hint))
-
-
-def _quantified_model(ctx, span, facts):
-    """ctx.solve for a quantified query (Z3's optimiser cannot minimise one): small sizes
-    are tried first (each cap a probe), so the witness replays at small sizes."""
-    base = list(ctx.env.facts) + list(facts)
-    sizes = [v for _, v in sorted(ctx.env.sizes.items())]
-    for cap in (SMALL_SIZES if sizes else ()):
-        out = find_model(base + [v <= cap for v in sizes], ctx.opts.solver, probe=True)
-        if out.verdict is SV.REFUTED:
-            return out.model
-    out = find_model(base, ctx.opts.solver)
-    if out.verdict is SV.UNKNOWN:
-        ctx.sink.unknown("COVER", span, f"solver: {out.reason}")
-    return out.model if out.verdict is SV.REFUTED else None
 
 
 def _reached_elements(dist) -> range | list:

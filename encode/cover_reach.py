@@ -1,103 +1,207 @@
-"""COVER of an output written by masked stores: every element inside it is written.
+"""COVER where the writes cannot be counted: every element inside the output is written.
 
-A masked store writes the part of its tile that lies inside the tensor, so the number of
-writes is not the number of elements and cover.py's count does not apply. Instead one
-quantified query asks for an element that no instance of any store reaches:
-"some e inside the output such that for every block, iteration and thread, e lies outside
-the stored tile (or the instance does not run)". The tile is the store's slice box, which
-its distribution reaches whole (checked), so no thread-value variable is quantified.
-Together with "no element twice" (cover.py, with the masks' in-tensor facts) this is
-exactly once.
+Masked stores write only the part of their tile inside the tensor, and stores under a
+condition on threads, blocks or loop variables run a number of instances that has no
+closed form, so cover.py's count does not apply. One query asks instead for an element
+that no instance of any store writes: "some e inside the output such that, for every
+block, iteration, thread and value, that instance does not write e". Each of those
+variables is named by a term of e where one exists (the block or iteration whose tile can
+hold e, the thread and value the store's distribution gives e to: encode/owner.py), so
+the query is usually free of quantifiers; what stays quantified may leave it unknown.
+Together with "no element twice" (cover.py) this is exactly once.
 """
 from __future__ import annotations
 
+from dataclasses import dataclass
+
 import z3
 
-from dsl import ir
+from dsl import exprs, ir
 
-from .access import enabled, loop_vars
+from .access import loop_vars, point_thread_dependent
 from .distribution import thread_bindings
 from .findings import Finding, Hop, Operand
-from .memwitness import ModelView, element_text
-from .solver import Verdict as SV, prove
+from .memwitness import ModelView, element_text, iteration_text, thread_text
+from .owner import owner_slot
+from .solver import Verdict as SV, find_model, prove
 from .symbols import Unsupported, mentions
 from .terms import And
 
+SMALL_SIZES = (64, 1024)    # size caps tried for a quantified query's witness, so that it replays small
 
-def check_covered(ctx, name: str, sites, reaches_all) -> None:
-    """`reaches_all(site)`: the store's distribution writes every element of its tile."""
+
+@dataclass(frozen=True)
+class _Writer:
+    """One store's instance that would write the element, with its variables named by terms
+    of the element where they could be (`left`: those still quantified)."""
+    site: object
+    hit: object                 # the instance writes the element
+    left: tuple                 # variables still bound
+    blocks: tuple               # block terms
+    loops: dict                 # loop variable -> term
+    thread: object              # the thread term, None where the store does not name one
+    conds: object               # the store's branch conditions (guards) at the instance
+    place: object               # the instance runs but for its guards, and its tile holds the element
+
+
+def check_covered(ctx, name: str, sites) -> None:
     env = ctx.env
     shape = [env.term(d, {}) for d in ctx.df.types[name].shape]
     elem = [z3.Int(f"{name}.missing{d}") for d in range(len(shape))]
-    facts = [And(e >= 0, e < n) for e, n in zip(elem, shape)]
-    for i, s in enumerate(sites):
-        if not reaches_all(s):
-            raise Unsupported(f"the layout of this store leaves part of its tile to no thread; COVER of the "
-                              f"masked output {name} needs the whole tile written", s.span)
-        facts.append(_never(ctx, s, elem, i, facts[:len(shape)]))
-    model = ctx.solve("COVER", sites[0].span, facts, elem)
+    inside = [And(e >= 0, e < n) for e, n in zip(elem, shape)]
+    writers = [_writer(ctx, s, elem, i, inside) for i, s in enumerate(sites)]
+    misses = [z3.Not(w.hit) if not w.left else z3.ForAll(list(w.left), z3.Not(w.hit)) for w in writers]
+    model = _model(ctx, sites[0].span, inside + misses, elem, any(w.left for w in writers))
     if model is None:
         return
     mv = ModelView(ctx, model)
     missing = mv.coords(elem)
     where = element_text(name, missing)
-    msg = f"{where} is written by no thread (no masked store's tile reaches it)"
     ops = (Operand(where, (("writes", 0),), (Hop(name, missing, None),)),)
-    hint = ("the stores' tiles do not reach every element: round the grid up, (N + B - 1) / B, and "
-            "store the tail too")
-    ctx.sink.finding(Finding("COVER", sites[0].span, msg, mv.sizes(), (), None, (), (), ops, hint))
+    related = tuple(r for w in writers if (r := _owner_line(ctx, mv, w, where)) is not None)
+    if any(s.masked for s in sites) and not related:
+        msg = f"{where} is written by no thread (no masked store's tile reaches it)"
+        hint = ("the stores' tiles do not reach every element: round the grid up, (N + B - 1) / B, and "
+                "store the tail too")
+    else:
+        msg = f"{where} is written by no thread (no block, thread or iteration passes the store's conditions for it)"
+        hint = "the condition around the store leaves this element out: check its bound against the tensor's size"
+    if len(related) > 1:
+        hint = ("the stores' conditions all leave out the thread that does this element: the branches of a "
+                "store split between threads must admit every thread between them")
+    elif related:
+        hint = ("the store's condition leaves out the thread that does this element: check its bound (against "
+                "the tensor's size for a tail), or store that thread's elements in another branch")
+    ctx.sink.finding(Finding("COVER", sites[0].span, msg, mv.sizes(), (), None, (), (), ops, hint, related))
 
 
-def _never(ctx, s, elem, i: int, inside_output):
-    """For every block, loop iteration and thread: that instance of store `s` misses `elem`."""
-    env = ctx.env
+def _owner_line(ctx, mv: ModelView, w: _Writer, where: str):
+    """For a store that names the thread doing the element: that thread, in the block and
+    iteration whose tile holds it, and that the store's conditions leave it out there."""
+    if w.thread is None or w.left or mv.true(w.conds) or not mv.true(w.place):
+        return None
+    block = "(" + ", ".join(str(mv.int(b)) for b in w.blocks) + ")"
+    loops = tuple((l.var, mv.int(w.loops[l.var])) for l in w.site.point.loops)
+    return (w.site.span, f"block {block} {thread_text(mv.int(w.thread), ctx.target.warp_size)} does {where} "
+                         f"here{iteration_text(loops)}, and the store's conditions are false for it")
+
+
+def _model(ctx, span, facts, elem, quantified: bool):
+    """A model of the query: minimised when it has no quantifier (Z3's optimiser cannot
+    minimise one); otherwise small sizes are tried after the full query, each cap a probe."""
+    if not quantified:
+        return ctx.solve("COVER", span, facts, elem)
+    base = list(ctx.env.facts) + list(facts)
+    out = find_model(base, ctx.opts.solver)
+    if out.verdict is SV.PROVED:
+        return None
+    sizes = [v for _, v in sorted(ctx.env.sizes.items())]
+    for cap in (SMALL_SIZES if sizes else ()):
+        small = find_model(base + [v <= cap for v in sizes], ctx.opts.solver, probe=True)
+        if small.verdict is SV.REFUTED:
+            return small.model
+    if out.verdict is SV.UNKNOWN:
+        ctx.sink.unknown("COVER", span, f"solver: {out.reason}")
+    return out.model if out.verdict is SV.REFUTED else None
+
+
+def _writer(ctx, s, elem, i: int, inside_output) -> _Writer:
+    """The instances of store `s` that write `elem`: some block, loop iteration, thread and
+    value of its distribution run, and the slot's element is `elem`."""
+    env, dist = ctx.env, s.dist
     loops = loop_vars(s.point, f"cov{i}")
-    t = z3.Int(f"t@cov{i}")
+    t, v = z3.Int(f"t@cov{i}"), z3.Int(f"v@cov{i}")
     blocks = tuple(z3.Int(f"{b}@cov{i}") for b in env.blocks)
     bound = {**loops, **thread_bindings(t, ctx.target.warp_size)}
-    pairs = list(zip(env.blocks, blocks))
-    runs = [t >= 0, t < s.dist.active_threads] + enabled(env, s.point, bound)
-    for b, extent in zip(blocks, ctx.kernel.grid):
-        runs += [b >= 0, b < env.term(extent, {})]
-    inside, slices = [], []
-    it = iter(elem)
-    for sub in s.ref.subs:
-        e = next(it)
+    inside, slices, tile = [], [], []
+    for sub, e in zip(s.ref.subs, elem):
         if isinstance(sub, ir.Index):
             inside.append(e == env.term(sub.at, bound))
         else:
             start = env.term(sub.start, bound)
             inside += [e >= start, e < start + ctx.df.extent(sub.extent)]
             slices.append((e, start))
-    hit = And(*runs, *inside)
+            tile.append(e - start)
+    index = z3.IntVal(0)
+    for c, n in zip(tile, dist.shape):
+        index = index * n + c
+    xs = list(blocks) + list(loops.values())
+    thread, slot, left = _slot(s, index, t, v)
+    xs += left
+    if thread is not None:
+        bound = {**loops, **thread_bindings(thread, ctx.target.warp_size)}
+    thread = thread if _on_thread(s) else None
+    guards = [c if g.positive else z3.Not(c) for g in s.point.guards for c in [env.cond(g.cond, bound)]]
+    place = [c for b, extent in zip(blocks, ctx.kernel.grid) for c in (b >= 0, b < env.term(extent, {}))]
+    place += [c for loop in s.point.loops for c in (loops[loop.var] >= env.term(loop.start, bound),
+                                                      loops[loop.var] < env.term(loop.stop, bound))]
+    hit, conds, place = And(*place, *guards, *inside, *slot), And(*guards), And(*place, *inside, *slot)
+    pairs = list(zip(env.blocks, blocks))
     if pairs:
-        hit = z3.substitute(hit, *pairs)
+        hit, conds, place = (z3.substitute(x, *pairs) for x in (hit, conds, place))
         slices = [(e, z3.substitute(start, *pairs)) for e, start in slices]
-    hit, xs = _eliminate(ctx, hit, list(blocks) + list(loops.values()) + [t], slices,
-                         list(env.facts) + list(inside_output))
-    return z3.Not(hit) if not xs else z3.ForAll(xs, z3.Not(hit))
+        thread = z3.substitute(thread, *pairs) if thread is not None else None
+    named = _eliminate(ctx, hit, xs, slices, list(env.facts) + list(inside_output))
+    terms = [named.get(x, x) for x in blocks], {k: named.get(x, x) for k, x in loops.items()}
+    sub = [(x, w) for x, w in named.items()]
+    if sub:
+        hit, conds, place = (z3.substitute(x, *sub) for x in (hit, conds, place))
+        thread = z3.substitute(thread, *sub) if thread is not None else None
+    return _Writer(s, hit, tuple(x for x in xs if x not in named), tuple(terms[0]), terms[1], thread, conds, place)
 
 
-def _eliminate(ctx, hit, xs: list, slices, facts):
-    """`exists xs: hit` without the variables it can name: x goes when some term w(elem, the
-    other variables) gives a hit wherever any x does (`hit => hit[x := w]`, proved), so the
-    existential is `hit[x := w]`. The candidates: the one block or iteration whose tile can
-    hold the element along a slice `k * x + rest` ((e - rest) / k), and a slice's lower
-    bound (the thread, a loop's first iteration). Two stores that split one output into
-    halves left the solver a quantifier over blocks it did not instantiate (a timeout)."""
+def _slot(s, index, t, v) -> tuple:
+    """Which (thread, value) of the store's distribution writes the tile element `index`:
+    (the thread term or None where no thread matters, facts tying the slot to the element,
+    the variables left to quantify). A distribution that gives every element to one slot and
+    a store whose conditions do not mention the thread need none; otherwise the slot is the
+    distribution's inverse at the element (encode/owner.py), checked to reach it where some
+    elements have no slot, or stays quantified where there is no inverse."""
+    dist = s.dist
+    if not _on_thread(s) and dist.bijective:
+        return None, [], []
+    owner = None
+    if not _tile_on_thread(s):
+        try:
+            owner = owner_slot(dist, index)
+        except Unsupported:
+            pass
+    if owner is not None and dist.bijective:
+        return owner[0], [], []
+    t, v = owner if owner is not None else (t, v)
+    at, facts = dist.element(t, v)
+    return t, facts + [at == index], [] if owner is not None else [t, v]
+
+
+def _tile_on_thread(s) -> bool:
+    return any(exprs.mentions_thread(sub.at if isinstance(sub, ir.Index) else sub.start) for sub in s.ref.subs)
+
+
+def _on_thread(s) -> bool:
+    return _tile_on_thread(s) or point_thread_dependent(s.point)
+
+
+def _eliminate(ctx, hit, xs: list, slices, facts) -> dict:
+    """Terms for the variables of `exists xs: hit` that can be named: x goes when some term
+    w(elem, the other variables) gives a hit wherever any x does (`hit => hit[x := w]`,
+    proved), so the existential is `hit[x := w]`. The candidates: the one block or iteration
+    whose tile can hold the element along a slice `k * x + rest` ((e - rest) / k), and a
+    slice's lower bound (the thread, a loop's first iteration). Two stores that split one
+    output into halves left the solver a quantifier over blocks it did not instantiate (a
+    timeout)."""
+    named = {}
     for x in list(xs):
-        for w in _candidates(x, slices, ctx):
-            if any(mentions(w, y) for y in [x]):
-                continue
+        for w in _candidates(x, slices):
             moved = z3.substitute(hit, (x, w))
             if prove(z3.Implies(hit, moved), facts, ctx.opts.solver).verdict is SV.PROVED:
                 hit, slices = moved, [(e, z3.substitute(start, (x, w))) for e, start in slices]
-                xs.remove(x)
+                named = {y: z3.substitute(u, (x, w)) for y, u in named.items()}
+                named[x] = w
                 break
-    return hit, xs
+    return named
 
 
-def _candidates(x, slices, ctx) -> list:
+def _candidates(x, slices) -> list:
     out = []
     for e, start in slices:
         if not mentions(start, x):

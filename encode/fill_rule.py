@@ -53,23 +53,31 @@ MAX_RANK = 8                             # tile coordinates a part's place may n
 def check(df, sink, opts) -> None:
     pads = _Pads(df, sink, opts)
     for p in df.points:
-        s = p.stmt
-        if isinstance(s, ir.Mma):
-            for name in (s.a, s.b):
-                _require(sink, p, "mma", pads.of(name), name)
-        elif isinstance(s, ir.Compute):
-            pads.point = p
-            pads.expr(s.value, s.target.name, check=True)
-        elif isinstance(s, ir.Store) and df.kernel.tag_of(s.dst.tensor) is not None:
-            parts = pads.of(s.src)
-            if s.mask is not None:
-                # A masked store drops what lies past the output: the padding of rows past M
-                # when the store's rows are the loads' rows.
-                parts = tuple(q for q in parts if not pads.dropped(q, p))
-            _stored(sink, p, parts, s.src)
-        elif isinstance(s, (ir.Assert, ir.Invariant)):
-            for name in sorted({n.elem.tensor for n in exprs.iter_nodes(s.cond) if isinstance(n, ir.TagField)}):
-                _stored(sink, p, pads.of(name), name)
+        try:
+            _check_point(df, sink, pads, p)
+        except Unsupported as u:      # e.g. a masked store under a thread-dependent condition
+            sink.obligation()
+            sink.unknown("TAG", u.span or p.span, u.reason)
+
+
+def _check_point(df, sink, pads, p) -> None:
+    s = p.stmt
+    if isinstance(s, ir.Mma):
+        for name in (s.a, s.b):
+            _require(sink, p, "mma", pads.of(name), name)
+    elif isinstance(s, ir.Compute):
+        pads.point = p
+        pads.expr(s.value, s.target.name, check=True)
+    elif isinstance(s, ir.Store) and df.kernel.tag_of(s.dst.tensor) is not None:
+        parts = pads.of(s.src)
+        if s.mask is not None:
+            # A masked store drops what lies past the output: the padding of rows past M
+            # when the store's rows are the loads' rows.
+            parts = tuple(q for q in parts if not pads.dropped(q, p))
+        _stored(sink, p, parts, s.src)
+    elif isinstance(s, (ir.Assert, ir.Invariant)):
+        for name in sorted({n.elem.tensor for n in exprs.iter_nodes(s.cond) if isinstance(n, ir.TagField)}):
+            _stored(sink, p, pads.of(name), name)
 
 
 def _stored(sink, point, parts, what: str) -> None:
@@ -121,11 +129,13 @@ class _Pads:
             return NONE          # an accumulator's own earlier value, or a kernel input read unmasked
         self.busy.add(name)
         saved, out = self.point, NONE
-        for w in self.df.writers.get(name, []):
-            self.point = w
-            out = _merge(out + self.written(w.stmt, name))
-        self.point = saved
-        self.busy.discard(name)
+        try:
+            for w in self.df.writers.get(name, []):
+                self.point = w
+                out = _merge(out + self.written(w.stmt, name))
+        finally:      # an Unsupported leaves nothing half-done behind (check makes it unknown)
+            self.point = saved
+            self.busy.discard(name)
         self.memo[name] = out
         return out
 
@@ -238,9 +248,10 @@ class _Pads:
         return _shape_of(self.df, x)[axis]
 
     # ---------------------------------------------------------------- which lines are padding
-    def instance(self, point) -> tuple[dict, list]:
+    def instance(self, point, uniform_only: bool = False) -> tuple[dict, list]:
         inst = {loop.var: z3.Int(f"{loop.var}@pad") for loop in point.loops}
-        return inst, list(self.df.env.facts) + [self.df.loop_domain(point, inst), self.df.guards(point, inst)]
+        guards = self.df.guards(point, inst, uniform_only=uniform_only)
+        return inst, list(self.df.env.facts) + [self.df.loop_domain(point, inst), guards]
 
     def access_parts(self, s: ir.Load) -> tuple:
         """A masked load from global memory: one part per tile axis that can reach past the
@@ -336,7 +347,8 @@ class _Pads:
         if q.at is None:
             return False
         s = point.stmt
-        inst, facts = self.instance(point)
+        # a thread-dependent condition is left out: fewer facts, so fewer parts are dropped
+        inst, facts = self.instance(point, uniform_only=True)
         from .access import in_tensor
         tile = _coords(len(self.df.shape(s.src)))
         box = [And(c >= 0, c < n) for c, n in zip(tile, self.df.shape(s.src))]

@@ -22,12 +22,20 @@ from .symbols import Unsupported
 def owner_thread(dist: Distribution, e):
     """The thread that does row-major element `e` (a solver term) of the tile, for every
     element some slot reaches (others are never written, whoever this names)."""
+    return owner_slot(dist, e)[0]
+
+
+def owner_slot(dist: Distribution, e) -> tuple:
+    """(thread, value) terms of the slot that does row-major element `e` (a solver term):
+    exact for every element some slot reaches; for any other, some slot, which the caller must
+    check (`dist.element` of it is not `e`)."""
     inv = _inverse(dist.tv, dist.active_threads, dist.elements)
     if inv is None:
         raise Unsupported(f"a write under a thread-dependent condition needs one thread per element; "
                           f"the distribution {dist.label} has none or several for some element")
     threads = size(dist.tv[0])
-    return eval_symbolic(inv, e) % threads if threads > 1 else z3.IntVal(0)
+    slot = eval_symbolic(inv, e)
+    return (slot % threads, slot / threads) if threads > 1 else (z3.IntVal(0), slot)
 
 
 @lru_cache(maxsize=256)

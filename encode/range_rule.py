@@ -163,18 +163,15 @@ def _cover(tc, point, cond, lf, lo, hi, lo_e, hi_e, base, scope) -> bool:
     """Every value of [lo, hi) is some contribution's field (one quantified query)."""
     name = f"tag({lf.node.elem.tensor}).{lf.node.field}"
     v = z3.Int(f"missing {lf.node.field}")
-    facts = base + [v >= lo, v < hi]
-    for bound, domain, term in _merged_domains(lf.known):
-        body = z3.Not(And(domain, term == v))
-        facts.append(z3.ForAll(list(bound), body) if bound else body)
-    for _, c in lf.opaque:
-        facts.append(z3.ForAll(list(c.bound), z3.Not(c.domain)) if c.bound else z3.Not(c.domain))
+    facts = _uncovered(tc, lf, v, base + [v >= lo, v < hi])
     out = find_model(facts, tc.opts)
     if out.verdict is SV.UNKNOWN:
         tc.sink.unknown("TAG", cond.span, f"solver: {out.reason} (coverage is a quantified query)")
         return False
     if out.verdict is SV.REFUTED:
-        model = tc.minimal(facts, scope, out.model)
+        # the first value missing, where the optimiser can take the query (no quantifier)
+        first = () if any(z3.is_quantifier(f) for f in facts) else (v,)
+        model = tc.minimal(facts, scope, out.model, first)
         w = Witness(tc.df, point, model, scope, {})
         missing = model.eval(v, model_completion=True)
         tc.sink.finding(w.finding("TAG", cond.span, f"{name} never takes the value {missing} of "
@@ -183,6 +180,29 @@ def _cover(tc, point, cond, lf, lo, hi, lo_e, hi_e, base, scope) -> bool:
                                   "check the loop bounds and the tile offsets"))
         return False
     return True
+
+
+def _uncovered(tc, lf, v, facts) -> list:
+    """`facts` and "no contribution takes v": without quantifiers where every contribution's
+    existential has witness terms (encode/coverage.py), else quantified over each one's
+    bound variables."""
+    from .coverage import without_quantifiers
+    entries = [(bound, domain, term) for bound, domain, term in _merged_domains(lf.known)]
+    entries += [(c.bound, c.domain, None) for _, c in lf.opaque]       # no contribution at all
+    flat, memo, free = Conjuncts(), {}, []
+    for bound, domain, term in entries:
+        t, at = (term, v) if term is not None else (z3.IntVal(0), z3.IntVal(0))
+        got = without_quantifiers(facts, list(bound), domain, t, at, tc.opts, flat, memo)
+        if got is None:
+            break
+        free.append(got)
+    else:
+        return facts + free
+    out = list(facts)
+    for bound, domain, term in entries:
+        body = z3.Not(And(domain, term == v)) if term is not None else z3.Not(domain)
+        out.append(z3.ForAll(list(bound), body) if bound else body)
+    return out
 
 
 def _padding_hint(tc, lf, model, field: str) -> str:

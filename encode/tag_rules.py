@@ -295,10 +295,11 @@ class TagChecker:
         self.sink.finding(w.finding(rule, cond.span, message, hint_extra))
         return False
 
-    def minimal(self, facts, scope: dict, model):
-        """Smallest sizes, then blocks, iterations and indices: stable, readable witnesses."""
+    def minimal(self, facts, scope: dict, model, then=()):
+        """Smallest sizes, then blocks, iterations and indices, then the terms `then`: stable,
+        readable witnesses."""
         objectives = [v for _, v in sorted(self.env.sizes.items())] + list(self.env.blocks)
-        objectives += [scope[k] for k in sorted(scope)]
+        objectives += [scope[k] for k in sorted(scope)] + list(then)
         out = minimize_model(facts, objectives, self.opts, model)
         return out.model if out.verdict is SV.REFUTED else model
 

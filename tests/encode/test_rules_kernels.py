@@ -194,8 +194,8 @@ def replay_cover(kernel, f) -> None:
             site = rp.site(hop.span.line)
             assert rp.runs(site, facts["thread"], it)
             assert rp.touches(site.stmt, "dst", facts["thread"], it, hop.coords)
-            seen.append((block, facts["thread"], tuple(sorted(it.items()))))
-        assert seen[0] != seen[1]
+            seen.append((hop.span.line, block, facts["thread"], tuple(sorted(it.items()))))
+        assert seen[0] != seen[1]       # two stores, or one store at two blocks, threads or iterations
         return
     (op,) = f.operands
     coords = op.hops[0].coords

@@ -190,3 +190,38 @@ def test_a_tile_scaled_under_a_thread_condition_proves():
     _proves_and_lowers("cond_reassign_thread", {"R": 16})
     v = _verdict("scale_by_tile_thread.dsl")
     assert v.status == "proved", (v.findings, v.unknowns)
+
+
+THREAD_SPLIT_STORES = [
+    ("thread_split_store_halves", {"R": 16}),            # if thread.x < 64: store ... else: store ...
+    ("thread_split_store_warps", {"R": 16}),             # thread.warp % 2 == 0 / == 1
+    ("thread_split_store_parity", {"R": 16}),            # thread.x % 2 under layout (128, 4):(4, 1)
+    ("thread_split_store_rows", {"R": 16}),              # a guarded partial copy, the rest by another store
+    ("thread_split_store_masked", {"M": 13, "N": 100}),  # masked, in a loop over column tiles
+]
+
+
+@pytest.mark.parametrize("name,sizes", THREAD_SPLIT_STORES, ids=[h[0] for h in THREAD_SPLIT_STORES])
+def test_an_output_split_between_stores_by_a_thread_condition_proves_and_lowers(name, sizes):
+    """COVER names the thread that does each element (the inverse of the store's distribution)
+    instead of quantifying over threads: the unmasked split timed out, and a masked store under
+    a thread condition was taken to write its whole tile (cover_thread_split_masked_half was
+    proved). Buggy siblings tests/kernels/bad/cover_thread_split_* are refuted with the element
+    and the thread that does it, or the two writers."""
+    _proves_and_lowers(name, sizes)
+
+
+SUMS_OF_ACCUMULATORS = [
+    ("gemm_two_accumulators", {"M": 16, "N": 32, "K": 64}),     # halves of each k tile, acc0 + acc1
+    ("gemm_three_accumulators", {"M": 16, "N": 32, "K": 96}),   # thirds, acc0 + acc1 + acc2
+    ("gemm_split_k_halves", {"M": 16, "N": 32, "K": 64}),       # halves of K in two loops
+]
+
+
+@pytest.mark.parametrize("name,sizes", SUMS_OF_ACCUMULATORS, ids=[h[0] for h in SUMS_OF_ACCUMULATORS])
+def test_covers_over_a_sum_of_accumulators_proves_and_lowers(name, sizes):
+    """The sum pairs each record of one accumulator with each of the other's; the coverage
+    query names the one record of each that can carry a k (encode/coverage.py) instead of
+    quantifying over the pairs (a timeout). Buggy siblings tests/kernels/bad/tag_gemm_two_acc_*
+    and tag_gemm_three_acc_middle_twice are refuted with a missing k."""
+    _proves_and_lowers(name, sizes)
