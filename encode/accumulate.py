@@ -54,19 +54,30 @@ def _since(df, storage, coords, point, inst, reset, updates) -> TagValue:
     base = df.written_value(reset, {l.var: inst[l.var] for l in reset.loops}, coords)
     if len(base.cases) != 1:
         raise Unsupported(f"the reset of accumulator '{storage}' has several reaching writes", reset.span)
-    contribs = list(base.cases[0].contribs)
-    count = base.cases[0].count if base.cases[0].count is not None else z3.IntVal(len(contribs))
+    parts = (update_instances(df, _in_scope(reset, upd, storage, depth), storage, coords, point, inst, depth)
+             for upd in updates)
+    return TagValue((accumulated(df, base.cases[0], parts, updates[0] if updates else reset),))
+
+
+def _in_scope(reset, upd, storage: str, depth: int):
+    if prog.common_loops(reset, upd) != depth or not prog.before_in_body(reset, upd, depth):
+        raise Unsupported(f"accumulator '{storage}' is updated outside the scope of its reset", upd.span)
+    return upd
+
+
+def accumulated(df, base: Case, parts, writer) -> Case:
+    """The value `base` (its records without data left out) plus the updates' contributions,
+    `parts` as update_instances gives them (an iterable: each is computed in turn)."""
+    contribs = list(base.contribs)
+    count = base.count if base.count is not None else z3.IntVal(len(contribs))
     data = [c for c in contribs if c.fields or c.origins or c.opaque]
     if len(data) < len(contribs):
         # A reset computed from constants (`m = z - inf`) holds no data: its empty record
         # is the neutral of elementwise math (encode/compute_tags.py), not a contribution.
         contribs = data
         count = z3.IntVal(len(data)) if not any(c.bound for c in data) else None
-    empty = [_reset_empty(base.cases[0], data, count)]
-    for upd in updates:
-        if prog.common_loops(reset, upd) != depth or not prog.before_in_body(reset, upd, depth):
-            raise Unsupported(f"accumulator '{storage}' is updated outside the scope of its reset", upd.span)
-        part, n, instances, partial = _update_instances(df, upd, storage, coords, point, inst, depth)
+    empty = [_reset_empty(base, data, count)]
+    for part, n, instances, partial in parts:
         contribs += part
         count = None if count is None or n is None else count + n
         if not part or (partial and any(z3.is_false(e) for e in empty)):
@@ -74,8 +85,8 @@ def _since(df, storage, coords, point, inst, reset, updates) -> TagValue:
         # An update that adds no record at some instances (`s = s + where(c, x, 0.0)`) may
         # leave the accumulator empty whatever its number of instances: a free choice.
         empty.append(df.fresh_choice("maybe_empty") if instances is None or partial else instances == 0)
-    return TagValue((Case(z3.BoolVal(True), CaseKind.VALUE, tuple(contribs), writer=updates[0] if updates else reset,
-                          count=count, empty=z3.simplify(And(*empty))),))
+    return Case(z3.BoolVal(True), CaseKind.VALUE, tuple(contribs), writer=writer, count=count,
+                empty=z3.simplify(And(*empty)))
 
 
 def _reset_empty(case, data: list, count):
@@ -111,7 +122,7 @@ def _reset_in_loop(later, point: prog.Point, updates, storage: str):
                       later[0].span)
 
 
-def _update_instances(df, upd: prog.Point, storage, coords, point, rinst, depth):
+def update_instances(df, upd: prog.Point, storage, coords, point, rinst, depth):
     """Contributions of all instances of `upd` between the reset and the reader, their number
     if known, the number of instances if known, and whether an instance may add none."""
     inst = {l.var: rinst[l.var] for l in upd.loops[:depth]}

@@ -144,7 +144,7 @@ def _contribs(df, e, coords, w, inst, self_name, operand: bool = False) -> tuple
             inner = tuple(coords[:axis]) + (r,) + tuple(coords[axis:])
             parts, n = _contribs(df, x, inner, w, inst, self_name)
             rng = And(r >= 0, r < extent)
-            n = None if any(c.masked for c in parts) else _uniform(n, r)
+            n = None if any(c.masked for c in parts) else _uniform(df, n, r, rng)
             return tuple(widen(c, (r,), rng) for c in parts), _mul(z3.IntVal(extent), n)
         case ir.Call(func="index"):
             return UNIT, one
@@ -290,11 +290,15 @@ def _guard(c: Contribution, cond) -> Contribution:
     return dataclasses.replace(c, domain=And(cond, c.domain))
 
 
-def _uniform(n, r):
-    """A per-element count under a reduction must not depend on the reduced index."""
-    if n is None:
-        return None
-    return n if not mentions(n, r) else None
+def _uniform(df, n, r, rng):
+    """A per-element count under a reduction must not depend on the reduced index. One whose
+    terms mention it (a case split on the element's place in a written slice that holds the
+    whole row) is its count at index 0 where the solver shows that equal over the range."""
+    if n is None or not mentions(n, r):
+        return n
+    at0 = z3.substitute(n, (r, z3.IntVal(0)))
+    from .settle import possible
+    return at0 if not possible(df, list(df.env.facts) + [rng], n != at0) else None
 
 
 

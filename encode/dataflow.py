@@ -16,11 +16,12 @@ from dataclasses import dataclass
 import z3
 
 from dsl import exprs, ir
+from dsl.writeback import write_backs
 
 from . import program as prog
 from .readmemo import ReadMemo, read_key
 from .probes import Probes
-from .settle import Box, possible, reader_facts, settles, slice_box
+from .settle import Box, may_write, possible, reader_facts, settles, slice_box
 from .solver import SolverOptions
 from .symbols import SymEnv, Unsupported
 from .tagval import Case, CaseKind, Contribution, Origin, TagValue
@@ -72,6 +73,7 @@ class Dataflow(Ownership):
         self.solver = dataclasses.replace(solver, quick=self.probes.unsat)
         self._made: list = []                    # (stem, variable) of every fresh variable, in order
         self._through: dict = {}                 # load statement id -> (source coords, box): twins.py
+        self.write_backs, self.round_trips = write_backs(self.kernel), {}   # roundtrip.py: store id -> Plan
 
     # ---------------------------------------------------------------- small helpers
     def fresh(self, stem: str) -> z3.ArithRef:
@@ -162,20 +164,23 @@ class Dataflow(Ownership):
 
     def reaching(self, storage, coords, point, inst, writers, box: Box | None = None) -> TagValue:
         reader_key = self.key(point, {loop.var: 0 for loop in point.loops})
-        cands = [c for w in writers for c in self.candidates(w, point, inst, writers)]
-        cands += self.sentinels(writers, point, inst)
+        cands = [c for w in writers for c in self.candidates(w, point, inst, writers, coords)]
+        cands += self.sentinels(writers, point, inst, coords)
         cands = sorted((c for c in cands if c.key < reader_key), key=lambda c: c.key, reverse=True)
         # A shared read inside a loop that also writes the tile (a ring of slots) looks back
         # over older iterations, most of which wrote another slot: its cases that cannot
         # happen where the answer is used are dropped, and the walk stops once the writes seen
-        # so far leave no instance unwritten (settle.py). Elsewhere the cases are rarely empty.
-        ring = self.types[storage].space is ir.Space.SHARED and any(prog.common_loops(w, point) for w in writers)
+        # so far leave no instance unwritten (settle.py). Elsewhere the cases are rarely empty,
+        # but for a sentinel of a loop the read is after (empty where its last iteration wrote).
+        shared = self.types[storage].space is ir.Space.SHARED
+        ring = shared and any(prog.common_loops(w, point) for w in writers)
         facts = reader_facts(self, point, inst, box) if ring and len(cands) > 1 else None
         cases, missed = [], []
         for c in cands:
             if c.point is None:
                 hit = c.hit
-                if possible(self, facts, And(*missed, hit)):
+                if possible(self, facts if facts is not None or not shared else reader_facts(self, point, inst, box),
+                            And(*missed, hit)):
                     cases.append(Case(And(*missed, hit), CaseKind.OVERFLOW, note=c.note))
             else:
                 hit = And(c.hit, self.writes(c.point, c.inst, coords))
@@ -235,7 +240,7 @@ class Dataflow(Ownership):
         parts.append(point.path[prev:])
         return tuple(parts)
 
-    def candidates(self, w: prog.Point, reader: prog.Point, rinst: dict, writers) -> list[_Candidate]:
+    def candidates(self, w: prog.Point, reader: prog.Point, rinst: dict, writers, coords: tuple) -> list[_Candidate]:
         c = prog.common_loops(w, reader)
         depth = self.window_depth(reader, c, writers)
         lookbacks = [0] if c == 0 else list(range(0, depth + 1))
@@ -254,7 +259,7 @@ class Dataflow(Ownership):
                     offs[var] = order
                 hit = And(self.loop_domain(w, full), self.guards(w, full, uniform_only=True))
                 out.append(_Candidate(self.key(w, offs), hit, w, full))
-            out += self.inner_sentinels(w, c, inst, offsets)
+            out += self.inner_sentinels(w, c, inst, offsets, coords)
         return out
 
     def window_depth(self, reader: prog.Point, level: int, writers) -> int:
@@ -287,7 +292,7 @@ class Dataflow(Ownership):
             out.append(entry)
         return out
 
-    def inner_sentinels(self, w, c, inst, offsets) -> list[_Candidate]:
+    def inner_sentinels(self, w, c, inst, offsets, coords: tuple) -> list[_Candidate]:
         out = []
         for j, loop in enumerate(w.loops[c:], start=c):
             if self.env.const_value(loop.start) is not None and self.env.const_value(loop.stop) is not None:
@@ -301,11 +306,11 @@ class Dataflow(Ownership):
             offs[loop.var] = 10**8 - 1
             key = self.key(w, {**offs, **{l.var: offs.get(l.var, 0) for l in w.loops}})
             key = key[: 2 * (j + 1)] + (INF,)
-            hit = self.trip(loop, outer) >= 2
+            hit = And(self.trip(loop, outer) >= 2, may_write(self, [w], c, inst, coords))
             out.append(_Candidate(key, hit, None, None, f"an earlier iteration of the loop over {loop.var}"))
         return out
 
-    def sentinels(self, writers, reader: prog.Point, rinst: dict) -> list[_Candidate]:
+    def sentinels(self, writers, reader: prog.Point, rinst: dict, coords: tuple) -> list[_Candidate]:
         """One per loop level of the reader: 'an iteration older than the window wrote it'."""
         out = []
         for level in range(1, len(reader.loops) + 1):
@@ -317,7 +322,8 @@ class Dataflow(Ownership):
             offsets[loop.var] = -(depth + 1)
             key = self.key(reader, offsets)[: 2 * level] + (INF,)
             start = self.env.term(loop.start, rinst)
-            hit = rinst[loop.var] - (depth + 1) >= start
+            inside = [w for w in writers if prog.common_loops(w, reader) >= level]
+            hit = And(rinst[loop.var] - (depth + 1) >= start, may_write(self, inside, level - 1, rinst, coords))
             out.append(_Candidate(key, hit, None, None,
                                   f"the write may be more than {depth} {WINDOW_NOTE} {loop.var} back"))
         return out
@@ -361,7 +367,10 @@ class Dataflow(Ownership):
             src = self.full_coords(s.src, inst, self.tile_coords(s.dst, inst, coords))
             return self.read(s.src.tensor, src, w, inst, slice_box(self, s.src, inst, src))
         if isinstance(s, ir.Store):      # into shared memory: the source tile's element at the tile coordinate
-            return self.read(s.src, self.tile_coords(s.dst, inst, coords), w, inst)
+            if self.write_backs.trip_of(s) is None:
+                return self.read(s.src, self.tile_coords(s.dst, inst, coords), w, inst)
+            from .roundtrip import stored_value         # a running value kept in shared memory
+            return stored_value(self, w, inst, coords)
         if isinstance(s, ir.Load):
             through = self._through.pop(id(s), None)
             if through is not None:

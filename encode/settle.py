@@ -58,6 +58,25 @@ def slice_box(df, ref: ir.TileRef, inst: dict, full: tuple) -> Box:
     return Box(tuple(facts), tuple(spans))
 
 
+def may_write(df, writers, level: int, inst: dict, coords: tuple):
+    """A condition on `coords` that holds wherever an instance of one of `writers` in any
+    iterations of their loops from `level` on writes the element: it lies in one of their
+    slices, when no slice moves with those loops (else True). A sentinel standing for such
+    instances older than the look-back window is then empty at an element none of them
+    writes (a slot of a shared tile that a loop leaves alone)."""
+    conds = []
+    for w in writers:
+        s = w.stmt
+        if not isinstance(s, (ir.Copy, ir.Store, ir.TmaLoad)):
+            return z3.BoolVal(True)
+        names = {l.var for l in w.loops[level:]}
+        terms = [e for sub in s.dst.subs for e in ((sub.at,) if isinstance(sub, ir.Index) else (sub.start,))]
+        if any(names & exprs.free_syms(e, ir.SymKind.LOOP) or exprs.mentions_thread(e) for e in terms):
+            return z3.BoolVal(True)
+        conds.append(z3.And(*slice_box(df, s.dst, inst, coords).facts))
+    return z3.Or(*conds) if conds else z3.BoolVal(True)
+
+
 def settles(df, c, hit, reader: prog.Point, inst: dict, box: Box | None) -> bool:
     """Candidate write `c` (its reaching condition `hit`) runs and writes the element whenever
     the reader runs and reads an element of `box`: older writes cannot reach the read.

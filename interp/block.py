@@ -278,7 +278,11 @@ class BlockExec(MemoryStatements):
         env = {**self.env, **self.loops, "thread.x": owner, "thread.warp": owner // 32, "thread.lane": owner % 32}
         selfref = s.target.name in exprs.free_syms(s.value, ir.SymKind.TENSOR)
         v = ComputeEval(self.regs, env, s.target.name if selfref else None)(s.value)
-        if selfref:
+        update = self.I.write_backs.copy_of(s)
+        if update is not None:      # a copy back: the tags of the in-place update it stands for
+            upd = ComputeEval(self.regs, env, s.target.name)(update)
+            v = Val(v.values, accumulate(self.regs[s.target.name].tags, upd), v.taint, v.uninit)
+        elif selfref:
             v = Val(v.values, accumulate(self.regs[s.target.name].tags, v), v.taint, v.uninit)
         self.report_uninit(v, s.target, shape, active, "elementwise math")
         self.write_val(s.target, shape, v, active)

@@ -8,7 +8,7 @@ import numpy as np
 
 from dsl import exprs, ir
 
-from .compute import cast
+from .compute import ComputeEval, accumulate, cast
 from .layout import InterpretError
 from .memory import Access
 from .tags import assign, padded
@@ -112,7 +112,7 @@ class MemoryStatements:
         name = s.dst.tensor
         if name not in self.I.params:     # into shared memory: ordered like a synchronous copy's write
             flat = lambda a: a.reshape(-1)[elem]
-            self.write_shared(name, coords, thr, flat(reg.values), reg.tags.reshape((-1,))[elem],
+            self.write_shared(name, coords, thr, flat(reg.values), self.stored_tags(s, reg).reshape((-1,))[elem],
                               flat(reg.taint), flat(reg.written), False, f"store into {name}")
             return
         ok = self.in_bounds(coords, self.I.shapes[name], thr, f"store into {name}", s.mask is not None)
@@ -129,3 +129,14 @@ class MemoryStatements:
             # function is still a formula; the finding is derived from the BOUND one).
             self.I.check_store_spec(self, name, tuple(coords), reg.tags.reshape((-1,))[elem], thr,
                                     reg.taint.reshape(-1)[elem] | ~ok)
+
+    def stored_tags(self, s: ir.Store, reg):
+        """The tags a store into shared memory writes: the stored tile's, except for a running
+        value kept in memory (dsl/writeback.py): the in-place update of the tile loaded from
+        the same slice, its contributions kept and the update's added."""
+        trip = self.I.write_backs.trip_of(s)
+        if trip is None or trip.value is None:
+            return reg.tags
+        run = self.regs[trip.load.target.name]
+        upd = ComputeEval(self.regs, {**self.env, **self.loops}, trip.load.target.name)(trip.value)
+        return accumulate(run.tags, upd).broadcast(reg.values.shape)

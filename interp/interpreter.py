@@ -14,6 +14,7 @@ import numpy as np
 
 from dsl import ir
 from dsl.diagnostics import Span
+from dsl.writeback import write_backs
 
 from .assertions import range_violations
 from .compute import NUMPY, cast
@@ -91,6 +92,7 @@ class Interpreter:
                  check_tags: bool = True, probe: Probe | None = None, max_trip: int = 4096,
                  lowered=None):
         self.kernel = kernel
+        self.write_backs = write_backs(kernel)     # copy-backs and round trips: in-place updates
         self.lowered = lowered      # a LoweredAccesses: also run the lowered code's own accesses
         missing = [s for s in kernel.sizes if s not in sizes]
         if missing:

@@ -1,0 +1,24 @@
+# Row sums with the running partial kept in shared memory across the column tiles: each
+# iteration loads it, adds its tile and stores it back (issue 17). The store is the loop's only
+# write of sacc and its slice does not move, so iteration k finds what k - 1 stored: proved,
+# every column of the row counted once.
+kernel rowsum_running_in_shared(X: f32[R, C], Y: f32[R]):
+    assume R % 4 == 0 and C % 64 == 0 and C >= 64
+    const BR, BC = 4, 64
+    grid (R / BR)
+    threads 256
+    tag X[r, c] = (row=r, col=c)
+    tag Y[r] = (row=r, col=range(0, C))
+    sacc = shared f32[BR, BC]
+    z = zeros f32[BR, BC]
+    store sacc[0 : +BR, 0 : +BC], z
+    for ct in range(C / BC):
+        x = load X[block.x * BR : +BR, ct * BC : +BC]
+        s = load sacc[0 : +BR, 0 : +BC]
+        s2 = s + x
+        store sacc[0 : +BR, 0 : +BC], s2
+    barrier
+    t = load sacc[0 : +BR, 0 : +BC]
+    y = sum(t, axis=1)
+    assert tag(y[i]).row == block.x * BR + i
+    store Y[block.x * BR : +BR], y

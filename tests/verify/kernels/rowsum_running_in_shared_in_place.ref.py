@@ -1,0 +1,8 @@
+"""NumPy reference for rowsum_running_in_shared_in_place.dsl: row sums."""
+import numpy as np
+
+TEST_SIZES = {"R": 4, "C": 128}
+
+
+def reference(inputs, sizes):
+    return {"Y": inputs["X"].astype(np.float64).sum(axis=1).astype(np.float32)}
