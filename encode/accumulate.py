@@ -13,56 +13,51 @@ import z3
 from dsl.exprs import mentions_thread
 
 from . import program as prog
+from .resets import Start, starts
 from .symbols import Unsupported, mentions
 from .tagval import Case, CaseKind, TagValue, no_record, widen
 from .terms import And, Or
+from .update_count import instances
 
 
 def summarise(df, storage: str, coords: tuple, point: prog.Point, inst: dict) -> TagValue:
     writers = df.writers[storage]
     resets = [w for w in writers if not df.accumulates(w, storage)]
     updates = [w for w in writers if df.accumulates(w, storage)]
-    reset = _latest_reset(resets, point, storage)
-    later = [r for r in resets if r is not reset and r.path > reset.path and r.path < point.path]
-    if not later:
-        return _since(df, storage, coords, point, inst, reset, updates)
-    # The accumulator is re-initialised inside a loop that ends before the reader: after
-    # the loop it holds what the loop's last iteration left, or, if the loop never ran,
-    # what it held before (docs/SEMANTICS.md, "Accumulators").
-    inner, loop = _reset_in_loop(later, point, updates, storage)
-    trip = df.trip(loop, inst)
-    last = dict(inst)
-    last[loop.var] = df.env.term(loop.stop, inst) - 1
-    ran = _since(df, storage, coords, point, last, inner, updates)
-    cases = [dataclasses.replace(c, cond=And(trip >= 1, c.cond)) for c in ran.cases]
-    before = _since(df, storage, coords, point, inst, reset, [])
-    cases += [dataclasses.replace(c, cond=And(trip < 1, c.cond)) for c in before.cases]
+    # Which initialisation the reader sees: the base, or a later one (under a condition, or
+    # in a loop after the base) from the latest iteration where it ran (encode/resets.py).
+    base, begins = starts(df, storage, resets, point, inst, coords)
+    depth = len(base.loops)
+    for upd in updates:
+        if prog.common_loops(base, upd) != depth or not prog.before_in_body(base, upd, depth):
+            raise Unsupported(f"accumulator '{storage}' is updated outside the scope of its reset", upd.span)
+    if len(begins) == 1:
+        return _since(df, storage, coords, point, inst, begins[0], updates, depth)
+    cases = []
+    for b in begins:
+        cases += [dataclasses.replace(c, cond=And(b.cond, c.cond))
+                  for c in _since(df, storage, coords, point, inst, b, updates, depth).cases]
     return TagValue(tuple(cases))
 
 
 def reinitialised_before(df, storage: str, point: prog.Point) -> prog.Point | None:
-    """A re-initialisation of the accumulator inside a loop that ends before `point` (so only
-    that loop's last iteration reaches it), for hints."""
-    resets = [w for w in df.writers.get(storage, []) if not df.accumulates(w, storage)]
+    """A re-initialisation of the accumulator, unconditional, inside a loop that ends before
+    `point` (so only that loop's last iteration reaches it), for hints (one under a condition:
+    resets.conditional_reset)."""
+    resets = [w for w in df.writers.get(storage, []) if not df.accumulates(w, storage) and not w.guards]
     return next((r for r in resets if prog.common_loops(r, point) < len(r.loops) and r.path < point.path
                  and any(df.accumulates(w, storage) for w in df.writers[storage])), None)
 
 
-def _since(df, storage, coords, point, inst, reset, updates) -> TagValue:
-    """The reset's value plus every update instance between it and the reader."""
-    depth = len(reset.loops)
-    base = df.written_value(reset, {l.var: inst[l.var] for l in reset.loops}, coords)
+def _since(df, storage, coords, point, inst, start: Start, updates, depth: int) -> TagValue:
+    """The initialisation's value plus every update instance between it and the reader;
+    `depth`: the loops the base initialisation shares with the reader and every update."""
+    reset = start.point
+    base = df.written_value(reset, start.inst, coords)
     if len(base.cases) != 1:
         raise Unsupported(f"the reset of accumulator '{storage}' has several reaching writes", reset.span)
-    parts = (update_instances(df, _in_scope(reset, upd, storage, depth), storage, coords, point, inst, depth)
-             for upd in updates)
+    parts = (update_instances(df, upd, storage, coords, point, inst, start, depth) for upd in updates)
     return TagValue((accumulated(df, base.cases[0], parts, updates[0] if updates else reset),))
-
-
-def _in_scope(reset, upd, storage: str, depth: int):
-    if prog.common_loops(reset, upd) != depth or not prog.before_in_body(reset, upd, depth):
-        raise Unsupported(f"accumulator '{storage}' is updated outside the scope of its reset", upd.span)
-    return upd
 
 
 def accumulated(df, base: Case, parts, writer) -> Case:
@@ -77,14 +72,14 @@ def accumulated(df, base: Case, parts, writer) -> Case:
         contribs = data
         count = z3.IntVal(len(data)) if not any(c.bound for c in data) else None
     empty = [_reset_empty(base, data, count)]
-    for part, n, instances, partial in parts:
+    for part, n, runs, partial in parts:
         contribs += part
         count = None if count is None or n is None else count + n
         if not part or (partial and any(z3.is_false(e) for e in empty)):
             continue        # it adds no record (from constants only), or the value is never empty
         # An update that adds no record at some instances (`s = s + where(c, x, 0.0)`) may
         # leave the accumulator empty whatever its number of instances: a free choice.
-        empty.append(df.fresh_choice("maybe_empty") if instances is None or partial else instances == 0)
+        empty.append(df.fresh_choice("maybe_empty") if runs is None or partial else runs == 0)
     return Case(z3.BoolVal(True), CaseKind.VALUE, tuple(contribs), writer=writer, count=count,
                 empty=z3.simplify(And(*empty)))
 
@@ -96,35 +91,12 @@ def _reset_empty(case, data: list, count):
     return z3.BoolVal(False) if none is None else none
 
 
-def _latest_reset(resets, point: prog.Point, storage: str) -> prog.Point:
-    """The initialisation in effect at the reader: of those in loops around it and before it
-    in their body, the last in program order. With more than one initialisation, none may
-    be under a condition (which one ran would then depend on it)."""
-    reaching = [r for r in resets if prog.common_loops(r, point) == len(r.loops)
-                and prog.before_in_body(r, point, len(r.loops))]
-    if not reaching or (len(resets) > 1 and any(r.guards for r in resets)):
-        raise Unsupported(f"accumulator '{storage}' needs an initialisation (zeros or load) that encloses "
-                          "all its updates", point.span)
-    return max(reaching, key=lambda r: r.path)
-
-
-def _reset_in_loop(later, point: prog.Point, updates, storage: str):
-    """(the re-initialisation, its loop) when exactly one re-initialisation lies directly in
-    a loop that ends before the reader and every update is in that loop after it."""
-    if len(later) == 1:
-        r = later[0]
-        c = prog.common_loops(r, point)
-        if len(r.loops) == c + 1 and all(prog.common_loops(r, u) == c + 1 and prog.before_in_body(r, u, c + 1)
-                                         for u in updates):
-            return r, r.loops[c]
-    raise Unsupported(f"accumulator '{storage}' is initialised again where the analysis cannot follow it "
-                      "(one re-initialisation directly in a loop, before every update in it, is supported)",
-                      later[0].span)
-
-
-def update_instances(df, upd: prog.Point, storage, coords, point, rinst, depth):
-    """Contributions of all instances of `upd` between the reset and the reader, their number
-    if known, the number of instances if known, and whether an instance may add none."""
+def update_instances(df, upd: prog.Point, storage, coords, point, rinst, start: Start, depth: int):
+    """Contributions of all instances of `upd` between the initialisation `start` and the reader,
+    their number if known, the number of instances if known, and whether an instance may add
+    none. A Start with no iteration (`at` None) counts from the start of the update's loops."""
+    if prog.common_loops(start.point, upd) == depth and not prog.before_in_body(start.point, upd, depth):
+        return [], z3.IntVal(0), None, False     # every instance comes before the initialisation
     inst = {l.var: rinst[l.var] for l in upd.loops[:depth]}
     bound = []
     for loop in upd.loops[depth:]:
@@ -133,7 +105,7 @@ def update_instances(df, upd: prog.Point, storage, coords, point, rinst, depth):
         bound.append(v)
     # A thread-dependent guard is taken at the thread the update's distribution gives the
     # element to (encode/owner.py): that thread updates it or nobody does, as for any writer
-    # (encode/dataflow.py); its instances are then not counted (`owners_satisfy` below).
+    # (encode/dataflow.py).
     refused = None
     try:
         if all(df.owners_satisfy(upd, g) for g in upd.guards if mentions_thread(g.cond)):
@@ -143,34 +115,27 @@ def update_instances(df, upd: prog.Point, storage, coords, point, rinst, depth):
     except Unsupported as e:
         refused, guards = e, z3.BoolVal(False)
     domain = And(df.loop_domain(upd, inst), guards, _precedes(df, upd, point, inst, rinst, depth))
+    if start.at is not None and prog.common_loops(start.point, upd) > depth:
+        domain = And(domain, _follows(start, upd, inst, depth))
     from .compute_tags import update_contributions
     part, per, partial = update_contributions(df, upd, storage, coords, inst)
     if not part:
         return [], z3.IntVal(0), None, False     # nothing added at any instance, whatever its guards
     if refused is not None:
         raise refused
-    count = None
-    common = prog.common_loops(upd, point)
-    if not prog.before_in_body(upd, point, depth) and common == depth:
-        count = z3.IntVal(0)
-    elif (common <= depth and (common == depth or prog.before_in_body(upd, point, common))
-          and all(df.owners_satisfy(upd, g) for g in upd.guards)):   # role conditions no owner fails
-        # The reader is after every instance of the update's loops below `depth` (the
-        # reader is outside them, or they end before it in the same body).
-        count = z3.IntVal(1)
-        for loop in upd.loops[depth:]:
-            count = count * df.trip(loop, inst)
-    elif (common == depth + 1 == len(upd.loops) and not upd.guards):
-        # The reader is in the update's loop (one level below the reset): the instances
-        # before it are the iterations before the reader's, and this one if the update
-        # comes first in the body (an accumulator read before its first update has none).
-        loop = upd.loops[depth]
-        count = rinst[loop.var] - df.env.term(loop.start, inst) + int(prog.before_in_body(upd, point, common))
+    count = instances(df, upd, inst, start, point, rinst, depth, coords)
     out = [widen(c, tuple(bound), domain) for c in part]
     if per is not None and any(mentions(per, v) for v in bound):
         per = None      # the number added differs between instances: not a box count
     return out, (None if count is None or per is None else count * per), count, partial
 
+
+def _follows(start: Start, upd, uinst, depth: int):
+    """Does the update instance come after the initialisation's, which lies in the loop one
+    level below `depth` that the update is in?"""
+    var = upd.loops[depth].var
+    after = z3.BoolVal(prog.before_in_body(start.point, upd, depth + 1))
+    return Or(start.at < uinst[var], And(start.at == uinst[var], after))
 
 
 def _precedes(df, upd, point, uinst, rinst, depth):

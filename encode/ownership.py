@@ -43,19 +43,24 @@ class Ownership:
         it adds no condition here."""
         if not self.thread_guarded(w) or isinstance(w.stmt, ir.TmaLoad):
             return []
-        from .distribution import thread_bindings
-        from .owner import owner_thread
-        dist = dist or self.distribution(w.stmt)
-        e = z3.IntVal(0)
-        for c, n in zip(tile, dist.shape):
-            e = e * n + c
-        bound = {**inst, **thread_bindings(owner_thread(dist, e), self.warp_size)}
+        bound = {**inst, **self.owner_bindings(w, tile, dist)}
         conds = []
         for g in w.guards:
             if exprs.mentions_thread(g.cond):
                 c = self.env.cond(g.cond, bound)
                 conds.append(c if g.positive else z3.Not(c))
         return conds
+
+    def owner_bindings(self, w: prog.Point, tile: tuple, dist=None) -> dict:
+        """thread.x, thread.warp and thread.lane of the thread that the writer's distribution
+        (or `dist`) gives the tile element `tile` to (encode/owner.py)."""
+        from .distribution import thread_bindings
+        from .owner import owner_thread
+        dist = dist or self.distribution(w.stmt)
+        e = z3.IntVal(0)
+        for c, n in zip(tile, dist.shape):
+            e = e * n + c
+        return thread_bindings(owner_thread(dist, e), self.warp_size)
 
     def owners_satisfy(self, point: prog.Point, g: prog.Guard) -> bool:
         """Every thread the writer's distribution gives elements to passes the role condition g

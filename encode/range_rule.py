@@ -25,7 +25,8 @@ def check_range(tc, point, cond, lf, rs, base, scope) -> None:
     leaves = {id(lf.node): lf}
     known = tc.known_facts(lf)
     member = tc.solve(point, cond, base + known + [z3.Not(And(lf.var >= lo, lf.var < hi))], leaves, scope,
-                      "TAG", f"tag({lf.node.elem.tensor}).{lf.node.field} leaves range({_t(rs.lo)}, {_t(rs.hi)})")
+                      "TAG", f"tag({lf.node.elem.tensor}).{lf.node.field} leaves range({_t(rs.lo)}, {_t(rs.hi)})",
+                      _reset_hint(tc, lf.node.elem.tensor, point))
     if not member:
         return
     if not _distinct(tc, point, cond, lf, base, scope):
@@ -67,7 +68,13 @@ def _distinct(tc, point, cond, lf, base, scope) -> bool:
     msg = f"tag({lf.node.elem.tensor}).{lf.node.field} counts the same value twice"
     storage = lf.node.elem.tensor
     return tc.solve(point, cond, facts, {id(lf.node): lf}, scope, "TAG", msg,
-                    _partial_sum_hint(tc, storage) or _where_hint(tc, storage))
+                    _reset_hint(tc, storage, point) or _partial_sum_hint(tc, storage) or _where_hint(tc, storage))
+
+
+def _reset_hint(tc, storage: str, point) -> str:
+    from .resets import conditional_reset
+    why = conditional_reset(tc.df, storage, point)
+    return f"{why}: check that condition" if why else ""
 
 
 def _where_hint(tc, storage: str) -> str:
@@ -139,7 +146,21 @@ def _count_hint(tc, storage: str, point) -> str:
     if again is not None:
         return (f"'{storage}' is initialised again at line {again.span.line}, inside the loop that accumulates "
                 "it, so only that loop's last iteration reaches here: initialise it once, before the loop")
-    return "the accumulation covers part of the range only: check the loop bounds and the k-tile extent"
+    return (_reset_hint(tc, storage, point) or _guarded_update_hint(tc, storage)
+            or "the accumulation covers part of the range only: check the loop bounds and the k-tile extent")
+
+
+def _guarded_update_hint(tc, storage: str) -> str:
+    """When an update of the accumulator runs only under a condition on loop variables, the
+    count is that of the iterations where it holds: say which."""
+    from dsl.fmt import format_expr
+    for w in tc.df.writers.get(storage, []):
+        conds = [g for g in w.guards if exprs.free_syms(g.cond, ir.SymKind.LOOP)]
+        if conds and tc.df.accumulates(w, storage):
+            text = " and ".join(format_expr(g.cond) if g.positive else f"not ({format_expr(g.cond)})" for g in conds)
+            return (f"the update at line {w.span.line} runs only in the iterations where `{text}` holds: check "
+                    "that condition and the loop bounds")
+    return ""
 
 
 def _t(e) -> str:

@@ -22,6 +22,7 @@ from dsl import exprs, ir
 
 from . import program as prog
 from .accumulate import accumulated, update_instances
+from .resets import Start
 from .settle import slice_box
 from .symbols import Unsupported
 from .tagval import CaseKind, TagValue
@@ -53,7 +54,8 @@ def stored_value(df, w: prog.Point, inst: dict, coords: tuple) -> TagValue:
             continue
         # Memory nothing wrote holds no record, as an accumulator's unwritten reset does
         # (accumulate.py); the load that reads it is the memory INIT rule's finding.
-        parts = (update_instances(df, u, run, tile, plan.load, after, depth) for u in plan.updates)
+        since = Start(plan.load, after, z3.BoolVal(True))      # counted from the loop's start
+        parts = (update_instances(df, u, run, tile, plan.load, after, since, depth) for u in plan.updates)
         start = dataclasses.replace(case, cond=z3.BoolVal(True), kind=CaseKind.VALUE)
         cases.append(dataclasses.replace(accumulated(df, start, parts, w), cond=case.cond))
     return TagValue(tuple(cases))

@@ -222,7 +222,7 @@ class TagChecker:
                                 base, scope)
         goal = self.encode(cond, leaves, scope)
         known = [f for lf in leaves.values() for f in self.known_facts(lf)]
-        hint = self.store_hint(cond, leaves, scope) if what else ""
+        hint = self.store_hint(cond, leaves, scope, point) if what else ""
         if not self.solve(point, cond, base + known + [z3.Not(goal)], leaves, scope, "TAG",
                           self.fail_message(cond, what), hint):
             return
@@ -265,15 +265,21 @@ class TagChecker:
                 return cond.rhs, cond.lhs
         return None
 
-    def store_hint(self, cond: ir.Bin, leaves: dict, scope: dict):
-        """For an output's tag function: which value the element has and which it needs."""
+    def store_hint(self, cond: ir.Bin, leaves: dict, scope: dict, point: prog.Point):
+        """For an output's tag function: which value the element has and which it needs (and an
+        initialisation under a condition the stored accumulator may or may not have seen)."""
+        from .resets import conditional_reset
         lf = leaves[id(cond.lhs)]
         want = self.env.term(cond.rhs, scope)
+        tile = cond.lhs.elem.tensor
+        why = conditional_reset(self.df, tile, point) if self.df.types[tile].space is ir.Space.REGISTER else ""
 
         def hint(model) -> str:
             got, need = (model.eval(x, model_completion=True) for x in (lf.var, want))
+            check = f"check the offsets of the store and of the loads that fill {tile}"
             return (f"the stored element has {cond.lhs.field} = {got} where the output's tag function needs "
-                    f"{need}: check the offsets of the store and of the loads that fill {cond.lhs.elem.tensor}")
+                    f"{need}: " + (f"{why}; check that condition, and the offsets of the store and of the loads "
+                                   f"that fill {tile}" if why else check))
         return hint
 
     def fail_message(self, cond, what: str = "") -> str:

@@ -156,11 +156,13 @@ def test_held_out_correct_kernel_proves_and_lowers(name, sizes):
 
 
 def test_an_accumulator_maybe_reached_by_a_guarded_update_is_unknown_not_constants():
-    """The empty record of an accumulator whose guarded updates are not counted is a free
-    choice, not a witness: the verdict says what is not known instead of refuting with
-    "constants only" (tests/kernels/bad/tag_gemm_gelu_first_ktile_skipped.dsl keeps the
-    finding where no update runs at all)."""
-    v = _verdict("guarded_accumulator_scaled.dsl")
+    """The empty record of an accumulator whose guarded updates are not counted (a condition
+    not affine in the loop variable) is a free choice, not a witness: the verdict says what is
+    not known instead of refuting with "constants only" (tests/kernels/bad/
+    tag_gemm_gelu_first_ktile_skipped.dsl keeps the finding where no update runs at all).
+    guarded_accumulator_scaled.dsl, whose condition is counted, proves:
+    tests/verify/test_accumulator_conditions.py."""
+    v = _verdict("guarded_accumulator_uncounted.dsl")
     assert v.status == "unknown", (v.findings, v.unknowns)
     assert not v.findings
     assert all("updated under a condition" in u.reason for u in v.unknowns), v.unknowns

@@ -1,8 +1,9 @@
 # Every block updates the accumulator at every tile (kt < block.x + R always holds), under an
-# `if`, so the analysis does not count the updates: whether one reached acc is a free choice.
-# o = acc * 2.0 was refuted with "o holds a value no input reaches (constants only)", which
-# is false (the concrete interpreter did not reproduce it); it is now unknown with that
-# reason (issue 17). Not proved: counting guarded updates is not supported (docs/RULES.md).
+# `if`. o = acc * 2.0 was refuted with "o holds a value no input reaches (constants only)",
+# which is false (the concrete interpreter did not reproduce it); then it was unknown, the
+# guarded updates not counted. The iterations where the condition holds are now counted in
+# closed form (R / 16 of them, encode/iterations.py), so o holds records and the kernel
+# proves (issue 17). guarded_accumulator_uncounted.dsl keeps a condition that is not counted.
 kernel guarded_accumulator_scaled(A: f32[R, R], V: f32[R, 16], X: f32[R, 16], O: f32[R, 16]):
     assume R % 16 == 0 and R >= 32
     grid (R / 16)

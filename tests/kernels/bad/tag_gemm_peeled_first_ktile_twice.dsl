@@ -1,0 +1,19 @@
+# gemm_peeled_first_ktile with the loop guard `kt >= 0`, which always holds: the peeled
+# first k tile is multiplied again in the loop.
+kernel gemm_peeled_first_ktile_twice(A: f32[M, K], B: f32[K, N], C: f32[M, N]):
+    assume M % 16 == 0 and N % 16 == 0 and K % 16 == 0 and K >= 16
+    grid (M / 16, N / 16)
+    threads 64
+    tag A[i, k] = (row=i, k=k)
+    tag B[k, j] = (k=k, col=j)
+    tag C[i, j] = (row=i, col=j, k=range(0, K))
+    acc = zeros f32[16, 16]
+    a0 = load A[block.x * 16 : +16, 0 : +16]
+    b0 = load B[0 : +16, block.y * 16 : +16]
+    acc = mma(a0, b0, acc)
+    for kt in range(K / 16):
+        if kt >= 0:
+            a = load A[block.x * 16 : +16, kt * 16 : +16]
+            b = load B[kt * 16 : +16, block.y * 16 : +16]
+            acc = mma(a, b, acc)
+    store C[block.x * 16 : +16, block.y * 16 : +16], acc  #! error[TAG]

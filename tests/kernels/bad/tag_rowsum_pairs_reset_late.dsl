@@ -1,0 +1,16 @@
+# rowsum_pairs_reset_even with the reset under `ct % 2 == 0 and ct > 2`: the store of pair 1
+# (tile 3) still holds pair 0 (needs C >= 4 tiles of 64).
+kernel rowsum_pairs_reset_late(X: f32[R, C], Y: f32[R, P]):
+    assume R % 4 == 0 and C == P * 128 and P >= 1
+    grid (R / 4)
+    threads 64
+    tag X[r, c] = (row=r, col=c)
+    tag Y[r, p] = (row=r, col=range(p * 128, p * 128 + 128))
+    acc = zeros f32[4]
+    for ct in range(C / 64):
+        if ct % 2 == 0 and ct > 2:
+            acc = zeros f32[4]
+        x = load X[block.x * 4 : +4, ct * 64 : +64]
+        acc = acc + sum(x, axis=1)
+        if ct % 2 == 1:
+            store Y[block.x * 4 : +4, ct / 2], acc  #! error[TAG]

@@ -1,0 +1,22 @@
+# One block per row tile, looping over the column tiles (held out, 2026-12-02): the
+# accumulator is zeroed at the top of each column tile and again under `if nt > 0`, so the
+# store sees the initialisation of its own column tile either way (issue 17: it was unknown,
+# "needs an initialisation that encloses all its updates"). Buggy sibling:
+# tests/kernels/bad/tag_gemm_ntile_reset_once.dsl.
+kernel gemm_ntile_guarded_reset(A: f32[M, K], B: f32[K, N], C: f32[M, N]):
+    assume M % 16 == 0 and N % 16 == 0 and K % 16 == 0 and K >= 16 and N >= 16
+    grid (M / 16)
+    threads 64
+    tag A[i, k] = (row=i, k=k)
+    tag B[k, j] = (k=k, col=j)
+    tag C[i, j] = (row=i, col=j, k=range(0, K))
+    acc = zeros f32[16, 16]
+    for nt in range(N / 16):
+        acc = zeros f32[16, 16]
+        if nt > 0:
+            acc = zeros f32[16, 16]
+        for kt in range(K / 16):
+            a = load A[block.x * 16 : +16, kt * 16 : +16]
+            b = load B[kt * 16 : +16, nt * 16 : +16]
+            acc = mma(a, b, acc)
+        store C[block.x * 16 : +16, nt * 16 : +16], acc
