@@ -119,7 +119,8 @@ def _double_write(ctx, name, s1, s2) -> bool:
     if s1 is s2 and not differ:
         return False
     model = ctx.solve("COVER", s2.span, facts,
-                      list(ctx.env.blocks) + list(ia.loops.values()) + list(ib.loops.values()) + [ia.t, ib.t])
+                      list(ctx.env.blocks) + list(ia.loops.values()) + list(ib.loops.values()) + [ia.t, ib.t]
+                      + list(ia.coords))     # the element too: else it follows Z3's term ids
     if model is None:
         return False
     mv = ModelView(ctx, model)
