@@ -104,10 +104,10 @@ class MemoryEmitter:
             src, sidx = self.address_parts(s.src, c)
             dst, didx = self.address_parts(s.dst, c)
             if kind == "cp_async16":
-                self.line(f"cp_async16({dst}, {didx}, {src}, ({sidx}))")
+                self.line(f"cp_async16({dst}, {didx}, {src}, ({sidx},))")
                 return
             self.line(f"_d = {didx}")
-            self.line(f"_x0, _x1, _x2, _x3 = ldg_f32x4({src}, ({sidx}))")
+            self.line(f"_x0, _x1, _x2, _x3 = ldg_f32x4({src}, ({sidx},))")
             for i in range(4):
                 self.line(f"{dst}[_d + {i}] = _x{i}" if i else f"{dst}[_d] = _x0")
         self.owned(d, body, step=vec)

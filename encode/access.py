@@ -15,9 +15,11 @@ import numpy as np
 import z3
 
 from dsl import exprs, ir
+from dsl.fmt import format_expr
 
 from . import program as prog
 from .distribution import Distribution, of_spec, thread_bindings
+from .elem_reads import program_reads
 from .layout import Layout, Swizzle, eval_symbolic
 from .layout_core import flat_modes
 from .symbols import Unsupported
@@ -37,6 +39,8 @@ class Access:
     masked: bool = False        # a masked access touches only the elements inside its tensor
     transpose: bool = False     # a transposed load: the distribution's tile is the source's swapped
     tma: bool = False           # a bulk copy: its issuing thread moves the whole tile
+    elem: ir.ElemRef | None = None  # an element read of an integer input (encode/elem_reads.py)
+    conds: tuple = ()           # the conditions under which the expression evaluates it
 
     def src_tile(self, coords) -> tuple:
         """The accessed tile's coordinates of the distribution's element `coords`."""
@@ -56,6 +60,8 @@ class Access:
             return f"store into {self.tensor}"
         if isinstance(s, ir.TmaLoad):
             return f"tma_load into {self.tensor}" if self.write else f"tma_load from {self.tensor}"
+        if self.elem is not None:
+            return f"the read {format_expr(self.elem)}"
         if isinstance(s, ir.Load):
             return f"load from {self.tensor}"
         return f"read of {self.tensor}"
@@ -73,8 +79,15 @@ def collect(df) -> tuple[Access, ...]:
         space = df.types[ref.tensor].space
         out.append(Access(len(out), point, ref.tensor, ref, write, is_async, space, dist, masked, transpose, tma))
 
+    reads: dict = {}
+    for p, r in program_reads(k, df.points):
+        reads.setdefault(p.path, []).append(r)
+    one = bulk_distribution((1,), k.threads)      # every thread that evaluates it reads it
     for p in df.points:
         s = p.stmt
+        for r in reads.get(p.path, ()):
+            out.append(Access(len(out), p, r.ref.tensor, None, False, False, ir.Space.GLOBAL, one,
+                              elem=r.ref, conds=r.conds))
         if isinstance(s, ir.Copy):
             dist = of_spec(s.layout, _shape(df, s.dst), k.threads, consts)
             add(p, s.src, False, False, dist, s.mask is not None)
@@ -256,6 +269,10 @@ def instantiate(df, access: Access, tag: str, warp_size: int) -> Instance:
     e, facts = access.dist.element(t, v)
     tile = access.src_tile(access.dist.coords(e))
     facts = facts + enabled(env, access.point, bound)
+    if access.elem is not None:
+        facts += [env.cond(c, bound) if holds else z3.Not(env.cond(c, bound)) for c, holds in access.conds]
+        coords = tuple(env.term(i, bound) for i in access.elem.indices)
+        return Instance(access, tag, loops, t, v, bound, tile, coords, facts)
     coords = df.full_coords(access.ref, bound, tile)
     if access.masked:
         facts = facts + in_tensor(env, df.types[access.tensor], coords)

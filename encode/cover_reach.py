@@ -23,6 +23,7 @@ from .distribution import thread_bindings
 from .findings import Finding, Hop, Operand
 from .memwitness import ModelView, element_text, iteration_text, thread_text
 from .owner import owner_slot
+from .elem_reads import witness_needs_opaque
 from .solver import Verdict as SV, find_model, prove
 from .symbols import Unsupported, mentions
 from .terms import And
@@ -94,6 +95,8 @@ def _model(ctx, span, facts, elem, quantified: bool):
     base = list(ctx.env.facts) + list(facts)
     out = find_model(base, ctx.opts.solver)
     if out.verdict is SV.PROVED:
+        return None
+    if out.verdict is SV.REFUTED and ctx.env.opaque and witness_needs_opaque(ctx.sink, "COVER", span, facts):
         return None
     sizes = [v for _, v in sorted(ctx.env.sizes.items())]
     for cap in (SMALL_SIZES if sizes else ()):

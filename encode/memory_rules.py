@@ -11,6 +11,7 @@ from dataclasses import dataclass, field
 from .access import Access, SharedLayout, collect, shared_layout
 from .hb import HappensBefore
 from .layout import LayoutError
+from .elem_reads import witness_needs_opaque
 from .solver import Verdict as SV, find_model, minimize_model
 from .symbols import Unsupported
 from .target import DEFAULT_TARGET, Target, load_target
@@ -49,6 +50,8 @@ class Context:
             return None
         if out.verdict is SV.UNKNOWN:
             self.sink.unknown(rule, span, f"solver: {out.reason}")
+            return None
+        if self.env.opaque and witness_needs_opaque(self.sink, rule, span, facts):
             return None
         # Blocks too (after the sizes): left to the first model they follow Z3's term ids,
         # which depend on what the process built before (a golden flipped with test order).

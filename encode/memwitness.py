@@ -51,6 +51,9 @@ def access_operand(mv: ModelView, inst, extra=()) -> Operand:
     a = inst.access
     coords = mv.coords(inst.coords)
     loops = mv.loops(a.point, inst.loops)
-    facts = (("thread", mv.int(inst.t)), ("value", mv.int(inst.v)), ("write", int(a.write))) + tuple(extra)
+    if a.elem is not None:      # one element, read by every thread that evaluates it: no value
+        facts = (("thread", mv.int(inst.t)), ("write", 0), ("elem", 1)) + tuple(extra)
+    else:
+        facts = (("thread", mv.int(inst.t)), ("value", mv.int(inst.v)), ("write", int(a.write))) + tuple(extra)
     text = f"{element_text(a.tensor, coords)} by {a.verb} at line {a.span.line}{iteration_text(loops)}"
     return Operand(text, facts, (Hop(a.tensor, coords, a.span, loops),))

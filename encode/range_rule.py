@@ -15,6 +15,7 @@ import z3
 from dsl import exprs, ir
 from dsl.compute import selects_own_sides
 
+from .elem_reads import witness_needs_opaque
 from .solver import Verdict as SV, find_model, prove
 from .witness import Witness
 from .terms import And, Conjuncts, Implies, Or, constants
@@ -188,6 +189,8 @@ def _cover(tc, point, cond, lf, lo, hi, lo_e, hi_e, base, scope) -> bool:
     out = find_model(facts, tc.opts)
     if out.verdict is SV.UNKNOWN:
         tc.sink.unknown("TAG", cond.span, f"solver: {out.reason} (coverage is a quantified query)")
+        return False
+    if out.verdict is SV.REFUTED and tc.env.opaque and witness_needs_opaque(tc.sink, "TAG", cond.span, facts):
         return False
     if out.verdict is SV.REFUTED:
         # the first value missing, where the optimiser can take the query (no quantifier)

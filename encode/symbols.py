@@ -11,6 +11,7 @@ import z3
 
 from dsl import exprs, ir
 
+from .elem_reads import opaque_reads
 from .terms import And, Or
 
 
@@ -83,10 +84,13 @@ def encode_cond(enc, e: ir.Expr, bound: dict):
     return enc.term(e, bound) != 0
 
 
-def _lookups(e: ir.Expr) -> tuple[str, ...]:
-    """The names `SymEnv.term` may look up in `bound` for e: its symbols and builtins."""
+def _lookups(e: ir.Expr, opaque: dict) -> tuple[str, ...]:
+    """The names `SymEnv.term` may look up in `bound` for e: its symbols and builtins, and
+    the loop variables its opaque reads take."""
     out = set()
     for n in exprs.iter_nodes(e):
+        if isinstance(n, ir.ElemRef) and id(n) in opaque:
+            out.update(opaque[id(n)][1])
         if isinstance(n, ir.Sym):
             out.add(n.name)
         elif isinstance(n, ir.BuiltinRef):
@@ -114,11 +118,15 @@ class SymEnv:
     # expressions and bound values stay alive with the entries, so their ids stay unique.
     _terms: dict = field(default_factory=dict, repr=False, compare=False)
     _names: dict = field(default_factory=dict, repr=False, compare=False)
+    # id(ElemRef) -> (function, loop variables) of the reads a write of the kernel may
+    # precede (encode/elem_reads.py): their values are no input's, and no `assume` holds.
+    opaque: dict = field(default_factory=dict, repr=False, compare=False)
 
     @staticmethod
     def build(kernel: ir.Kernel) -> "SymEnv":
         env = SymEnv(kernel)
         env.consts = {c.name: c.value for c in kernel.consts}
+        env.opaque = opaque_reads(kernel)
         for name in kernel.sizes:
             env.sizes[name] = z3.Int(name)
             env.facts.append(env.sizes[name] >= 1)
@@ -139,7 +147,7 @@ class SymEnv:
         """Integer expression → Z3 term; `bound` maps loop and index names to terms."""
         names = self._names.get(id(e))
         if names is None:
-            names = self._names[id(e)] = (e, _lookups(e))
+            names = self._names[id(e)] = (e, _lookups(e, self.opaque))
         values = tuple(bound.get(n) for n in names[1])
         if not all(v is None or isinstance(v, (z3.AstRef, int)) for v in values):
             return self._term(e, bound)
@@ -182,6 +190,12 @@ class SymEnv:
             case ir.Call(func=f, args=(a, b)) if f in ("min", "max"):
                 x, y = self.term(a, bound), self.term(b, bound)
                 return z3.If(x <= y, x, y) if f == "min" else z3.If(x >= y, x, y)
+            case ir.ElemRef(tensor=t, indices=ix) if id(e) in self.opaque:
+                name, loops = self.opaque[id(e)]
+                if any(v not in bound for v in loops):
+                    raise Unsupported(f"the read of {t} outside its loops", e.span)
+                args = [bound[v] for v in loops] + [self.term(i, bound) for i in ix]
+                return self.uf(name, len(args))(*args)
             case ir.ElemRef(tensor=t, indices=ix) if self.kernel.param(t) is not None:
                 return self.uf(t, len(ix))(*[self.term(i, bound) for i in ix])
             case ir.Hole(domain=()):

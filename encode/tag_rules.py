@@ -14,6 +14,7 @@ import z3
 from dsl import exprs, ir
 
 from . import program as prog
+from .elem_reads import witness_needs_opaque
 from .solver import Verdict as SV, find_model, minimize_model, prove
 from .symbols import Unsupported
 from .tagval import flatten
@@ -294,6 +295,8 @@ class TagChecker:
         if out.verdict is SV.UNKNOWN:
             self.sink.unknown(rule, cond.span, f"solver: {out.reason}")
             return False
+        if self.env.opaque and witness_needs_opaque(self.sink, rule, cond.span, facts):
+            return False
         model = self.minimal(facts, scope, out.model)
         w = Witness(self.df, point, model, scope, leaves)
         if callable(hint_extra):
@@ -318,11 +321,14 @@ class TagChecker:
             pairs += [("opaque", s, c) for s, c in lf.opaque]
             if not pairs:
                 continue
-            out = find_model(base + [Or(*[And(s, c.domain) for _, s, c in pairs])], self.opts)
+            query = base + [Or(*[And(s, c.domain) for _, s, c in pairs])]
+            out = find_model(query, self.opts)
             if out.verdict is SV.PROVED:
                 continue
             if out.verdict is SV.UNKNOWN:
                 self.sink.unknown("TAG", cond.span, f"solver: {out.reason}")
+                return
+            if self.env.opaque and witness_needs_opaque(self.sink, "TAG", cond.span, query):
                 return
             kind, sel, c = next(p for p in pairs if z3.is_true(out.model.eval(p[1], model_completion=True)))
             model = self.minimal(base + [sel, c.domain], scope, out.model)

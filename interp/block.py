@@ -60,11 +60,13 @@ class BlockExec(MemoryStatements):
         self.iterations = 0         # loop iterations so far, of every loop (bounded: NEST_TRIPS)
 
     # ------------------------------------------------------------ helpers
-    def ev(self, threads: np.ndarray | None = None) -> IntEval:
+    def ev(self, threads: np.ndarray | None = None, active: np.ndarray | None = None) -> IntEval:
+        """An evaluator for the threads `threads`; `active` (one flag each): those that run the
+        expression, the only ones whose element reads happen."""
         env = {**self.env, **self.loops}
         if threads is not None:
             env.update({"thread.x": threads, "thread.warp": threads // 32, "thread.lane": threads % 32})
-        return IntEval(env, self.I.read_int_input)
+        return IntEval(env, self.I.read_int_input, active)
 
     def fold(self, e: ir.Expr) -> int:
         return int(exprs.fold(e, self.I.consts))
@@ -135,7 +137,8 @@ class BlockExec(MemoryStatements):
             case ir.For():
                 yield from self.for_loop(s, active)
             case ir.If():
-                c = np.broadcast_to(np.asarray(self.ev(self.thread_env["thread.x"]).cond(s.cond), bool), (self.T,))
+                c = np.broadcast_to(np.asarray(self.ev(self.thread_env["thread.x"], active).cond(s.cond), bool),
+                                    (self.T,))
                 if has_wait(s.then + s.orelse):       # roles of a warp-specialized block run concurrently
                     yield from self.mbar.roles([self.body(s.then, active & c), self.body(s.orelse, active & ~c)])
                 else:
@@ -190,7 +193,7 @@ class BlockExec(MemoryStatements):
                 raise InterpretError(f"cannot execute {type(s).__name__}")
 
     def for_loop(self, s: ir.For, active):
-        ev = self.ev(self.thread_env["thread.x"])
+        ev = self.ev(self.thread_env["thread.x"], active)
         lo = np.broadcast_to(np.asarray(ev.term(s.start), np.int64), (self.T,))
         hi = np.broadcast_to(np.asarray(ev.term(s.stop), np.int64), (self.T,))
         first, last = int(lo[active].min()), int(hi[active].max())

@@ -56,7 +56,7 @@ class _Reader:
     def __init__(self, data: dict, dims: dict):
         self.data, self.dims, self.outside = data, dims, False
 
-    def __call__(self, name, idx, node):
+    def __call__(self, name, idx, node, threads=None):
         idx = np.broadcast_arrays(*[np.asarray(i, np.int64) for i in idx])
         ok = np.ones(idx[0].shape, bool)
         for i, n in zip(idx, self.dims[name]):

@@ -12,7 +12,7 @@ from dataclasses import dataclass, field
 
 import numpy as np
 
-from dsl import ir
+from dsl import exprs, ir
 from dsl.diagnostics import Span
 from dsl.writeback import write_backs
 
@@ -145,8 +145,9 @@ class Interpreter:
             self.notes.append(text)
 
     # ------------------------------------------------------------ inputs
-    def read_int_input(self, name: str, idx: tuple, node) -> np.ndarray:
-        """An element of an integer input read in an index, condition or assertion (BOUND-checked)."""
+    def read_int_input(self, name: str, idx: tuple, node, threads=None) -> np.ndarray:
+        """An element of an integer input read in an index, condition or loop bound (BOUND-checked;
+        logged for global races where the kernel also writes the input, by `threads`)."""
         p = self.params.get(name)
         if p is None:
             raise InterpretError(f"'{name}' is not a kernel input")
@@ -159,9 +160,13 @@ class Interpreter:
             self.current.violation("BOUND", f"{name}[...] read outside its shape {list(shape)}",
                                    line=node.span.line or None)
         clipped = tuple(np.clip(i, 0, n - 1) for i, n in zip(idx, shape))
+        if self.current is not None and threads is not None and name in self.global_log.tensors:
+            thr, okb, *at = np.broadcast_arrays(np.asarray(threads, np.int64), ok, *idx)
+            at = tuple(i[okb] for i in at)
+            self.current.global_conflicts(self.global_log.read(name, at, thr[okb], node.span.line), thr[okb])
         return self.globals[name][clipped].astype(np.int64)
 
-    def _tag_input(self, name: str, idx: tuple, node) -> np.ndarray:
+    def _tag_input(self, name: str, idx: tuple, node, threads=None) -> np.ndarray:
         """An index array read by a tag function. Out of its bounds (the tag of an element that is
         itself out of bounds, already a BOUND violation) the value is unknowable: it reads as
         UNKNOWABLE, which no in-range element has, so any assertion on it fails (derived)."""
@@ -254,9 +259,36 @@ def _read_and_written(kernel: ir.Kernel) -> set[str]:
     for s in ir.walk(kernel.body):
         if isinstance(s, (ir.Load, ir.Copy)) and s.src.tensor in params:
             read.add(s.src.tensor)
+        read |= _element_reads(s) & params
         if isinstance(s, ir.Store) and s.dst.tensor in params:
             written.add(s.dst.tensor)
     return read & written
+
+
+def _element_reads(s) -> set[str]:
+    """Inputs a statement's own expressions read element by element (not its nested
+    statements', nor an assertion's)."""
+    if isinstance(s, (ir.Assert, ir.Invariant)):
+        return set()
+    if isinstance(s, ir.For):
+        parts = (s.start, s.stop)
+    elif isinstance(s, ir.If):
+        parts = (s.cond,)
+    else:
+        parts = tuple(getattr(s, f) for f in ("src", "dst", "mask") if hasattr(s, f))
+    out = set()
+    for part in parts:
+        for e in _exprs_of(part):
+            out |= {n.tensor for n in exprs.iter_nodes(e) if isinstance(n, ir.ElemRef)}
+    return out
+
+
+def _exprs_of(part) -> list:
+    if isinstance(part, ir.TileRef):
+        return [x for sub in part.subs for x in ((sub.at,) if isinstance(sub, ir.Index) else (sub.start, sub.extent))]
+    if isinstance(part, ir.Mask):
+        return [e for e in (part.fill,) if e is not None]
+    return [part] if part is not None and not isinstance(part, str) else []
 
 
 def interpret(kernel: ir.Kernel, sizes, inputs: dict | None = None, blocks=None, *, check_tags: bool = True,

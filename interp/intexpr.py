@@ -35,14 +35,31 @@ def _scalar(x):
 
 class IntEval:
     """Evaluates integer expressions. `env` maps names (and builtin names like "thread.x") to values;
-    `elem` reads an element of an integer input (and reports BOUND on a bad index)."""
+    `elem(name, indices, node, threads)` reads an element of an integer input (and reports
+    BOUND on a bad index); `threads`, the threads reading (the environment's thread.x), or None."""
 
-    def __init__(self, env: dict, elem: Callable[[str, tuple, object], object] | None = None):
+    def __init__(self, env: dict, elem: Callable[[str, tuple, object], object] | None = None, active=None):
         self.env = env
         self.elem = elem
+        self.active = active        # where element reads run (`and`/`or` short-circuit); None: everywhere
 
     def with_env(self, **extra) -> "IntEval":
-        return IntEval({**self.env, **extra}, self.elem)
+        return IntEval({**self.env, **extra}, self.elem, self.active)
+
+    def _read(self, t: str, idx: tuple, node):
+        """An element read, done only where `active` holds: the lowering's `and` and `or`
+        short-circuit, so `i < N and IDS[i] > 0` never reads IDS[N]."""
+        threads = self.env.get("thread.x")
+        if self.active is None:
+            return self.elem(t, idx, node, threads)
+        parts = np.broadcast_arrays(np.asarray(self.active, bool), *[np.asarray(i, np.int64) for i in idx])
+        on, idx = parts[0], parts[1:]
+        if threads is not None:
+            threads = np.broadcast_to(threads, on.shape)[on]
+        out = np.zeros(on.shape, np.int64)
+        if on.any():
+            out[on] = self.elem(t, tuple(i[on] for i in idx), node, threads)
+        return out
 
     def __call__(self, e: ir.Expr):
         return _scalar(self.term(e))
@@ -87,15 +104,22 @@ class IntEval:
             case ir.ElemRef(tensor=t, indices=ix):
                 if self.elem is None:
                     raise InterpretError(f"cannot read {t}[...] here")
-                return self.elem(t, tuple(self.term(i) for i in ix), e)
+                return self._read(t, tuple(self.term(i) for i in ix), e)
         raise InterpretError(f"cannot evaluate {type(e).__name__} as an integer")
+
+    def _under(self, mask) -> "IntEval":
+        """This evaluator with element reads restricted to where `mask` holds too."""
+        active = mask if self.active is None else np.logical_and(self.active, mask)
+        return IntEval(self.env, self.elem, active)
 
     def cond(self, e: ir.Expr):
         match e:
             case ir.Bin(op=ir.BinOp.AND, lhs=a, rhs=b):
-                return np.logical_and(self.cond(a), self.cond(b))
+                left = self.cond(a)
+                return np.logical_and(left, self._under(left).cond(b))
             case ir.Bin(op=ir.BinOp.OR, lhs=a, rhs=b):
-                return np.logical_or(self.cond(a), self.cond(b))
+                left = self.cond(a)
+                return np.logical_or(left, self._under(np.logical_not(left)).cond(b))
             case ir.Not(operand=x):
                 return np.logical_not(self.cond(x))
             case ir.Bin(op=op, lhs=a, rhs=b) if op in ir.COMPARISONS:

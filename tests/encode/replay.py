@@ -11,6 +11,7 @@ import math
 from dataclasses import dataclass
 
 from dsl import exprs, ir
+from encode.elem_reads import reads
 from encode.layout import Layout
 from encode.threads import owner
 
@@ -49,7 +50,9 @@ class Replay:
                 self._walk(s.orelse, loops, guards + ((s.cond, False),))
 
     def site(self, line: int) -> Site:
-        return next(s for s in self.sites if s.stmt.span.line == line and not isinstance(s.stmt, (ir.For, ir.If)))
+        here = [s for s in self.sites if s.stmt.span.line == line]
+        # a loop or an `if` is the site only of the element reads in its bounds or condition
+        return next((s for s in here if not isinstance(s.stmt, (ir.For, ir.If))), here[0])
 
     # ------------------------------------------------------------ expressions
     def scope(self, thread=None, it=None) -> dict:
@@ -148,6 +151,9 @@ class Replay:
     def touches(self, stmt, side: str, thread: int, it: dict, coords: tuple) -> bool:
         """Does `thread` touch element `coords` of the access's tensor in this instance?"""
         env = self.scope(thread, it)
+        if side == "elem":      # an element read the statement's expressions evaluate
+            return any(all(self.truth(c, env) == holds for c, holds in r.conds)
+                       and tuple(self.value(i, env) for i in r.ref.indices) == tuple(coords) for r in reads(stmt))
         ref = self.ref_of(stmt, side)
         tile = []
         for sub, c in zip(ref.subs, coords):

@@ -87,6 +87,8 @@ def _facts(op) -> dict:
 
 
 def _side(stmt, op) -> str:
+    if _facts(op).get("elem"):
+        return "elem"       # an element read in an expression (encode/elem_reads.py)
     return "dst" if _facts(op)["write"] else "src"
 
 
