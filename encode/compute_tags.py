@@ -14,6 +14,7 @@ import z3
 
 from dsl import ir
 from dsl.compute import REDUCE, expr_shape, selects_own_sides
+from dsl.writeback import own_element
 
 from .symbols import Unsupported, mentions
 from .tagval import CaseKind, Contribution, TagValue, flatten, no_record, product, single, widen
@@ -352,6 +353,13 @@ def update_contributions(df, upd, storage: str, coords: tuple, inst: dict):
     if isinstance(s, ir.Mma):
         pairs, kt = mma_pairs(df, s, coords, upd, inst)
         return pairs, (None if kt is None else z3.IntVal(kt)), False
+    if not own_element(s.value, storage):
+        # The in-place reading takes the target as one empty record at the element it
+        # updates (its own records are the accumulator's); read at other elements through a
+        # reduction or broadcast, those elements' records would flow in and be lost.
+        raise Unsupported(f"'{storage}' is updated from its own value at other elements (a reduction, broadcast "
+                          f"or reshape of '{storage}'); an in-place update may read it only at the element it "
+                          "updates: compute into a new tile", s.span)
     parts, n = _contribs(df, s.value, coords, upd, inst, storage)
     from .settle import possible
     # a record without data that cannot occur (the empty record of an operand whose updates

@@ -125,16 +125,17 @@ def _count(tc, point, cond, lf, rs, base, lo, hi, scope) -> None:
             tc.sink.unknown("TAG", cond.span, "cannot count the contributions of this accumulator "
                             "(updates under a condition or a nested accumulation)")
             return
-        out = prove(case.count == hi - lo, base + [case.cond], tc.opts)
+        size = z3.If(hi > lo, hi - lo, 0)       # range(lo, hi) with hi < lo is empty, as in Python
+        out = prove(case.count == size, base + [case.cond], tc.opts)
         if out.verdict is SV.PROVED:
             continue
         if out.verdict is SV.UNKNOWN:
             tc.sink.unknown("TAG", cond.span, f"solver: {out.reason}")
             return
-        model = tc.minimal(base + [case.cond, case.count != hi - lo], scope, out.model)
+        model = tc.minimal(base + [case.cond, case.count != size], scope, out.model)
         w = Witness(tc.df, point, model, scope, {})
         got = model.eval(case.count, model_completion=True)
-        want = model.eval(hi - lo, model_completion=True)
+        want = model.eval(size, model_completion=True)
         msg = (f"tag({lf.node.elem.tensor}).{lf.node.field} has {got} contributions where "
                f"range({_t(rs.lo)}, {_t(rs.hi)}) needs {want}")
         tc.sink.finding(w.finding("TAG", cond.span, msg, _count_hint(tc, lf.node.elem.tensor, point)))

@@ -2,7 +2,7 @@
 
 `P` must hold for every choice of contributions (and of occurrences of a repeated field) of the
 tags it mentions; each `tag(...)` leaf gets its own choice axis. A contribution without the
-field fails P. `tag(x).f == range(lo, hi)` holds when there are hi - lo contributions, each
+field fails P. `tag(x).f == range(lo, hi)` holds when there are max(hi - lo, 0) contributions, each
 has f, every value lies in [lo, hi), and no value repeats at one occurrence position (the
 first k of a record, its second k ...). `covers(tag(x).f, lo, hi)`: every value lies in
 [lo, hi) and every value there occurs; contributions without f do not matter.
@@ -256,12 +256,13 @@ def range_violations(t, name: str, lo: np.ndarray, hi: np.ndarray) -> tuple[np.n
     """(fails, undecided) of `tag.name == range(lo, hi)` per element (missing fields apart)."""
     vals, present = _members(t, name)
     outside = (present & ((vals < lo[..., None]) | (vals >= hi[..., None]))).any(-1)
+    size = np.maximum(hi - lo, 0)              # range(lo, hi) with hi < lo is empty, as in Python
     if isinstance(t, Tags):
-        count = t.valid.sum(-1) != (hi - lo)
+        count = t.valid.sum(-1) != size
         return outside | count | position_duplicates(t, name), np.zeros(t.shape, bool)
     _, member, _, dup = t.field(name)
-    count = t.count != (hi - lo)
-    too_few = member.sum(-1) < (hi - lo)       # value lo..hi-1 must each occur at the first position
+    count = t.count != size
+    too_few = member.sum(-1) < size            # value lo..hi-1 must each occur at the first position
     bad = outside | count | too_few
     return bad, dup & ~bad
 
@@ -276,4 +277,4 @@ def covers_violations(t, name: str, lo: np.ndarray, hi: np.ndarray) -> np.ndarra
     else:
         _, member, _, _ = t.field(name)
     distinct = member.sum(-1)                  # distinct values, all inside unless `outside`
-    return outside | (distinct < (hi - lo))
+    return outside | (distinct < np.maximum(hi - lo, 0))

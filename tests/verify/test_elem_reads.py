@@ -28,6 +28,7 @@ def _kernel(path: Path):
 
 @pytest.mark.parametrize("name,sizes", [("next_token_flag_guarded", {"N": 9}),
                                         ("segment_sums", {"R": 4, "NV": 10, "R1": 5}),
+                                        ("segment_sums_claimed", {"R": 5, "NV": 10, "R1": 6}),
                                         ("shift_ids_then_gather", {"T": 6, "V": 5})])
 def test_correct_element_reads_prove_and_lower(name, sizes):
     from codegen_cuda.differential import check_lowering
@@ -94,7 +95,8 @@ def test_the_concrete_interpreter_replays_each_finding(name):
 
 
 @pytest.mark.parametrize("name,sizes", [("next_token_flag_guarded", {"N": 7}),
-                                        ("shift_ids_then_gather", {"T": 6, "V": 5})])
+                                        ("shift_ids_then_gather", {"T": 6, "V": 5}),
+                                        ("segment_sums_claimed", {"R": 5, "NV": 10, "R1": 6})])
 def test_the_interpreter_sees_no_violation_in_the_correct_siblings(name, sizes):
     from interp.interpreter import interpret
     assert not interpret(_kernel(OK / f"{name}.dsl"), sizes).violations

@@ -227,3 +227,26 @@ def test_covers_over_a_sum_of_accumulators_proves_and_lowers(name, sizes):
     quantifying over the pairs (a timeout). Buggy siblings tests/kernels/bad/tag_gemm_two_acc_*
     and tag_gemm_three_acc_middle_twice are refuted with a missing k."""
     _proves_and_lowers(name, sizes)
+
+
+def test_an_in_place_update_that_reads_its_target_at_other_elements_is_not_proved():
+    """`s = bcast(sum(s, axis=0), axis=0, n=4) + x` carries the other rows' records into each
+    element; the in-place reading (s as one empty record at its own element) dropped them and a
+    false `row % 4 == i` claim was proved. Now unknown, with the reason."""
+    src = """kernel inplace_colsum(X: f32[K4, 4], Y: f32[4, 4]):
+    assume K4 % 4 == 0
+    grid (1)
+    threads 32
+    tag X[r, c] = (row=r, col=c)
+    s = zeros f32[4, 4]
+    for k in range(K4 / 4):
+        x = load X[k * 4 : +4, 0 : +4]
+        s = bcast(sum(s, axis=0), axis=0, n=4) + x
+        assert tag(s[i, j]).row % 4 == i
+    store Y[0 : +4, 0 : +4], s
+"""
+    result = check_source(src, "inplace_colsum.dsl")
+    assert result.ok, [str(d) for d in result.diagnostics]
+    v = verify_kernel(result.kernel, VerifyOptions())
+    assert v.status == "unknown", (v.findings, v.unknowns)
+    assert any("at other elements" in u.reason for u in v.unknowns)
