@@ -103,11 +103,12 @@ class MemoryEmitter:
         def body(c):
             src, sidx = self.address_parts(s.src, c)
             dst, didx = self.address_parts(s.dst, c)
+            at = f"({sidx},)" if len(s.src.subs) == 1 else f"({sidx})"     # a tuple, 1-D too
             if kind == "cp_async16":
-                self.line(f"cp_async16({dst}, {didx}, {src}, ({sidx},))")
+                self.line(f"cp_async16({dst}, {didx}, {src}, {at})")
                 return
             self.line(f"_d = {didx}")
-            self.line(f"_x0, _x1, _x2, _x3 = ldg_f32x4({src}, ({sidx},))")
+            self.line(f"_x0, _x1, _x2, _x3 = ldg_f32x4({src}, {at})")
             for i in range(4):
                 self.line(f"{dst}[_d + {i}] = _x{i}" if i else f"{dst}[_d] = _x0")
         self.owned(d, body, step=vec)

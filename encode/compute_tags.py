@@ -12,10 +12,11 @@ import dataclasses
 
 import z3
 
-from dsl import ir
+from dsl import exprs, ir
 from dsl.compute import REDUCE, expr_shape, selects_own_sides
 from dsl.writeback import own_element
 
+from . import program as prog
 from .symbols import Unsupported, mentions
 from .tagval import CaseKind, Contribution, TagValue, flatten, no_record, product, single, widen
 from .terms import And, Or
@@ -154,7 +155,7 @@ def _contribs(df, e, coords, w, inst, self_name, operand: bool = False) -> tuple
         case ir.Call(func="mask", args=(x, c)):
             # Where c fails the element is padding: no contribution (the PAD tag).
             (cc, _), (cx, _) = (_operand(df, y, coords, w, inst, self_name) for y in (c, x))
-            keep = _index_cond(df, c, coords, inst)
+            keep = _index_cond(df, c, coords, inst, w)
             keep = _selector(df, coords, inst) if keep is None else keep
             return product(cc, tuple(dataclasses.replace(_guard(y, keep), masked=True) for y in cx)), None
         case ir.Call(func="where", args=(c, a, b)) if selects_own_sides(c, a, b):
@@ -166,7 +167,7 @@ def _contribs(df, e, coords, w, inst, self_name, operand: bool = False) -> tuple
         case ir.Call(func="where", args=(c, a, b)):
             (cc, nc), (ca, na), (cb, nb) = (_operand(df, x, coords, w, inst, self_name) for x in (c, a, b))
             pick = _known_pick(df, c, inst)
-            pick = _index_cond(df, c, coords, inst) if pick is None else pick
+            pick = _index_cond(df, c, coords, inst, w) if pick is None else pick
             pick = _selector(df, coords, inst) if pick is None else pick
             picked = tuple(_guard(x, pick) for x in ca) + tuple(_guard(x, z3.Not(pick)) for x in cb)
             n = None if na is None or nb is None else _pick(pick, na, nb)
@@ -247,24 +248,35 @@ def _known_pick(df, cond: ir.Expr, inst: dict):
         return None
 
 
-def _index_cond(df, cond: ir.Expr, coords: tuple, inst: dict):
-    """A condition on the element's own coordinates (`index(x, axis=a)`), sizes, blocks and
-    loop variables, encoded exactly at `coords`; None when it reads data or the thread."""
-    def term(e):
+def _index_cond(df, cond: ir.Expr, coords: tuple, inst: dict, w=None):
+    """A condition on the element's own coordinates (`index(x, axis=a)`), sizes, blocks, loop
+    variables and, at reader `w`, integer tiles loaded from inputs (`_tile_value`), encoded
+    exactly at `coords`; None when it reads other data or the thread."""
+    def term(e, at):
         match e:
             case ir.Call(func="index", kwargs=kw):
-                return coords[df.env.const_value(dict(kw)["axis"])]
+                return at[df.env.const_value(dict(kw)["axis"])]
+            case ir.Call(func="bcast", args=(x,), kwargs=kw):
+                axis = df.env.const_value(dict(kw)["axis"])
+                return term(x, tuple(at[:axis]) + tuple(at[axis + 1:]))
+            case ir.Call(func="reshape", args=(x,)):
+                return term(x, _reshaped(df, e, x, at))
+            case ir.Sym(kind=ir.SymKind.TENSOR, name=n) if w is not None:
+                got = _tile_value(df, n, at, w, inst)
+                if isinstance(got, tuple):      # computed: its expression at the tile's element
+                    return term(*got)
+                return got
             case ir.Bin(op=op, lhs=a, rhs=b) if op in ir.COMPARISONS or op in ir.LOGICAL:
-                x, y = term(a), term(b)
+                x, y = term(a, at), term(b, at)
                 return None if x is None or y is None else {
                     ir.BinOp.EQ: lambda: x == y, ir.BinOp.NE: lambda: x != y, ir.BinOp.LT: lambda: x < y,
                     ir.BinOp.LE: lambda: x <= y, ir.BinOp.GT: lambda: x > y, ir.BinOp.GE: lambda: x >= y,
                     ir.BinOp.AND: lambda: And(x, y), ir.BinOp.OR: lambda: Or(x, y)}[op]()
             case ir.Not(operand=a):
-                x = term(a)
+                x = term(a, at)
                 return None if x is None else z3.Not(x)
             case ir.Bin(op=op, lhs=a, rhs=b) if op in (ir.BinOp.ADD, ir.BinOp.SUB, ir.BinOp.MUL):
-                x, y = term(a), term(b)
+                x, y = term(a, at), term(b, at)
                 return None if x is None or y is None else {ir.BinOp.ADD: x + y, ir.BinOp.SUB: x - y,
                                                             ir.BinOp.MUL: x * y}[op]
             case ir.IntLit() | ir.Sym(kind=ir.SymKind.CONST | ir.SymKind.SIZE | ir.SymKind.LOOP) | ir.BuiltinRef():
@@ -273,9 +285,39 @@ def _index_cond(df, cond: ir.Expr, coords: tuple, inst: dict):
                 return df.env.term(e, inst)
         return None
     try:
-        return term(cond)
+        return term(cond, tuple(coords))
     except Unsupported:
         return None
+
+
+def _tile_value(df, name: str, coords: tuple, w, inst: dict):
+    """The value of register tile `name` at `coords` as read at `w`, when it is known: the
+    tile's one write is in the loops around `w` and before it in their body (so `w` reads
+    this iteration's), and is a plain load of an integer input that the kernel never writes
+    (the value is the input's function, which the `assume`s speak of, at the loaded element)
+    or math (then (its expression, the element) for the caller to evaluate). None otherwise:
+    data the tags do not follow."""
+    writers = df.writers.get(name, [])
+    if len(writers) != 1:
+        return None
+    p, s = writers[0], writers[0].stmt
+    depth = len(p.loops)
+    if prog.common_loops(p, w) != depth or not prog.before_in_body(p, w, depth):
+        return None
+    shape = df.shape(name)
+    tile = tuple(coords[len(coords) - len(shape):]) if shape else ()
+    if isinstance(s, ir.Compute) and name not in exprs.free_syms(s.value, ir.SymKind.TENSOR):
+        return s.value, tile
+    if not isinstance(s, ir.Load):
+        return None
+    param = df.kernel.param(s.src.tensor)
+    if s.mask is not None or s.transpose or s.wgmma or param is None or param.dtype.is_float:
+        return None
+    if any(isinstance(q.stmt, (ir.Store, ir.Copy, ir.TmaLoad)) and q.stmt.dst.tensor == param.name
+           for q in df.points):
+        return None
+    at = df.full_coords(s.src, inst, tile)
+    return df.env.uf(param.name, len(at))(*at)
 
 
 def _selector(df, coords: tuple, inst: dict):

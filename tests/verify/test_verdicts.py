@@ -250,3 +250,18 @@ def test_an_in_place_update_that_reads_its_target_at_other_elements_is_not_prove
     v = verify_kernel(result.kernel, VerifyOptions())
     assert v.status == "unknown", (v.findings, v.unknowns)
     assert any("at other elements" in u.reason for u in v.unknowns)
+
+
+def test_a_mask_on_a_loaded_length_proves_and_lowers():
+    """The mask's condition compares the token index with a length loaded into a register
+    tile and broadcast; the verifier follows the tile's value back to LEN[b] (compute_tags.
+    _tile_value) instead of a free choice per element, which refuted the coverage claim with
+    a token the mask drops (held-out masked_mean_pool). The buggy sibling tests/kernels/bad/
+    tag_masked_len_sum_one_more.dsl (`<=`) is refuted."""
+    _proves_and_lowers("masked_len_sum", {"B": 3, "D": 64})
+
+
+def test_one_dimensional_wide_copies_lower():
+    """copy(vec=4) and copy_async of a 1-D vector lower to the 16-byte helpers with a 1-tuple
+    index (a scalar crashed the simulator on proved held-out kernels)."""
+    _proves_and_lowers("scale_1d_staged", {"N": 1024})

@@ -1,0 +1,18 @@
+# Buggy sibling of tests/verify/kernels/masked_len_sum.dsl: the mask keeps token LEN[b]
+# too (`<=`), one past the sequence (a padding token). The coverage claim is refuted with
+# that token, its index read from the length the verifier follows back to LEN.
+kernel masked_len_sum_one_more(X: f32[B, 64, D], LEN: i32[B], P: f32[B, D]):
+    assume D % 32 == 0
+    assume LEN[b] >= 1 and LEN[b] <= 64
+    const T, BD = 64, 32
+    grid (B, D / BD)
+    threads 128
+    tag X[b, t, d] = (seq=b, tok=t, feat=d)
+    tag P[b, d] = (seq=b, feat=d)
+    x = load X[block.x, 0 : +T, block.y * BD : +BD]
+    ln = load LEN[block.x : +1]
+    lt = bcast(reshape(bcast(ln, axis=0, n=T), shape=(T)), axis=1, n=BD)
+    xv = mask(x, index(x, axis=0) <= lt, fill=0.0)
+    s = sum(xv, axis=0)
+    assert covers(tag(s[j]).tok, 0, LEN[block.x]) and tag(s[j]).feat == block.y * BD + j  #! error[TAG]
+    store P[block.x, block.y * BD : +BD], s
