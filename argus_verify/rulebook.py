@@ -60,11 +60,16 @@ _VERIFIER = {
              "Put a `barrier` between the two accesses the report names, or change the layout "
              "or offsets so that each element has one writer."),
     "SYNC": ("Every `barrier` is reached by all threads of a block or by none: no barrier under "
-             "a condition or in a loop whose trip count depends on the thread.",
+             "a condition or in a loop whose trip count depends on the thread. Also reported: an "
+             "mbarrier deadlock, a `wait` that needs, through the arrivals of its phase and the "
+             "waits before them, its own return (found at concrete sizes; the absence of one "
+             "is not proved).",
              "A `barrier` inside `if thread.x < ...` or inside a loop bounded by a "
-             "thread-dependent value.",
+             "thread-dependent value; a producer's wait for a free slot with the parity "
+             "`(k / S) % 2` instead of `(k / S + 1) % 2`.",
              "Move the `barrier` out of the thread-dependent branch or loop, so that every "
-             "thread reaches it the same number of times."),
+             "thread reaches it the same number of times; for a deadlock, wait for the phase "
+             "the message shows can complete first."),
     "ASYNC": ("No read of a shared buffer filled by `copy_async` before its commit group is "
               "waited for (`wait_group`) and made visible to the reader by a `barrier`.",
               "A missing `commit`, a `wait_group` count that leaves the needed group pending, "

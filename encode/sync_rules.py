@@ -33,6 +33,8 @@ def check(ctx) -> None:
             continue
         if found is not None:
             _report(ctx, p, *found)
+    from .deadlock import check as check_deadlocks
+    check_deadlocks(ctx)        # mbarrier waits that can never return (encode/deadlock.py)
 
 
 def divergence(ctx, p):

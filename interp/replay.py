@@ -70,6 +70,13 @@ def replay_details(kernel: ir.Kernel, finding, inputs: dict | None = None, seeds
                 continue
             blocks = None if finding.rule == "COVER" or block is None or _on_global(kernel, finding) else [block]
             res = interpret(kernel, sizes, data, blocks)
+            if finding.rule == "SYNC" and finding.message.startswith("deadlock:"):
+                # an mbarrier deadlock (encode/deadlock.py): the block stops, every thread waiting
+                hung = [n for n in res.notes if "deadlock at line" in n]
+                if hung:
+                    return ReplayOutcome(True, hung[0])
+                why = f"block {block} runs to its end"
+                continue
             for v in res.violations:
                 if same_family(v.rule, finding.rule) and (finding.span.line in (v.line, v.other_line)
                                                           or v.rule == "COVER"):

@@ -151,12 +151,54 @@ def ir_int(kernel, e) -> int:
 
 
 def replay_sync(kernel, f) -> None:
+    if f.message.startswith("deadlock:"):
+        return replay_deadlock(kernel, f)
     rp = Replay(kernel, dict(f.sizes), f.block)
     site = rp.site(f.span.line)
     reach, skip = (_facts(op) for op in f.operands)
     assert reach["reaches"] == 1 and skip["reaches"] == 0
     it = dict(f.iteration)
     assert rp.runs(site, reach["thread"], it) and not rp.runs(site, skip["thread"], it)
+
+
+def replay_deadlock(kernel, f) -> None:
+    """An mbarrier deadlock (encode/deadlock.py): the operands are a cycle of wait and arrival
+    instances. Replayed by the parity arithmetic at the reported sizes: each instance runs;
+    its round is how many earlier instances of its statement its thread ran on its element;
+    a wait at round r with parity p needs phase r (p = r % 2) or r - 1 (p != r % 2), >= 0;
+    the next instance arrives (or copies) on that element in that round; and after an
+    arrival the next instance is a wait its own thread runs before it."""
+    rp = Replay(kernel, dict(f.sizes), f.block)
+    seen = []
+    for op in f.operands:
+        hop, facts = op.hops[0], _facts(op)
+        site, it, t = rp.site(hop.span.line), dict(hop.loops), facts["thread"]
+        assert rp.runs(site, t, it), "the reported thread does not run this instance"
+        assert site.stmt.bar.bar == hop.storage
+        env = rp.scope(t, it)
+        x = rp.value(site.stmt.bar.index, env)
+        assert (x,) == hop.coords
+        events = rp.events(t)
+        here = _position(events, site.stmt, it)
+        same = lambda s, key: s is site.stmt and rp.value(s.bar.index, rp.scope(t, dict(key))) == x
+        r = sum(1 for s, key in events[:here] if same(s, key))
+        assert r == facts["round"]
+        phase = None
+        if isinstance(site.stmt, ir.MbarWait):
+            p = rp.value(site.stmt.parity, env) % 2
+            phase = r if r % 2 == p else r - 1
+            assert phase == facts["phase"] and phase >= 0, "the wait returns at once"
+        else:
+            assert isinstance(site.stmt, (ir.Arrive, ir.TmaLoad))
+        seen.append((site, it, t, x, r, phase, here))
+    assert isinstance(seen[0][0].stmt, ir.MbarWait)
+    for cur, nxt in zip(seen, seen[1:] + seen[:1]):
+        site, it, t, x, r, phase, here = cur
+        if phase is not None:       # a wait needs this arrival of the phase it waits for
+            assert not isinstance(nxt[0].stmt, ir.MbarWait)
+            assert nxt[0].stmt.bar.bar == site.stmt.bar.bar and nxt[3] == x and nxt[4] == phase
+        else:                       # an arrival runs only after the waits before it on its thread
+            assert isinstance(nxt[0].stmt, ir.MbarWait) and nxt[2] == t and nxt[6] < here
 
 
 def replay_bound(kernel, f) -> None:

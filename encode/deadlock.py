@@ -1,0 +1,244 @@
+"""Deadlocks of mbarrier protocols: a wait that needs, through arrivals and the waits before
+them, a phase that only its own return (or a later instance of it) could complete.
+
+On trusted mbarriers (encode/mbarrier.py) phase p of bar[x] is exactly the round-p
+arrivals, expect_tx and bulk copies on bar[x], and an aligned wait at round r (offset d)
+returns only after phase r - d completed (none when r - d < 0). An arrival or a copy is
+issued only after every wait its thread ran before it returned. So the wait instances
+and completer instances form a dependency graph whose edges are "cannot happen before":
+
+- a wait needs each completer instance of the phase it waits for (all of them make the
+  phase; one missing keeps it open);
+- a completer needs each wait on a trusted barrier that its own thread runs before it.
+
+A cycle in this graph is a deadlock: if the kernel ended, every instance on the cycle
+happened, each strictly after the next one: impossible. The graph is built at concrete
+sizes (the smallest the `assume`s allow with every mbarrier loop running at least once,
+then with at least 2S + 2 iterations, S the largest ring), so a cycle is a real hang at
+those sizes. Untrusted barriers, unaligned waits and loops longer than MAX_ITERATIONS
+only lose edges: the check may miss a deadlock, never invent one. A missed one leaves
+the kernel's safety verdict as it was; nothing here is ever `unknown`.
+"""
+from __future__ import annotations
+
+from collections import deque
+from dataclasses import dataclass
+
+from dsl import ir
+from dsl.fmt import format_expr as expr_text
+
+from .findings import Finding, Hop, Operand
+from .hb import At, HappensBefore
+from .memwitness import ModelView
+from .solver import Verdict as SV, find_model, minimize_model
+from .symbols import Unsupported
+
+MAX_ITERATIONS = 64
+
+
+@dataclass(frozen=True)
+class Node:
+    site: int           # index into the check's sites
+    k: int | None       # the value of the site's loop variable (None: not in a loop)
+    cls: int            # the thread class (threads that run the same mbarrier statements)
+
+
+def check(ctx) -> None:
+    proto = ctx.protocol
+    if proto is None:
+        return
+    try:
+        _check(ctx, proto)
+    except Unsupported:
+        return          # undecided: no deadlock finding; the safety verdict stands
+
+
+def _check(ctx, proto) -> None:
+    sites = [s for b in proto.bars.values() if not b.why_not for s in b.sites
+             if s.kind != "wait" or proto.offset.get(id(s)) is not None]
+    if not any(s.kind == "wait" for s in sites):
+        return
+    loops = list({id(s.loop): s.loop for s in sites if s.loop is not None}.values())
+    ring = max(proto.bars[s.bar].size for s in sites)
+    for least in (1, 2 * ring + 2):
+        mv = _sizes(ctx, loops, least)
+        if mv is None:
+            continue
+        graph = Graph(ctx, proto, sites, mv)
+        cycle = graph.cycle()
+        if cycle:
+            ctx.sink.finding(graph.finding(cycle))
+            return
+
+
+def _sizes(ctx, loops, least: int) -> ModelView | None:
+    env = ctx.env
+    facts = list(env.facts) + [env.term(l.stop, {}) - env.term(l.start, {}) >= least for l in loops]
+    out = find_model(facts, ctx.opts.solver, probe=True)
+    if out.verdict is not SV.REFUTED:
+        return None
+    objectives = [v for _, v in sorted(env.sizes.items())] + list(env.blocks)
+    model = out.model
+    if objectives:
+        best = minimize_model(facts, objectives, ctx.opts.solver, start=out.model)
+        if best.verdict is SV.REFUTED:
+            model = best.model
+    return ModelView(ctx, model)
+
+
+class Graph:
+    """Wait and completer instances at the sizes of `mv`, and what each cannot run before."""
+
+    def __init__(self, ctx, proto, sites, mv: ModelView):
+        self.ctx, self.proto, self.sites, self.mv = ctx, proto, sites, mv
+        members = [set(s.threads) for s in sites]
+        sigs: dict[frozenset, int] = {}
+        for t in range(ctx.kernel.threads):
+            sig = frozenset(i for i, m in enumerate(members) if t in m)
+            if sig and sig not in sigs:
+                sigs[sig] = t
+        self.classes = sorted(sigs.items(), key=lambda kv: kv[1])     # (sites run, first thread)
+        self.iters = [self._iterations(s) for s in sites]
+
+    # ------------------------------------------------------------ instances
+    def _iterations(self, s) -> list:
+        if s.loop is None:
+            return [None]
+        start = self.mv.int(self.ctx.env.term(s.loop.start, {}))
+        stop = self.mv.int(self.ctx.env.term(s.loop.stop, {}))
+        if start < 0:       # a negative index's remainder: leave it to the safety rules
+            raise Unsupported("a negative mbarrier loop start", s.loop.span)
+        return list(range(start, min(stop, start + MAX_ITERATIONS)))
+
+    def _start(self, s) -> int:
+        return self.mv.int(self.ctx.env.term(s.loop.start, {}))
+
+    def element(self, i: int, k) -> int:
+        s = self.sites[i]
+        return (k + s.shift) % self.proto.bars[s.bar].size if s.ring else s.shift
+
+    def round(self, i: int, k) -> int:
+        s = self.sites[i]
+        if s.loop is None:
+            return 0
+        return (k - self._start(s)) // self.proto.bars[s.bar].size if s.ring else k - self._start(s)
+
+    def phase(self, n: Node) -> int:
+        return self.round(n.site, n.k) - self.proto.offset[id(self.sites[n.site])]
+
+    def _key(self, i: int, k) -> tuple:
+        s = self.sites[i]
+        return HappensBefore.key(At(s.point, {s.loop.var: k} if s.loop is not None else {}))
+
+    def _before(self, a: tuple, b: tuple) -> bool:
+        try:
+            return a < b
+        except TypeError:       # unrelated program points: not ordered
+            return False
+
+    # ------------------------------------------------------------ edges
+    def needs(self, n: Node) -> list[Node]:
+        s = self.sites[n.site]
+        out = []
+        if s.kind == "wait":
+            p, x = self.phase(n), self.element(n.site, n.k)
+            if p < 0:
+                return []
+            for i, c in enumerate(self.sites):
+                if c.kind == "wait" or c.bar != s.bar:
+                    continue
+                for k in self.iters[i]:
+                    if self.element(i, k) == x and self.round(i, k) == p:
+                        out += [Node(i, k, j) for j, (sig, _) in enumerate(self.classes) if i in sig]
+            return out
+        sig = self.classes[n.cls][0]
+        key = self._key(n.site, n.k)
+        for i in sorted(sig):
+            if self.sites[i].kind != "wait":
+                continue
+            out += [Node(i, k, n.cls) for k in self.iters[i] if self._before(self._key(i, k), key)]
+        return out
+
+    def waits(self) -> list[Node]:
+        nodes = [Node(i, k, j) for i, s in enumerate(self.sites) if s.kind == "wait"
+                 for k in self.iters[i] for j, (sig, _) in enumerate(self.classes) if i in sig]
+        return sorted(nodes, key=lambda n: (n.k or 0, self.sites[n.site].point.span.line, n.cls))
+
+    def cycle(self) -> list[Node] | None:
+        """The shortest cycle through the earliest wait on one (None: no deadlock seen)."""
+        for start in self.waits():
+            prev = {start: None}
+            todo = deque([start])
+            while todo:
+                n = todo.popleft()
+                for m in self.needs(n):
+                    if m == start:
+                        path = [n]
+                        while prev[path[-1]] is not None:
+                            path.append(prev[path[-1]])
+                        return path[::-1]
+                    if m not in prev:
+                        prev[m] = n
+                        todo.append(m)
+        return None
+
+    # ------------------------------------------------------------ the finding
+    def _where(self, n: Node) -> str:
+        s = self.sites[n.site]
+        it = f" ({s.loop.var}={n.k})" if s.loop is not None else ""
+        return f"line {s.point.span.line}{it}"
+
+    def _loops(self, n: Node) -> tuple:
+        s = self.sites[n.site]
+        return ((s.loop.var, n.k),) if s.loop is not None else ()
+
+    def _describe(self, cycle: list[Node]) -> str:
+        parts = []
+        for idx, n in enumerate(cycle):
+            s = self.sites[n.site]
+            x = self.element(n.site, n.k)
+            if s.kind == "wait":
+                parts.append(f"the wait on {s.bar}[{x}] at {self._where(n)} waits for phase {self.phase(n)} of "
+                             f"{s.bar}[{x}]" if idx == 0 else f"which run after the wait on {s.bar}[{x}] at "
+                             f"{self._where(n)} for phase {self.phase(n)}")
+            else:
+                what = {"arrive": "the arrivals", "expect": "the expect_tx", "tma": "the bulk copy"}[s.kind]
+                parts.append(f"completed only with {what} at {self._where(n)}")
+        first = self.sites[cycle[0].site]
+        parts.append(f"which run after the wait at line {first.point.span.line} itself")
+        return "deadlock: " + ", ".join(parts)
+
+    def _operand(self, n: Node) -> Operand:
+        s = self.sites[n.site]
+        x, t = self.element(n.site, n.k), self.classes[n.cls][1]
+        loops = self._loops(n)
+        it = f" in iteration {', '.join(f'{v} = {k}' for v, k in loops)}" if loops else ""
+        verb = {"arrive": "arrive", "expect": "expect_tx", "tma": "tma_load", "wait": "wait"}[s.kind]
+        tag = [("thread", t), ("wait", int(s.kind == "wait")), ("round", self.round(n.site, n.k))]
+        text = f"{s.bar}[{x}] {verb} at line {s.point.span.line}{it}"
+        if s.kind == "wait":
+            tag.append(("phase", self.phase(n)))
+            text += f" for phase {self.phase(n)}"
+        return Operand(text, tuple(tag), (Hop(s.bar, (x,), s.point.span, loops, t),))
+
+    def _size_text(self, bar: str) -> str:
+        for p in self.ctx.df.points:
+            if isinstance(p.stmt, ir.MbarAlloc) and p.stmt.name == bar:
+                return expr_text(p.stmt.size)
+        return str(self.proto.bars[bar].size)
+
+    def finding(self, cycle: list[Node]) -> Finding:
+        w = cycle[0]
+        site = self.sites[w.site]
+        d = self.proto.offset[id(site)]
+        if d == 0 and site.ring:
+            k, n = site.loop.var, self._size_text(site.bar)
+            hint = (f"a wait for a free slot (a producer's wait on `empty`) must pass on its first round: use the "
+                    f"parity of the phase before its round, ({k} / {n} + 1) % 2; a wait for data keeps "
+                    f"({k} / {n}) % 2")
+        else:
+            hint = ("a wait must not need arrivals that run only after it: move it after the work that completes "
+                    "its phase, or wait for the phase before it")
+        return Finding("SYNC", site.point.span, self._describe(cycle), self.mv.sizes(), self.mv.block(),
+                       self.classes[w.cls][1], self._loops(w), (("phase", self.phase(w)),),
+                       tuple(self._operand(n) for n in cycle), hint)
