@@ -14,7 +14,6 @@ import z3
 
 from dsl import exprs, ir
 from dsl.compute import REDUCE, expr_shape, selects_own_sides
-from dsl.writeback import own_element
 
 from . import program as prog
 from .symbols import Unsupported, mentions
@@ -110,6 +109,20 @@ def _mul(a, b):
     return None if a is None or b is None else a * b
 
 
+class _Target(str):
+    """The name of an in-place update's target, with the element the update computes: the
+    target may be read there only (`here`)."""
+
+    def __new__(cls, name: str, at: tuple):
+        out = super().__new__(cls, name)
+        out.at = at
+        return out
+
+    def here(self, coords) -> bool:
+        term = lambda c: z3.simplify(c if z3.is_expr(c) else z3.IntVal(c))
+        return len(coords) == len(self.at) and all(z3.eq(term(a), term(b)) for a, b in zip(coords, self.at))
+
+
 def _contribs(df, e, coords, w, inst, self_name, operand: bool = False) -> tuple[tuple, object]:
     """(contributions, their count) of expression `e` at tile coordinates `coords`;
     `operand`: `e` is (a broadcast, reshape or sign of) an operand of elementwise math."""
@@ -119,6 +132,13 @@ def _contribs(df, e, coords, w, inst, self_name, operand: bool = False) -> tuple
             return UNIT, one
         case ir.Sym(kind=ir.SymKind.TENSOR, name=n):
             if n == self_name:
+                if isinstance(self_name, _Target) and not self_name.here(coords):
+                    # The in-place reading takes the target as one empty record at the element it
+                    # updates (its own records are the accumulator's); read at another element
+                    # (through a reduction or broadcast), that element's records would be lost.
+                    raise Unsupported(f"'{n}' is updated from its own value at other elements (a reduction or "
+                                      f"broadcast of '{n}'); an in-place update may read it only at the element it "
+                                      "updates: compute into a new tile", e.span)
                 return UNIT, one
             shape = df.shape(n)
             sub = coords[len(coords) - len(shape):] if shape else ()
@@ -395,14 +415,7 @@ def update_contributions(df, upd, storage: str, coords: tuple, inst: dict):
     if isinstance(s, ir.Mma):
         pairs, kt = mma_pairs(df, s, coords, upd, inst)
         return pairs, (None if kt is None else z3.IntVal(kt)), False
-    if not own_element(s.value, storage):
-        # The in-place reading takes the target as one empty record at the element it
-        # updates (its own records are the accumulator's); read at other elements through a
-        # reduction or broadcast, those elements' records would flow in and be lost.
-        raise Unsupported(f"'{storage}' is updated from its own value at other elements (a reduction, broadcast "
-                          f"or reshape of '{storage}'); an in-place update may read it only at the element it "
-                          "updates: compute into a new tile", s.span)
-    parts, n = _contribs(df, s.value, coords, upd, inst, storage)
+    parts, n = _contribs(df, s.value, coords, upd, inst, _Target(storage, tuple(coords)))
     from .settle import possible
     # a record without data that cannot occur (the empty record of an operand whose updates
     # always run: `lo = lo + hi` with hi's loop never empty under the assumptions) is none

@@ -68,8 +68,11 @@ def _distinct(tc, point, cond, lf, base, scope) -> bool:
     facts = base + [copy1, copy2, p1 == z3.Int("pos2"), differs, lf.var == v2]
     msg = f"tag({lf.node.elem.tensor}).{lf.node.field} counts the same value twice"
     storage = lf.node.elem.tensor
+    # The record shown is the first copy: minimised, it does not follow Z3's term ids (which
+    # depend on what the process built before: a golden flipped with the test order).
     return tc.solve(point, cond, facts, {id(lf.node): lf}, scope, "TAG", msg,
-                    _reset_hint(tc, storage, point) or _partial_sum_hint(tc, storage) or _where_hint(tc, storage))
+                    _reset_hint(tc, storage, point) or _partial_sum_hint(tc, storage) or _where_hint(tc, storage),
+                    then=[c1, *x1])
 
 
 def _reset_hint(tc, storage: str, point) -> str:

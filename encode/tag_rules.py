@@ -287,8 +287,9 @@ class TagChecker:
         from dsl.fmt import format_expr as expr_text
         return f"{what or 'tag assertion failed'}: {expr_text(cond)}"
 
-    def solve(self, point, cond, facts, leaves, scope, rule, message, hint_extra="") -> bool:
-        """Run one query; report a finding on sat. True when it was proved."""
+    def solve(self, point, cond, facts, leaves, scope, rule, message, hint_extra="", then=()) -> bool:
+        """Run one query; report a finding on sat. True when it was proved. `then`: terms the
+        witness minimises after the sizes, blocks and index variables."""
         out = find_model(facts, self.opts)      # tries the kernel's sessions first (SolverOptions.quick)
         if out.verdict is SV.PROVED:
             return True
@@ -297,7 +298,7 @@ class TagChecker:
             return False
         if self.env.opaque and witness_needs_opaque(self.sink, rule, cond.span, facts):
             return False
-        model = self.minimal(facts, scope, out.model)
+        model = self.minimal(facts, scope, out.model, then)
         w = Witness(self.df, point, model, scope, leaves)
         if callable(hint_extra):
             hint_extra = hint_extra(model)
