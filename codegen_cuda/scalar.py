@@ -92,7 +92,10 @@ class ScalarEmitter:
             case ir.Call(func=f, args=(a, b), kwargs=()) if f in ("min", "max"):
                 return f"{f}({self.emit(a)}, {self.emit(b)})"
             case ir.ElemRef(tensor=t, indices=idx):
-                return f"{py_name(t)}[{', '.join(self.emit(i) for i in idx)}]"
+                read = f"{py_name(t)}[{', '.join(self.emit(i) for i in idx)}]"
+                # In int64, as the verifier's integers are unbounded: a NumPy int32 scalar on the
+                # simulator wrapped `LAST[b] + 1` where a GPU computes it in int64.
+                return f"int64({read})" if self.device else read
         raise LoweringError(f"cannot lower the expression {type(e).__name__} here", getattr(e, "span", None))
 
     def nonneg(self, e: ir.Expr) -> bool:

@@ -97,6 +97,10 @@ def update_instances(df, upd: prog.Point, storage, coords, point, rinst, start: 
     none. A Start with no iteration (`at` None) counts from the start of the update's loops."""
     if prog.common_loops(start.point, upd) == depth and not prog.before_in_body(start.point, upd, depth):
         return [], z3.IntVal(0), None, False     # every instance comes before the initialisation
+    if prog.common_loops(upd, point) == depth and not prog.before_in_body(upd, point, depth):
+        # every instance comes after the reader: none is counted, and its contributions are
+        # not computed (`m = max(s); s = s - m` reads s at m, before the update that reads m)
+        return [], z3.IntVal(0), z3.IntVal(0), False
     inst = {l.var: rinst[l.var] for l in upd.loops[:depth]}
     bound = []
     for loop in upd.loops[depth:]:
@@ -118,7 +122,15 @@ def update_instances(df, upd: prog.Point, storage, coords, point, rinst, start: 
     if start.at is not None and prog.common_loops(start.point, upd) > depth:
         domain = And(domain, _follows(start, upd, inst, depth))
     from .compute_tags import update_contributions
-    part, per, partial = update_contributions(df, upd, storage, coords, inst)
+    key = (storage, id(upd))
+    if key in df.summarising:       # the update reads a tile computed from the accumulator itself
+        raise Unsupported(f"accumulator '{storage}' is updated from a tile computed from its own earlier value "
+                          "(through another tile across loop iterations)", upd.span)
+    df.summarising.add(key)
+    try:
+        part, per, partial = update_contributions(df, upd, storage, coords, inst)
+    finally:
+        df.summarising.discard(key)
     if not part:
         return [], z3.IntVal(0), None, False     # nothing added at any instance, whatever its guards
     if refused is not None:

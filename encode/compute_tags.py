@@ -12,10 +12,10 @@ import dataclasses
 
 import z3
 
-from dsl import exprs, ir
-from dsl.compute import REDUCE, expr_shape, selects_own_sides
+from dsl import ir
+from dsl.compute import REDUCE, selects_own_sides
 
-from . import program as prog
+from .element_conds import index_cond, reshaped, selector, shape_of
 from .symbols import Unsupported, mentions
 from .tagval import CaseKind, Contribution, TagValue, flatten, no_record, product, single, widen
 from .terms import And, Or
@@ -30,13 +30,6 @@ def compute_value(df, e: ir.Expr, coords: tuple, w, inst: dict, self_name: str =
     if empty is None:
         return tv
     return TagValue((dataclasses.replace(tv.cases[0], empty=empty),))
-
-
-def _reshaped(df, e, x, coords) -> tuple:
-    """The coordinates in `x` of the element `coords` of `e = reshape(x, ...)`."""
-    from dsl.views import reshape_extents, source_coords
-    div = lambda a, n: a / n if z3.is_expr(a) else a // n      # non-negative: z3's / is exact
-    return source_coords(reshape_extents(e, df.env.consts), _shape_of(df, x), coords, div, lambda a, n: a % n)
 
 
 def _copied_empty(df, e, coords, w, inst, self_name):
@@ -58,7 +51,7 @@ def _copied_empty(df, e, coords, w, inst, self_name):
                 reduced.append(r)
                 coords, e = tuple(coords[:axis]) + (r,) + tuple(coords[axis:]), x
             case ir.Call(func="reshape", args=(x,)):
-                coords, e = _reshaped(df, e, x, coords), x
+                coords, e = reshaped(df, e, x, coords), x
             case ir.Sym(kind=ir.SymKind.TENSOR, name=n) if n != self_name:
                 shape = df.shape(n)
                 tv = df.read(n, tuple(coords[len(coords) - len(shape):] if shape else ()), w, inst)
@@ -161,7 +154,7 @@ def _contribs(df, e, coords, w, inst, self_name, operand: bool = False) -> tuple
             return _contribs(df, x, tuple(coords[:axis]) + tuple(coords[axis + 1:]), w, inst, self_name, operand)
         case ir.Call(func=f, args=(x,), kwargs=kw) if f in REDUCE:
             axis = df.env.const_value(dict(kw)["axis"])
-            extent = _shape_of(df, x)[axis]
+            extent = shape_of(df, x)[axis]
             r = df.fresh(f"{f}_axis{axis}")
             inner = tuple(coords[:axis]) + (r,) + tuple(coords[axis:])
             parts, n = _contribs(df, x, inner, w, inst, self_name)
@@ -171,12 +164,12 @@ def _contribs(df, e, coords, w, inst, self_name, operand: bool = False) -> tuple
         case ir.Call(func="index"):
             return UNIT, one
         case ir.Call(func="reshape", args=(x,)):
-            return _contribs(df, x, _reshaped(df, e, x, coords), w, inst, self_name, operand)
+            return _contribs(df, x, reshaped(df, e, x, coords), w, inst, self_name, operand)
         case ir.Call(func="mask", args=(x, c)):
             # Where c fails the element is padding: no contribution (the PAD tag).
             (cc, _), (cx, _) = (_operand(df, y, coords, w, inst, self_name) for y in (c, x))
-            keep = _index_cond(df, c, coords, inst, w)
-            keep = _selector(df, coords, inst) if keep is None else keep
+            keep = index_cond(df, c, coords, inst, w)
+            keep = selector(df, coords, inst) if keep is None else keep
             return product(cc, tuple(dataclasses.replace(_guard(y, keep), masked=True) for y in cx)), None
         case ir.Call(func="where", args=(c, a, b)) if selects_own_sides(c, a, b):
             # `where(a > b, a, b)` is a function of a and b alone (their maximum, or minimum):
@@ -187,8 +180,8 @@ def _contribs(df, e, coords, w, inst, self_name, operand: bool = False) -> tuple
         case ir.Call(func="where", args=(c, a, b)):
             (cc, nc), (ca, na), (cb, nb) = (_operand(df, x, coords, w, inst, self_name) for x in (c, a, b))
             pick = _known_pick(df, c, inst)
-            pick = _index_cond(df, c, coords, inst, w) if pick is None else pick
-            pick = _selector(df, coords, inst) if pick is None else pick
+            pick = index_cond(df, c, coords, inst, w) if pick is None else pick
+            pick = selector(df, coords, inst) if pick is None else pick
             picked = tuple(_guard(x, pick) for x in ca) + tuple(_guard(x, z3.Not(pick)) for x in cb)
             n = None if na is None or nb is None else _pick(pick, na, nb)
             return product(cc, picked), _mul(nc, n)
@@ -268,87 +261,6 @@ def _known_pick(df, cond: ir.Expr, inst: dict):
         return None
 
 
-def _index_cond(df, cond: ir.Expr, coords: tuple, inst: dict, w=None):
-    """A condition on the element's own coordinates (`index(x, axis=a)`), sizes, blocks, loop
-    variables and, at reader `w`, integer tiles loaded from inputs (`_tile_value`), encoded
-    exactly at `coords`; None when it reads other data or the thread."""
-    def term(e, at):
-        match e:
-            case ir.Call(func="index", kwargs=kw):
-                return at[df.env.const_value(dict(kw)["axis"])]
-            case ir.Call(func="bcast", args=(x,), kwargs=kw):
-                axis = df.env.const_value(dict(kw)["axis"])
-                return term(x, tuple(at[:axis]) + tuple(at[axis + 1:]))
-            case ir.Call(func="reshape", args=(x,)):
-                return term(x, _reshaped(df, e, x, at))
-            case ir.Sym(kind=ir.SymKind.TENSOR, name=n) if w is not None:
-                got = _tile_value(df, n, at, w, inst)
-                if isinstance(got, tuple):      # computed: its expression at the tile's element
-                    return term(*got)
-                return got
-            case ir.Bin(op=op, lhs=a, rhs=b) if op in ir.COMPARISONS or op in ir.LOGICAL:
-                x, y = term(a, at), term(b, at)
-                return None if x is None or y is None else {
-                    ir.BinOp.EQ: lambda: x == y, ir.BinOp.NE: lambda: x != y, ir.BinOp.LT: lambda: x < y,
-                    ir.BinOp.LE: lambda: x <= y, ir.BinOp.GT: lambda: x > y, ir.BinOp.GE: lambda: x >= y,
-                    ir.BinOp.AND: lambda: And(x, y), ir.BinOp.OR: lambda: Or(x, y)}[op]()
-            case ir.Not(operand=a):
-                x = term(a, at)
-                return None if x is None else z3.Not(x)
-            case ir.Bin(op=op, lhs=a, rhs=b) if op in (ir.BinOp.ADD, ir.BinOp.SUB, ir.BinOp.MUL):
-                x, y = term(a, at), term(b, at)
-                return None if x is None or y is None else {ir.BinOp.ADD: x + y, ir.BinOp.SUB: x - y,
-                                                            ir.BinOp.MUL: x * y}[op]
-            case ir.IntLit() | ir.Sym(kind=ir.SymKind.CONST | ir.SymKind.SIZE | ir.SymKind.LOOP) | ir.BuiltinRef():
-                if isinstance(e, ir.BuiltinRef) and e.which.value.startswith("thread."):
-                    return None
-                return df.env.term(e, inst)
-        return None
-    try:
-        return term(cond, tuple(coords))
-    except Unsupported:
-        return None
-
-
-def _tile_value(df, name: str, coords: tuple, w, inst: dict):
-    """The value of register tile `name` at `coords` as read at `w`, when it is known: the
-    tile's one write is in the loops around `w` and before it in their body (so `w` reads
-    this iteration's), and is a plain load of an integer input that the kernel never writes
-    (the value is the input's function, which the `assume`s speak of, at the loaded element)
-    or math (then (its expression, the element) for the caller to evaluate). None otherwise:
-    data the tags do not follow."""
-    writers = df.writers.get(name, [])
-    if len(writers) != 1:
-        return None
-    p, s = writers[0], writers[0].stmt
-    depth = len(p.loops)
-    if prog.common_loops(p, w) != depth or not prog.before_in_body(p, w, depth):
-        return None
-    shape = df.shape(name)
-    tile = tuple(coords[len(coords) - len(shape):]) if shape else ()
-    if isinstance(s, ir.Compute) and name not in exprs.free_syms(s.value, ir.SymKind.TENSOR):
-        return s.value, tile
-    if not isinstance(s, ir.Load):
-        return None
-    param = df.kernel.param(s.src.tensor)
-    if s.mask is not None or s.transpose or s.wgmma or param is None or param.dtype.is_float:
-        return None
-    if any(isinstance(q.stmt, (ir.Store, ir.Copy, ir.TmaLoad)) and q.stmt.dst.tensor == param.name
-           for q in df.points):
-        return None
-    at = df.full_coords(s.src, inst, tile)
-    return df.env.uf(param.name, len(at))(*at)
-
-
-def _selector(df, coords: tuple, inst: dict):
-    """Whether `where` picks its first operand at this element: unknown, but one value per
-    element and instance (a function of them), so a reduction over a `where` may mix picks."""
-    args = [t if z3.is_expr(t) else z3.IntVal(t) for t in tuple(coords) + tuple(inst[k] for k in sorted(inst))]
-    name = str(df.fresh("where")).replace("!", "#pick")
-    f = z3.Function(name, *([z3.IntSort()] * len(args)), z3.BoolSort())
-    return f(*args) if args else z3.Bool(name)
-
-
 def _guard(c: Contribution, cond) -> Contribution:
     return dataclasses.replace(c, domain=And(cond, c.domain))
 
@@ -363,19 +275,6 @@ def _uniform(df, n, r, rng):
     from .settle import possible
     return at0 if not possible(df, list(df.env.facts) + [rng], n != at0) else None
 
-
-
-def _shape_of(df, e: ir.Expr) -> tuple[int, ...]:
-    """The tile shape of an elementwise expression: broadcasts add their axis, reductions
-    remove theirs, operands broadcast against the widest (docs/SEMANTICS.md)."""
-    shape = _expr_shape(df, e)
-    if shape is None:
-        raise Unsupported("a reduction over a scalar", getattr(e, "span", None))
-    return shape
-
-
-def _expr_shape(df, e: ir.Expr):
-    return expr_shape(e, df.shape, df.env.const_value)
 
 
 def mma_pairs(df, s: ir.Mma, coords: tuple, w, inst: dict) -> tuple[list[Contribution], int]:

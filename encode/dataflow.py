@@ -55,6 +55,7 @@ class Dataflow(Ownership):
         self.lookback = lookback
         self.points = prog.points(self.kernel)
         self.writers: dict[str, list[prog.Point]] = {}
+        self.summarising: set = set()   # accumulator updates whose contributions are being computed
         self.types: dict[str, ir.TensorType] = {p.name: p for p in self.kernel.params}
         for p in self.points:
             target = prog.assigns(p)

@@ -244,7 +244,7 @@ class _Pads:
         return (Part(value, frozenset(), None, None if any(a is None for a in at) else z3.Or(*at)),)
 
     def extent(self, x: ir.Expr, axis: int) -> int:
-        from .compute_tags import _shape_of
+        from .element_conds import shape_of as _shape_of
         return _shape_of(self.df, x)[axis]
 
     # ---------------------------------------------------------------- which lines are padding
@@ -306,7 +306,7 @@ class _Pads:
         if (w.guards or len(w.loops) != depth or prog.common_loops(w, point) != depth
                 or not prog.before_in_body(w, point, depth)):
             return False
-        from .compute_tags import _index_cond, _shape_of
+        from .element_conds import index_cond as _index_cond, shape_of as _shape_of
         dims = self.access_dims(s, point)
         shape = _shape_of(self.df, x)
         if dims is None or len(dims) != len(shape):
@@ -323,7 +323,7 @@ class _Pads:
     def cond_part(self, cond: ir.Expr, x: ir.Expr, fill: float) -> Part:
         """mask(x, cond): the elements failing cond, with the axes along which every such
         element's line fails it too (F) and along which a whole line may fail it (W)."""
-        from .compute_tags import _index_cond, _shape_of
+        from .element_conds import index_cond as _index_cond, shape_of as _shape_of
         shape = _shape_of(self.df, x)
         inst, facts = self.instance(self.point)
         coords = [z3.Int(f"pad.c{d}") for d in range(len(shape))]

@@ -6,12 +6,12 @@ import math
 
 import numpy as np
 from numba import config, cuda, types
-from numba.types import float32, int32
+from numba.types import float32, int32, int64
 
 if config.ENABLE_CUDASIM:
     # The simulator runs this module as Python, where NumPy's scalar types are the same
     # casts as Numba's and much cheaper to call (arrays are allocated with types.*).
-    float32, int32 = np.float32, np.int32
+    float32, int32, int64 = np.float32, np.int32, np.int64
 
 BM = 64
 BN = 64
@@ -86,7 +86,7 @@ def moe_grouped_gemm(X, W, route, tile_expert, Y):
             _e = _tid + _v * 256
             _i0 = _e // 64
             _i1 = _e % 64
-            sW[_i0 * 64 + _i1] = W[tile_expert[_bx], (kt * BK) + _i0, (_by * BN) + _i1]
+            sW[_i0 * 64 + _i1] = W[int64(tile_expert[_bx]), (kt * BK) + _i0, (_by * BN) + _i1]
         # moe_grouped_gemm.dsl:24  barrier
         cuda.syncthreads()
         # moe_grouped_gemm.dsl:25  x = load sX[0 : +BM, 0 : +BK]

@@ -265,3 +265,24 @@ def test_one_dimensional_wide_copies_lower():
     """copy(vec=4) and copy_async of a 1-D vector lower to the 16-byte helpers with a 1-tuple
     index (a scalar crashed the simulator on proved held-out kernels)."""
     _proves_and_lowers("scale_1d_staged", {"N": 1024})
+
+
+@pytest.mark.parametrize("name,sizes", [("last_token_le", {"B": 4}), ("last_token_loop", {"B": 4})])
+def test_integer_data_at_the_i32_limit_proves_and_lowers(name, sizes):
+    """LAST[0] = 2^31 - 1 in the reference's inputs. i32 tile math that may overflow is unknown
+    outside the i32 range in a mask's condition (tests/kernels/bad/tag_last_token_plus_one_wraps,
+    tag_index_product_wraps were proved: the sum and the product wrap); element reads in
+    subscripts and loop bounds are lowered in int64, the verifier's unbounded integers."""
+    _proves_and_lowers(name, sizes)
+
+
+def test_an_in_place_update_through_a_temporary_of_its_own_value():
+    """`m = bcast(max(s)); s = s - m` proves and lowers (it recursed without end); its buggy
+    sibling tests/kernels/bad/tag_center_rows_wrong_axis.dsl is refuted; in a loop, where m of
+    iteration k reads the s that iteration k - 1's update wrote, the verdict is unknown."""
+    _proves_and_lowers("center_rows_via_temp", {"R": 8})
+    src = (HERE / "center_rows_via_temp.dsl").read_text().replace(
+        "    m = bcast(max(s, axis=1), axis=1, n=64)\n    s = s - m\n",
+        "    for k in range(3):\n        m = bcast(max(s, axis=1), axis=1, n=64)\n        s = s - m\n")
+    v = verify_kernel(check_source(src, "loop.dsl").kernel, VerifyOptions())
+    assert v.status == "unknown" and "computed from its own earlier value" in v.unknowns[0].reason

@@ -1,0 +1,149 @@
+"""Values of tile elements the tags follow: coordinates, shapes, and the conditions of masks
+and `where`s on them.
+
+A condition on an element's own coordinates (`index(x, axis=a)`), sizes, blocks, loop
+variables and integer tiles loaded from inputs is encoded exactly at the element; any other
+is a free choice per element and instance (`selector`). i32 math on tiles and coordinates
+may overflow: outside the i32 range its value is unknown, since a stored tile and the
+simulator's NumPy wrap while a GPU's int64 does not.
+"""
+from __future__ import annotations
+
+import z3
+
+from dsl import exprs, ir
+from dsl.compute import expr_shape
+
+from . import program as prog
+from .symbols import Unsupported
+from .terms import And, Or
+
+
+def reshaped(df, e, x, coords) -> tuple:
+    """The coordinates in `x` of the element `coords` of `e = reshape(x, ...)`."""
+    from dsl.views import reshape_extents, source_coords
+    div = lambda a, n: a / n if z3.is_expr(a) else a // n      # non-negative: z3's / is exact
+    return source_coords(reshape_extents(e, df.env.consts), shape_of(df, x), coords, div, lambda a, n: a % n)
+
+
+def shape_of(df, e: ir.Expr) -> tuple[int, ...]:
+    """The tile shape of an elementwise expression: broadcasts add their axis, reductions
+    remove theirs, operands broadcast against the widest (docs/SEMANTICS.md)."""
+    shape = expr_shape_of(df, e)
+    if shape is None:
+        raise Unsupported("a reduction over a scalar", getattr(e, "span", None))
+    return shape
+
+
+def expr_shape_of(df, e: ir.Expr):
+    return expr_shape(e, df.shape, df.env.const_value)
+
+
+def index_cond(df, cond: ir.Expr, coords: tuple, inst: dict, w=None):
+    """A condition on the element's own coordinates (`index(x, axis=a)`), sizes, blocks, loop
+    variables and, at reader `w`, integer tiles loaded from inputs (`_tile_value`), encoded
+    exactly at `coords`; None when it reads other data or the thread."""
+    def term(e, at):
+        match e:
+            case ir.Call(func="index", kwargs=kw):
+                return at[df.env.const_value(dict(kw)["axis"])]
+            case ir.Call(func="bcast", args=(x,), kwargs=kw):
+                axis = df.env.const_value(dict(kw)["axis"])
+                return term(x, tuple(at[:axis]) + tuple(at[axis + 1:]))
+            case ir.Call(func="reshape", args=(x,)):
+                return term(x, reshaped(df, e, x, at))
+            case ir.Sym(kind=ir.SymKind.TENSOR, name=n) if w is not None:
+                got = _tile_value(df, n, at, w, inst)
+                if isinstance(got, tuple):      # computed: its expression at the tile's element
+                    return term(*got)
+                return got
+            case ir.Bin(op=op, lhs=a, rhs=b) if op in ir.COMPARISONS or op in ir.LOGICAL:
+                x, y = term(a, at), term(b, at)
+                return None if x is None or y is None else {
+                    ir.BinOp.EQ: lambda: x == y, ir.BinOp.NE: lambda: x != y, ir.BinOp.LT: lambda: x < y,
+                    ir.BinOp.LE: lambda: x <= y, ir.BinOp.GT: lambda: x > y, ir.BinOp.GE: lambda: x >= y,
+                    ir.BinOp.AND: lambda: And(x, y), ir.BinOp.OR: lambda: Or(x, y)}[op]()
+            case ir.Not(operand=a):
+                x = term(a, at)
+                return None if x is None else z3.Not(x)
+            case ir.Bin(op=op, lhs=a, rhs=b) if op in (ir.BinOp.ADD, ir.BinOp.SUB, ir.BinOp.MUL):
+                x, y = term(a, at), term(b, at)
+                if x is None or y is None:
+                    return None
+                r = {ir.BinOp.ADD: x + y, ir.BinOp.SUB: x - y, ir.BinOp.MUL: x * y}[op]
+                if _reads_tile(a) or _reads_tile(b) or (_coordinates_only(a) and _coordinates_only(b)):
+                    # i32 tile math wraps (a stored tile, NumPy on the simulator) or not (int64 on
+                    # a GPU): outside the i32 range the value is unknown, one per element.
+                    return z3.If(And(r >= -2 ** 31, r < 2 ** 31), r, selector(df, at, inst, "wrap", z3.IntSort()))
+                return r
+            case ir.IntLit() | ir.Sym(kind=ir.SymKind.CONST | ir.SymKind.SIZE | ir.SymKind.LOOP) | ir.BuiltinRef():
+                if isinstance(e, ir.BuiltinRef) and e.which.value.startswith("thread."):
+                    return None
+                return df.env.term(e, inst)
+        return None
+    try:
+        return term(cond, tuple(coords))
+    except Unsupported:
+        return None
+
+
+def _tile_value(df, name: str, coords: tuple, w, inst: dict):
+    """The value of register tile `name` at `coords` as read at `w`, when it is known: the
+    tile's one write is in the loops around `w` and before it in their body (so `w` reads
+    this iteration's), and is a plain load of an integer input that the kernel never writes
+    (the value is the input's function, which the `assume`s speak of, at the loaded element)
+    or math (then (its expression, the element) for the caller to evaluate). None otherwise:
+    data the tags do not follow."""
+    writers = df.writers.get(name, [])
+    if len(writers) != 1:
+        return None
+    p, s = writers[0], writers[0].stmt
+    depth = len(p.loops)
+    if prog.common_loops(p, w) != depth or not prog.before_in_body(p, w, depth):
+        return None
+    shape = df.shape(name)
+    tile = tuple(coords[len(coords) - len(shape):]) if shape else ()
+    if isinstance(s, ir.Compute) and name not in exprs.free_syms(s.value, ir.SymKind.TENSOR):
+        # stored in the tile's type: exact for i32 (its math is guarded in the caller), not
+        # followed for narrower ones (which wrap at their own width)
+        return (s.value, tile) if s.target.dtype is ir.DType.I32 else None
+    if not isinstance(s, ir.Load):
+        return None
+    param = df.kernel.param(s.src.tensor)
+    if s.mask is not None or s.transpose or s.wgmma or param is None or param.dtype.is_float:
+        return None
+    if any(isinstance(q.stmt, (ir.Store, ir.Copy, ir.TmaLoad)) and q.stmt.dst.tensor == param.name
+           for q in df.points):
+        return None
+    at = df.full_coords(s.src, inst, tile)
+    return df.env.uf(param.name, len(at))(*at)
+
+
+def selector(df, coords: tuple, inst: dict, stem: str = "where", sort=None):
+    """Whether `where` picks its first operand at this element: unknown, but one value per
+    element and instance (a function of them), so a reduction over a `where` may mix picks.
+    With `sort` IntSort: an unknown integer, one per element and instance."""
+    sort = z3.BoolSort() if sort is None else sort
+    args = [t if z3.is_expr(t) else z3.IntVal(t) for t in tuple(coords) + tuple(inst[k] for k in sorted(inst))]
+    name = str(df.fresh(stem)).replace("!", "#pick")
+    f = z3.Function(name, *([z3.IntSort()] * len(args)), sort)
+    return f(*args) if args else z3.Const(name, sort)
+
+
+def _coordinates_only(e: ir.Expr) -> bool:
+    """Is `e` math of element coordinates (`index(x)`, an i32 tile) and constants only? (With
+    a size, block or loop variable in it, it is index arithmetic the verifier reads unbounded.)"""
+    if isinstance(e, ir.Call) and e.func == "index":
+        return True
+    if isinstance(e, (ir.IntLit, ir.Sym)):
+        return isinstance(e, ir.IntLit) or e.kind is ir.SymKind.CONST
+    return isinstance(e, (ir.Bin, ir.Neg)) and all(_coordinates_only(k) for k in exprs.children(e))
+
+
+def _reads_tile(e: ir.Expr) -> bool:
+    """Does `e` compute with a tile's elements (not only its coordinates, `index(x)`)?"""
+    if isinstance(e, ir.Call) and e.func == "index":
+        return False
+    if isinstance(e, ir.Sym) and e.kind is ir.SymKind.TENSOR:
+        return True
+    return any(_reads_tile(k) for k in exprs.children(e))

@@ -1,0 +1,16 @@
+# Correct sibling of tests/kernels/bad/tag_last_token_plus_one_wraps.dsl: the mask keeps
+# t <= LAST[b], with no i32 arithmetic to overflow.
+kernel last_token_le(X: f32[B, 64, 32], LAST: i32[B], P: f32[B, 32]):
+    assume LAST[b] >= 0
+    const T, BD = 64, 32
+    grid (B)
+    threads 128
+    tag X[b, t, d] = (seq=b, tok=t, feat=d)
+    tag P[b, d] = (seq=b, feat=d)
+    x = load X[block.x, 0 : +T, 0 : +BD]
+    ln = load LAST[block.x : +1]
+    lt = bcast(reshape(bcast(ln, axis=0, n=T), shape=(T)), axis=1, n=BD)
+    xv = mask(x, index(x, axis=0) <= lt, fill=0.0)
+    s = sum(xv, axis=0)
+    assert covers(tag(s[j]).tok, 0, min(LAST[block.x] + 1, 64))
+    store P[block.x, 0 : +BD], s
