@@ -96,7 +96,7 @@ def _model(ctx, span, facts, elem, quantified: bool):
     out = find_model(base, ctx.opts.solver)
     if out.verdict is SV.PROVED:
         return None
-    if out.verdict is SV.REFUTED and ctx.env.opaque and witness_needs_opaque(ctx.sink, "COVER", span, facts):
+    if out.verdict is SV.REFUTED and ctx.env.has_opaque() and witness_needs_opaque(ctx.sink, "COVER", span, facts):
         return None
     sizes = [v for _, v in sorted(ctx.env.sizes.items())]
     for cap in (SMALL_SIZES if sizes else ()):

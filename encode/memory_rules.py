@@ -51,7 +51,7 @@ class Context:
         if out.verdict is SV.UNKNOWN:
             self.sink.unknown(rule, span, f"solver: {out.reason}")
             return None
-        if self.env.opaque and witness_needs_opaque(self.sink, rule, span, facts):
+        if self.env.has_opaque() and witness_needs_opaque(self.sink, rule, span, facts):
             return None
         # Blocks too (after the sizes): left to the first model they follow Z3's term ids,
         # which depend on what the process built before (a golden flipped with test order).

@@ -194,7 +194,7 @@ def _cover(tc, point, cond, lf, lo, hi, lo_e, hi_e, base, scope) -> bool:
     if out.verdict is SV.UNKNOWN:
         tc.sink.unknown("TAG", cond.span, f"solver: {out.reason} (coverage is a quantified query)")
         return False
-    if out.verdict is SV.REFUTED and tc.env.opaque and witness_needs_opaque(tc.sink, "TAG", cond.span, facts):
+    if out.verdict is SV.REFUTED and tc.env.has_opaque() and witness_needs_opaque(tc.sink, "TAG", cond.span, facts):
         return False
     if out.verdict is SV.REFUTED:
         # the first value missing, where the optimiser can take the query (no quantifier)

@@ -11,7 +11,7 @@ import z3
 
 from dsl import exprs, ir
 
-from .elem_reads import opaque_reads
+from .elem_reads import OPAQUE_MARK, opaque_reads
 from .terms import And, Or
 
 
@@ -136,6 +136,10 @@ class SymEnv:
         for a in kernel.assumes:
             env.facts.append(env.cond(a, {}))
         return env
+
+    def has_opaque(self) -> bool:
+        """Has some term used an opaque value (a read a write of the kernel may precede)?"""
+        return any(OPAQUE_MARK in name for name in self.functions)
 
     def uf(self, tensor: str, arity: int) -> z3.FuncDeclRef:
         """An input tensor's contents as an uninterpreted function (data-dependent tags)."""

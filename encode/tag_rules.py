@@ -296,7 +296,7 @@ class TagChecker:
         if out.verdict is SV.UNKNOWN:
             self.sink.unknown(rule, cond.span, f"solver: {out.reason}")
             return False
-        if self.env.opaque and witness_needs_opaque(self.sink, rule, cond.span, facts):
+        if self.env.has_opaque() and witness_needs_opaque(self.sink, rule, cond.span, facts):
             return False
         model = self.minimal(facts, scope, out.model, then)
         w = Witness(self.df, point, model, scope, leaves)
@@ -329,7 +329,7 @@ class TagChecker:
             if out.verdict is SV.UNKNOWN:
                 self.sink.unknown("TAG", cond.span, f"solver: {out.reason}")
                 return
-            if self.env.opaque and witness_needs_opaque(self.sink, "TAG", cond.span, query):
+            if self.env.has_opaque() and witness_needs_opaque(self.sink, "TAG", cond.span, query):
                 return
             kind, sel, c = next(p for p in pairs if z3.is_true(out.model.eval(p[1], model_completion=True)))
             model = self.minimal(base + [sel, c.domain], scope, out.model)

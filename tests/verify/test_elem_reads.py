@@ -29,7 +29,8 @@ def _kernel(path: Path):
 @pytest.mark.parametrize("name,sizes", [("next_token_flag_guarded", {"N": 9}),
                                         ("segment_sums", {"R": 4, "NV": 10, "R1": 5}),
                                         ("segment_sums_claimed", {"R": 5, "NV": 10, "R1": 6}),
-                                        ("shift_ids_then_gather", {"T": 6, "V": 5})])
+                                        ("shift_ids_then_gather", {"T": 6, "V": 5}),
+                                        ("consume_lengths", {"B": 3})])
 def test_correct_element_reads_prove_and_lower(name, sizes):
     from codegen_cuda.differential import check_lowering
     path = OK / f"{name}.dsl"
@@ -100,3 +101,17 @@ def test_the_concrete_interpreter_replays_each_finding(name):
 def test_the_interpreter_sees_no_violation_in_the_correct_siblings(name, sizes):
     from interp.interpreter import interpret
     assert not interpret(_kernel(OK / f"{name}.dsl"), sizes).violations
+
+
+def test_a_length_loaded_after_the_kernel_rewrote_it_is_opaque():
+    """consume_lengths with the length loaded after its write: the mask's bound is what the
+    kernel wrote (not tracked), so a counterexample needing it is unknown, not a finding."""
+    src = (OK / "consume_lengths.dsl").read_text()
+    src = src.replace("    ln = load LEN[block.x : +1]\n", "    l0 = load LEN[block.x : +1]\n    l2 = l0 - 1\n"
+                      "    store LEN[block.x : +1], l2\n    barrier\n    ln = load LEN[block.x : +1]\n")
+    src = src.replace("    barrier\n    l1 = ln - 1\n    store LEN[block.x : +1], l1\n", "")
+    result = check_source(src, "after.dsl")
+    assert result.ok, [str(d) for d in result.diagnostics]
+    v = verify_kernel(result.kernel, VerifyOptions())
+    assert v.status == "unknown", (v.findings, v.unknowns)
+    assert any("LEN read at line" in u.reason for u in v.unknowns)
