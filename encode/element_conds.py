@@ -16,7 +16,7 @@ from dsl.compute import expr_shape
 
 from . import program as prog
 from .elem_reads import OPAQUE_MARK
-from .symbols import Unsupported
+from .symbols import Unsupported, mk_div, mk_mod
 from .terms import And, Or
 
 
@@ -77,6 +77,12 @@ def index_cond(df, cond: ir.Expr, coords: tuple, inst: dict, w=None):
                     # a GPU): outside the i32 range the value is unknown, one per element.
                     return z3.If(And(r >= -2 ** 31, r < 2 ** 31), r, selector(df, at, inst, "wrap", z3.IntSort()))
                 return r
+            case ir.Bin(op=op, lhs=a, rhs=b) if op in (ir.BinOp.DIV, ir.BinOp.MOD) and df.env.const_value(b):
+                # by a constant other than 0 and -1: truncating, as CUDA's, and never out of i32
+                x, c = term(a, at), df.env.const_value(b)
+                if x is None or c == -1:
+                    return None
+                return mk_div(x, c) if op is ir.BinOp.DIV else mk_mod(x, c)
             case ir.IntLit() | ir.Sym(kind=ir.SymKind.CONST | ir.SymKind.SIZE | ir.SymKind.LOOP) | ir.BuiltinRef():
                 if isinstance(e, ir.BuiltinRef) and e.which.value.startswith("thread."):
                     return None
@@ -102,6 +108,8 @@ def _tile_value(df, name: str, coords: tuple, w, inst: dict):
     depth = len(p.loops)
     if prog.common_loops(p, w) != depth or not prog.before_in_body(p, w, depth):
         return None
+    if not all(any(g is h for h in w.guards) for g in p.guards):
+        return None         # written under a condition the reader is not under
     shape = df.shape(name)
     tile = tuple(coords[len(coords) - len(shape):]) if shape else ()
     if isinstance(s, ir.Compute) and name not in exprs.free_syms(s.value, ir.SymKind.TENSOR):

@@ -259,6 +259,7 @@ def test_a_mask_on_a_loaded_length_proves_and_lowers():
     a token the mask drops (held-out masked_mean_pool). The buggy sibling tests/kernels/bad/
     tag_masked_len_sum_one_more.dsl (`<=`) is refuted."""
     _proves_and_lowers("masked_len_sum", {"B": 3, "D": 64})
+    _proves_and_lowers("half_len_sum", {"B": 3, "D": 64})     # lt / 2: a division by a constant
 
 
 def test_one_dimensional_wide_copies_lower():
