@@ -39,6 +39,10 @@ def lower(sub, plan, e: ir.Expr, want: str) -> str:
             return f"({sub(a)} {op.value} {sub(b)})"
         case ir.Bin(op=op, lhs=a, rhs=b) if op in COMPARE:
             t = compute_type(expr_dtype(plan, a if expr_shape(plan, a) else b))
+            if t in ("int8", "int32") and not narrow_int_tile(plan, a) and not narrow_int_tile(plan, b):
+                # math on coordinates and scalars alone is of int64 integers (the interpreter's):
+                # in int32, `index(x) * 2^26` wrapped on the simulator where a GPU's int64 did not
+                t = "int64"
             return f"({sub(a, t)} {COMPARE[op]} {sub(b, t)})"
         case ir.Call(func="where", args=(c, a, b)):
             return f"({sub(a)} if {sub(c)} else {sub(b)})"

@@ -3,9 +3,9 @@ and `where`s on them.
 
 A condition on an element's own coordinates (`index(x, axis=a)`), sizes, blocks, loop
 variables and integer tiles loaded from inputs is encoded exactly at the element; any other
-is a free choice per element and instance (`selector`). i32 math on tiles and coordinates
-may overflow: outside the i32 range its value is unknown, since a stored tile and the
-simulator's NumPy wrap while a GPU's int64 does not.
+is a free choice per element and instance (`selector`). i32 math on tiles may overflow:
+outside the i32 range its value is unknown (a stored tile wraps; math on coordinates and
+scalars alone is of int64 integers, as the interpreter and the lowering compute it).
 """
 from __future__ import annotations
 
@@ -72,9 +72,9 @@ def index_cond(df, cond: ir.Expr, coords: tuple, inst: dict, w=None):
                 if x is None or y is None:
                     return None
                 r = {ir.BinOp.ADD: x + y, ir.BinOp.SUB: x - y, ir.BinOp.MUL: x * y}[op]
-                if _reads_tile(a) or _reads_tile(b) or (_coordinates_only(a) and _coordinates_only(b)):
-                    # i32 tile math wraps (a stored tile, NumPy on the simulator) or not (int64 on
-                    # a GPU): outside the i32 range the value is unknown, one per element.
+                if _reads_tile(a) or _reads_tile(b):
+                    # i32 tile math wraps (a stored tile wraps): outside the i32 range the value
+                    # is unknown, one per element.
                     return z3.If(And(r >= -2 ** 31, r < 2 ** 31), r, selector(df, at, inst, "wrap", z3.IntSort()))
                 return r
             case ir.Bin(op=op, lhs=a, rhs=b) if op in (ir.BinOp.DIV, ir.BinOp.MOD) and df.env.const_value(b):
@@ -141,16 +141,6 @@ def selector(df, coords: tuple, inst: dict, stem: str = "where", sort=None):
     name = str(df.fresh(stem)).replace("!", "#pick")
     f = z3.Function(name, *([z3.IntSort()] * len(args)), sort)
     return f(*args) if args else z3.Const(name, sort)
-
-
-def _coordinates_only(e: ir.Expr) -> bool:
-    """Is `e` math of element coordinates (`index(x)`, an i32 tile) and constants only? (With
-    a size, block or loop variable in it, it is index arithmetic the verifier reads unbounded.)"""
-    if isinstance(e, ir.Call) and e.func == "index":
-        return True
-    if isinstance(e, (ir.IntLit, ir.Sym)):
-        return isinstance(e, ir.IntLit) or e.kind is ir.SymKind.CONST
-    return isinstance(e, (ir.Bin, ir.Neg)) and all(_coordinates_only(k) for k in exprs.children(e))
 
 
 def _reads_tile(e: ir.Expr) -> bool:

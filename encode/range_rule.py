@@ -25,9 +25,11 @@ def check_range(tc, point, cond, lf, rs, base, scope) -> None:
     lo, hi = tc.env.term(rs.lo, scope), tc.env.term(rs.hi, scope)
     leaves = {id(lf.node): lf}
     known = tc.known_facts(lf)
-    member = tc.solve(point, cond, base + known + [z3.Not(And(lf.var >= lo, lf.var < hi))], leaves, scope,
+    # the record shown: the first contribution, its bound values smallest (not Z3's term ids)
+    ids, (cid, _, xs) = _identity(lf, "m")
+    member = tc.solve(point, cond, base + known + ids + [z3.Not(And(lf.var >= lo, lf.var < hi))], leaves, scope,
                       "TAG", f"tag({lf.node.elem.tensor}).{lf.node.field} leaves range({_t(rs.lo)}, {_t(rs.hi)})",
-                      _reset_hint(tc, lf.node.elem.tensor, point))
+                      _reset_hint(tc, lf.node.elem.tensor, point), then=[cid, *xs])
     if not member:
         return
     if not _distinct(tc, point, cond, lf, base, scope):

@@ -6,12 +6,12 @@ import math
 
 import numpy as np
 from numba import config, cuda, types
-from numba.types import float32, int32
+from numba.types import float32, int32, int64
 
 if config.ENABLE_CUDASIM:
     # The simulator runs this module as Python, where NumPy's scalar types are the same
     # casts as Numba's and much cheaper to call (arrays are allocated with types.*).
-    float32, int32 = np.float32, np.int32
+    float32, int32, int64 = np.float32, np.int32, np.int64
     # Python's math raises on overflow and domain errors where the GPU returns inf or nan:
     # here those functions are NumPy's, in float64 as math's are (docs/LOWERING.md).
     _math, math = math, type(math)("math")
@@ -187,7 +187,7 @@ def causal_attention(Q, KT, V, O):
         _e = _tid + _v * 128
         _i0 = _e // 64
         _i1 = _e % 64
-        s0[_v] = (sr0[_v] if (int32(_i1) <= ((int32(_bx) * int32(BM)) + int32(_i0))) else float32(-math.inf))
+        s0[_v] = (sr0[_v] if (int64(_i1) <= ((int64(_bx) * int64(BM)) + int64(_i0))) else float32(-math.inf))
     # materialise s0 for cross-thread reads (docs/LOWERING.md)
     cuda.syncthreads()
     for _v in range(32):
@@ -461,7 +461,7 @@ def causal_attention(Q, KT, V, O):
             _e = _tid + _v * 128
             _i0 = _e // 64
             _i1 = _e % 64
-            s[_v] = (sr[_v] if (((int32(jt) * int32(BN)) + int32(_i1)) <= ((int32(_bx) * int32(BM)) + int32(_i0))) else float32(-math.inf))
+            s[_v] = (sr[_v] if (((int64(jt) * int64(BN)) + int64(_i1)) <= ((int64(_bx) * int64(BM)) + int64(_i0))) else float32(-math.inf))
         # materialise s for cross-thread reads (docs/LOWERING.md)
         cuda.syncthreads()
         for _v in range(32):

@@ -123,6 +123,8 @@ def covered(v: ConcreteViolation, verdict) -> bool:
     about a whole tensor: any line; a race is a pair of accesses, reported at either one), or
     an unknown for its rule (the rule is then not claimed)?"""
     lines = {v.line} | ({v.other_line} if v.rule in ("RACE", "WAR") and v.other_line else set())
+    if v.rule == "COVER" and any(f.rule == "SYNC" and f.message.startswith("deadlock:") for f in verdict.findings):
+        return True         # a hung block stores nothing: the output is the deadlock's consequence
     return (any(same_family(f.rule, v.rule) and (v.rule == "COVER" or f.span.line in lines)
                 for f in verdict.findings)
             or any(same_family(u.rule, v.rule) for u in verdict.unknowns))

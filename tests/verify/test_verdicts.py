@@ -268,13 +268,23 @@ def test_one_dimensional_wide_copies_lower():
     _proves_and_lowers("scale_1d_staged", {"N": 1024})
 
 
-@pytest.mark.parametrize("name,sizes", [("last_token_le", {"B": 4}), ("last_token_loop", {"B": 4})])
+@pytest.mark.parametrize("name,sizes", [("last_token_le", {"B": 4}), ("last_token_loop", {"B": 4}),
+                                        ("index_product_mask", {"B": 2})])
 def test_integer_data_at_the_i32_limit_proves_and_lowers(name, sizes):
-    """LAST[0] = 2^31 - 1 in the reference's inputs. i32 tile math that may overflow is unknown
-    outside the i32 range in a mask's condition (tests/kernels/bad/tag_last_token_plus_one_wraps,
-    tag_index_product_wraps were proved: the sum and the product wrap); element reads in
-    subscripts and loop bounds are lowered in int64, the verifier's unbounded integers."""
+    """LAST[0] = 2^31 - 1 in the reference's inputs: element reads in subscripts and loop bounds
+    lower in int64, the verifier's unbounded integers, and so does a condition on coordinates
+    alone (`index(x) * 2^26 < 2^29`, which wrapped in int32 on the simulator)."""
     _proves_and_lowers(name, sizes)
+
+
+def test_i32_tile_math_that_may_overflow_is_not_proved():
+    """`l1 = ln + 1` in an i32 tile wraps at LAST[b] = 2^31 - 1 and the mask then keeps no
+    token: proved before (the sum read unbounded); outside the i32 range the value is now
+    unknown and the claim is refuted. (Not in tests/kernels/bad: its witness needs that
+    input value, which the replay's random inputs do not draw.)"""
+    path = HERE / "last_token_plus_one_wraps.dsl"
+    v = verify_kernel(check_source(path.read_text(), str(path)).kernel, VerifyOptions())
+    assert v.status == "violation" and [f.rule for f in v.findings] == ["TAG"], (v.findings, v.unknowns)
 
 
 def test_an_in_place_update_through_a_temporary_of_its_own_value():

@@ -6,12 +6,12 @@ import math
 
 import numpy as np
 from numba import config, cuda, types
-from numba.types import float16, float32
+from numba.types import float16, float32, int64
 
 if config.ENABLE_CUDASIM:
     # The simulator runs this module as Python, where NumPy's scalar types are the same
     # casts as Numba's and much cheaper to call (arrays are allocated with types.*).
-    float16, float32 = np.float16, np.float32
+    float16, float32, int64 = np.float16, np.float32, np.int64
     # Python's math raises on overflow and domain errors where the GPU returns inf or nan:
     # here those functions are NumPy's, in float64 as math's are (docs/LOWERING.md).
     _math, math = math, type(math)("math")
