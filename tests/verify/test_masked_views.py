@@ -231,8 +231,9 @@ def test_a_coordinate_mask_is_exact_in_the_verifier_and_the_interpreter(cut, ok)
 def test_a_coordinate_mask_lowers_to_a_guarded_select():
     kernel = _kernel(HALF.format(cut="32"))
     source = lower(kernel, HALF.format(cut="32")).source
-    assert "int32" in source.split("def ")[0]          # the coordinate arithmetic's type is imported
-    assert "if (int32(" in source and "else float32(0.0)" in source
+    assert "int64" in source.split("def ")[0]          # the coordinate arithmetic's type is imported
+    # compared in int64, the interpreter's integers for coordinate math (int32 wrapped on the simulator)
+    assert "if (int64(" in source and "else float32(0.0)" in source
 
 
 # ---------------------------------------------------------------- reshape
