@@ -126,22 +126,8 @@ def _compares(kernel: ir.Kernel) -> bool:
 
 def _reads_elements(kernel: ir.Kernel) -> bool:
     """Does some statement read an element of an integer input (lowered as an int64 value)?"""
-    from dsl import exprs
-    return any(isinstance(n, ir.ElemRef) for s in ir.walk(kernel.body)
-               if not isinstance(s, (ir.Assert, ir.Invariant)) for n in _stmt_nodes(s, exprs))
-
-
-def _stmt_nodes(s, exprs):
-    """The expression nodes of a statement's own subscripts, condition and loop bounds."""
-    if isinstance(s, ir.For):
-        parts = [s.start, s.stop]
-    elif isinstance(s, ir.If):
-        parts = [s.cond]
-    else:
-        refs = [getattr(s, f) for f in ("src", "dst") if isinstance(getattr(s, f, None), ir.TileRef)]
-        parts = [x for r in refs for sub in r.subs
-                 for x in ((sub.at,) if isinstance(sub, ir.Index) else (sub.start, sub.extent))]
-    return [n for e in parts for n in exprs.iter_nodes(e)]
+    from encode.elem_reads import reads
+    return any(reads(s) for s in ir.walk(kernel.body))
 
 
 def _cast_types(kernel: ir.Kernel) -> set[str]:

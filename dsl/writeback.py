@@ -71,7 +71,7 @@ def _scan(block: tuple, loop: ir.For | None, writes: Counter, shared: set, threa
     for i, s in enumerate(block):
         if isinstance(s, ir.Compute) and s.target.name not in exprs.free_syms(s.value, ir.SymKind.TENSOR):
             got = _inline(s.value, block, i, i, s.target.name, writes, s.target if threaded else None)
-            if got is not None and got[1] and own_element(got[0], s.target.name):
+            if got is not None and got[1] and _own_element(got[0], s.target.name):
                 found.append(s)
                 copies.append((s, got[0]))
     if threaded or loop is None:
@@ -114,7 +114,7 @@ def _round_trip(block: tuple, i: int, writes: Counter, copies: list) -> RoundTri
     if w.src == run:
         return RoundTrip(ld, None)
     got = _inline(ir.Sym(w.src, ir.SymKind.TENSOR, w.span), block, i, i, run, writes, None)
-    if got is None or not got[1] or not own_element(got[0], run):
+    if got is None or not got[1] or not _own_element(got[0], run):
         return None
     return RoundTrip(ld, got[0])
 
@@ -122,7 +122,7 @@ def _round_trip(block: tuple, i: int, writes: Counter, copies: list) -> RoundTri
 ELEMENTWISE = UNARY + BINARY + ("where", "mask", "index")
 
 
-def own_element(e: ir.Expr, run: str) -> bool:
+def _own_element(e: ir.Expr, run: str) -> bool:
     """Does `e` read the running value only at the element it updates (through elementwise
     math)? Read elsewhere (`bcast(sum(s, axis=0), ...)`), the element would take another one's
     earlier records, which the in-place reading (s as one empty record) does not carry."""

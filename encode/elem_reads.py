@@ -82,27 +82,30 @@ def program_reads(kernel: ir.Kernel, points=None) -> list[tuple[prog.Point, Read
 
 def opaque_reads(kernel: ir.Kernel) -> dict:
     """id(ElemRef) -> (the opaque function's name, the loop variables it also takes) for the
-    reads that a write of their tensor by the kernel may precede: one in the same loop (an
-    earlier iteration), or earlier in program order. Conservative: a write in the other
-    branch of an `if` counts too."""
+    reads that a write of their tensor by the kernel may precede (`after_a_write`)."""
     pts = prog.points(kernel)
-    writes: dict[str, list] = {}
-    for p in pts:
-        dst = _written(p.stmt)
-        if dst is not None:
-            writes.setdefault(dst, []).append(p)
+    writes = writes_by_tensor(pts)
     out = {}
     for p, r in program_reads(kernel, pts):
-        if any(w.path < p.path or prog.common_loops(w, p) for w in writes.get(r.ref.tensor, ())):
+        if after_a_write(writes.get(r.ref.tensor, ()), p):
             name = f"{r.ref.tensor}{OPAQUE_MARK}{r.ref.span.line}:{r.ref.span.col}"
             out[id(r.ref)] = (name, tuple(loop.var for loop in p.loops))
     return out
 
 
-def _written(stmt) -> str | None:
-    if isinstance(stmt, (ir.Store, ir.Copy, ir.TmaLoad)):
-        return stmt.dst.tensor
-    return None
+def writes_by_tensor(points) -> dict[str, list]:
+    """The points that write each tensor (store, copy, bulk copy)."""
+    out: dict[str, list] = {}
+    for p in points:
+        if isinstance(p.stmt, (ir.Store, ir.Copy, ir.TmaLoad)):
+            out.setdefault(p.stmt.dst.tensor, []).append(p)
+    return out
+
+
+def after_a_write(writes, p: prog.Point) -> bool:
+    """May one of `writes` run before `p`: one in the same loop (an earlier iteration), or
+    earlier in program order? Conservative: a write in the other branch of an `if` counts."""
+    return any(w.path < p.path or prog.common_loops(w, p) for w in writes)
 
 
 def depends_on_opaque(facts) -> str | None:

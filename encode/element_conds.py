@@ -15,7 +15,7 @@ from dsl import exprs, ir
 from dsl.compute import expr_shape
 
 from . import program as prog
-from .elem_reads import OPAQUE_MARK
+from .elem_reads import OPAQUE_MARK, after_a_write, writes_by_tensor
 from .symbols import Unsupported, mk_div, mk_mod
 from .terms import And, Or
 
@@ -122,8 +122,7 @@ def _tile_value(df, name: str, coords: tuple, w, inst: dict):
     if s.mask is not None or s.transpose or s.wgmma or param is None or param.dtype.is_float:
         return None
     at = df.full_coords(s.src, inst, tile)
-    if any(isinstance(q.stmt, (ir.Store, ir.Copy, ir.TmaLoad)) and q.stmt.dst.tensor == param.name
-           and (q.path < p.path or prog.common_loops(q, p)) for q in df.points):
+    if after_a_write(writes_by_tensor(df.points).get(param.name, ()), p):
         # A write of the kernel may come first: what it wrote is not tracked. An opaque value
         # (encode/elem_reads.py): a counterexample that needs it is unknown, not a witness.
         name = f"{param.name}{OPAQUE_MARK}{s.span.line}:{s.span.col}"
