@@ -22,6 +22,7 @@ import z3
 from .allocator import keep_freed_memory
 from .definitions import Definition, apply, split_definitions
 from .digits import merge_digits
+from .quantified import has_quantifier
 
 keep_freed_memory()     # every query's fresh context would otherwise page-fault its memory in again
 
@@ -142,11 +143,16 @@ def _check(facts, opts: SolverOptions, kind: str = "query") -> Outcome:
     facts, definitions = split_definitions([_bool(f) for f in facts])
     facts = merge_digits(facts)
     ctx = z3.Context()
-    rlimit = opts.minimize_rlimit if kind == "minimize" else 0
-    solver = _fresh_solver(opts, ctx, rlimit)
-    _assert_all(solver, facts, ctx)
-    start = time.perf_counter()
-    result = solver.check()
+    if kind == "minimize":
+        rlimit = opts.minimize_rlimit
+        solver = _fresh_solver(opts, ctx, rlimit)
+        _assert_all(solver, facts, ctx)
+        start = time.perf_counter()
+        result = solver.check()
+    else:
+        rlimit = 0
+        start = time.perf_counter()
+        solver, result = _search(facts, ctx, opts)
     took = time.perf_counter() - start
     opts.counted(took)
     out = _outcome(solver, result, opts, rlimit, took)
@@ -155,6 +161,49 @@ def _check(facts, opts: SolverOptions, kind: str = "query") -> Outcome:
         return Outcome(Verdict.REFUTED, ContextModel(solver.model(), ctx, tuple(d.translate(ctx) for d in definitions)),
                        seconds=took)
     return out
+
+
+# A query's search, deterministic at any load (Z3's resource counter decides, not the clock):
+# Z3's default solver first, under FIRST_RLIMIT (twice the largest quantifier-free query of
+# the pinned kernels, bench/minimize_rlimit.py: 1.25 M, ~0.7 s), so that their answers and
+# models are the ones they always were. A quantifier-free query that runs out goes to the
+# default solver's facts with integer division and remainder by constants purified into
+# fresh quotient and remainder variables with linear facts (z3's purify-arith tactic): left
+# in, they stalled the default solver on a 2-slot cp.async ring's distinctness query (a 10 s
+# timeout; 0.05 s purified), while the purified search stalled on another query the default
+# solver decides in 0.1 s, hence the order and PURIFIED_RLIMIT. What neither decides gets the
+# default solver again for the rest of its timeout. (Quantified facts skip the purified
+# search: it did not instantiate them, and the attention kernels ended unknown.)
+FIRST_RLIMIT = 2_500_000
+PURIFIED_RLIMIT = 10_000_000
+PURIFIED = ("simplify", "purify-arith", "smt")
+
+
+def _search(facts, ctx: z3.Context, opts: SolverOptions):
+    """(the solver whose answer counts, its check result) for a query's facts in `ctx`."""
+    ends = time.monotonic() + opts.remaining_ms() / 1000      # the query's own timeout holds for all steps
+
+    def left() -> int:
+        return int((ends - time.monotonic()) * 1000)
+
+    solver = _fresh_solver(opts, ctx, FIRST_RLIMIT)
+    _assert_all(solver, facts, ctx)
+    result = solver.check()
+    if result != z3.unknown or resources(solver) < FIRST_RLIMIT or left() <= BUDGET_SLACK_MS:
+        return solver, result
+    if not has_quantifier(facts):
+        purified = z3.Then(*[z3.Tactic(name, ctx=ctx) for name in PURIFIED], ctx=ctx).solver()
+        purified.set("timeout", left())
+        purified.set("random_seed", opts.seed)
+        purified.set("rlimit", PURIFIED_RLIMIT)
+        _assert_all(purified, facts, ctx)
+        got = purified.check()
+        if got != z3.unknown or left() <= BUDGET_SLACK_MS:
+            return purified, got
+    solver = _fresh_solver(opts, ctx)
+    solver.set("timeout", left())
+    _assert_all(solver, facts, ctx)
+    return solver, solver.check()
 
 
 def _outcome(engine, result, opts: SolverOptions, rlimit: int, took: float) -> Outcome:
@@ -265,36 +314,6 @@ class Session:
 
 
 SESSION_RLIMIT = 500_000     # ~0.1 s; the shipped kernels' conditions take at most ~4_000 each
-
-
-def has_quantifier(facts) -> bool:
-    """Does any fact contain a quantifier? Z3's own walk (its has-quantifiers probe) over the
-    facts as one goal; a goal that a false fact made inconsistent drops what follows, so
-    then the walk is ours. (Printing the facts to look for "(forall" was 53% of the slowest
-    bad kernel's time; walking them from Python with a wrapper per node still 25%.)"""
-    goal = z3.Goal()
-    for fact in facts:
-        goal.add(_bool(fact))
-    if not goal.inconsistent():
-        return z3.Probe("has-quantifiers")(goal) == 1.0
-    return _walk_has_quantifier(facts)
-
-
-def _walk_has_quantifier(facts) -> bool:
-    """The same question answered by walking the shared term graph, each node once."""
-    seen: set[int] = set()
-    todo = [_bool(f) for f in facts]
-    while todo:
-        t = todo.pop()
-        i = t.get_id()
-        if i in seen:
-            continue
-        seen.add(i)
-        if z3.is_quantifier(t):
-            return True
-        if z3.is_app(t):
-            todo.extend(t.children())
-    return False
 
 
 def _bool(fact):
