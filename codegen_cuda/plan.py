@@ -10,6 +10,7 @@ import math
 from dataclasses import dataclass, field
 
 from dsl import exprs, ir
+from encode.access import shared_layout
 from encode.layout import Layout, Swizzle, cosize
 
 from . import distribute as dist
@@ -122,6 +123,10 @@ def _collect(plan: Plan, stmts) -> None:
             buf = SharedBuf(t.name, t.dtype, shape, 0, math.prod(shape))
             if t.layout is not None and t.layout.kind == "swizzle":
                 buf.swizzle = dist.swizzle_of(t.layout, plan.consts)
+                # The swizzle moves offsets up as well as down where the tile's size is not a
+                # multiple of the swizzled span: the buffer spans the largest swizzled offset,
+                # as the verifier's (encode.access.SharedLayout.cosize, RES and BOUND).
+                buf.elems = shared_layout(t, plan.consts).cosize
             elif t.layout is not None and t.layout.kind == "layout":
                 lay = Layout(dist._ints(t.layout.shape, plan.consts),
                              dist._ints(t.layout.stride, plan.consts) if t.layout.stride is not None else None)

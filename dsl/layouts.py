@@ -73,7 +73,30 @@ def check_placement(ck, tree, tile: tuple[int, ...] | None, role: str) -> ir.Lay
                  f"the product of the layout's shape must be the tile's size, {' x '.join(map(str, tile))}"
                  + (" (a register tile's layout may also be larger: the extra slots are idle)"
                     if role == "register" else ""))
+    if role == "shared" and stride is not None and not _one_place_each(ck, _flat(shape), _flat(stride), sp):
+        return None
     return ir.LayoutSpec("layout", shape=shape_e, stride=stride_e, span=sp)
+
+
+def _one_place_each(ck, shape: list[int], stride: list[int], sp) -> bool:
+    """A shared buffer's layout gives each element its own offset, none before the buffer's
+    start: two elements at one offset overwrite each other (the verifier follows elements by
+    their coordinates, the GPU by their addresses), and a negative offset lies outside the
+    allocation, which spans offsets 0 .. cosize - 1."""
+    low = sum((n - 1) * d for n, d in zip(shape, stride) if d < 0)
+    if low < 0:
+        ck.error("E025", f"this shared layout puts an element at offset {low}, before the buffer's start", sp,
+                 "a shared layout's strides must be non-negative")
+        return False
+    offsets = {0}
+    for n, d in zip(shape, stride):
+        offsets = {o + i * d for o in offsets for i in range(n)}
+    if len(offsets) < math.prod(shape):
+        ck.error("E025", f"this shared layout puts {math.prod(shape)} elements at {len(offsets)} offsets: "
+                 "two elements of the buffer would share storage", sp,
+                 "give every element its own offset (e.g. padded rows (32, 32):(33, 1))")
+        return False
+    return True
 
 
 def _named(ck, call: ir.Call, tile, role: str, sp) -> ir.LayoutSpec | None:

@@ -144,6 +144,7 @@ HELD_OUT = [
     ("rowsum_refill_tail", {"R": 8, "C": 200}),    # fill 1.0 masked again with the exact tail condition
     ("split_store_masked", {"M": 70, "N": 200}),   # COVER of an output written by two masked stores
     ("ring1d_sum", {"N": 3072, "M": 512}),          # a 2-slot cp.async ring: one TAG query needs the purified search
+    ("swizzle_ragged_stage", {"R": 48}),            # a swizzle moving offsets past the tile: the buffer spans them
 ]
 
 
