@@ -11,7 +11,8 @@ constrain, only while no write of that tensor may come before the read. A read t
 of the kernel may precede returns what was written, and the data flow does not track integer
 values: the read is then *opaque*, a function of its own per program point and instance that
 no `assume` speaks of (SymEnv). A counterexample that needs such a value is no witness: the
-rules report it as unknown (`depends_on_opaque`).
+rules report it as unknown (`depends_on_opaque`), unless its facts hold at its model whatever
+the opaque reads return (`holds_for_any_opaque`).
 """
 from __future__ import annotations
 
@@ -133,12 +134,53 @@ def opaque_text(name: str) -> str:
             "the read (values the kernel writes are not tracked)")
 
 
-def witness_needs_opaque(sink, rule: str, span, facts) -> bool:
+def witness_needs_opaque(sink, rule: str, span, facts, model=None, opts=None) -> bool:
     """Report `unknown` (and say so) when a counterexample found for `facts` needs the value
     of an opaque read: that value is whatever the kernel wrote, which is not tracked, so the
-    model is no witness."""
+    model is no witness. With the `model` found, a counterexample whose facts hold at it for
+    every value of the opaque reads needs none of them (a race on the read itself, whatever
+    it returns), and is a witness."""
     name = depends_on_opaque(facts)
-    if name is None:
+    if name is None or (model is not None and holds_for_any_opaque(facts, model, opts)):
         return False
     sink.unknown(rule, span, f"a counterexample needs {opaque_text(name)}")
     return True
+
+
+def holds_for_any_opaque(facts, model, opts=None) -> bool:
+    """Whether `facts`, with every constant and every input's element at its value in `model`,
+    hold whatever the opaque reads return (their functions left free: a validity query)."""
+    from .solver import SolverOptions, Verdict, prove
+    facts = [f for f in facts if isinstance(f, z3.ExprRef)]
+    consts, apps = _uninterpreted(facts)
+    fixed = [z3.substitute(f, *[(c, _model_value(model, c)) for c in consts]) if consts else f for f in facts]
+    for _ in range(4):       # an input read whose subscript reads an input: fixed from the inside out
+        _, apps = _uninterpreted(fixed)
+        ground = [a for a in apps if all(z3.is_int_value(x) or z3.is_true(x) or z3.is_false(x) for x in a.children())]
+        if not ground:
+            break
+        fixed = [z3.substitute(f, *[(a, _model_value(model, a)) for a in ground]) for f in fixed]
+    out = prove(z3.And(*fixed), (), opts if opts is not None else SolverOptions())
+    return out.verdict is Verdict.PROVED
+
+
+def _model_value(model, term):
+    return model.eval(term, model_completion=True).translate(term.ctx)
+
+
+def _uninterpreted(facts) -> tuple[list, list]:
+    """(the uninterpreted constants, the applications of uninterpreted non-opaque functions)."""
+    consts, apps, seen, todo = {}, {}, set(), list(facts)
+    while todo:
+        t = todo.pop()
+        if t.get_id() in seen:
+            continue
+        seen.add(t.get_id())
+        if z3.is_quantifier(t):
+            todo.append(t.body())
+        elif z3.is_app(t):
+            d = t.decl()
+            if d.kind() == z3.Z3_OP_UNINTERPRETED and OPAQUE_MARK not in d.name():
+                (apps if t.num_args() else consts)[t.get_id()] = t
+            todo.extend(t.children())
+    return list(consts.values()), list(apps.values())

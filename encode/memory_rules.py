@@ -11,7 +11,7 @@ from dataclasses import dataclass, field
 from .access import Access, SharedLayout, collect, shared_layout
 from .hb import HappensBefore
 from .layout import LayoutError
-from .elem_reads import witness_needs_opaque
+from .elem_reads import depends_on_opaque, holds_for_any_opaque, witness_needs_opaque
 from .solver import Verdict as SV, find_model, minimize_model
 from .symbols import Unsupported
 from .target import DEFAULT_TARGET, Target, load_target
@@ -51,7 +51,8 @@ class Context:
         if out.verdict is SV.UNKNOWN:
             self.sink.unknown(rule, span, f"solver: {out.reason}")
             return None
-        if self.env.has_opaque() and witness_needs_opaque(self.sink, rule, span, facts):
+        opaque = self.env.has_opaque() and depends_on_opaque(base) is not None
+        if opaque and witness_needs_opaque(self.sink, rule, span, base, out.model, self.opts.solver):
             return None
         # Blocks too (after the sizes): left to the first model they follow Z3's term ids,
         # which depend on what the process built before (a golden flipped with test order).
@@ -59,7 +60,10 @@ class Context:
         if not objectives:
             return out.model
         best = minimize_model(base, objectives, self.opts.solver)
-        return best.model if best.verdict is SV.REFUTED else out.model
+        if best.verdict is not SV.REFUTED:
+            return out.model
+        # the smaller witness must not need an opaque value either (the first one does not)
+        return out.model if opaque and not holds_for_any_opaque(base, best.model, self.opts.solver) else best.model
 
 
 def build_context(df, opts, sink) -> Context:

@@ -14,7 +14,7 @@ import z3
 from dsl import exprs, ir
 
 from . import program as prog
-from .elem_reads import witness_needs_opaque
+from .elem_reads import depends_on_opaque, holds_for_any_opaque, witness_needs_opaque
 from .solver import Verdict as SV, find_model, minimize_model, prove
 from .symbols import Unsupported
 from .tagval import flatten
@@ -296,9 +296,12 @@ class TagChecker:
         if out.verdict is SV.UNKNOWN:
             self.sink.unknown(rule, cond.span, f"solver: {out.reason}")
             return False
-        if self.env.has_opaque() and witness_needs_opaque(self.sink, rule, cond.span, facts):
+        opaque = self.env.has_opaque() and depends_on_opaque(facts) is not None
+        if opaque and witness_needs_opaque(self.sink, rule, cond.span, facts, out.model, self.opts):
             return False
         model = self.minimal(facts, scope, out.model, then)
+        if opaque and model is not out.model and not holds_for_any_opaque(facts, model, self.opts):
+            model = out.model         # the smaller witness needs an opaque value; the first does not
         w = Witness(self.df, point, model, scope, leaves)
         if callable(hint_extra):
             hint_extra = hint_extra(model)

@@ -30,7 +30,8 @@ def _kernel(path: Path):
                                         ("segment_sums", {"R": 4, "NV": 10, "R1": 5}),
                                         ("segment_sums_claimed", {"R": 5, "NV": 10, "R1": 6}),
                                         ("shift_ids_then_gather", {"T": 6, "V": 5}),
-                                        ("consume_lengths", {"B": 3})])
+                                        ("consume_lengths", {"B": 3}),
+                                        ("counter_bump_barrier", {"T": 4})])
 def test_correct_element_reads_prove_and_lower(name, sizes):
     from codegen_cuda.differential import check_lowering
     path = OK / f"{name}.dsl"
@@ -82,13 +83,14 @@ def test_short_circuit_conditions_and_specification_reads():
     assert r.ref.tensor == "SEG" and len(r.conds) == 1 and r.conds[0][1] is True
 
 
-@pytest.mark.parametrize("name", ["bound_elem_read_next_token", "bound_elem_read_row_pointer_short",
-                                  "bound_elem_read_in_subscript", "race_elem_read_after_store"])
-def test_the_concrete_interpreter_replays_each_finding(name):
+@pytest.mark.parametrize("path", [BAD / "bound_elem_read_next_token.dsl", BAD / "bound_elem_read_row_pointer_short.dsl",
+                                  BAD / "bound_elem_read_in_subscript.dsl", BAD / "race_elem_read_after_store.dsl",
+                                  OK / "counter_bump_no_barrier.dsl"], ids=lambda p: p.stem)
+def test_the_concrete_interpreter_replays_each_finding(path):
     """The interpreter (the independent semantics) reads the element, short-circuits `and`/`or`
     as the lowering does, and logs the read against the kernel's writes of its tensor."""
     from interp.replay import replay_details
-    kernel = _kernel(BAD / f"{name}.dsl")
+    kernel = _kernel(path)
     v = verify_kernel(kernel, VerifyOptions())
     assert v.findings
     for f in v.findings:
@@ -115,3 +117,21 @@ def test_a_length_loaded_after_the_kernel_rewrote_it_is_opaque():
     v = verify_kernel(result.kernel, VerifyOptions())
     assert v.status == "unknown", (v.findings, v.unknowns)
     assert any("LEN read at line" in u.reason for u in v.unknowns)
+
+
+def test_a_witness_that_holds_whatever_an_opaque_read_returns_is_a_finding():
+    """The race on the read itself (CNT[block.x] tested with no barrier after thread 0 wrote
+    it) holds for any value the read returns: a finding, where it was unknown. A race inside
+    the branch that value picks still needs it: unknown, naming the read."""
+    v = verify_kernel(_kernel(OK / "counter_bump_no_barrier.dsl"), VerifyOptions())
+    assert v.status == "violation" and not v.unknowns, (v.findings, v.unknowns)
+    src = (OK / "counter_bump_barrier.dsl").read_text()
+    src = src.replace("        y = x * 2.0\n        store Y[block.x : +1, 0 : +32], y\n",
+                      "        store sx[0 : +1, 0 : +32], x\n"
+                      "        t = load sx[0 : +1, 0 : +32] layout copy(vec=2)\n        store Y[block.x : +1, 0 : +32], t\n")
+    src = src.replace("    c = load CNT", "    sx = shared f32[1, 32]\n    c = load CNT")
+    result = check_source(src, "branch_race.dsl")
+    assert result.ok, [str(d) for d in result.diagnostics]
+    v = verify_kernel(result.kernel, VerifyOptions(rules=("RACE",)))
+    assert v.status == "unknown" and not v.findings, (v.findings, v.unknowns)
+    assert any("CNT read at line 16" in u.reason for u in v.unknowns), v.unknowns
