@@ -41,6 +41,10 @@ class Access:
     tma: bool = False           # a bulk copy: its issuing thread moves the whole tile
     elem: ir.ElemRef | None = None  # an element read of an integer input (encode/elem_reads.py)
     conds: tuple = ()           # the conditions under which the expression evaluates it
+    # The source of an async copy (copy_async, tma_load): read while the copy is in flight,
+    # until its thread's wait_group retires its group or its mbarrier phase is waited for, not
+    # at issue (PTX; docs/MEMORY_MODEL.md). A write of the source before then races with it.
+    in_flight: bool = False
 
     def src_tile(self, coords) -> tuple:
         """The accessed tile's coordinates of the distribution's element `coords`."""
@@ -75,9 +79,10 @@ def collect(df) -> tuple[Access, ...]:
     """Every global and shared access of the kernel, in program order."""
     k, consts, out = df.kernel, df.env.consts, []
 
-    def add(point, ref, write, is_async, dist, masked=False, transpose=False, tma=False):
+    def add(point, ref, write, is_async, dist, masked=False, transpose=False, tma=False, in_flight=False):
         space = df.types[ref.tensor].space
-        out.append(Access(len(out), point, ref.tensor, ref, write, is_async, space, dist, masked, transpose, tma))
+        out.append(Access(len(out), point, ref.tensor, ref, write, is_async, space, dist, masked, transpose, tma,
+                          in_flight=in_flight))
 
     reads: dict = {}
     for p, r in program_reads(k, df.points):
@@ -90,11 +95,11 @@ def collect(df) -> tuple[Access, ...]:
                               elem=r.ref, conds=r.conds))
         if isinstance(s, ir.Copy):
             dist = of_spec(s.layout, _shape(df, s.dst), k.threads, consts)
-            add(p, s.src, False, False, dist, s.mask is not None)
+            add(p, s.src, False, False, dist, s.mask is not None, in_flight=s.is_async)
             add(p, s.dst, True, s.is_async, dist)
         elif isinstance(s, ir.TmaLoad):
             dist = bulk_distribution(_shape(df, s.dst), k.threads)
-            add(p, s.src, False, False, dist, s.mask is not None, tma=True)
+            add(p, s.src, False, False, dist, s.mask is not None, tma=True, in_flight=True)
             add(p, s.dst, True, True, dist, tma=True)
         elif isinstance(s, ir.Load):
             dist = of_spec(s.target.layout, df.shape(s.target.name), k.threads, consts)

@@ -37,7 +37,7 @@ def rule_of(a, b) -> str:
     then a write RACE; a synchronous write then anything is RACE; a read then a write is WAR."""
     if a.is_async:
         return "RACE" if b.write else "ASYNC"
-    return "RACE" if a.write else "WAR"
+    return "RACE" if a.write else "WAR"       # a read in flight (an async copy's source) too
 
 
 def _pair(ctx, a, b):
@@ -110,12 +110,17 @@ def check_ordered(ctx, a, b) -> None:
     if apart is None and not ctx.hb.may_follow(a.point, b.point):
         return
     ctx.sink.obligation()
-    if not a.is_async and apart is None and not ctx.hb.barrier_free_path(a.point, b.point):
+    pending = a.is_async or a.in_flight          # a barrier alone does not order it
+    if not pending and apart is None and not ctx.hb.barrier_free_path(a.point, b.point):
         return                                   # every path from a to b passes a barrier
     ia, ib, same = _pair(ctx, a, b)
     at_a, at_b = At(a.point, ia.loops, ia.t), At(b.point, ib.loops, ib.t)
     facts = ia.facts + ib.facts + [same, ctx.hb.before(at_a, at_b)]
-    if a.is_async:
+    if a.in_flight and a.tma:
+        if ctx.protocol is None:
+            raise Unsupported("a bulk copy needs an mbarrier", a.span)
+        facts.append(z3.Not(ctx.protocol.landed(ctx.protocol.site_of[a.point.path], at_a, at_b)))
+    elif pending:
         facts.append(z3.Not(ctx.hb.retired_visible(at_a, at_b)))
     else:
         facts += [ia.t != ib.t, z3.Not(ctx.hb.separated(at_a, at_b))]
@@ -126,9 +131,13 @@ def check_ordered(ctx, a, b) -> None:
     model = ctx.solve(rule, b.span, facts, list(ia.loops.values()) + list(ib.loops.values()) + [ia.t, ib.t, ia.v, ib.v])
     if model is not None:
         mv = ModelView(ctx, model)
-        note = _async_note(ctx, mv, at_a, at_b) if a.is_async else "with no barrier between"
-        hint = None
-        if apart is not None and mv.loops(a.point, ia.loops) == mv.loops(b.point, ib.loops)[:len(a.point.loops)]:
+        note = ("the tma_load's mbarrier phase was not waited for before this write, so the copy may still be "
+                "reading" if a.in_flight and a.tma else
+                _async_note(ctx, mv, at_a, at_b) if pending else "with no barrier between")
+        hint = ("an async copy reads its source until it completes: wait for it (wait_group, or the mbarrier "
+                "phase, then a barrier for the other threads) before overwriting the source" if a.in_flight else None)
+        if apart is not None and not pending and \
+                mv.loops(a.point, ia.loops) == mv.loops(b.point, ib.loops)[:len(a.point.loops)]:
             note = f"in the other branch of the if at line {apart.span.line}, which another thread takes"
             hint = ("two threads run the two branches side by side: make them touch different elements (for a "
                     "store split between threads, the same layout in both branches)")

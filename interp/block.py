@@ -165,6 +165,8 @@ class BlockExec(MemoryStatements):
                 self.mem.commit(active)
             case ir.WaitGroup():
                 self.mem.wait_group(active, max(0, self.fold(s.pending)))
+                waiting = np.concatenate([active, np.zeros(self.mem.threads - len(active), bool)])
+                self.I.global_log.wait_group(waiting, max(0, self.fold(s.pending)), self.mem.open_group)
             case ir.Alloc():
                 t = s.tensor
                 if t.name not in self.mem.buffers:

@@ -57,7 +57,7 @@ class MemoryStatements:
 
     def global_conflicts(self, conflicts, thr) -> None:
         for c in conflicts:         # races in global memory (global_races.py)
-            self.violation("RACE", c.detail, int(thr[c.index]), other_line=c.other_line)
+            self.violation(c.rule, c.detail, int(thr[c.index]), other_line=c.other_line)
 
     def write_shared(self, name, coords, thr, vals, tags, taint, defined, is_async: bool, what: str) -> None:
         buf = self.mem.buffers.get(name)
@@ -90,8 +90,13 @@ class MemoryStatements:
         thr, elem = self.pairs(s.layout, shape, active)
         tile = np.unravel_index(elem, shape) if shape else ()
         kind = "copy_async" if s.is_async else "copy"
-        vals, tags, taint, defined = self.read_tile(s.src.tensor, self.full_coords(s.src, tile, thr), thr,
-                                                    f"{kind} from {s.src.tensor}", s.mask)
+        src = self.full_coords(s.src, tile, thr)
+        vals, tags, taint, defined = self.read_tile(s.src.tensor, src, thr, f"{kind} from {s.src.tensor}", s.mask)
+        if s.is_async and s.src.tensor in self.I.global_log.tensors:     # read until the copy completes
+            shape = self.I.shapes[s.src.tensor]
+            inside = np.all([(c >= 0) & (c < n) for c, n in zip(src, shape)], axis=0) if src else np.ones(len(thr), bool)
+            self.I.global_log.copy_async_read(s.src.tensor, tuple(c[inside] for c in src), thr[inside],
+                                              self.mem.open_group[thr[inside]], self.line)
         self.write_shared(s.dst.tensor, self.full_coords(s.dst, tile, thr), thr, vals, tags, taint, defined,
                           s.is_async, f"{kind} into {s.dst.tensor}")
 

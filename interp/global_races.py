@@ -18,6 +18,19 @@ class Conflict:
     index: int          # position in the statement's (thread, element) pairs
     detail: str
     other_line: int
+    rule: str = "RACE"
+
+
+@dataclass
+class _InFlight:
+    """The source elements a batch of copy_async reads until its group is retired (and, for
+    another thread's write, a barrier follows the retiring wait)."""
+    name: str
+    flat: np.ndarray
+    thread: np.ndarray
+    group: np.ndarray       # the commit group of each (commits its thread made before the copy)
+    line: int
+    retired: np.ndarray     # the barrier epoch of the retiring wait_group, -1 while pending
 
 
 class _Tensor:
@@ -42,10 +55,45 @@ class GlobalLog:
         self.tensors = {name: _Tensor(shape) for name, shape in sorted(shapes.items())}
         self.runs: list[tuple[int, ...]] = []
         self.epoch = 0
+        self.in_flight: list[_InFlight] = []
 
     def start_block(self, block: tuple[int, ...]) -> None:
         self.runs.append(tuple(block))
         self.epoch = 0
+        self.in_flight = []
+
+    def copy_async_read(self, name: str, coords, thr: np.ndarray, groups: np.ndarray, line: int) -> None:
+        """An async copy's source elements, read until the copy completes (docs/MEMORY_MODEL.md)."""
+        t = self.tensors.get(name)
+        if t is None or not len(thr):
+            return
+        flat = np.ravel_multi_index(tuple(coords), t.shape)
+        self.in_flight.append(_InFlight(name, flat, thr.copy(), groups.copy(), line, np.full(len(flat), -1, np.int64)))
+
+    def wait_group(self, active: np.ndarray, n: int, commits: np.ndarray) -> None:
+        """Threads in `active` retire their committed groups but the newest n (`commits`: per thread)."""
+        for f in self.in_flight:
+            done = (f.retired < 0) & active[f.thread] & (f.group < commits[f.thread] - n)
+            f.retired[done] = self.epoch
+
+    def _in_flight_conflict(self, name: str, flat: np.ndarray, thr: np.ndarray) -> Conflict | None:
+        """A write of an element some copy_async may still be reading: its group not retired, or
+        retired by another thread's wait with no barrier since."""
+        run = self._run
+        for f in self.in_flight:
+            if f.name != name:
+                continue
+            live = (f.retired < 0) | (f.retired == self.epoch)
+            for i in np.flatnonzero(np.isin(flat, f.flat[live])):
+                for j in np.flatnonzero((f.flat == flat[i]) & live):
+                    if f.retired[j] < 0 or f.thread[j] != thr[i]:
+                        state = "its group not yet retired" if f.retired[j] < 0 else "retired by its thread's " \
+                            "wait_group with no barrier since"
+                        return Conflict(int(i), f"{self._who(run, int(thr[i]))} writes {name}"
+                                        f"{_at(int(flat[i]), self.tensors[name].shape)} while "
+                                        f"{self._who(run, int(f.thread[j]))}'s copy_async at line {f.line} may still "
+                                        f"read it ({state})", f.line, "WAR")
+        return None
 
     def barrier(self) -> None:
         self.epoch += 1
@@ -102,6 +150,9 @@ class GlobalLog:
         dup = np.zeros(len(flat), bool)
         same = (flat[order][1:] == flat[order][:-1]) & (thr[order][1:] != thr[order][:-1])
         dup[order[1:][same]] = True
+        pending = self._in_flight_conflict(name, flat, thr)
+        if pending is not None:
+            out.append(pending)
         for i in np.flatnonzero(read_before | read_here | write_other | dup)[:1]:
             e = int(flat[i])
             if read_before[i]:

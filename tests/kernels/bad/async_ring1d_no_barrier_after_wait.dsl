@@ -1,5 +1,5 @@
-# Buggy sibling of tests/verify/kernels/ring1d_sum.dsl: the sum reads the slot being prefetched
-# into, not the one waited for (ASYNC).
+# Buggy sibling of tests/verify/kernels/ring1d_sum.dsl: no barrier after the wait_group, so a
+# thread reads elements another thread's copy filled before that copy is visible to it (ASYNC).
 kernel ring1d_sum(X: f32[N], Y: f32[M]):
     assume N % 1536 == 0 and M * 6 == N
     const B, NT = 256, 6
@@ -16,9 +16,8 @@ kernel ring1d_sum(X: f32[N], Y: f32[M]):
             copy_async s[(kt + 1) % 2, 0 : +B], X[block.x * 1536 + (kt + 1) * B : +B] layout copy(vec=4)
         commit
         wait_group 1
-        barrier
-        x = load s[(kt + 1) % 2, 0 : +B]  #! error[ASYNC]
+        x = load s[kt % 2, 0 : +B]  #! error[ASYNC]
         acc = acc + x
         barrier
-    store Y[block.x * B : +B], acc  #! error[TAG]
+    store Y[block.x * B : +B], acc
 
