@@ -191,7 +191,8 @@ _FRONT_END = {
              "Assert over declared tag fields, integer inputs and `range`s as docs/DSL.md shows."),
     "E025": ("An invalid layout or swizzle.",
              "Shape and stride of different structure; an unknown named layout; a swizzle with "
-             "`|s| < b`; an mma fragment layout on a shared buffer.",
+             "`|s| < b`; an mma fragment layout on a shared buffer; a shared layout that puts two "
+             "elements at one offset or one before the buffer (a negative stride).",
              "Write the layout as docs/LAYOUT.md and docs/DSL.md show."),
     "E026": ("A function or attribute the DSL does not have.",
              "A misspelt function (`exq`), an attribute such as `block.w`.",
