@@ -287,38 +287,27 @@ class _Pads:
                 for t, (partial, wholly, start, top) in enumerate(dims)]
 
     def masked_again(self, x: ir.Expr, cond: ir.Expr) -> bool:
-        """Whether `mask(x, cond)` replaces every element of x's padding: x is a tile whose one
-        writer is a masked load from global memory in the same iteration (same loops, before
-        the mask in their body, unconditional), and every element that load pads fails cond
-        at that iteration (`mask(x, kt * BK + index(x, axis=1) < K, fill=0.0)` of a load
-        filled with 1.0): the fill then never reaches the result."""
+        """Whether `mask(x, cond)` replaces every element of x's padding: each element that may
+        be padding at this iteration (encode/fill_place.py: a masked load of the same iteration,
+        through elementwise math and mma) fails cond there (`mask(x, kt * BK + index(x, axis=1)
+        < K, fill=0.0)` of a load filled with 1.0; scores `mma(q, k)` of keys past S masked to
+        -inf): the fill then never reaches the result."""
         point = self.point
         if point is None or not (isinstance(x, ir.Sym) and x.kind is ir.SymKind.TENSOR):
             return False
-        writers = self.df.writers.get(x.name, [])
-        if len(writers) != 1:
-            return False
-        w = writers[0]
-        s = w.stmt
-        if not (isinstance(s, ir.Load) and s.mask is not None and self.df.kernel.param(s.src.tensor) is not None):
-            return False
-        depth = len(point.loops)
-        if (w.guards or len(w.loops) != depth or prog.common_loops(w, point) != depth
-                or not prog.before_in_body(w, point, depth)):
-            return False
         from .element_conds import index_cond as _index_cond, shape_of as _shape_of
-        dims = self.access_dims(s, point)
-        shape = _shape_of(self.df, x)
-        if dims is None or len(dims) != len(shape):
+        from .fill_place import place
+        where = place(self, x.name, point)
+        if where is None:
             return False
+        shape = _shape_of(self.df, x)
         inst, facts = self.instance(point)
         tile = _coords(len(shape))
         keep = _index_cond(self.df, cond, tuple(tile), inst)
         if keep is None:
             return False
         box = [And(c >= 0, c < n) for c, n in zip(tile, shape)]
-        places = [place for partial, _, place in dims if partial]
-        return bool(places) and self.proved(z3.Implies(z3.Or(*places), z3.Not(keep)), facts + box)
+        return self.proved(z3.Implies(where, z3.Not(keep)), facts + box)
 
     def cond_part(self, cond: ir.Expr, x: ir.Expr, fill: float) -> Part:
         """mask(x, cond): the elements failing cond, with the axes along which every such

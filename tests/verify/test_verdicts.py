@@ -145,6 +145,7 @@ HELD_OUT = [
     ("split_store_masked", {"M": 70, "N": 200}),   # COVER of an output written by two masked stores
     ("ring1d_sum", {"N": 3072, "M": 512}),          # a 2-slot cp.async ring: one TAG query needs the purified search
     ("swizzle_ragged_stage", {"R": 48}),            # a swizzle moving offsets past the tile: the buffer spans them
+    ("attention_key_tail", {"T": 32, "S": 37}),     # mask(...) of scores mma(q, k) replaces the padding of keys past S
 ]
 
 
