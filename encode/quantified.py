@@ -1,4 +1,4 @@
-"""Whether a query's facts hold a quantifier (which decides how the solver searches)."""
+"""What a query's facts hold (quantifiers, division, bit-vectors), which decides how the solver searches."""
 from __future__ import annotations
 
 import z3
@@ -36,3 +36,27 @@ def _walk_has_quantifier(facts) -> bool:
 
 def _as_bool(fact):
     return z3.BoolVal(fact) if isinstance(fact, bool) else fact
+
+
+_DIVISION = (z3.Z3_OP_IDIV, z3.Z3_OP_MOD, z3.Z3_OP_REM)
+
+
+def purify_helps(facts) -> bool:
+    """Whether the facts hold integer division or remainder and neither a quantifier nor a
+    bit-vector term: where purifying division (encode/solver._search) can help. One walk of
+    the shared term graph, each node once."""
+    seen: set[int] = set()
+    todo = [_as_bool(f) for f in facts]
+    division = False
+    while todo:
+        t = todo.pop()
+        i = t.get_id()
+        if i in seen:
+            continue
+        seen.add(i)
+        if z3.is_quantifier(t) or z3.is_bv(t):
+            return False
+        if z3.is_app(t):
+            division = division or t.decl().kind() in _DIVISION
+            todo.extend(t.children())
+    return division

@@ -22,7 +22,7 @@ import z3
 from .allocator import keep_freed_memory
 from .definitions import Definition, apply, split_definitions
 from .digits import merge_digits
-from .quantified import has_quantifier
+from .quantified import has_quantifier, purify_helps
 
 keep_freed_memory()     # every query's fresh context would otherwise page-fault its memory in again
 
@@ -152,7 +152,7 @@ def _check(facts, opts: SolverOptions, kind: str = "query") -> Outcome:
     else:
         rlimit = 0
         start = time.perf_counter()
-        solver, result = _search(facts, ctx, opts)
+        solver, result, ctx = _search(facts, ctx, opts)
     took = time.perf_counter() - start
     opts.counted(took)
     out = _outcome(solver, result, opts, rlimit, took)
@@ -164,23 +164,21 @@ def _check(facts, opts: SolverOptions, kind: str = "query") -> Outcome:
 
 
 # A query's search, deterministic at any load (Z3's resource counter decides, not the clock):
-# Z3's default solver first, under FIRST_RLIMIT (twice the largest quantifier-free query of
-# the pinned kernels, bench/minimize_rlimit.py: 1.25 M, ~0.7 s), so that their answers and
-# models are the ones they always were. A quantifier-free query that runs out goes to the
-# default solver's facts with integer division and remainder by constants purified into
-# fresh quotient and remainder variables with linear facts (z3's purify-arith tactic): left
-# in, they stalled the default solver on a 2-slot cp.async ring's distinctness query (a 10 s
-# timeout; 0.05 s purified), while the purified search stalled on another query the default
-# solver decides in 0.1 s, hence the order and PURIFIED_RLIMIT. What neither decides gets the
-# default solver again for the rest of its timeout. (Quantified facts skip the purified
-# search: it did not instantiate them, and the attention kernels ended unknown.)
+# the default solver under FIRST_RLIMIT (twice the largest quantifier-free query of the
+# pinned kernels, bench/minimize_rlimit.py), so their answers and models stay as they were;
+# then, where it can help (encode/quantified.purify_helps), the facts with integer division
+# and remainder purified into quotient and remainder variables (purify-arith): a 2-slot
+# cp.async ring's distinctness query timed out in 10 s and takes 0.05 s so; the purified
+# search stalls on other queries, hence the order and PURIFIED_RLIMIT. Then the default
+# solver again for the rest of the timeout (docs/SOUNDNESS.md, "Solver limits").
 FIRST_RLIMIT = 2_500_000
-PURIFIED_RLIMIT = 10_000_000
+PURIFIED_RLIMIT = 6_000_000      # the ring's queries: 2.7 M (unsat) and 3.3 M (sat)
 PURIFIED = ("simplify", "purify-arith", "smt")
 
 
 def _search(facts, ctx: z3.Context, opts: SolverOptions):
-    """(the solver whose answer counts, its check result) for a query's facts in `ctx`."""
+    """(the solver whose answer counts, its check result, its context) for a query's facts,
+    translated into `ctx` (or a context of its own for the last step)."""
     ends = time.monotonic() + opts.remaining_ms() / 1000      # the query's own timeout holds for all steps
 
     def left() -> int:
@@ -190,8 +188,8 @@ def _search(facts, ctx: z3.Context, opts: SolverOptions):
     _assert_all(solver, facts, ctx)
     result = solver.check()
     if result != z3.unknown or resources(solver) < FIRST_RLIMIT or left() <= BUDGET_SLACK_MS:
-        return solver, result
-    if not has_quantifier(facts):
+        return solver, result, ctx
+    if purify_helps(facts):
         purified = z3.Then(*[z3.Tactic(name, ctx=ctx) for name in PURIFIED], ctx=ctx).solver()
         purified.set("timeout", left())
         purified.set("random_seed", opts.seed)
@@ -199,11 +197,15 @@ def _search(facts, ctx: z3.Context, opts: SolverOptions):
         _assert_all(purified, facts, ctx)
         got = purified.check()
         if got != z3.unknown or left() <= BUDGET_SLACK_MS:
-            return purified, got
+            return purified, got, ctx
+    # A context of its own, as a query had before this search: its term ids, and so Z3's
+    # search, are those of a fresh translation (in the first step's context the swizzle race
+    # query of docs/LAYOUT.md took 3.7 s where it takes 1.2 s fresh).
+    ctx = z3.Context()
     solver = _fresh_solver(opts, ctx)
     solver.set("timeout", left())
     _assert_all(solver, facts, ctx)
-    return solver, solver.check()
+    return solver, solver.check(), ctx
 
 
 def _outcome(engine, result, opts: SolverOptions, rlimit: int, took: float) -> Outcome:
