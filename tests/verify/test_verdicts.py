@@ -262,6 +262,42 @@ def test_a_mask_on_a_loaded_length_proves_and_lowers():
     _proves_and_lowers("half_len_sum", {"B": 3, "D": 64})     # lt / 2: a division by a constant
 
 
+def test_a_where_against_a_tile_of_zeros_is_a_mask():
+    """`where(t >= n, z, v)` with z written only by `zeros` is `mask(v, t < n, fill=0.0)`
+    (dsl/zero_branch.py): the zeros picked hold no record, so the sum over the valid tokens
+    proves `range(0, N[r])` (held-out ragged_where_sum was refuted with a record without the
+    field). The siblings tests/kernels/bad/tag_where_zeros_len_sum_branches_swapped.dsl and
+    tag_where_zeros_len_max.dsl (the zeros reach a max) are refuted."""
+    _proves_and_lowers("where_zeros_len_sum", {"R": 4, "C": 32})
+
+
+def test_the_zeros_a_where_picks_meeting_data_are_unknown():
+    """As padding, the zeros a where picks carry no record; added to data (`kept + w`) the
+    element holds w's value without w's records, so the stored tags are unknown, never
+    proved vacuously (the fill rule's "padding meets data")."""
+    src = """kernel where_zeros_plus_data(V: f32[R, 32, 16], W: f32[R, 32, 16], N: i32[R], Y: f32[R, 32, 16]):
+    assume N[r] >= 0 and N[r] <= 32
+    grid (R)
+    threads 64
+    tag V[r, t, c] = (row=r, t=t, col=c)
+    tag W[r, t, c] = (row=r, t=t, col=c)
+    tag Y[r, t, c] = (row=r, t=t, col=c)
+    v = load V[block.x, 0 : +32, 0 : +16]
+    w = load W[block.x, 0 : +32, 0 : +16]
+    n = load N[block.x : +1]
+    nt = bcast(reshape(bcast(n, axis=0, n=32), shape=(32)), axis=1, n=16)
+    z = zeros f32[32, 16]
+    kept = where(index(v, axis=0) < nt, v, z)
+    y = kept + w
+    store Y[block.x, 0 : +32, 0 : +16], y
+"""
+    result = check_source(src, "where_zeros_plus_data.dsl")
+    assert result.ok, [str(d) for d in result.diagnostics]
+    v = verify_kernel(result.kernel, VerifyOptions())
+    assert v.status == "unknown", (v.findings, v.unknowns)
+    assert any("meets data" in u.reason for u in v.unknowns)
+
+
 def test_one_dimensional_wide_copies_lower():
     """copy(vec=4) and copy_async of a 1-D vector lower to the 16-byte helpers with a 1-tuple
     index (a scalar crashed the simulator on proved held-out kernels)."""
