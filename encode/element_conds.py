@@ -146,17 +146,12 @@ def _tile_value(df, name: str, coords: tuple, w, inst: dict):
     (the value is the input's function, which the `assume`s speak of, at the loaded element)
     or math (then (its expression, the element) for the caller to evaluate). None otherwise:
     data the tags do not follow."""
-    writers = df.writers.get(name, [])
-    if len(writers) != 1:
-        return None
-    p, s = writers[0], writers[0].stmt
-    depth = len(p.loops)
-    if prog.common_loops(p, w) != depth or not prog.before_in_body(p, w, depth):
-        return None
-    if not all(any(g is h for h in w.guards) for g in p.guards):
-        return None         # written under a condition the reader is not under
     shape = df.shape(name)
     tile = tuple(coords[len(coords) - len(shape):]) if shape else ()
+    p = _last_write(df, name, w, tile)
+    if p is None:
+        return None
+    s = p.stmt
     if isinstance(s, ir.Compute) and name not in exprs.free_syms(s.value, ir.SymKind.TENSOR):
         # stored in the tile's type: the caller guards its math and the store by that type
         return (s.value, tile) if s.target.dtype in BITS else None
@@ -173,6 +168,45 @@ def _tile_value(df, name: str, coords: tuple, w, inst: dict):
         args = [inst[loop.var] for loop in p.loops] + list(at)
         return df.env.uf(name, len(args))(*args)
     return df.env.uf(param.name, len(at))(*at)
+
+
+def _last_write(df, name: str, w, tile: tuple):
+    """The write of register tile `name` whose value every element read at `w` holds: the
+    last write in the program, in the loops around `w` and before it in their body, under
+    the reader's own conditions or conditions on the thread that every owner of its elements
+    passes (`if thread.x < 64: ln = load LEN[b : +1]`, the [1] tile's owner being thread 0).
+    Where other writes come first, it must give every element to a thread (it then overwrites
+    them all in each iteration before `w`). None otherwise: which write an element holds is
+    not followed."""
+    writers = df.writers.get(name, [])
+    if not writers:
+        return None
+    p = max(writers, key=lambda q: q.path)
+    depth = len(p.loops)
+    if prog.common_loops(p, w) != depth or not prog.before_in_body(p, w, depth):
+        return None         # a write after the reader may reach it from an earlier iteration
+    roles = [g for g in p.guards if not any(g is h for h in w.guards)]
+    if roles and not _owners_pass(df, p, roles):
+        return None         # written under a condition the reader is not under
+    if len(writers) > 1 and df.uncovered(p.stmt, tile):
+        return None         # the elements it gives to no thread keep an earlier write
+    return p
+
+
+def _owners_pass(df, p, guards) -> bool:
+    """Whether the thread that `p`'s distribution gives each element of its tile to passes
+    `guards`, conditions on the thread alone, for every element: they never stop its write."""
+    if any(not exprs.mentions_thread(g.cond) or exprs.free_syms(g.cond, ir.SymKind.LOOP) for g in guards):
+        return False
+    shape = df.shape(p.stmt.target.name)
+    tile = [z3.Int(f"owner.c{d}") for d in range(len(shape))]
+    try:
+        conds = df.thread_guards(p, {}, tuple(tile))
+    except Unsupported:
+        return False
+    box = [And(c >= 0, c < n) for c, n in zip(tile, shape)]
+    from .settle import possible
+    return not possible(df, list(df.env.facts) + box, z3.Not(And(*conds)))
 
 
 def selector(df, coords: tuple, inst: dict, stem: str = "where", sort=None):

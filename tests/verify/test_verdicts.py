@@ -333,6 +333,15 @@ def test_i8_math_that_may_wrap_is_never_proved():
     assert v.status == "violation", (v.findings, v.unknowns)
 
 
+def test_a_length_loaded_under_a_thread_condition_its_owner_passes_proves_and_lowers():
+    """`n = zeros i32[1]; if thread.warp == 0: n = load N[r : +1]`, then every thread masks
+    with n: the load's one element belongs to thread 0, which passes the condition, so the load
+    overwrites the whole tile and the mask reads N[r] (held-out len_under_split was refuted: two
+    writes made the length a free choice). tests/kernels/bad/tag_len_loaded_by_second_warp.dsl
+    (`thread.warp == 1`: the owner does not load) is refuted."""
+    _proves_and_lowers("len_loaded_by_first_warp", {"R": 4})
+
+
 def test_one_dimensional_wide_copies_lower():
     """copy(vec=4) and copy_async of a 1-D vector lower to the 16-byte helpers with a 1-tuple
     index (a scalar crashed the simulator on proved held-out kernels)."""
