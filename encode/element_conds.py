@@ -56,15 +56,14 @@ def index_cond(df, cond: ir.Expr, coords: tuple, inst: dict, w=None):
                 return term(x, reshaped(df, e, x, at))
             case ir.Sym(kind=ir.SymKind.TENSOR, name=n) if w is not None:
                 got = _tile_value(df, n, at, w, inst)
-                if isinstance(got, tuple):      # computed: its expression at the tile's element,
-                    v = term(*got)              # stored in the tile's type
-                    return v if v is None else held(v, df.types[n].dtype, at)
+                if isinstance(got, tuple):      # computed: its expression at the tile's element
+                    return term(*got)
                 return got
-            case ir.Cast(operand=x, dtype=dt) if dt in BITS and value_type(df, x) in {*BITS, None}:
-                # between integer types (or of coordinates): the value where dt holds it
+            case ir.Cast(operand=x, dtype=dt) if dt in BITS and (src := value_type(df, x)) in {*BITS, None}:
+                # between integer types (or of coordinates, int64): the value where dt holds it
                 v = term(x, at)
-                return v if v is None else held(v, dt, at)
-            case ir.Call(func="max" | "min" as f, args=(x,), kwargs=kw) if w is not None:
+                return v if v is None or BITS[dt] >= BITS.get(src, 64) else held(v, dt, at)
+            case ir.Call(func="max" | "min" as f, args=(x,), kwargs=kw) if w is not None and "axis" in dict(kw):
                 # a reduction of a few known integers (the longest of a block's lengths)
                 axis = df.env.const_value(dict(kw)["axis"])
                 n = shape_of(df, x)[axis]
@@ -153,7 +152,8 @@ def _tile_value(df, name: str, coords: tuple, w, inst: dict):
         return None
     s = p.stmt
     if isinstance(s, ir.Compute) and name not in exprs.free_syms(s.value, ir.SymKind.TENSOR):
-        # stored in the tile's type: the caller guards its math and the store by that type
+        # stored in the tile's type, which is its math's (dsl/compute.py): the caller guards
+        # that math and its casts by their types' ranges
         return (s.value, tile) if s.target.dtype in BITS else None
     if not isinstance(s, ir.Load):
         return None
