@@ -96,7 +96,10 @@ _VERIFIER = {
              "Make the copy cover every element that is read (its extent and layout), or read "
              "only what was written."),
     "COVER": ("Every element of every output is written, and exactly once, over all blocks and "
-              "threads.",
+              "threads. A tensor the kernel also reads (state: a counter, ids, flags) may be "
+              "written again by the same block, in program order or across barriers (RACE and "
+              "WAR check the order); its final value is the last write, so COVER asks that one "
+              "block writes each of its elements.",
               "A grid one block short; two blocks storing to one tile (a wrong `block.x` / "
               "`block.y` offset); a store inside a loop that runs more than once; the branches "
               "of a store split between threads (`if thread.x < 64: store ... else: store ...`) "

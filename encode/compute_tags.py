@@ -171,6 +171,9 @@ def _contribs(df, e, coords, w, inst, self_name, operand: bool = False) -> tuple
             keep = index_cond(df, c, coords, inst, w)
             keep = selector(df, coords, inst) if keep is None else keep
             return product(cc, tuple(dataclasses.replace(_guard(y, keep), masked=True) for y in cx)), None
+        case ir.Call(func="where") if (m := df.zero_branches.as_mask(e)) is not None:
+            # a branch of zeros is padding where it is picked (dsl/zero_branch.py)
+            return _contribs(df, m, coords, w, inst, self_name, operand)
         case ir.Call(func="where", args=(c, a, b)) if selects_own_sides(c, a, b):
             # `where(a > b, a, b)` is a function of a and b alone (their maximum, or minimum):
             # tagged as elementwise math on them, `maximum(a, b)`'s records, not the

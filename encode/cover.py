@@ -21,6 +21,7 @@ from . import concrete
 from .access import instantiate, point_thread_dependent
 from .cover_reach import check_covered
 from .findings import Finding, Hop, Operand
+from .global_race import read_and_written
 from .memwitness import ModelView, element_text, iteration_text, thread_text
 from .solver import Verdict as SV, find_model
 from .symbols import Unsupported
@@ -47,15 +48,20 @@ def _check_output(ctx, name: str, sites) -> None:
         if not s.dist.injective:
             raise Unsupported(f"the distribution of this store gives one element of {name} to several threads",
                               s.span)
+    # A tensor the kernel also reads is state (a counter, ids, flags): its final value is the
+    # last write, and one block's writes of an element are ordered (program order in a thread,
+    # barriers between threads: RACE and WAR check them, encode/global_race.py). Only writes
+    # by two blocks, which nothing orders, are "written twice" (docs/RULES.md, COVER).
+    state = name in read_and_written(ctx)
     for i, s1 in enumerate(sites):
         for s2 in sites[i:]:
-            if _double_write(ctx, name, s1, s2):
+            if _double_write(ctx, name, s1, s2, across_blocks=state):
                 return
     if _out_of_bounds(ctx, sites):
         ctx.sink.unknown("COVER", sites[0].span, f"some writes to {name} fall outside it (see BOUND)")
         return
-    if any(s.masked for s in sites):
-        check_covered(ctx, name, sites)
+    if any(s.masked for s in sites) or (state and _rewritten_in_block(ctx, sites)):
+        check_covered(ctx, name, sites)     # writes do not count elements: ask for one none reaches
         return
     _count(ctx, name, sites)
 
@@ -107,16 +113,18 @@ def _second_block(ctx, inst):
     return other, facts, tuple(sub(c) for c in inst.coords)
 
 
-def _double_write(ctx, name, s1, s2) -> bool:
+def _double_write(ctx, name, s1, s2, across_blocks: bool = False) -> bool:
+    """Two writes of one element (by two blocks only, with `across_blocks`), reported."""
     ia = instantiate(ctx.df, s1, "1", ctx.target.warp_size)
     ib = instantiate(ctx.df, s2, "2", ctx.target.warp_size)
     blocks2, facts2, coords2 = _second_block(ctx, ib)
     same = [x == y for x, y in zip(ia.coords, coords2)]
     differ = [b != c for b, c in zip(ctx.env.blocks, blocks2)]
-    if s1 is s2:
+    if s1 is s2 and not across_blocks:
         differ += [ia.loops[v] != ib.loops[v] for v in ia.loops]
-    facts = ia.facts + facts2 + same + ([Or(*differ)] if s1 is s2 else [])
-    if s1 is s2 and not differ:
+    apart = s1 is s2 or across_blocks
+    facts = ia.facts + facts2 + same + ([Or(*differ)] if apart else [])
+    if apart and not differ:
         return False
     model = ctx.solve("COVER", s2.span, facts,
                       list(ctx.env.blocks) + list(ia.loops.values()) + list(ib.loops.values()) + [ia.t, ib.t]
@@ -143,6 +151,24 @@ def _double_write(ctx, name, s1, s2) -> bool:
                 "threads must distribute the tile alike (the same layout)")
     ctx.sink.finding(Finding("COVER", s2.span, msg, mv.sizes(), b2, t2, l2, (), ops, hint, related))
     return True
+
+
+def _rewritten_in_block(ctx, sites) -> bool:
+    """Whether one block may write an element twice (two instances or two stores; unknown
+    counts as yes): its writes then do not count its elements."""
+    for i, s1 in enumerate(sites):
+        for s2 in sites[i:]:
+            ia = instantiate(ctx.df, s1, "1", ctx.target.warp_size)
+            ib = instantiate(ctx.df, s2, "2", ctx.target.warp_size)
+            facts = ia.facts + ib.facts + [x == y for x, y in zip(ia.coords, ib.coords)]
+            if s1 is s2:
+                differ = [ia.loops[v] != ib.loops[v] for v in ia.loops]
+                if not differ:
+                    continue
+                facts.append(Or(*differ))
+            if find_model(list(ctx.env.facts) + facts, ctx.opts.solver, probe=True).verdict is not SV.PROVED:
+                return True
+    return False
 
 
 def _flat_pairs(tag) -> tuple:

@@ -17,6 +17,7 @@ import z3
 
 from dsl import exprs, ir
 from dsl.writeback import write_backs
+from dsl.zero_branch import zero_branches
 
 from . import program as prog
 from .readmemo import ReadMemo, read_key
@@ -75,6 +76,7 @@ class Dataflow(Ownership):
         self._made: list = []                    # (stem, variable) of every fresh variable, in order
         self._through: dict = {}                 # load statement id -> (source coords, box): twins.py
         self.write_backs, self.round_trips = write_backs(self.kernel), {}   # roundtrip.py: store id -> Plan
+        self.zero_branches = zero_branches(self.kernel)   # where(c, x, z) of such a z is a mask (dsl/zero_branch.py)
 
     # ---------------------------------------------------------------- small helpers
     def fresh(self, stem: str) -> z3.ArithRef:

@@ -3,9 +3,10 @@ and `where`s on them.
 
 A condition on an element's own coordinates (`index(x, axis=a)`), sizes, blocks, loop
 variables and integer tiles loaded from inputs is encoded exactly at the element; any other
-is a free choice per element and instance (`selector`). i32 math on tiles may overflow:
-outside the i32 range its value is unknown (a stored tile wraps; math on coordinates and
-scalars alone is of int64 integers, as the interpreter and the lowering compute it).
+is a free choice per element and instance (`selector`). Tile math, casts and stores may leave
+their integer type's range (i8, i32): outside it the value is unknown (it wraps; math on
+coordinates and scalars alone is of int64 integers, as the interpreter and the lowering
+compute it).
 """
 from __future__ import annotations
 
@@ -58,6 +59,23 @@ def index_cond(df, cond: ir.Expr, coords: tuple, inst: dict, w=None):
                 if isinstance(got, tuple):      # computed: its expression at the tile's element
                     return term(*got)
                 return got
+            case ir.Cast(operand=x, dtype=dt) if dt in BITS and (src := value_type(df, x)) in {*BITS, None}:
+                # between integer types (or of coordinates, int64): the value where dt holds it
+                v = term(x, at)
+                return v if v is None or BITS[dt] >= BITS.get(src, 64) else held(v, dt, at)
+            case ir.Call(func="max" | "min" as f, args=(x,), kwargs=kw) if w is not None and "axis" in dict(kw):
+                # a reduction of a few known integers (the longest of a block's lengths)
+                axis = df.env.const_value(dict(kw)["axis"])
+                n = shape_of(df, x)[axis]
+                if n > MAX_REDUCED:
+                    return None
+                vals = [term(x, tuple(at[:axis]) + (z3.IntVal(k),) + tuple(at[axis:])) for k in range(n)]
+                if any(v is None for v in vals):
+                    return None
+                out = vals[0]
+                for v in vals[1:]:
+                    out = z3.If(v > out if f == "max" else v < out, v, out)
+                return out
             case ir.Bin(op=op, lhs=a, rhs=b) if op in ir.COMPARISONS or op in ir.LOGICAL:
                 x, y = term(a, at), term(b, at)
                 return None if x is None or y is None else {
@@ -72,11 +90,10 @@ def index_cond(df, cond: ir.Expr, coords: tuple, inst: dict, w=None):
                 if x is None or y is None:
                     return None
                 r = {ir.BinOp.ADD: x + y, ir.BinOp.SUB: x - y, ir.BinOp.MUL: x * y}[op]
-                if _reads_tile(a) or _reads_tile(b):
-                    # i32 tile math wraps (a stored tile wraps): outside the i32 range the value
-                    # is unknown, one per element.
-                    return z3.If(And(r >= -2 ** 31, r < 2 ** 31), r, selector(df, at, inst, "wrap", z3.IntSort()))
-                return r
+                # tile math wraps in the tile's type (i8, i32): outside its range the value is
+                # unknown, one per element; math on coordinates and scalars is of int64 integers
+                t = value_type(df, e)
+                return r if t is None else held(r, t, at)
             case ir.Bin(op=op, lhs=a, rhs=b) if op in (ir.BinOp.DIV, ir.BinOp.MOD) and df.env.const_value(b):
                 # by a constant other than 0 and -1: truncating, as CUDA's, and never out of i32
                 x, c = term(a, at), df.env.const_value(b)
@@ -88,10 +105,37 @@ def index_cond(df, cond: ir.Expr, coords: tuple, inst: dict, w=None):
                     return None
                 return df.env.term(e, inst)
         return None
+    def held(v, dt, at):
+        """`v` stored in integer type `dt`: itself where dt holds it, else unknown (it wraps)."""
+        if dt not in BITS:
+            return None
+        lo, hi = -2 ** (BITS[dt] - 1), 2 ** (BITS[dt] - 1)
+        return z3.If(And(v >= lo, v < hi), v, selector(df, at, inst, "wrap", z3.IntSort()))
     try:
         return term(cond, tuple(coords))
     except Unsupported:
         return None
+
+
+BITS = {ir.DType.I8: 8, ir.DType.I32: 32, ir.DType.I64: 64}     # the integer tile types
+MAX_REDUCED = 64        # a max or min of more known integers than this is not followed
+
+
+def value_type(df, e: ir.Expr):
+    """The dtype of tile math (`e`'s tile operands', as dsl/compute.py types it), or None for
+    math on coordinates and scalars alone."""
+    match e:
+        case ir.Sym(kind=ir.SymKind.TENSOR, name=n):
+            return df.types[n].dtype
+        case ir.Cast(dtype=dt):
+            return dt
+        case ir.Call(func="index"):
+            return None
+    for k in exprs.children(e):
+        t = value_type(df, k)
+        if t is not None:
+            return t
+    return None
 
 
 def _tile_value(df, name: str, coords: tuple, w, inst: dict):
@@ -101,21 +145,16 @@ def _tile_value(df, name: str, coords: tuple, w, inst: dict):
     (the value is the input's function, which the `assume`s speak of, at the loaded element)
     or math (then (its expression, the element) for the caller to evaluate). None otherwise:
     data the tags do not follow."""
-    writers = df.writers.get(name, [])
-    if len(writers) != 1:
-        return None
-    p, s = writers[0], writers[0].stmt
-    depth = len(p.loops)
-    if prog.common_loops(p, w) != depth or not prog.before_in_body(p, w, depth):
-        return None
-    if not all(any(g is h for h in w.guards) for g in p.guards):
-        return None         # written under a condition the reader is not under
     shape = df.shape(name)
     tile = tuple(coords[len(coords) - len(shape):]) if shape else ()
+    p = _last_write(df, name, w, tile)
+    if p is None:
+        return None
+    s = p.stmt
     if isinstance(s, ir.Compute) and name not in exprs.free_syms(s.value, ir.SymKind.TENSOR):
-        # stored in the tile's type: exact for i32 (its math is guarded in the caller), not
-        # followed for narrower ones (which wrap at their own width)
-        return (s.value, tile) if s.target.dtype is ir.DType.I32 else None
+        # stored in the tile's type, which is its math's (dsl/compute.py): the caller guards
+        # that math and its casts by their types' ranges
+        return (s.value, tile) if s.target.dtype in BITS else None
     if not isinstance(s, ir.Load):
         return None
     param = df.kernel.param(s.src.tensor)
@@ -131,6 +170,45 @@ def _tile_value(df, name: str, coords: tuple, w, inst: dict):
     return df.env.uf(param.name, len(at))(*at)
 
 
+def _last_write(df, name: str, w, tile: tuple):
+    """The write of register tile `name` whose value every element read at `w` holds: the
+    last write in the program, in the loops around `w` and before it in their body, under
+    the reader's own conditions or conditions on the thread that every owner of its elements
+    passes (`if thread.x < 64: ln = load LEN[b : +1]`, the [1] tile's owner being thread 0).
+    Where other writes come first, it must give every element to a thread (it then overwrites
+    them all in each iteration before `w`). None otherwise: which write an element holds is
+    not followed."""
+    writers = df.writers.get(name, [])
+    if not writers:
+        return None
+    p = max(writers, key=lambda q: q.path)
+    depth = len(p.loops)
+    if prog.common_loops(p, w) != depth or not prog.before_in_body(p, w, depth):
+        return None         # a write after the reader may reach it from an earlier iteration
+    roles = [g for g in p.guards if not any(g is h for h in w.guards)]
+    if roles and not _owners_pass(df, p, roles):
+        return None         # written under a condition the reader is not under
+    if len(writers) > 1 and df.uncovered(p.stmt, tile):
+        return None         # the elements it gives to no thread keep an earlier write
+    return p
+
+
+def _owners_pass(df, p, guards) -> bool:
+    """Whether the thread that `p`'s distribution gives each element of its tile to passes
+    `guards`, conditions on the thread alone, for every element: they never stop its write."""
+    if any(not exprs.mentions_thread(g.cond) or exprs.free_syms(g.cond, ir.SymKind.LOOP) for g in guards):
+        return False
+    shape = df.shape(p.stmt.target.name)
+    tile = [z3.Int(f"owner.c{d}") for d in range(len(shape))]
+    try:
+        conds = df.thread_guards(p, {}, tuple(tile))
+    except Unsupported:
+        return False
+    box = [And(c >= 0, c < n) for c, n in zip(tile, shape)]
+    from .settle import possible
+    return not possible(df, list(df.env.facts) + box, z3.Not(And(*conds)))
+
+
 def selector(df, coords: tuple, inst: dict, stem: str = "where", sort=None):
     """Whether `where` picks its first operand at this element: unknown, but one value per
     element and instance (a function of them), so a reduction over a `where` may mix picks.
@@ -140,12 +218,3 @@ def selector(df, coords: tuple, inst: dict, stem: str = "where", sort=None):
     name = str(df.fresh(stem)).replace("!", "#pick")
     f = z3.Function(name, *([z3.IntSort()] * len(args)), sort)
     return f(*args) if args else z3.Const(name, sort)
-
-
-def _reads_tile(e: ir.Expr) -> bool:
-    """Does `e` compute with a tile's elements (not only its coordinates, `index(x)`)?"""
-    if isinstance(e, ir.Call) and e.func == "index":
-        return False
-    if isinstance(e, ir.Sym) and e.kind is ir.SymKind.TENSOR:
-        return True
-    return any(_reads_tile(k) for k in exprs.children(e))

@@ -161,6 +161,8 @@ class _Pads:
     def expr(self, e: ir.Expr, self_name: str, check: bool = False) -> tuple:
         def sub(x):
             return self.expr(x, self_name, check)
+        # a where with a branch of zeros is its mask (dsl/zero_branch.py), as compute_tags reads it
+        e = self.df.zero_branches.masked_form(e)
         single = self.single_padded(e, self_name)
         if single is not None:
             return single

@@ -128,7 +128,7 @@ class MemoryStatements:
         if name in self.I.global_log.tensors:
             self.global_conflicts(self.I.global_log.write(name, idx, thr[sel], self.line), thr[sel])
         self.I.globals[name][idx] = cast(reg.values.reshape(-1)[elem[sel]], self.I.params[name].dtype)
-        np.add.at(self.I.counts[name], idx, 1)
+        self.I.count_writes(name, idx, self.block)
         if self.I.kernel.tag_of(name) is not None and elem.size:
             # Checked on every element the statement stores, also out of bounds (there the tag
             # function is still a formula; the finding is derived from the BOUND one).

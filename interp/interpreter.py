@@ -126,7 +126,11 @@ class Interpreter:
             if isinstance(st, ir.Store) and st.dst.tensor in self.params:
                 self.store_lines.setdefault(st.dst.tensor, st.span.line)
         self.counts = {n: np.zeros(self.shapes[n], np.int64) for n in sorted(self.store_lines)}
-        self.global_log = GlobalLog({n: self.shapes[n] for n in _read_and_written(kernel)})
+        state = _read_and_written(kernel)
+        self.global_log = GlobalLog({n: self.shapes[n] for n in state})
+        # a tensor the kernel also reads counts the blocks that write an element (COVER)
+        self.writer = {n: np.full(self.shapes[n], -1, np.int64) for n in self.counts if n in state}
+        self.block_ids: dict[tuple, int] = {}
         self.found: dict[tuple, ConcreteViolation] = {}
         self.current: BlockExec | None = None
         self.probe_hits: list = []
@@ -240,13 +244,28 @@ class Interpreter:
         outputs = {n: self.globals[n] for n in self.counts}
         return Result(outputs, order, tuple(blocks), self.probe_hits, self.probe_reached, self.notes)
 
+    def count_writes(self, name: str, idx: tuple, block: tuple) -> None:
+        """COVER's count of a store's elements. Of a tensor the kernel also reads (state: a
+        counter, ids, flags) only the blocks that write an element count: one block's writes
+        are ordered (program order, barriers: the race checks), two blocks' are not
+        (docs/RULES.md, COVER)."""
+        if name not in self.writer:
+            np.add.at(self.counts[name], idx, 1)
+            return
+        bid = self.block_ids.setdefault(block, len(self.block_ids))
+        flat = np.unique(np.ravel_multi_index(idx, self.shapes[name])) if len(idx) else np.zeros(1, np.int64)
+        fresh = flat[self.writer[name].reshape(-1)[flat] != bid]
+        self.counts[name].reshape(-1)[fresh] += 1
+        self.writer[name].reshape(-1)[fresh] = bid
+
     def cover(self, everything: bool) -> None:
         for name, count in self.counts.items():
             bad = (count != 1) if everything else (count > 1)
             if bad.any():
                 i = np.unravel_index(int(np.flatnonzero(bad)[0]), count.shape)
                 n = int(count[i])
-                what = "never written" if n == 0 else f"written {n} times"
+                what = "never written" if n == 0 else f"written by {n} blocks" if name in self.writer \
+                    else f"written {n} times"
                 self.add("COVER", self.store_lines.get(name, self.kernel.span.line), (), None, (),
                          f"{name}{[int(x) for x in i]} is {what} over the grid "
                          f"({int(bad.sum())} element(s) of {count.size} not written exactly once)")

@@ -95,7 +95,8 @@ def _replay_fill(kernel: ir.Kernel, finding, sizes: dict, inputs, seeds) -> Repl
     import numpy as np
     from dsl.masks import neutral_for, with_fills
     from .interpreter import interpret, random_inputs
-    neutral = with_fills(kernel, neutral_for(finding.message.split("reaches this ")[1].split(" ")[0]))
+    from dsl.zero_branch import with_masks
+    neutral = with_fills(with_masks(kernel), neutral_for(finding.message.split("reaches this ")[1].split(" ")[0]))
     try:
         data = inputs if inputs is not None else random_inputs(kernel, sizes, seed=seeds[0])
         got = interpret(kernel, sizes, data, check_tags=False).outputs

@@ -265,6 +265,86 @@ def test_a_mask_on_a_loaded_length_proves_and_lowers():
     _proves_and_lowers("half_len_sum", {"B": 3, "D": 64})     # lt / 2: a division by a constant
 
 
+def test_a_where_against_a_tile_of_zeros_is_a_mask():
+    """`where(t >= n, z, v)` with z written only by `zeros` is `mask(v, t < n, fill=0.0)`
+    (dsl/zero_branch.py): the zeros picked hold no record, so the sum over the valid tokens
+    proves `range(0, N[r])` (held-out ragged_where_sum was refuted with a record without the
+    field). The siblings tests/kernels/bad/tag_where_zeros_len_sum_branches_swapped.dsl and
+    tag_where_zeros_len_max.dsl (the zeros reach a max) are refuted."""
+    _proves_and_lowers("where_zeros_len_sum", {"R": 4, "C": 32})
+
+
+def test_the_zeros_a_where_picks_meeting_data_are_unknown():
+    """As padding, the zeros a where picks carry no record; added to data (`kept + w`) the
+    element holds w's value without w's records, so the stored tags are unknown, never
+    proved vacuously (the fill rule's "padding meets data")."""
+    src = """kernel where_zeros_plus_data(V: f32[R, 32, 16], W: f32[R, 32, 16], N: i32[R], Y: f32[R, 32, 16]):
+    assume N[r] >= 0 and N[r] <= 32
+    grid (R)
+    threads 64
+    tag V[r, t, c] = (row=r, t=t, col=c)
+    tag W[r, t, c] = (row=r, t=t, col=c)
+    tag Y[r, t, c] = (row=r, t=t, col=c)
+    v = load V[block.x, 0 : +32, 0 : +16]
+    w = load W[block.x, 0 : +32, 0 : +16]
+    n = load N[block.x : +1]
+    nt = bcast(reshape(bcast(n, axis=0, n=32), shape=(32)), axis=1, n=16)
+    z = zeros f32[32, 16]
+    kept = where(index(v, axis=0) < nt, v, z)
+    y = kept + w
+    store Y[block.x, 0 : +32, 0 : +16], y
+"""
+    result = check_source(src, "where_zeros_plus_data.dsl")
+    assert result.ok, [str(d) for d in result.diagnostics]
+    v = verify_kernel(result.kernel, VerifyOptions())
+    assert v.status == "unknown", (v.findings, v.unknowns)
+    assert any("meets data" in u.reason for u in v.unknowns)
+
+
+def test_state_updated_in_place_once_per_pass_proves_and_lowers():
+    """IDS is read and written by the kernel (state): thread 0 advances IDS[t] once per pass,
+    barriers order it against every thread's reads, and COVER asks that one block writes each
+    element, not that it is written once (held-out loop_rewrite_ids was refuted "written
+    twice"). The interpreter counts writing blocks alike. Siblings in tests/kernels/bad:
+    race_ids_advance_no_barrier_after_write, war_ids_advance_no_barrier_before_write and
+    cover_ids_advance_two_blocks (two blocks advance one id: still "written twice")."""
+    from interp.interpreter import interpret
+    _proves_and_lowers("ids_advance_in_loop", {"T": 5, "V": 6})
+    kernel = check_source((HERE / "ids_advance_in_loop.dsl").read_text(), "ids_advance_in_loop.dsl").kernel
+    assert interpret(kernel, {"T": 3, "V": 4}).violations == []
+
+
+@pytest.mark.parametrize("name,sizes", [("i8_len_doubled", {"R": 4}), ("group_maxlen_covers", {"R": 8})])
+def test_a_length_through_a_cast_or_a_max_proves_and_lowers(name, sizes):
+    """A mask's bound through a cast between integer types, i8 math and a max reduction of
+    loaded lengths is followed exactly where the types hold the values (held-out
+    i8_len_wrap_cast, i8_len_wrap_ok, block_maxlen_covers were refuted: a free choice). The
+    siblings tests/kernels/bad/tag_i8_len_doubled_one_short.dsl and tag_group_maxlen_min.dsl
+    are refuted."""
+    _proves_and_lowers(name, sizes)
+
+
+def test_i8_math_that_may_wrap_is_never_proved():
+    """`n + n` of an i8 length up to 64 wraps to -128 at 64 (the interpreter's NumPy int8 and
+    a stored i8 tile): outside the i8 range the value is unknown, so the claim on every token
+    below 2 * N[r] is not proved (a witness needs N[r] = 64 exactly, which random inputs
+    seldom draw, so it is pinned here rather than in tests/kernels/bad)."""
+    src = (HERE / "i8_len_doubled.dsl").read_text().replace("N[r] <= 63", "N[r] <= 64")
+    result = check_source(src, "i8_len_doubled_64.dsl")
+    assert result.ok, [str(d) for d in result.diagnostics]
+    v = verify_kernel(result.kernel, VerifyOptions())
+    assert v.status == "violation", (v.findings, v.unknowns)
+
+
+def test_a_length_loaded_under_a_thread_condition_its_owner_passes_proves_and_lowers():
+    """`n = zeros i32[1]; if thread.warp == 0: n = load N[r : +1]`, then every thread masks
+    with n: the load's one element belongs to thread 0, which passes the condition, so the load
+    overwrites the whole tile and the mask reads N[r] (held-out len_under_split was refuted: two
+    writes made the length a free choice). tests/kernels/bad/tag_len_loaded_by_second_warp.dsl
+    (`thread.warp == 1`: the owner does not load) is refuted."""
+    _proves_and_lowers("len_loaded_by_first_warp", {"R": 4})
+
+
 def test_one_dimensional_wide_copies_lower():
     """copy(vec=4) and copy_async of a 1-D vector lower to the 16-byte helpers with a 1-tuple
     index (a scalar crashed the simulator on proved held-out kernels)."""

@@ -1,0 +1,21 @@
+# Each block sums four rows over the longest of their lengths: row r of group g keeps tokens
+# t < max(N[4g], ..., N[4g + 3]). The mask's bound is a max reduction of the loaded lengths,
+# which is followed exactly (a max or min of a few known integers, encode/element_conds.py);
+# before, it was a free choice and the coverage claim was refuted. Every row's records pair
+# with the four lengths' (the reduction's contributions), so the claim is `covers`, not range.
+kernel group_maxlen_covers(X: f32[R, 32], N: i32[R], Y: f32[R]):
+    assume R % 4 == 0
+    assume N[r] >= 0 and N[r] <= 32
+    grid (R / 4)
+    threads 64
+    tag X[r, t] = (row=r, t=t)
+    tag Y[r] = (row=r)
+    x = load X[block.x * 4 : +4, 0 : +32]
+    n = load N[block.x * 4 : +4]
+    m = max(reshape(n, shape=(4, 1)), axis=0)
+    mt = reshape(bcast(bcast(m, axis=0, n=4), axis=2, n=32), shape=(4, 32))
+    xv = mask(x, index(x, axis=1) < mt, fill=0.0)
+    s = sum(xv, axis=1)
+    assert covers(tag(s[i]).t, 0, max(max(N[block.x * 4], N[block.x * 4 + 1]), max(N[block.x * 4 + 2], N[block.x * 4 + 3])))
+    assert tag(s[i]).row == block.x * 4 + i
+    store Y[block.x * 4 : +4], s
