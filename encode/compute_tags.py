@@ -317,6 +317,12 @@ def update_contributions(df, upd, storage: str, coords: tuple, inst: dict):
     if isinstance(s, ir.Mma):
         pairs, kt = mma_pairs(df, s, coords, upd, inst)
         return pairs, (None if kt is None else z3.IntVal(kt)), False
+    if not keeps_target(s.value, storage):
+        # `acc = where(c, acc, z)`, `acc = mask(acc, c)`: where the target is not picked its
+        # value is replaced, and its records with it; read as an accumulation, they were kept
+        # (a `covers` claim on the dropped rows was proved).
+        raise Unsupported(f"this in-place update of '{storage}' may replace its value (a where or mask that "
+                          f"need not keep '{storage}'); write the result into a new tile", s.span)
     parts, n = _contribs(df, s.value, coords, upd, inst, _Target(storage, tuple(coords)))
     from .settle import possible
     # a record without data that cannot occur (the empty record of an operand whose updates
@@ -331,6 +337,30 @@ def update_contributions(df, upd, storage: str, coords: tuple, inst: dict):
     # records it had (docs/SEMANTICS.md, "in-place update"). Where only some records are such
     # (`s = s + where(c, x, 0.0)`), how many the update adds is not known.
     return data, (z3.IntVal(0) if not data else None), bool(data)
+
+
+def keeps_target(e: ir.Expr, name: str) -> bool:
+    """Whether the value of `e` at an element carries the records of tile `name` there
+    whatever the data: elementwise math of it, a `where` that reads it in its condition or
+    in both branches (or is a maximum of its own sides); not a `mask` of it, which may drop it."""
+    match e:
+        case ir.Sym(kind=ir.SymKind.TENSOR, name=n):
+            return n == name
+        case ir.Neg(operand=x) | ir.Cast(operand=x) | ir.Not(operand=x):
+            return keeps_target(x, name)
+        case ir.Bin(lhs=a, rhs=b):
+            return keeps_target(a, name) or keeps_target(b, name)
+        case ir.Call(func="where", args=(c, a, b)):
+            if selects_own_sides(c, a, b):
+                return keeps_target(a, name) or keeps_target(b, name)
+            return keeps_target(c, name) or (keeps_target(a, name) and keeps_target(b, name))
+        case ir.Call(func="mask"):
+            return False
+        case ir.Call(func="bcast" | "reshape", args=(x,)):
+            return keeps_target(x, name)
+        case ir.Call(func=f, args=args) if f not in REDUCE and f != "index":
+            return any(keeps_target(a, name) for a in args)
+    return False
 
 
 def holds_data(c: Contribution) -> bool:

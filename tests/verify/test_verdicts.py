@@ -380,3 +380,32 @@ def test_an_in_place_update_through_a_temporary_of_its_own_value():
         "    for k in range(3):\n        m = bcast(max(s, axis=1), axis=1, n=64)\n        s = s - m\n")
     v = verify_kernel(check_source(src, "loop.dsl").kernel, VerifyOptions())
     assert v.status == "unknown" and "computed from its own earlier value" in v.unknowns[0].reason
+
+
+ZEROED_IN_PLACE = """
+kernel zeroed_in_place(X: f32[R, C], Y: f32[R]):
+    assume R % 8 == 0 and C % 32 == 0
+    grid (R / 8)
+    threads 32
+    tag X[r, c] = (row=r, col=c)
+    tag Y[r] = (row=r, col=range(0, C))
+    acc = zeros f32[8]
+    for ct in range(C / 32):
+        x = load X[block.x * 8 : +8, ct * 32 : +32]
+        acc = acc + sum(x, axis=1)
+    UPDATE
+    assert covers(tag(acc[i]).col, 0, C)
+    store Y[block.x * 8 : +8], acc
+"""
+
+
+@pytest.mark.parametrize("update", ["z = zeros f32[8]\n    acc = where(index(acc, axis=0) < 4, acc, z)",
+                                    "acc = mask(acc, index(acc, axis=0) < 4, fill=0.0)"])
+def test_an_in_place_update_that_may_drop_its_target_is_unknown(update):
+    """Rows 4..7 of acc are replaced by zeros (no record), so the claim is false there; read as an
+    accumulation, the where kept acc's records and the kernel was proved."""
+    result = check_source(ZEROED_IN_PLACE.replace("UPDATE", update), "zeroed_in_place.dsl")
+    assert result.ok, [str(d) for d in result.diagnostics]
+    v = verify_kernel(result.kernel, VerifyOptions(rules=("TAG",)))
+    assert v.status == "unknown", (v.findings, v.unknowns)
+    assert any("may replace its value" in u.reason for u in v.unknowns), v.unknowns
