@@ -358,7 +358,8 @@ def keeps_target(e: ir.Expr, name: str) -> bool:
             return False
         case ir.Call(func="bcast" | "reshape", args=(x,)):
             return keeps_target(x, name)
-        case ir.Call(func=f, args=args) if f not in REDUCE and f != "index":
+        case ir.Call(func=f, args=args) if f != "index":
+            # (a reduction of the target reads it at other elements: _contribs says so)
             return any(keeps_target(a, name) for a in args)
     return False
 
