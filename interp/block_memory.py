@@ -67,7 +67,8 @@ class MemoryStatements:
         sel = np.flatnonzero(ok)
         if sel.size == 0:
             return
-        flat = np.ravel_multi_index(tuple(c[sel] for c in coords), buf.shape)
+        flat = (np.ravel_multi_index(tuple(c[sel] for c in coords), buf.shape) if buf.shape
+                else np.zeros(len(sel), np.int64))       # a 0-d tile: its one element
         addr = buf.layout.offsets.reshape(-1)[flat]
         for h in self.mem.write(buf, addr, thr[sel], flat, Access(self.line, dict(self.loops), what, self.instance), is_async):
             self.violation(h.rule, h.detail, int(thr[sel][h.index]), other_line=h.other_line)

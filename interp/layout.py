@@ -151,7 +151,7 @@ class SharedLayout:
     def __init__(self, t: ir.TensorType, shape: tuple[int, ...], consts: dict[str, int]):
         self.shape = shape
         n = math.prod(shape)
-        coords = np.unravel_index(np.arange(n, dtype=np.int64), shape) if n else ()
+        coords = np.unravel_index(np.arange(n, dtype=np.int64), shape) if n and shape else ()
         spec = t.layout
         if spec is None or spec.kind == "named":
             offs = np.arange(n, dtype=np.int64)

@@ -146,6 +146,7 @@ HELD_OUT = [
     ("ring1d_sum", {"N": 3072, "M": 512}),          # a 2-slot cp.async ring: one TAG query needs the purified search
     ("swizzle_ragged_stage", {"R": 48}),            # a swizzle moving offsets past the tile: the buffer spans them
     ("attention_key_tail", {"T": 32, "S": 37}),     # mask(...) of scores mma(q, k) replaces the padding of keys past S
+    ("group_maxlen_scalar", {"G": 2, "G4": 8}),     # a 0-d tile read by every thread: the lowering check staged it
 ]
 
 
