@@ -14,6 +14,8 @@ from dataclasses import dataclass
 
 import z3
 
+from .quantified import subterms
+
 
 @dataclass(frozen=True, slots=True)
 class Definition:
@@ -94,22 +96,13 @@ def _mentioned(terms, decls: set) -> set:
     """Which of the function declarations `decls` (by id) occur in `terms`, or under a
     quantifier in them: each shared subterm walked once, stopping when all are found."""
     found: set = set()
-    seen: set[int] = set()
-    todo = list(terms)
-    while todo and len(found) < len(decls):
-        t = todo.pop()
-        i = t.get_id()
-        if i in seen:
-            continue
-        seen.add(i)
-        if z3.is_quantifier(t):
-            todo.append(t.body())
-        elif z3.is_app(t):
-            if t.num_args():
-                k = _key(t.decl())
-                if k in decls:
-                    found.add(k)
-                todo.extend(t.children())
+    for t in subterms(terms):
+        if len(found) == len(decls):
+            break
+        if z3.is_app(t) and t.num_args():
+            k = _key(t.decl())
+            if k in decls:
+                found.add(k)
     return found & decls
 
 

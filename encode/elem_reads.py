@@ -24,6 +24,7 @@ import z3
 from dsl import ir
 
 from . import program as prog
+from .quantified import subterms
 
 OPAQUE_MARK = "@written@"       # in the name of an opaque read's function
 
@@ -111,19 +112,9 @@ def after_a_write(writes, p: prog.Point) -> bool:
 
 def depends_on_opaque(facts) -> str | None:
     """The name of an opaque read's function some fact uses (its tensor and place), or None."""
-    seen, todo = set(), [f for f in facts if isinstance(f, z3.ExprRef)]
-    while todo:
-        t = todo.pop()
-        if t.get_id() in seen:
-            continue
-        seen.add(t.get_id())
-        if z3.is_quantifier(t):
-            todo.append(t.body())
-        elif z3.is_app(t):
-            name = t.decl().name()
-            if OPAQUE_MARK in name:
-                return name
-            todo.extend(t.children())
+    for t in subterms(f for f in facts if isinstance(f, z3.ExprRef)):
+        if z3.is_app(t) and OPAQUE_MARK in t.decl().name():
+            return t.decl().name()
     return None
 
 
@@ -170,17 +161,10 @@ def _model_value(model, term):
 
 def _uninterpreted(facts) -> tuple[list, list]:
     """(the uninterpreted constants, the applications of uninterpreted non-opaque functions)."""
-    consts, apps, seen, todo = {}, {}, set(), list(facts)
-    while todo:
-        t = todo.pop()
-        if t.get_id() in seen:
-            continue
-        seen.add(t.get_id())
-        if z3.is_quantifier(t):
-            todo.append(t.body())
-        elif z3.is_app(t):
+    consts, apps = {}, {}
+    for t in subterms(facts):
+        if z3.is_app(t):
             d = t.decl()
             if d.kind() == z3.Z3_OP_UNINTERPRETED and OPAQUE_MARK not in d.name():
                 (apps if t.num_args() else consts)[t.get_id()] = t
-            todo.extend(t.children())
     return list(consts.values()), list(apps.values())

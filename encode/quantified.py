@@ -17,21 +17,27 @@ def has_quantifier(facts) -> bool:
     return _walk_has_quantifier(facts)
 
 
-def _walk_has_quantifier(facts) -> bool:
-    """The same question answered by walking the shared term graph, each node once."""
+def subterms(terms):
+    """Every subterm of `terms` once (the shared term graph, quantifier bodies included), each
+    before its children; a caller may stop early."""
     seen: set[int] = set()
-    todo = [_as_bool(f) for f in facts]
+    todo = [_as_bool(t) for t in terms]
     while todo:
         t = todo.pop()
         i = t.get_id()
         if i in seen:
             continue
         seen.add(i)
+        yield t
         if z3.is_quantifier(t):
-            return True
-        if z3.is_app(t):
+            todo.append(t.body())
+        elif z3.is_app(t):
             todo.extend(t.children())
-    return False
+
+
+def _walk_has_quantifier(facts) -> bool:
+    """The same question answered by walking the shared term graph, each node once."""
+    return any(z3.is_quantifier(t) for t in subterms(facts))
 
 
 def _as_bool(fact):
@@ -45,18 +51,9 @@ def purify_helps(facts) -> bool:
     """Whether the facts hold integer division or remainder and neither a quantifier nor a
     bit-vector term: where purifying division (encode/solver._search) can help. One walk of
     the shared term graph, each node once."""
-    seen: set[int] = set()
-    todo = [_as_bool(f) for f in facts]
     division = False
-    while todo:
-        t = todo.pop()
-        i = t.get_id()
-        if i in seen:
-            continue
-        seen.add(i)
+    for t in subterms(facts):
         if z3.is_quantifier(t) or z3.is_bv(t):
             return False
-        if z3.is_app(t):
-            division = division or t.decl().kind() in _DIVISION
-            todo.extend(t.children())
+        division = division or (z3.is_app(t) and t.decl().kind() in _DIVISION)
     return division
