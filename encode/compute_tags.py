@@ -16,6 +16,7 @@ from dsl import ir
 from dsl.compute import REDUCE, selects_own_sides
 
 from .element_conds import index_cond, reshaped, selector, shape_of
+from .fill_rule import data_sides as fill_data_sides
 from .symbols import Unsupported, mentions
 from .tagval import CaseKind, Contribution, TagValue, flatten, no_record, product, single, widen
 from .terms import And, Or
@@ -147,8 +148,10 @@ def _contribs(df, e, coords, w, inst, self_name, operand: bool = False) -> tuple
             got = _twins(df, a, b, coords, w, inst, self_name)
             if got is not None:
                 return got
-            (ca, na), (cb, nb) = (_operand(df, x, coords, w, inst, self_name) for x in (a, b))
-            return product(ca, cb), _mul(na, nb)
+            return _pair(df, e, (a, b), coords, w, inst, self_name)
+        case ir.Call(func="maximum" | "minimum", args=(a, b), kwargs=()) \
+                if (got := _twins(df, a, b, coords, w, inst, self_name)) is None:
+            return _pair(df, e, (a, b), coords, w, inst, self_name)
         case ir.Call(func="bcast", args=(x,), kwargs=kw):
             axis = df.env.const_value(dict(kw)["axis"])
             return _contribs(df, x, tuple(coords[:axis]) + tuple(coords[axis + 1:]), w, inst, self_name, operand)
@@ -216,6 +219,32 @@ def _twins(df, a, b, coords, w, inst, self_name):
     if n is not None:
         n = _mul(z3.substitute(n, (g, z3.IntVal(0))), z3.substitute(n, (g, z3.IntVal(1))))
     return tuple(spread(c, g) for c in flatten(tv)), n
+
+
+def _pair(df, e, pair, coords, w, inst, self_name) -> tuple[tuple, object]:
+    """`a op b`, `maximum(a, b)`, `minimum(a, b)`: a record per pair of the operands' records;
+    where one operand is padding whose value meets data here (fill_rule.data_sides: `0.0 + x`
+    is x), that padding is the empty record, so the element has the other's records (never
+    where both are padding: that stays padding, with no record)."""
+    (ca, na), (cb, nb) = (_operand(df, x, coords, w, inst, self_name) for x in pair)
+    out = product(ca, cb)
+    sides = fill_data_sides(df, e, w, self_name)
+    if sides and sides[0]:
+        out += product((_padding_unit(e, ca),), cb)
+    if sides and sides[1]:
+        out += product(ca, (_padding_unit(e, cb),))
+    return out, _mul(na, nb)
+
+
+def _padding_unit(e, contribs) -> Contribution:
+    """The empty record where an operand has none: its padding. Only an operand whose every
+    record drops the padding (a masked access, `mask`) and ranges over no bound variable has
+    exactly its padding there; any other is unknown."""
+    if not contribs or any(not c.masked or c.bound or c.opaque for c in contribs):
+        raise Unsupported("padding of a masked tile meets data here, in an operand whose records are not "
+                          "one per element (an accumulator, a reduction): its tags are not known; mask the "
+                          "math's other operands too, or keep the padding out of the tile", e.span)
+    return _guard(UNIT[0], z3.Not(Or(*[c.domain for c in contribs])))
 
 
 def _operand(df, e, coords, w, inst, self_name) -> tuple[tuple, object]:

@@ -17,7 +17,7 @@ import z3
 from dsl import ir
 
 from . import program as prog
-from .fill_point import tile_names
+from dsl.pad_values import tile_names
 from .symbols import mentions
 
 MAX_DEPTH = 8

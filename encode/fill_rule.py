@@ -5,7 +5,7 @@ values only if each reduction that reads padding reads its identity (0 for sum a
 -inf for max, inf for min). The value of the padding is followed from the fill through
 elementwise math, treating every value that is not padding as some finite number:
 `exp(-inf - m)` is 0, `0.0 * x` is 0, `-inf + x` is -inf. Math with one padded operand is
-evaluated exactly at its padding (encode/fill_point.py: `where(x > 0.0, x, 0.0)`,
+evaluated exactly at its padding (dsl/pad_values.py: `where(x > 0.0, x, 0.0)`,
 `maximum(x, 0.0)`, `1.0 + x`); what neither can tell is unknown, never proved.
 
 The padding of a tile is a set of *components*, each a part of its elements with one value
@@ -28,7 +28,8 @@ import z3
 from dsl import exprs, ir
 from dsl.masks import PAD_FINDING, fill_of, neutral_for
 
-from .fill_point import FUNCS, NOPAD, UNKNOWN, binary, cast_value, evaluate, extremum, same, tile_names, value_at
+from dsl.pad_values import (FUNCS, NOPAD, UNKNOWN, binary, cast_value, evaluate, extremum, meets_data, operands,
+                            same, tile_names, value_at)
 from . import program as prog
 from .findings import Finding
 from .solver import Verdict as SV, prove
@@ -121,6 +122,7 @@ class _Pads:
     def __init__(self, df, sink, opts):
         self.df, self.sink, self.opts = df, sink, opts
         self.memo, self.busy, self.point = {}, set(), None
+        self.exprs: dict[tuple, tuple] = {}      # expr's answers, with the expression and point kept alive
 
     def of(self, name: str) -> tuple:
         if name in self.memo:
@@ -159,13 +161,59 @@ class _Pads:
 
     # ---------------------------------------------------------------- expressions
     def expr(self, e: ir.Expr, self_name: str, check: bool = False) -> tuple:
-        def sub(x):
-            return self.expr(x, self_name, check)
+        """The padding parts of `e` at `self.point` (memoised: an operand is asked again by
+        the rules below, and a check reports each reduction once)."""
+        key = (id(e), self_name, check, id(self.point), frozenset(self.busy))
+        hit = self.exprs.get(key)
+        if hit is None:
+            hit = self.exprs[key] = (e, self.point, self._expr(e, self_name, check))
+        return hit[2]
+
+    def _expr(self, e: ir.Expr, self_name: str, check: bool) -> tuple:
         # a where with a branch of zeros is its mask (dsl/zero_branch.py), as compute_tags reads it
         e = self.df.zero_branches.masked_form(e)
+        sides = self.data_sides(e, self_name, check)
+        if any(sides):
+            return self.meeting(e, sides, self_name, check)
         single = self.single_padded(e, self_name)
-        if single is not None:
-            return single
+        if single is not None and any(q.value == UNKNOWN for q in single):
+            # the exact evaluation met data somewhere inside: where that was padding meeting
+            # data at an inner `a op b`, the operand's parts are data there (data_sides)
+            inner = self.structural(e, self_name, check)
+            return inner if not any(q.value == UNKNOWN for q in inner) else single
+        return single if single is not None else self.structural(e, self_name, check)
+
+    def data_sides(self, e: ir.Expr, self_name: str, check: bool = False) -> tuple:
+        """Per operand of `a op b`, `maximum(a, b)` or `minimum(a, b)`: whether all of its
+        padding meets data here (dsl/pad_values.meets_data), so that those elements hold the
+        other operand's data, with its tags (encode/compute_tags.py gives them the other
+        operand's records). An update of `self_name` in place is left to the rules below."""
+        pair = operands(e)
+        if pair is None or self_name in _all_tiles(e):
+            return ()
+        out = []
+        for side, x in enumerate(pair):
+            parts = self.expr(x, self_name, check)
+            out.append(bool(parts) and all(meets_data(e, side, q.value) for q in parts))
+        return tuple(out)
+
+    def meeting(self, e: ir.Expr, sides: tuple, self_name: str, check: bool) -> tuple:
+        """`a op b` where some operand's padding meets data: that operand's parts are data
+        (dropped); the other's keep their value against some number; where both are padding
+        the value is the two paddings' (as _combine has it)."""
+        a, b = operands(e)
+        xs, ys = self.expr(a, self_name, check), self.expr(b, self_name, check)
+        f = _binary if isinstance(e, ir.Bin) else (lambda _op, u, w: _extremum(e.func, u, w))
+        op = e.op if isinstance(e, ir.Bin) else None
+        out = [] if sides[0] else [_valued(q, f(op, q.value, NOPAD)) for q in xs]
+        out += [] if sides[1] else [_valued(q, f(op, NOPAD, q.value)) for q in ys]
+        out += [_overlap(f(op, p.value, q.value), p, q) for p in xs for q in ys]
+        return _merge(tuple(out))
+
+    def structural(self, e: ir.Expr, self_name: str, check: bool) -> tuple:
+        """The padding of `e` from its operands' (no exact evaluation of the whole)."""
+        def sub(x):
+            return self.expr(x, self_name, check)
         match e:
             case ir.Sym(kind=ir.SymKind.TENSOR, name=n):
                 return NONE if n == self_name else self.of(n)
@@ -205,7 +253,7 @@ class _Pads:
         return NONE              # literals, sizes, block and thread ids
 
     def single_padded(self, e: ir.Expr, self_name: str) -> tuple | None:
-        """Elementwise math with one padded tile: its value at each part, exactly (encode/fill_point.py)."""
+        """Elementwise math with one padded tile: its value at each part, exactly (dsl/pad_values.py)."""
         names = tile_names(e)
         if names is None or isinstance(e, ir.Sym):
             return None
@@ -354,6 +402,19 @@ class _Pads:
         return out.verdict is SV.PROVED
 
 
+def data_sides(df, e: ir.Expr, point, self_name: str) -> tuple:
+    """_Pads.data_sides of `e` computed at `point` (for encode/compute_tags.py), with one
+    _Pads per kernel kept on the data-flow model."""
+    if df.pad_parts is None:
+        df.pad_parts = _Pads(df, None, df.solver)
+    pads, saved = df.pad_parts, df.pad_parts.point
+    pads.point = point
+    try:
+        return pads.data_sides(df.zero_branches.masked_form(e), self_name)
+    finally:
+        pads.point = saved
+
+
 def _at(e: ir.Expr, name: str, v):
     if v == UNKNOWN:
         return UNKNOWN
@@ -423,11 +484,25 @@ def _combine(op: ir.BinOp, xs: tuple, ys: tuple) -> tuple:
     the overlaps of two parts (their lines are all padding along the axes of either)."""
     out = [_valued(q, _binary(op, q.value, NOPAD)) for q in xs]
     out += [_valued(q, _binary(op, NOPAD, q.value)) for q in ys]
-    out += [Part(_binary(op, a.value, b.value), a.whole | b.whole,
-                 b.maybe if a.maybe is None else a.maybe if b.maybe is None else a.maybe & b.maybe,
-                 b.at if a.at is None else a.at if b.at is None else And(a.at, b.at))
-            for a in xs for b in ys]
+    out += [_overlap(_binary(op, a.value, b.value), a, b) for a in xs for b in ys]
     return _merge(tuple(out))
+
+
+def _overlap(value, a: Part, b: Part) -> Part:
+    """Where parts of two operands overlap: their lines are all padding along the axes of either."""
+    return Part(value, a.whole | b.whole,
+                b.maybe if a.maybe is None else a.maybe if b.maybe is None else a.maybe & b.maybe,
+                b.at if a.at is None else a.at if b.at is None else And(a.at, b.at))
+
+
+def _extremum(f: str, a, b):
+    out = extremum(f, a, b)
+    return UNKNOWN if out == NOPAD else out
+
+
+def _all_tiles(e: ir.Expr) -> set:
+    """Every tile name `e` reads (through reductions, broadcasts and masks too)."""
+    return {n.name for n in exprs.iter_nodes(e) if isinstance(n, ir.Sym) and n.kind is ir.SymKind.TENSOR}
 
 
 def _merge(parts: tuple) -> tuple:

@@ -14,6 +14,8 @@ import numpy as np
 
 from dsl import ir
 from dsl.compute import selects_own_sides
+from dsl.exprs import iter_nodes
+from dsl.pad_values import meets_data
 
 from .layout import InterpretError
 from .tags import Tags, contract, insert_axis, product, reduce_axis, union, where
@@ -105,7 +107,7 @@ class ComputeEval:
                 x, y = self.ev(a), self.ev(b)
                 return _combine(_COMPARE[op](x.values, y.values), x, y)
             case ir.Bin(op=op, lhs=a, rhs=b):
-                return self._binary(op, self.ev(a), self.ev(b))
+                return self._meeting(e, self._binary(op, x := self.ev(a), y := self.ev(b)), x, y)
             case ir.Call(func=f, args=(x,), kwargs=kw) if f in REDUCE:
                 return self._reduce(f, self.ev(x), dict(kw))
             case ir.Call(func="bcast", args=(x,), kwargs=kw):
@@ -113,7 +115,7 @@ class ComputeEval:
             case ir.Call(func=f, args=args) if f in ("maximum", "minimum") and len(args) == 2:
                 a, b = self.ev(args[0]), self.ev(args[1])
                 fn = np.maximum if f == "maximum" else np.minimum
-                return _combine(fn(a.values, b.values), a, b)
+                return self._meeting(e, _combine(fn(a.values, b.values), a, b), a, b)
             case ir.Call(func="pow", args=(a, b)):
                 x, y = self.ev(a), self.ev(b)
                 return _combine(np.power(_float(x.values), _float(y.values)), x, y)
@@ -172,6 +174,30 @@ class ComputeEval:
             v = np.fmod(x, y) if is_float else np.asarray(x) - np.asarray(y) * _int_div(x, y)
         return _combine(v, a, b)
 
+    def _meeting(self, e: ir.Expr, out: Val, a: Val, b: Val) -> Val:
+        """Where one operand is padding (no record in a tile that holds data) whose value
+        meets data here (dsl/pad_values.meets_data: `0.0 + x` is x), the element carries the
+        other operand's records, as the verifier has it (encode/compute_tags.py). An update
+        in place is left as it is."""
+        if self.self_name is not None and any(isinstance(n, ir.Sym) and n.name == self.self_name
+                                              for n in iter_nodes(e)):
+            return out
+        tags, shape = out.tags, out.shape
+        for side, (x, y) in enumerate(((a, b), (b, a))):
+            if isinstance(x.tags, Tags) and x.tags.const:
+                continue        # zeros: data-free, not padding
+            none = np.broadcast_to(_record_count(x.tags) == 0, shape)
+            if not none.any():
+                continue
+            vals = np.broadcast_to(np.asarray(x.values), shape)
+            data = np.zeros(shape, bool)
+            for v in np.unique(vals[none]):
+                if meets_data(e, side, float(v)):
+                    data |= none & (vals == v)
+            if data.any():
+                tags = where(data, y.tags.broadcast(shape), tags)
+        return Val(out.values, tags, out.taint, out.uninit)
+
     def _reduce(self, f: str, v: Val, kw: dict) -> Val:
         from dsl.exprs import fold
         axis = fold(kw["axis"], {k: w for k, w in self.env.items() if isinstance(w, int)})
@@ -210,6 +236,11 @@ def _where(c: Val, a: Val, b: Val) -> Val:
     tags = where(m, a.tags.broadcast(shape), b.tags.broadcast(shape))
     picked = Val(pick(a.values, b.values), tags, pick(a.taint, b.taint), pick(a.uninit, b.uninit))
     return _combine(picked.values, c, picked)
+
+
+def _record_count(t) -> np.ndarray:
+    """The number of records of each element (exact tags or their summary)."""
+    return t.valid.sum(axis=-1) if isinstance(t, Tags) else t.count
 
 
 def _combine(values, a: Val, b: Val) -> Val:

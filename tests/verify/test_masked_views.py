@@ -106,7 +106,7 @@ def test_minus_inf_padding_through_exp_is_neutral_for_a_sum():
     ("maximum(acc, max(where(not x > 0.0, x, -inf), axis=1))", "-inf"),
 ], ids=["relu_where", "relu_maximum", "clamp", "count", "max_where"])
 def test_padding_through_where_and_maximum_is_evaluated(update, fill):
-    """One padded operand: the math is evaluated at its padding (encode/fill_point.py)."""
+    """One padded operand: the math is evaluated at its padding (dsl/pad_values.py)."""
     verdict = verify_kernel(_rows(update, fill, spec=""), TAG)
     assert verdict.status == "proved", (verdict.findings, verdict.unknowns)
 
@@ -280,22 +280,26 @@ def test_a_reduction_of_padded_rows_is_padding_for_the_next_reduction():
     assert verify_kernel(exact, TAG).status == "proved"
 
 
-def test_padding_that_meets_data_in_a_stored_tile_is_unknown():
-    """fill + x is x's value with no record of it (PAD): the stored tags are not known, so a
-    kernel that adds the wrong block of X there is not proved (it was, vacuously)."""
-    path = ROOT / "tests/verify/kernels/padding_plus_data_stored.dsl"
-    v = verify_kernel(_kernel(path.read_text()), VerifyOptions(rules=("TAG",)))
-    assert v.status == "unknown" and not v.findings
-    assert any("padding of a masked tile meets data in 'y'" in u.reason and u.span.line == 15 for u in v.unknowns)
-    # The same tile under an assertion (and stored into an output without a tag function).
-    text = path.read_text().replace("    y = a + x\n", "    y = a + x\n    assert tag(y[e]).i == block.x * 32 + e\n")
-    text = text.replace("    tag Y[i] = (i=i)\n", "")
-    v = verify_kernel(_kernel(text), VerifyOptions(rules=("TAG",)))
-    assert v.status == "unknown" and any("meets data in 'y'" in u.reason and u.span.line == 14 for u in v.unknowns)
-    # A masked store drops only what lies past Y; blocks past A's end still store x as padding.
-    text = path.read_text().replace("store Y[block.x * 32 : +32], y", "store Y[block.x * 32 : +32], y masked")
-    v = verify_kernel(_kernel(text), VerifyOptions(rules=("TAG",)))
-    assert v.status == "unknown" and any("meets data in 'y'" in u.reason and u.span.line == 15 for u in v.unknowns)
+def test_padding_that_meets_data_carries_the_data_records():
+    """fill + x is x's value, and padding that meets data is the empty record, so the element
+    has x's records: adding the wrong block of X past A's end is a TAG violation (it was
+    unknown; vacuously proved before that), stored, asserted, or stored masked; the correct
+    kernel (tests/verify/kernels/padding_plus_data.dsl) proves."""
+    from interp.replay import replay_details
+    path = ROOT / "tests/kernels/bad/tag_padding_plus_wrong_block.dsl"
+    variants = [path.read_text()]
+    # the same tile under an assertion (and stored into an output without a tag function)
+    variants.append(variants[0].replace("    y = a + x\n", "    y = a + x\n    assert tag(y[e]).i == block.x * 32 + e\n")
+                    .replace("    tag Y[i] = (i=i)\n", "").replace("  #! error[TAG]", ""))
+    # a masked store drops only what lies past Y; blocks past A's end still store x there
+    variants.append(variants[0].replace("store Y[block.x * 32 : +32], y", "store Y[block.x * 32 : +32], y masked"))
+    for text, line in zip(variants, (15, 14, 15)):
+        kernel = _kernel(text)
+        (f,) = verify_kernel(kernel, VerifyOptions(rules=("TAG",))).findings
+        assert f.span.line == line, f
+        assert replay_details(kernel, f).replayed
+    ok = _kernel((ROOT / "tests/verify/kernels/padding_plus_data.dsl").read_text())
+    assert verify_kernel(ok, VerifyOptions(rules=("TAG",))).status == "proved"
 
 
 def test_padding_through_a_cast_takes_the_cast_value():

@@ -147,6 +147,8 @@ HELD_OUT = [
     ("swizzle_ragged_stage", {"R": 48}),            # a swizzle moving offsets past the tile: the buffer spans them
     ("attention_key_tail", {"T": 32, "S": 37}),     # mask(...) of scores mma(q, k) replaces the padding of keys past S
     ("group_maxlen_scalar", {"G": 2, "G4": 8}),     # a 0-d tile read by every thread: the lowering check staged it
+    ("stencil3_halo", {"N": 768}),                  # a zero halo meets data in l + c + r: the others' records
+    ("padding_plus_data", {"N": 64, "M": 128}),     # 0.0 padding + x is x, with x's records
 ]
 
 
@@ -275,10 +277,11 @@ def test_a_where_against_a_tile_of_zeros_is_a_mask():
     _proves_and_lowers("where_zeros_len_sum", {"R": 4, "C": 32})
 
 
-def test_the_zeros_a_where_picks_meeting_data_are_unknown():
+def test_the_zeros_a_where_picks_meeting_data_carry_the_data_records():
     """As padding, the zeros a where picks carry no record; added to data (`kept + w`) the
-    element holds w's value without w's records, so the stored tags are unknown, never
-    proved vacuously (the fill rule's "padding meets data")."""
+    element holds w's value, and padding that meets data is the empty record, so it has w's
+    records (it was unknown; vacuous before that). Loading w from the next row breaks Y's
+    tag function at the rows the where drops too, and the interpreter replays it."""
     src = """kernel where_zeros_plus_data(V: f32[R, 32, 16], W: f32[R, 32, 16], N: i32[R], Y: f32[R, 32, 16]):
     assume N[r] >= 0 and N[r] <= 32
     grid (R)
@@ -298,8 +301,12 @@ def test_the_zeros_a_where_picks_meeting_data_are_unknown():
     result = check_source(src, "where_zeros_plus_data.dsl")
     assert result.ok, [str(d) for d in result.diagnostics]
     v = verify_kernel(result.kernel, VerifyOptions())
-    assert v.status == "unknown", (v.findings, v.unknowns)
-    assert any("meets data" in u.reason for u in v.unknowns)
+    assert v.status == "proved", (v.findings, v.unknowns)
+    wrong = src.replace("w = load W[block.x,", "w = load W[(block.x + 1) % R,")
+    kernel = check_source(wrong, "where_zeros_plus_wrong_row.dsl").kernel
+    (f,) = verify_kernel(kernel, VerifyOptions(rules=("TAG",))).findings
+    from interp.replay import replay_details
+    assert f.rule == "TAG" and replay_details(kernel, f).replayed
 
 
 def test_state_updated_in_place_once_per_pass_proves_and_lowers():

@@ -1,4 +1,4 @@
-"""The value of elementwise math at the padding of its one padded operand.
+"""The value of elementwise math at the padding of its one padded operand, and where padding meets data.
 
 When a single tile `x` of an elementwise expression carries padding, the expression's value
 at a padded element is a function of the padding's value `v` alone, every other operand
@@ -80,6 +80,40 @@ def value_at(e: ir.Expr, name: str, v: float, known: dict | None = None):
             y = value_at(x, name, v, known)
             return evaluate(FUNCS[f], y) if isinstance(y, float) else UNKNOWN
     return UNKNOWN
+
+
+def operands(node: ir.Expr) -> tuple | None:
+    """The two operands of elementwise math whose padding may meet data (`a op b`,
+    `maximum(a, b)`, `minimum(a, b)`), or None for any other expression."""
+    match node:
+        case ir.Bin(op=op, lhs=a, rhs=b) if op not in ir.LOGICAL:
+            return a, b
+        case ir.Call(func="maximum" | "minimum", args=(a, b), kwargs=()):
+            return a, b
+    return None
+
+
+def meets_data(node: ir.Expr, side: int, v: float) -> bool:
+    """Whether `node` (see `operands`), where operand `side` is padding of value `v` and the
+    other operand reads tiles holding data, is a function of that data and not a constant:
+    `0.0 + x` is x, `maximum(-inf, x)` is x, `1.0 * x` is x, `x - 0.0` is x, but `0.0 * x`
+    is 0.0 and `maximum(inf, x)` is inf (padding again). The value there is then the other
+    operand's data, and so are its tags: padding that meets data is the empty record, as
+    zeros are (docs/SEMANTICS.md, "Tags"). An operand that reads no tile (a literal, a size)
+    is never such data. The verifier (encode/compute_tags.py, encode/fill_rule.py) and the
+    interpreter (interp/compute.py) decide it with this one function."""
+    pair = operands(node)
+    if pair is None or not isinstance(v, float):
+        return False
+    other = pair[1 - side]
+    if tile_names(other) == set():
+        return False        # a literal or scalar: the value is a constant, not data
+    sides = (v, NOPAD) if side == 0 else (NOPAD, v)
+    if isinstance(node, ir.Bin):
+        out = binary(node.op, *sides)
+    else:
+        out = extremum(node.func, *sides)
+    return out == NOPAD
 
 
 def binary(op: ir.BinOp, a, b):
