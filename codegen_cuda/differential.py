@@ -23,7 +23,7 @@ from interp.layout import InterpretError
 from .lowered_accesses import interpret_lowered
 from .module import lower
 from .numerics import compare, difference, tolerance
-from .runner import KernelFault, RunError, launch_in_child, load_reference, poison, seeded_inputs
+from .runner import KernelFault, RunError, launch_in_child, load_reference, never_stored, poison, seeded_inputs
 from .scalar import LoweringError
 
 UNSOUND = ("race", "mismatch", "fault")
@@ -78,6 +78,8 @@ def check_lowering(kernel: ir.Kernel, text: str, reference: Path | None, sizes_l
             except (InterpretError, RunError) as err:
                 return LoweringCheck("error", f"{_at(sizes, seed)}: {err}", runs)
             runs += 1
+            if never_stored(want, dsl.outputs):
+                return LoweringCheck("spec", f"{_at(sizes, seed)}: {never_stored(want, dsl.outputs)}", runs)
             for name in sorted(dsl.outputs):
                 differs = _differs(got[name], dsl.outputs[name], tol)
                 if differs:

@@ -249,6 +249,9 @@ def run_kernel(kernel: ir.Kernel, text: str, dsl_path: Path, sizes: dict[str, in
         return RunResult(kernel.name, sizes, mode, 0.0, (), module_path, fault=str(fault))
     want = ref.reference({k: v.copy() for k, v in inputs.items()}, dict(sizes))
     tol = tolerance(p.dtype.value for p in kernel.params)
+    missing = never_stored(want, lowered.outputs)
+    if missing:
+        raise RunError(missing)
     checks = []
     for name in lowered.outputs:
         if name not in want:
@@ -258,6 +261,17 @@ def run_kernel(kernel: ir.Kernel, text: str, dsl_path: Path, sizes: dict[str, in
         except ValueError as err:
             raise RunError(str(err)) from None
     return RunResult(kernel.name, sizes, meta["mode"], meta["seconds"], tuple(meta["grid"]), module_path, checks)
+
+
+def never_stored(want: dict, outputs) -> str:
+    """Why the reference's results name a tensor the kernel does not write ("" when none):
+    an output that no statement stores would go unchecked (held-out round 11: a softmax
+    whose LSE store was deleted was proved and ran "ok")."""
+    extra = sorted(set(want) - set(outputs))
+    if not extra:
+        return ""
+    return (f"the reference returns {', '.join(map(repr, extra))}, which the kernel never stores "
+            f"(it stores {', '.join(map(repr, outputs)) or 'nothing'})")
 
 
 def launch_in_child(module_path: Path, args: dict[str, np.ndarray], mode: str,

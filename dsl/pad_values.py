@@ -95,25 +95,26 @@ def operands(node: ir.Expr) -> tuple | None:
 
 def meets_data(node: ir.Expr, side: int, v: float) -> bool:
     """Whether `node` (see `operands`), where operand `side` is padding of value `v` and the
-    other operand reads tiles holding data, is a function of that data and not a constant:
-    `0.0 + x` is x, `maximum(-inf, x)` is x, `1.0 * x` is x, `x - 0.0` is x, but `0.0 * x`
-    is 0.0 and `maximum(inf, x)` is inf (padding again). The value there is then the other
-    operand's data, and so are its tags: padding that meets data is the empty record, as
-    zeros are (docs/SEMANTICS.md, "Tags"). An operand that reads no tile (a literal, a size)
-    is never such data. The verifier (encode/compute_tags.py, encode/fill_rule.py) and the
-    interpreter (interp/compute.py) decide it with this one function."""
+    other operand reads tiles holding data, is that other operand: the padding is the op's
+    identity on its side (`0.0 + x`, `x - 0.0`, `1.0 * x`, `x / 1.0`, `maximum(-inf, x)`,
+    `minimum(inf, x)`). The value there is then the other operand's, and so are its tags:
+    padding that meets data as an identity is the empty record, as zeros are
+    (docs/SEMANTICS.md, "Tags"). Any other value is not: `0.0 * x` is padding again, and
+    `0.0 - x` or `2.0 + x` is new data a neutral fill would not have made (a masked softmax
+    filled with 0.0 where -inf was meant), whose value stays unknown. An operand that reads
+    no tile (a literal, a size) is no data. The verifier (encode/compute_tags.py,
+    encode/fill_rule.py) and the interpreter (interp/compute.py) decide it with this one
+    function."""
     pair = operands(node)
-    if pair is None or not isinstance(v, float):
+    if pair is None or not isinstance(v, float) or tile_names(pair[1 - side]) == set():
         return False
-    other = pair[1 - side]
-    if tile_names(other) == set():
-        return False        # a literal or scalar: the value is a constant, not data
-    sides = (v, NOPAD) if side == 0 else (NOPAD, v)
     if isinstance(node, ir.Bin):
-        out = binary(node.op, *sides)
-    else:
-        out = extremum(node.func, *sides)
-    return out == NOPAD
+        if node.op is ir.BinOp.ADD or (node.op is ir.BinOp.SUB and side == 1):
+            return v == 0.0
+        if node.op is ir.BinOp.MUL or (node.op is ir.BinOp.DIV and side == 1):
+            return v == 1.0
+        return False
+    return v == (-math.inf if node.func == "maximum" else math.inf)
 
 
 def binary(op: ir.BinOp, a, b):

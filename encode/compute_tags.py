@@ -17,6 +17,7 @@ from dsl.compute import REDUCE, selects_own_sides
 
 from .element_conds import index_cond, reshaped, selector, shape_of
 from .fill_rule import data_sides as fill_data_sides
+from .pad_place import padding_at
 from .symbols import Unsupported, mentions
 from .tagval import CaseKind, Contribution, TagValue, flatten, no_record, product, single, widen
 from .terms import And, Or
@@ -229,22 +230,24 @@ def _pair(df, e, pair, coords, w, inst, self_name) -> tuple[tuple, object]:
     (ca, na), (cb, nb) = (_operand(df, x, coords, w, inst, self_name) for x in pair)
     out = product(ca, cb)
     sides = fill_data_sides(df, e, w, self_name)
-    if sides and sides[0]:
-        out += product((_padding_unit(e, ca),), cb)
-    if sides and sides[1]:
-        out += product(ca, (_padding_unit(e, cb),))
+    for side, x in enumerate(pair):
+        if sides and sides[side]:
+            unit = (_padding_unit(df, e, x, coords, w, inst, self_name),)
+            out += product(unit, cb) if side == 0 else product(ca, unit)
     return out, _mul(na, nb)
 
 
-def _padding_unit(e, contribs) -> Contribution:
-    """The empty record where an operand has none: its padding. Only an operand whose every
-    record drops the padding (a masked access, `mask`) and ranges over no bound variable has
-    exactly its padding there; any other is unknown."""
-    if not contribs or any(not c.masked or c.bound or c.opaque for c in contribs):
-        raise Unsupported("padding of a masked tile meets data here, in an operand whose records are not "
-                          "one per element (an accumulator, a reduction): its tags are not known; mask the "
-                          "math's other operands too, or keep the padding out of the tile", e.span)
-    return _guard(UNIT[0], z3.Not(Or(*[c.domain for c in contribs])))
+def _padding_unit(df, e, x, coords, w, inst, self_name) -> Contribution:
+    """The empty record where operand x is padding (encode/pad_place.py); unknown where
+    that place is not known."""
+    records = lambda y, at: _operand(df, y, at, w, inst, self_name)[0]
+    where = padding_at(df, x, coords, w, inst, self_name, records)
+    if where is None:
+        raise Unsupported("padding of a masked tile meets data here, in an operand whose padding is not "
+                          "known element by element (an accumulator, a reduction of padding): its tags are "
+                          "not known; mask the math's other operands too, or keep the padding out of the "
+                          "tile", e.span)
+    return _guard(UNIT[0], where)
 
 
 def _operand(df, e, coords, w, inst, self_name) -> tuple[tuple, object]:

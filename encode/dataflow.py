@@ -136,14 +136,18 @@ class Dataflow(Ownership):
         if any(isinstance(w.stmt, ir.TmaLoad) for w in writers):
             from .tma_flow import tma_reaching
             return tma_reaching(self, storage, coords, point, inst, writers)
-        if any(self.accumulates(w, storage) for w in writers):
-            return self.accumulated(storage, coords, point, inst)
         if self._hops >= MAX_HOPS:
             # A value that depends on itself through other tiles across iterations (e.g.
             # `m_new = maximum(m, x); m = m_new`) would unfold without end.
             raise Unsupported(f"the tag of '{storage}' depends on its own earlier value through another tile "
                               f"across loop iterations; write the update in place ({storage} = f({storage}, ...)) "
                               "so it is summarised as an accumulator", point.stmt.span)
+        if any(self.accumulates(w, storage) for w in writers):
+            self._hops += 1        # an accumulator read nests reads too (a copy back of an update)
+            try:
+                return self.accumulated(storage, coords, point, inst)
+            finally:
+                self._hops -= 1
         key, actual, canon = read_key(storage, coords, point, inst, box, self._memo.vars_seen)
         hit = self._memo.get(key, self.fresh, actual)
         if hit is not None:

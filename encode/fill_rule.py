@@ -20,35 +20,20 @@ operands keeps each operand's part (with the other operand a number) and their o
 from __future__ import annotations
 
 import math
-from dataclasses import dataclass
 
-import numpy as np
 import z3
 
 from dsl import exprs, ir
 from dsl.masks import PAD_FINDING, fill_of, neutral_for
+from dsl.pad_values import FUNCS, NOPAD, UNKNOWN, cast_value, evaluate, meets_data, operands, same, tile_names, value_at
 
-from dsl.pad_values import (FUNCS, NOPAD, UNKNOWN, binary, cast_value, evaluate, extremum, meets_data, operands,
-                            same, tile_names, value_at)
-from . import program as prog
+from .fill_lines import PadLines
+from .fill_parts import (MET, NONE, Part, all_tiles, anywhere, bare_tiles, binary_at, combined, extremum_at,
+                         inserted, kept_zero, mapped, merged, met_value, overlap, reduced, shifted, valued,
+                         value_at_padding, whole_line)
 from .findings import Finding
-from .solver import Verdict as SV, prove
-from .symbols import Unsupported, mentions
-from .terms import And
+from .symbols import Unsupported
 
-
-
-@dataclass(frozen=True)
-class Part:
-    value: object                       # UNKNOWN or the padding's number
-    whole: frozenset                    # F: axes along which its lines are all padding
-    maybe: frozenset | None             # W: axes along which a line may be all padding (None: any)
-    at: object = None                   # z3 condition on the tile coordinates `pad.c{d}` that
-                                        # holds wherever the part has an element (None: anywhere)
-
-
-NONE: tuple = ()                         # no padding: a tile's padding is a tuple of parts
-MAX_RANK = 8                             # tile coordinates a part's place may name
 
 
 def check(df, sink, opts) -> None:
@@ -88,7 +73,7 @@ def _stored(sink, point, parts, what: str) -> None:
     if not parts:
         return
     sink.obligation()
-    if any(q.value == UNKNOWN for q in parts):
+    if any(q.value == UNKNOWN for q in parts):      # MET parts hold data with its records
         sink.unknown("TAG", point.span, f"padding of a masked tile meets data in '{what}' (its value there "
                      "depends on other tiles, which its PAD tag does not record): its tags are not known; "
                      "mask the math's other operands too, or keep the padding out of the tile")
@@ -99,6 +84,11 @@ def _require(sink, point, op: str, parts, what: str) -> None:
         return
     sink.obligation()
     want = neutral_for(op)
+    if any(q.value == MET for q in parts):
+        sink.unknown("TAG", point.span, f"padding of a masked tile met data (as in `0.0 + x`) before this {op}: "
+                     "those elements hold the other operand's value, which the padding was not; mask the "
+                     "result again before reducing it")
+        return
     if any(q.value == UNKNOWN for q in parts):
         sink.unknown("TAG", point.span, f"padding of a masked tile reaches this {op} through math whose value "
                      "at the padding is not known; fill with a value that stays neutral")
@@ -116,7 +106,7 @@ def _num(v: float) -> str:
     return "inf" if v == math.inf else "-inf" if v == -math.inf else repr(float(v))
 
 
-class _Pads:
+class _Pads(PadLines):
     """The padding parts of each tile, from its writers."""
 
     def __init__(self, df, sink, opts):
@@ -134,7 +124,7 @@ class _Pads:
         try:
             for w in self.df.writers.get(name, []):
                 self.point = w
-                out = _merge(out + self.written(w.stmt, name))
+                out = merged(out + self.written(w.stmt, name))
         finally:      # an Unsupported leaves nothing half-done behind (check makes it unknown)
             self.point = saved
             self.busy.discard(name)
@@ -147,12 +137,12 @@ class _Pads:
         if isinstance(s, (ir.Load, ir.Copy, ir.TmaLoad)) and s.mask is not None:
             return (Part(s.mask.value, frozenset(), None),)       # into shared memory: any shape
         if isinstance(s, (ir.Load, ir.Copy, ir.TmaLoad)):
-            return _anywhere(self.of(s.src.tensor))
+            return anywhere(self.of(s.src.tensor))
         if isinstance(s, ir.Store):
-            return _anywhere(self.of(s.src))
+            return anywhere(self.of(s.src))
         if isinstance(s, ir.Compute):
             return self.expr(s.value, name)
-        if isinstance(s, ir.Mma) and (_whole_line(self.of(s.a), 1) or _whole_line(self.of(s.b), 0)):
+        if isinstance(s, ir.Mma) and (whole_line(self.of(s.a), 1) or whole_line(self.of(s.b), 0)):
             # Rows past M, columns past N: the accumulator's own value there, 0.0 from zeros.
             # Padding only along k (a causal mask of the scores) pads no element of the result.
             resets = [w.stmt for w in self.df.writers.get(s.c, []) if not isinstance(w.stmt, ir.Mma)]
@@ -189,11 +179,11 @@ class _Pads:
         other operand's data, with its tags (encode/compute_tags.py gives them the other
         operand's records). An update of `self_name` in place is left to the rules below."""
         pair = operands(e)
-        if pair is None or self_name in _all_tiles(e):
+        if pair is None or self_name in all_tiles(e):
             return ()
         out = []
         for side, x in enumerate(pair):
-            parts = self.expr(x, self_name, check)
+            parts = [q for q in self.expr(x, self_name, check) if q.value != MET]
             out.append(bool(parts) and all(meets_data(e, side, q.value) for q in parts))
         return tuple(out)
 
@@ -203,12 +193,12 @@ class _Pads:
         the value is the two paddings' (as _combine has it)."""
         a, b = operands(e)
         xs, ys = self.expr(a, self_name, check), self.expr(b, self_name, check)
-        f = _binary if isinstance(e, ir.Bin) else (lambda _op, u, w: _extremum(e.func, u, w))
+        f = binary_at if isinstance(e, ir.Bin) else (lambda _op, u, w: extremum_at(e.func, u, w))
         op = e.op if isinstance(e, ir.Bin) else None
-        out = [] if sides[0] else [_valued(q, f(op, q.value, NOPAD)) for q in xs]
-        out += [] if sides[1] else [_valued(q, f(op, NOPAD, q.value)) for q in ys]
-        out += [_overlap(f(op, p.value, q.value), p, q) for p in xs for q in ys]
-        return _merge(tuple(out))
+        out = [valued(q, MET if sides[0] or q.value == MET else f(op, q.value, NOPAD)) for q in xs]
+        out += [valued(q, MET if sides[1] or q.value == MET else f(op, NOPAD, q.value)) for q in ys]
+        out += [overlap(met_value(p.value, q.value, sides) or f(op, p.value, q.value), p, q) for p in xs for q in ys]
+        return merged(tuple(out))
 
     def structural(self, e: ir.Expr, self_name: str, check: bool) -> tuple:
         """The padding of `e` from its operands' (no exact evaluation of the whole)."""
@@ -218,38 +208,38 @@ class _Pads:
             case ir.Sym(kind=ir.SymKind.TENSOR, name=n):
                 return NONE if n == self_name else self.of(n)
             case ir.Neg(operand=x):
-                return _map(sub(x), lambda v: -v)
+                return mapped(sub(x), lambda v: -v)
             case ir.Cast(operand=x, dtype=dt):
-                return tuple(_valued(q, cast_value(q.value, dt)) for q in sub(x))
+                return tuple(valued(q, cast_value(q.value, dt)) for q in sub(x))
             case ir.Bin(op=op, lhs=ir.Sym(name=n), rhs=b) if n == self_name and self.from_zero(n):
-                return _kept(tuple(_valued(q, _binary(op, 0.0, q.value)) for q in sub(b)))
+                return kept_zero(tuple(valued(q, binary_at(op, 0.0, q.value)) for q in sub(b)))
             case ir.Bin(op=op, lhs=a, rhs=ir.Sym(name=n)) if n == self_name and self.from_zero(n):
-                return _kept(tuple(_valued(q, _binary(op, q.value, 0.0)) for q in sub(a)))
+                return kept_zero(tuple(valued(q, binary_at(op, q.value, 0.0)) for q in sub(a)))
             case ir.Bin(op=op, lhs=a, rhs=b):
-                return _combine(op, sub(a), sub(b))
-            case ir.Call(func="maximum" | "minimum" as f, args=(a, b)) if self_name in _syms(a, b) and \
+                return combined(op, sub(a), sub(b))
+            case ir.Call(func="maximum" | "minimum" as f, args=(a, b)) if self_name in bare_tiles(a, b) and \
                     self.from_zero(self_name):
-                other = b if _syms(a, b)[0] == self_name else a
-                return _kept(tuple(_valued(q, extremum(f, 0.0, q.value)) for q in sub(other)))
+                other = b if bare_tiles(a, b)[0] == self_name else a
+                return kept_zero(tuple(valued(q, extremum_at(f, 0.0, q.value)) for q in sub(other)))
             case ir.Call(func="bcast", args=(x,), kwargs=kw):
                 axis = self.df.env.const_value(dict(kw)["axis"])
-                return tuple(Part(q.value, _insert(q.whole, axis), None if q.maybe is None else _insert(q.maybe, axis),
-                                  _shifted(q.at, axis, +1)) for q in sub(x))
+                return tuple(Part(q.value, inserted(q.whole, axis), None if q.maybe is None else inserted(q.maybe, axis),
+                                  shifted(q.at, axis, +1)) for q in sub(x))
             case ir.Call(func=f, args=(x,), kwargs=kw) if f in ("sum", "max", "min"):
                 return self.reduce(f, sub(x), self.df.env.const_value(dict(kw)["axis"]), x, check)
             case ir.Call(func="index"):
                 return NONE
             case ir.Call(func="reshape", args=(x,)):
-                return _anywhere(sub(x))
+                return anywhere(sub(x))
             case ir.Call(func="mask", args=(x, c)):
                 fill = float(fill_of(e, self.df.env.consts))
                 kept = NONE if self.masked_again(x, c) else sub(x)
-                return _merge(kept + (self.cond_part(c, x, fill),))
+                return merged(kept + (self.cond_part(c, x, fill),))
             case ir.Call(func=f, args=(x,)) if f in FUNCS:
-                return _map(sub(x), lambda v: evaluate(FUNCS[f], v))
+                return mapped(sub(x), lambda v: evaluate(FUNCS[f], v))
             case ir.Call(args=args):
                 parts = tuple(q for a in args for q in sub(a))
-                return tuple(_valued(q, UNKNOWN) for q in parts)
+                return tuple(valued(q, UNKNOWN) for q in parts)
         return NONE              # literals, sizes, block and thread ids
 
     def single_padded(self, e: ir.Expr, self_name: str) -> tuple | None:
@@ -262,18 +252,18 @@ class _Pads:
         if len(padded) != 1:
             return None
         name, parts = padded[0]
-        return _merge(tuple(_valued(q, self.updated(e, name, q.value, self_name)) for q in parts))
+        return merged(tuple(valued(q, self.updated(e, name, q.value, self_name)) for q in parts))
 
     def updated(self, e: ir.Expr, name: str, v, self_name: str):
         """`e` at the padding; for an in-place update of an accumulator that starts at 0.0
         (`y = y + sum(padding)`), the update keeps 0.0 there when it maps 0.0 to 0.0: an
         element padded in every update stays 0.0 (one that held data in some update has
         that update's records, so its value need not be neutral)."""
-        if v != UNKNOWN and self.from_zero(self_name):
+        if v not in (UNKNOWN, MET) and self.from_zero(self_name):
             kept = value_at(e, name, v, {self_name: 0.0})
             if isinstance(kept, float) and same(kept, 0.0):
                 return 0.0
-        return _at(e, name, v)
+        return value_at_padding(e, name, v)
 
     def from_zero(self, name: str) -> bool:
         """Whether `name` is an accumulator whose every initialisation is `zeros`."""
@@ -282,253 +272,42 @@ class _Pads:
 
     def reduce(self, op: str, parts: tuple, axis: int, x, check: bool) -> tuple:
         if check and self.point is not None:
-            _require(self.sink, self.point, op, tuple(q for q in parts if axis not in q.whole), "its operand")
-        lines = [q for q in parts if q.maybe is None or axis in q.maybe]
-        ends = [_reduced(op, q.value, self.extent(x, axis)) if axis in q.whole else neutral_for(op) for q in lines]
+            _require(self.sink, self.point, op, tuple(q for q in parts if axis not in q.whole or q.value == MET),
+                     "its operand")
+        # data that padding met is counted by the reduction: its result holds it too
+        met = (Part(MET, frozenset(), None),) if any(q.value == MET for q in parts) else NONE
+        lines = [q for q in parts if q.value != MET and (q.maybe is None or axis in q.maybe)]
+        ends = [reduced(op, q.value, self.extent(x, axis)) if axis in q.whole else neutral_for(op) for q in lines]
         if not ends:
-            return NONE          # every line holds data, and its padding is neutral
+            return met           # every line holds data, and its padding is neutral
         value = ends[0] if all(same(v, ends[0]) for v in ends) else UNKNOWN
         # A line all padding has an element of its part; where a part's place does not depend
         # on the reduced coordinate, the result's padding lies where the part's lines do.
-        at = [_shifted(q.at, axis, -1) for q in lines]
-        return (Part(value, frozenset(), None, None if any(a is None for a in at) else z3.Or(*at)),)
+        at = [shifted(q.at, axis, -1) for q in lines]
+        return (Part(value, frozenset(), None, None if any(a is None for a in at) else z3.Or(*at)),) + met
 
     def extent(self, x: ir.Expr, axis: int) -> int:
         from .element_conds import shape_of as _shape_of
         return _shape_of(self.df, x)[axis]
 
-    # ---------------------------------------------------------------- which lines are padding
-    def instance(self, point, uniform_only: bool = False) -> tuple[dict, list]:
-        inst = {loop.var: z3.Int(f"{loop.var}@pad") for loop in point.loops}
-        guards = self.df.guards(point, inst, uniform_only=uniform_only)
-        return inst, list(self.df.env.facts) + [self.df.loop_domain(point, inst), guards]
-
-    def access_parts(self, s: ir.Load) -> tuple:
-        """A masked load from global memory: one part per tile axis that can reach past the
-        tensor; its lines along the other axes are all padding."""
-        inst, _ = self.instance(self.point)
-        dims = self.access_dims(s, self.point)
-        if dims is None:
-            return (Part(s.mask.value, frozenset(), None),)
-        axes = frozenset(range(len(dims)))
-        return tuple(Part(s.mask.value, axes - {t}, (axes - {t}) | ({t} if wholly else set()), _fixed(place, inst))
-                     for t, (partial, wholly, place) in enumerate(dims) if partial)
-
-    def access_dims(self, s: ir.Load, point) -> list | None:
-        """Per tile axis of a masked load at `point`'s instance (loop variables `v@pad`):
-        (may reach past the tensor, may lie wholly past, the tile coordinates past it);
-        None where the subscripts are not encoded."""
-        inst, facts = self.instance(point)
-        env, shape = self.df.env, self.df.types[s.src.tensor].shape
-        dims = []
-        try:
-            for sub, n in zip(s.src.subs, shape):
-                if isinstance(sub, ir.Index):
-                    continue
-                start, ext, top = env.term(sub.start, inst), self.df.extent(sub.extent), env.term(n, {})
-                dims.append((not self.proved(And(start >= 0, start + ext <= top), facts),
-                             not self.proved(And(start + ext > 0, start < top), facts), start, top))
-        except Unsupported:
-            return None
-        if s.transpose:
-            dims = dims[::-1]
-        tile = _coords(len(dims))
-        return [(partial, wholly, z3.Or(start + tile[t] < 0, start + tile[t] >= top))
-                for t, (partial, wholly, start, top) in enumerate(dims)]
-
-    def masked_again(self, x: ir.Expr, cond: ir.Expr) -> bool:
-        """Whether `mask(x, cond)` replaces every element of x's padding: each element that may
-        be padding at this iteration (encode/fill_place.py: a masked load of the same iteration,
-        through elementwise math and mma) fails cond there (`mask(x, kt * BK + index(x, axis=1)
-        < K, fill=0.0)` of a load filled with 1.0; scores `mma(q, k)` of keys past S masked to
-        -inf): the fill then never reaches the result."""
-        point = self.point
-        if point is None or not (isinstance(x, ir.Sym) and x.kind is ir.SymKind.TENSOR):
-            return False
-        from .element_conds import index_cond as _index_cond, shape_of as _shape_of
-        from .fill_place import place
-        where = place(self, x.name, point)
-        if where is None:
-            return False
-        shape = _shape_of(self.df, x)
-        inst, facts = self.instance(point)
-        tile = _coords(len(shape))
-        keep = _index_cond(self.df, cond, tuple(tile), inst)
-        if keep is None:
-            return False
-        box = [And(c >= 0, c < n) for c, n in zip(tile, shape)]
-        return self.proved(z3.Implies(where, z3.Not(keep)), facts + box)
-
-    def cond_part(self, cond: ir.Expr, x: ir.Expr, fill: float) -> Part:
-        """mask(x, cond): the elements failing cond, with the axes along which every such
-        element's line fails it too (F) and along which a whole line may fail it (W)."""
-        from .element_conds import index_cond as _index_cond, shape_of as _shape_of
-        shape = _shape_of(self.df, x)
-        inst, facts = self.instance(self.point)
-        coords = [z3.Int(f"pad.c{d}") for d in range(len(shape))]
-        keep = _index_cond(self.df, cond, tuple(coords), inst)
-        if keep is None:
-            return Part(fill, frozenset(), None)
-        box = [And(c >= 0, c < n) for c, n in zip(coords, shape)]
-        whole, maybe = set(), set()
-        for a, n in enumerate(shape):
-            other = z3.Int(f"pad.o{a}")
-            moved = z3.substitute(keep, (coords[a], other))
-            line = z3.ForAll([other], z3.Implies(And(other >= 0, other < n), z3.Not(moved)))
-            if self.proved(z3.Implies(z3.Not(keep), line), facts + box):
-                whole.add(a)
-            if not self.proved(z3.Not(And(z3.Not(keep), line)), facts + box):
-                maybe.add(a)
-        return Part(fill, frozenset(whole), frozenset(maybe), _fixed(z3.Not(keep), inst))
-
-    def dropped(self, q: Part, point) -> bool:
-        """Whether a masked store drops every element of part `q`: each lies past the output."""
-        if q.at is None:
-            return False
-        s = point.stmt
-        # a thread-dependent condition is left out: fewer facts, so fewer parts are dropped
-        inst, facts = self.instance(point, uniform_only=True)
-        from .access import in_tensor
-        tile = _coords(len(self.df.shape(s.src)))
-        box = [And(c >= 0, c < n) for c, n in zip(tile, self.df.shape(s.src))]
-        try:
-            inside = in_tensor(self.df.env, self.df.types[s.dst.tensor], self.df.full_coords(s.dst, inst, tile))
-        except Unsupported:
-            return False
-        return self.proved(z3.Not(And(q.at, *inside)), facts + box)
-
-    def proved(self, goal, facts) -> bool:
-        out = prove(goal, facts, self.opts)
-        return out.verdict is SV.PROVED
-
-
 def data_sides(df, e: ir.Expr, point, self_name: str) -> tuple:
-    """_Pads.data_sides of `e` computed at `point` (for encode/compute_tags.py), with one
-    _Pads per kernel kept on the data-flow model."""
+    """_Pads.data_sides of `e` at `point` (for encode/compute_tags.py)."""
+    return _at_point(df, point, lambda pads: pads.data_sides(df.zero_branches.masked_form(e), self_name))
+
+
+def padding_of(df, e: ir.Expr, point, self_name: str) -> tuple:
+    """The padding parts of `e` at `point` (for encode/pad_place.py); not those that met data."""
+    return tuple(q for q in _at_point(df, point, lambda pads: pads.expr(e, self_name)) if q.value != MET)
+
+
+def _at_point(df, point, ask):
+    """`ask` of the kernel's one _Pads (kept on the data-flow model), at `point`."""
     if df.pad_parts is None:
         df.pad_parts = _Pads(df, None, df.solver)
     pads, saved = df.pad_parts, df.pad_parts.point
     pads.point = point
     try:
-        return pads.data_sides(df.zero_branches.masked_form(e), self_name)
+        return ask(pads)
     finally:
         pads.point = saved
 
-
-def _at(e: ir.Expr, name: str, v):
-    if v == UNKNOWN:
-        return UNKNOWN
-    out = value_at(e, name, v)
-    return UNKNOWN if out == NOPAD else out     # data where the padding was: not neutral
-
-
-def _syms(*args) -> tuple:
-    """The tile names of the arguments that are bare tiles (None for the others)."""
-    return tuple(a.name if isinstance(a, ir.Sym) and a.kind is ir.SymKind.TENSOR else None for a in args)
-
-
-def _kept(parts: tuple) -> tuple:
-    """An update of a zero-started accumulator at its padding: 0.0 where it keeps 0.0."""
-    return _merge(tuple(_valued(q, 0.0 if isinstance(q.value, float) and same(q.value, 0.0) else UNKNOWN)
-                        for q in parts))
-
-
-def _valued(q: Part, value) -> Part:
-    return Part(value, q.whole, q.maybe, q.at)
-
-
-def _coords(n: int) -> list:
-    return [z3.Int(f"pad.c{d}") for d in range(n)]
-
-
-def _fixed(at, inst: dict):
-    """A part's place, kept only when it names no loop variable: a tile is read at other
-    instances than the one that wrote it (after its loop, a later iteration), and the place
-    at the reader's instance need not be the writer's."""
-    return None if any(mentions(at, v) for v in inst.values()) else z3.simplify(at)
-
-
-def _shifted(at, axis: int, by: int):
-    """The place after a broadcast inserts `axis` (by=+1) or a reduction removes it (-1);
-    None where it names the removed coordinate."""
-    if at is None:
-        return None
-    tile = _coords(MAX_RANK + 1)
-    if by < 0:
-        if mentions(at, tile[axis]):
-            return None
-        moved = [(tile[d], tile[d - 1]) for d in range(axis + 1, len(tile))]
-    else:
-        moved = [(tile[d], tile[d + 1]) for d in range(axis, len(tile) - 1)]
-    return z3.substitute(at, *moved)
-
-
-def _whole_line(parts: tuple, k: int) -> bool:
-    """Whether some line along axis k of the tile may be all padding (an mma over k then
-    gives padding in the result): W, which holds F's axes wherever the part has an element
-    (F alone holds vacuously for a part that no element is in)."""
-    return any(q.maybe is None or k in q.maybe for q in parts)
-
-
-def _insert(axes: frozenset, axis: int) -> frozenset:
-    """A broadcast along `axis`: each padded element's line along it is all padding."""
-    return frozenset({axis} | {d + (d >= axis) for d in axes})
-
-
-def _map(parts: tuple, f) -> tuple:
-    return tuple(_valued(q, q.value if q.value == UNKNOWN else evaluate(f, q.value)) for q in parts)
-
-
-def _combine(op: ir.BinOp, xs: tuple, ys: tuple) -> tuple:
-    """Elementwise math: each operand's parts with the other operand a number there, and
-    the overlaps of two parts (their lines are all padding along the axes of either)."""
-    out = [_valued(q, _binary(op, q.value, NOPAD)) for q in xs]
-    out += [_valued(q, _binary(op, NOPAD, q.value)) for q in ys]
-    out += [_overlap(_binary(op, a.value, b.value), a, b) for a in xs for b in ys]
-    return _merge(tuple(out))
-
-
-def _overlap(value, a: Part, b: Part) -> Part:
-    """Where parts of two operands overlap: their lines are all padding along the axes of either."""
-    return Part(value, a.whole | b.whole,
-                b.maybe if a.maybe is None else a.maybe if b.maybe is None else a.maybe & b.maybe,
-                b.at if a.at is None else a.at if b.at is None else And(a.at, b.at))
-
-
-def _extremum(f: str, a, b):
-    out = extremum(f, a, b)
-    return UNKNOWN if out == NOPAD else out
-
-
-def _all_tiles(e: ir.Expr) -> set:
-    """Every tile name `e` reads (through reductions, broadcasts and masks too)."""
-    return {n.name for n in exprs.iter_nodes(e) if isinstance(n, ir.Sym) and n.kind is ir.SymKind.TENSOR}
-
-
-def _merge(parts: tuple) -> tuple:
-    seen = []
-    for q in parts:
-        if not any(same(q.value, r.value) and q.whole == r.whole and q.maybe == r.maybe and _same_place(q.at, r.at)
-                   for r in seen):
-            seen.append(q)
-    return tuple(seen)
-
-
-def _same_place(a, b) -> bool:
-    return a is b or (a is not None and b is not None and a.eq(b))
-
-
-def _anywhere(parts: tuple) -> tuple:
-    return _merge(tuple(Part(q.value, frozenset(), None) for q in parts))
-
-
-def _reduced(op: str, v, n: int):
-    if v == UNKNOWN:
-        return UNKNOWN
-    return evaluate(np.multiply, v, n) if op == "sum" else v
-
-
-def _binary(op: ir.BinOp, a, b):
-    """Elementwise math on padding: a number, or UNKNOWN (where the padding became data)."""
-    out = binary(op, a, b)
-    return UNKNOWN if out == NOPAD else out

@@ -238,7 +238,9 @@ def _uncovered(tc, lf, v, facts) -> list:
 def _padding_hint(tc, lf, model, field: str) -> str:
     """When the witness element is padding of a masked access (a coordinate of a masked
     contribution's input element that no bound variable moves lies outside its tensor), the
-    claim fails there because padding carries no records: say so, and where to claim."""
+    claim fails there because padding carries no records: say so, and where to claim. Not
+    when the element holds some record there (padding that met data has the other
+    operand's records, and the claim fails for another reason)."""
     for _, c, _, _ in lf.known:
         if not c.masked:
             continue
@@ -253,11 +255,25 @@ def _padding_hint(tc, lf, model, field: str) -> str:
                 at = model.eval(coord, model_completion=True)
                 n = model.eval(tc.env.term(extent, {}), model_completion=True)
                 if z3.is_int_value(at) and z3.is_int_value(n) and not 0 <= at.as_long() < n.as_long():
+                    if any(_holds_at(tc, k, model) for _, k, _, _ in lf.known):
+                        return ""
                     return (f"this element lies past the edge of {o.storage} (index {at} of dimension {dim}, "
                             f"extent {n}): it holds the padding of a masked access, which carries no tags. "
                             f"Claim it in the tag function of the output this tile is stored to (a field "
                             f"`{field}`), which binds only the elements a masked store writes")
     return ""
+
+
+def _holds_at(tc, c, model) -> bool:
+    """Whether record `c` is there at the witness: its domain with the witness's values, for
+    some values of its bound variables (a solver query where it has them)."""
+    if not c.bound:
+        return z3.is_true(model.eval(c.domain, model_completion=True))
+    bound = {b.get_id() for b in c.bound}
+    free = constants(c.domain, {}, lambda k: k.get_id() not in bound)
+    # the witness may come from another Z3 context (encode/solver.py's portfolio)
+    values = [(k, model.eval(k, model_completion=True).translate(k.ctx)) for k in free]
+    return prove(z3.Not(z3.substitute(c.domain, *values)), [], tc.opts).verdict is not SV.PROVED
 
 
 def _merged_domains(known) -> list:

@@ -80,3 +80,22 @@ def test_two_warpgroup_wgmma_matches_reference(tmp_path):
     result = _run(path, tmp_path)
     assert result.mode == "simulator" and result.checks
     assert result.ok, result.table()
+
+
+def test_an_output_the_kernel_never_stores_is_an_error(tmp_path):
+    """The reference returns C, and the kernel's store of C is gone: C would go unchecked
+    (held-out round 11: a softmax whose LSE store was deleted ran "ok"), so the run is an
+    error naming it, and so is the lowering check of a proved kernel."""
+    from codegen_cuda.differential import check_lowering
+    from codegen_cuda.runner import RunError
+    path = Path(__file__).resolve().parents[2] / "proofs" / "gemm_naive.dsl"
+    text = path.read_text().replace("    store C[block.x * BM : +BM, block.y * BN : +BN], acc\n", "")
+    mutant = tmp_path / "gemm_naive.dsl"
+    mutant.write_text(text)
+    with pytest.raises(RunError, match="the reference returns 'C', which the kernel never stores"):
+        _run(mutant, tmp_path, reference=path)
+    kernel, text = checked(mutant, text)
+    ref = path.with_name("gemm_naive.ref.py")
+    check = check_lowering(kernel, text, ref, [reference_module(path).TEST_SIZES], seeds=(0,),
+                           cache_dir=tmp_path / "cache")
+    assert check.verdict == "spec" and "never stores" in check.detail, check

@@ -312,3 +312,45 @@ def test_padding_through_a_cast_takes_the_cast_value():
     assert v.status != "proved" and not v.findings, (v.findings, v.unknowns)
     v = verify_kernel(_rows("acc + sum(cast(cast(x, f16), f32), axis=1)", "1e-9", spec=""), TAG)
     assert v.status == "proved", (v.findings, v.unknowns)   # rounds to f16's 0.0
+
+
+# Held-out round 11 (class C): with padding that met data as *any* function of the data
+# (`0.0 - mean`), the fill rule dropped it and these wrong kernels were proved; only the
+# op's identity (`0.0 + x`, `maximum(-inf, x)`) makes the element the other operand's.
+CENTRED = """kernel centred(X: f32[4, C], V: f32[4]):
+    assume C >= 1 and C <= 256
+    grid 1
+    threads 128
+    tag X[r, c] = (row=r, col=c)
+    tag V[r] = (row=r)
+    x = load X[0 : +4, 0 : +256] masked(fill=0.0)
+    mean = sum(x, axis=1) / C
+    {d}
+    var = sum(d * d, axis=1) / C
+    store V[0 : +4], var
+"""
+
+
+@pytest.mark.parametrize("d, status", [
+    ("d = x - bcast(mean, axis=1, n=256)", "unknown"),        # 0.0 - mean is -mean past C: summed in
+    ("d = bcast(mean, axis=1, n=256) - x", "unknown"),        # mean - 0.0 is mean: data the sum must not count
+    ("d = mask(x, index(x, axis=1) < C, fill=0.0) + bcast(mean, axis=1, n=256)", "unknown"),   # 0.0 + mean
+])
+def test_padding_that_meets_data_other_than_as_an_identity_is_unknown(d, status):
+    v = verify_kernel(_kernel(CENTRED.format(d=d)), VerifyOptions(rules=("TAG",)))
+    assert v.status == status, (v.findings, v.unknowns)
+    if status == "unknown":
+        assert any("this sum" in u.reason for u in v.unknowns)
+
+
+def test_an_identity_depends_on_the_side_and_the_value():
+    from dsl.pad_values import meets_data
+    x, y = ir.Sym("x", ir.SymKind.TENSOR), ir.Sym("y", ir.SymKind.TENSOR)
+    add, sub, mul, div = (ir.Bin(op, x, y) for op in (ir.BinOp.ADD, ir.BinOp.SUB, ir.BinOp.MUL, ir.BinOp.DIV))
+    assert meets_data(add, 0, 0.0) and meets_data(add, 1, 0.0) and not meets_data(add, 0, 1.0)
+    assert meets_data(sub, 1, 0.0) and not meets_data(sub, 0, 0.0)        # x - 0.0 is x; 0.0 - y is not y
+    assert meets_data(mul, 0, 1.0) and not meets_data(mul, 0, 0.0)        # 0.0 * y is padding again
+    assert meets_data(div, 1, 1.0) and not meets_data(div, 0, 1.0)
+    big = ir.Call("maximum", (x, y), ())
+    assert meets_data(big, 0, -float("inf")) and not meets_data(big, 0, float("inf"))
+    assert not meets_data(ir.Bin(ir.BinOp.ADD, x, ir.FloatLit(1.0)), 0, 0.0)   # a literal is no data

@@ -149,6 +149,7 @@ HELD_OUT = [
     ("group_maxlen_scalar", {"G": 2, "G4": 8}),     # a 0-d tile read by every thread: the lowering check staged it
     ("stencil3_halo", {"N": 768}),                  # a zero halo meets data in l + c + r: the others' records
     ("padding_plus_data", {"N": 64, "M": 128}),     # 0.0 padding + x is x, with x's records
+    ("conv1d_halo", {"Bt": 2, "N": 256}),           # x0 * w0 of the halo is padding meeting the other taps
 ]
 
 
@@ -417,3 +418,26 @@ def test_an_in_place_update_that_may_drop_its_target_is_unknown(update):
     v = verify_kernel(result.kernel, VerifyOptions(rules=("TAG",)))
     assert v.status == "unknown", (v.findings, v.unknowns)
     assert any("may replace its value" in u.reason for u in v.unknowns), v.unknowns
+
+
+def test_a_copy_back_of_a_twice_updated_temporary_is_unknown_not_a_crash():
+    """`t = s + sum(x); t = t + sum(x); s = t` in a loop: each read of s nests an accumulator
+    read of t, which the nesting bound did not count, and Python's stack ran out
+    (RecursionError, held-out round 11); now the bound ends it as unknown."""
+    src = """kernel copyback_twice(X: f32[R, C], Y: f32[R]):
+    assume R % 4 == 0 and C % 128 == 0 and C >= 128
+    grid (R / 4)
+    threads 128
+    tag X[r, c] = (row=r, col=c)
+    tag Y[r] = (row=r, col=range(0, C))
+    s = zeros f32[4]
+    for ct in range(C / 128):
+        x = load X[block.x * 4 : +4, ct * 128 : +128]
+        t = s + sum(x, axis=1)
+        t = t + sum(x, axis=1)
+        s = t
+    store Y[block.x * 4 : +4], s
+"""
+    v = verify_kernel(check_source(src, "copyback_twice.dsl").kernel, VerifyOptions())
+    assert v.status == "unknown" and any("depends on its own earlier value" in u.reason for u in v.unknowns)
+

@@ -1,0 +1,119 @@
+"""Which lines of a tile are padding: the queries of encode/fill_rule.py on masked accesses,
+`mask` conditions and masked stores (a mix-in of its _Pads, which holds df, opts and point)."""
+from __future__ import annotations
+
+import z3
+
+from dsl import ir
+
+from .fill_parts import Part, fixed_place, tile_coords
+from .solver import Verdict as SV, prove
+from .symbols import Unsupported
+from .terms import And
+
+
+class PadLines:
+    def instance(self, point, uniform_only: bool = False) -> tuple[dict, list]:
+        inst = {loop.var: z3.Int(f"{loop.var}@pad") for loop in point.loops}
+        guards = self.df.guards(point, inst, uniform_only=uniform_only)
+        return inst, list(self.df.env.facts) + [self.df.loop_domain(point, inst), guards]
+
+    def access_parts(self, s: ir.Load) -> tuple:
+        """A masked load from global memory: one part per tile axis that can reach past the
+        tensor; its lines along the other axes are all padding."""
+        inst, _ = self.instance(self.point)
+        dims = self.access_dims(s, self.point)
+        if dims is None:
+            return (Part(s.mask.value, frozenset(), None),)
+        axes = frozenset(range(len(dims)))
+        return tuple(Part(s.mask.value, axes - {t}, (axes - {t}) | ({t} if wholly else set()), fixed_place(place, inst))
+                     for t, (partial, wholly, place) in enumerate(dims) if partial)
+
+    def access_dims(self, s: ir.Load, point) -> list | None:
+        """Per tile axis of a masked load at `point`'s instance (loop variables `v@pad`):
+        (may reach past the tensor, may lie wholly past, the tile coordinates past it);
+        None where the subscripts are not encoded."""
+        inst, facts = self.instance(point)
+        env, shape = self.df.env, self.df.types[s.src.tensor].shape
+        dims = []
+        try:
+            for sub, n in zip(s.src.subs, shape):
+                if isinstance(sub, ir.Index):
+                    continue
+                start, ext, top = env.term(sub.start, inst), self.df.extent(sub.extent), env.term(n, {})
+                dims.append((not self.proved(And(start >= 0, start + ext <= top), facts),
+                             not self.proved(And(start + ext > 0, start < top), facts), start, top))
+        except Unsupported:
+            return None
+        if s.transpose:
+            dims = dims[::-1]
+        tile = tile_coords(len(dims))
+        return [(partial, wholly, z3.Or(start + tile[t] < 0, start + tile[t] >= top))
+                for t, (partial, wholly, start, top) in enumerate(dims)]
+
+    def masked_again(self, x: ir.Expr, cond: ir.Expr) -> bool:
+        """Whether `mask(x, cond)` replaces every element of x's padding: each element that may
+        be padding at this iteration (encode/fill_place.py: a masked load of the same iteration,
+        through elementwise math and mma) fails cond there (`mask(x, kt * BK + index(x, axis=1)
+        < K, fill=0.0)` of a load filled with 1.0; scores `mma(q, k)` of keys past S masked to
+        -inf): the fill then never reaches the result."""
+        point = self.point
+        if point is None or not (isinstance(x, ir.Sym) and x.kind is ir.SymKind.TENSOR):
+            return False
+        from .element_conds import index_cond as _index_cond, shape_of as _shape_of
+        from .fill_place import place
+        where = place(self, x.name, point)
+        if where is None:
+            return False
+        shape = _shape_of(self.df, x)
+        inst, facts = self.instance(point)
+        tile = tile_coords(len(shape))
+        keep = _index_cond(self.df, cond, tuple(tile), inst)
+        if keep is None:
+            return False
+        box = [And(c >= 0, c < n) for c, n in zip(tile, shape)]
+        return self.proved(z3.Implies(where, z3.Not(keep)), facts + box)
+
+    def cond_part(self, cond: ir.Expr, x: ir.Expr, fill: float) -> Part:
+        """mask(x, cond): the elements failing cond, with the axes along which every such
+        element's line fails it too (F) and along which a whole line may fail it (W)."""
+        from .element_conds import index_cond as _index_cond, shape_of as _shape_of
+        shape = _shape_of(self.df, x)
+        inst, facts = self.instance(self.point)
+        coords = [z3.Int(f"pad.c{d}") for d in range(len(shape))]
+        keep = _index_cond(self.df, cond, tuple(coords), inst)
+        if keep is None:
+            return Part(fill, frozenset(), None)
+        box = [And(c >= 0, c < n) for c, n in zip(coords, shape)]
+        whole, maybe = set(), set()
+        for a, n in enumerate(shape):
+            other = z3.Int(f"pad.o{a}")
+            moved = z3.substitute(keep, (coords[a], other))
+            line = z3.ForAll([other], z3.Implies(And(other >= 0, other < n), z3.Not(moved)))
+            if self.proved(z3.Implies(z3.Not(keep), line), facts + box):
+                whole.add(a)
+            if not self.proved(z3.Not(And(z3.Not(keep), line)), facts + box):
+                maybe.add(a)
+        return Part(fill, frozenset(whole), frozenset(maybe), fixed_place(z3.Not(keep), inst))
+
+    def dropped(self, q: Part, point) -> bool:
+        """Whether a masked store drops every element of part `q`: each lies past the output."""
+        if q.at is None:
+            return False
+        s = point.stmt
+        # a thread-dependent condition is left out: fewer facts, so fewer parts are dropped
+        inst, facts = self.instance(point, uniform_only=True)
+        from .access import in_tensor
+        tile = tile_coords(len(self.df.shape(s.src)))
+        box = [And(c >= 0, c < n) for c, n in zip(tile, self.df.shape(s.src))]
+        try:
+            inside = in_tensor(self.df.env, self.df.types[s.dst.tensor], self.df.full_coords(s.dst, inst, tile))
+        except Unsupported:
+            return False
+        return self.proved(z3.Not(And(q.at, *inside)), facts + box)
+
+    def proved(self, goal, facts) -> bool:
+        out = prove(goal, facts, self.opts)
+        return out.verdict is SV.PROVED
+
+

@@ -1,0 +1,172 @@
+"""The padding of a tile as parts, and elementwise math on them (encode/fill_rule.py).
+
+A part is a set of a tile's elements with one padding value, the axes along which its lines
+are all padding (F, `whole`) and along which a line may be (W, `maybe`), and where it lies
+(`at`, a condition on the tile coordinates `pad.c{d}`, when that is known). The functions
+here are pure: the value of math at the padding (dsl/pad_values.py), overlaps of two
+operands' parts, and the data that padding met as an identity (MET).
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+import numpy as np
+import z3
+
+from dsl import exprs, ir
+from dsl.pad_values import NOPAD, UNKNOWN, binary, evaluate, extremum, same, value_at
+
+from .symbols import mentions
+from .terms import And
+
+
+@dataclass(frozen=True)
+class Part:
+    value: object                       # UNKNOWN or the padding's number
+    whole: frozenset                    # F: axes along which its lines are all padding
+    maybe: frozenset | None             # W: axes along which a line may be all padding (None: any)
+    at: object = None                   # z3 condition on the tile coordinates `pad.c{d}` that
+                                        # holds wherever the part has an element (None: anywhere)
+
+
+NONE: tuple = ()                         # no padding: a tile's padding is a tuple of parts
+MET = "met"                              # a part's value where its padding met data as an identity
+                                         # (`0.0 + x`): x's value and records, not padding; a
+                                         # reduction or mma must not count such elements
+MAX_RANK = 8                             # tile coordinates a part's place may name
+
+
+def value_at_padding(e: ir.Expr, name: str, v):
+    if v in (UNKNOWN, MET):
+        return v            # data through elementwise math stays data
+    out = value_at(e, name, v)
+    return UNKNOWN if out == NOPAD else out     # data where the padding was: not neutral
+
+
+def bare_tiles(*args) -> tuple:
+    """The tile names of the arguments that are bare tiles (None for the others)."""
+    return tuple(a.name if isinstance(a, ir.Sym) and a.kind is ir.SymKind.TENSOR else None for a in args)
+
+
+def kept_zero(parts: tuple) -> tuple:
+    """An update of a zero-started accumulator at its padding: 0.0 where it keeps 0.0."""
+    return merged(tuple(valued(q, 0.0 if isinstance(q.value, float) and same(q.value, 0.0) else UNKNOWN)
+                        for q in parts))
+
+
+def valued(q: Part, value) -> Part:
+    return Part(value, q.whole, q.maybe, q.at)
+
+
+def tile_coords(n: int) -> list:
+    return [z3.Int(f"pad.c{d}") for d in range(n)]
+
+
+def fixed_place(at, inst: dict):
+    """A part's place, kept only when it names no loop variable: a tile is read at other
+    instances than the one that wrote it (after its loop, a later iteration), and the place
+    at the reader's instance need not be the writer's."""
+    return None if any(mentions(at, v) for v in inst.values()) else z3.simplify(at)
+
+
+def shifted(at, axis: int, by: int):
+    """The place after a broadcast inserts `axis` (by=+1) or a reduction removes it (-1);
+    None where it names the removed coordinate."""
+    if at is None:
+        return None
+    tile = tile_coords(MAX_RANK + 1)
+    if by < 0:
+        if mentions(at, tile[axis]):
+            return None
+        moved = [(tile[d], tile[d - 1]) for d in range(axis + 1, len(tile))]
+    else:
+        moved = [(tile[d], tile[d + 1]) for d in range(axis, len(tile) - 1)]
+    return z3.substitute(at, *moved)
+
+
+def whole_line(parts: tuple, k: int) -> bool:
+    """Whether some line along axis k of the tile may be all padding (an mma over k then
+    gives padding in the result): W, which holds F's axes wherever the part has an element
+    (F alone holds vacuously for a part that no element is in)."""
+    return any(q.maybe is None or k in q.maybe for q in parts)
+
+
+def inserted(axes: frozenset, axis: int) -> frozenset:
+    """A broadcast along `axis`: each padded element's line along it is all padding."""
+    return frozenset({axis} | {d + (d >= axis) for d in axes})
+
+
+def mapped(parts: tuple, f) -> tuple:
+    return tuple(valued(q, q.value if q.value in (UNKNOWN, MET) else evaluate(f, q.value)) for q in parts)
+
+
+def combined(op: ir.BinOp, xs: tuple, ys: tuple) -> tuple:
+    """Elementwise math: each operand's parts with the other operand a number there, and
+    the overlaps of two parts (their lines are all padding along the axes of either)."""
+    out = [valued(q, binary_at(op, q.value, NOPAD)) for q in xs]
+    out += [valued(q, binary_at(op, NOPAD, q.value)) for q in ys]
+    out += [overlap(met_value(a.value, b.value) or binary_at(op, a.value, b.value), a, b) for a in xs for b in ys]
+    return merged(tuple(out))
+
+
+def met_value(u, w, sides: tuple = (False, False)):
+    """The value where operands of values u and w meet and one of them holds data that
+    padding met: MET where the other is data too, or padding that meets data as an identity
+    here (sides); UNKNOWN where it is padding that does not; None where neither is MET."""
+    if MET not in (u, w):
+        return None
+    if u == w or (u == MET and sides[1]) or (w == MET and sides[0]):
+        return MET
+    return UNKNOWN
+
+
+def overlap(value, a: Part, b: Part) -> Part:
+    """Where parts of two operands overlap: their lines are all padding along the axes of either."""
+    return Part(value, a.whole | b.whole,
+                b.maybe if a.maybe is None else a.maybe if b.maybe is None else a.maybe & b.maybe,
+                b.at if a.at is None else a.at if b.at is None else And(a.at, b.at))
+
+
+def extremum_at(f: str, a, b):
+    if MET in (a, b):
+        return MET if NOPAD in (a, b) or a == b else UNKNOWN
+    out = extremum(f, a, b)
+    return UNKNOWN if out == NOPAD else out
+
+
+def all_tiles(e: ir.Expr) -> set:
+    """Every tile name `e` reads (through reductions, broadcasts and masks too)."""
+    return {n.name for n in exprs.iter_nodes(e) if isinstance(n, ir.Sym) and n.kind is ir.SymKind.TENSOR}
+
+
+def merged(parts: tuple) -> tuple:
+    seen = []
+    for q in parts:
+        if not any(same(q.value, r.value) and q.whole == r.whole and q.maybe == r.maybe and _same_place(q.at, r.at)
+                   for r in seen):
+            seen.append(q)
+    return tuple(seen)
+
+
+def _same_place(a, b) -> bool:
+    return a is b or (a is not None and b is not None and a.eq(b))
+
+
+def anywhere(parts: tuple) -> tuple:
+    return merged(tuple(Part(q.value, frozenset(), None) for q in parts))
+
+
+def reduced(op: str, v, n: int):
+    if v in (UNKNOWN, MET):
+        return v
+    return evaluate(np.multiply, v, n) if op == "sum" else v
+
+
+def binary_at(op: ir.BinOp, a, b):
+    """Elementwise math on padding: a number, or UNKNOWN (where the padding became data);
+    MET (data) with some number stays MET."""
+    if MET in (a, b):
+        return MET if NOPAD in (a, b) or a == b else UNKNOWN
+    out = binary(op, a, b)
+    return UNKNOWN if out == NOPAD else out
+
