@@ -18,21 +18,24 @@ _ARITH = z3.ArithRef
 def _asts(args):
     """(context, C array of the arguments) when every argument is a Z3 Bool or a Python
     bool and they share one context; else None."""
-    ctx = None
+    ctx, asts, py = None, [], False
     for a in args:
         if isinstance(a, _BOOL):
             if ctx is None:
                 ctx = a.ctx
             elif a.ctx is not ctx:
                 return None
-        elif not isinstance(a, bool):
+            asts.append(a.ast)
+        elif isinstance(a, bool):
+            asts.append(a)
+            py = True
+        else:
             return None
     if ctx is None:
         return None
-    arr = (z3.Ast * len(args))()
-    for i, a in enumerate(args):
-        arr[i] = a.as_ast() if isinstance(a, _BOOL) else z3.BoolVal(a, ctx).as_ast()
-    return ctx, arr
+    if py:
+        asts = [z3.BoolVal(a, ctx).as_ast() if isinstance(a, bool) else a for a in asts]
+    return ctx, (z3.Ast * len(asts))(*asts)
 
 
 def And(*args):
