@@ -27,7 +27,7 @@ from .solver import SolverOptions
 from .symbols import SymEnv, Unsupported
 from .tagval import Case, CaseKind, Contribution, Origin, TagValue
 from .ownership import Ownership
-from .terms import And
+from .terms import Add, And, Ge, Lt, Sub
 
 INF = (10**9,)
 WINDOW_NOTE = "iterations of"
@@ -103,7 +103,7 @@ class Dataflow(Ownership):
         facts = []
         for loop in point.loops:
             v = inst[loop.var]
-            facts += [v >= self.env.term(loop.start, inst), v < self.env.term(loop.stop, inst)]
+            facts += [Ge(v, self.env.term(loop.start, inst)), Lt(v, self.env.term(loop.stop, inst))]
         return And(*facts) if facts else z3.BoolVal(True)
 
     def protocol(self, warp_size: int | None = None):
@@ -257,7 +257,7 @@ class Dataflow(Ownership):
             inst = dict(rinst)
             offsets = {loop.var: 0 for loop in reader.loops[:c]}
             if c:
-                inst[w.loops[c - 1].var] = rinst[w.loops[c - 1].var] - d
+                inst[w.loops[c - 1].var] = Sub(rinst[w.loops[c - 1].var], d)
                 offsets[w.loops[c - 1].var] = -d
             for combo in self.inner_instances(w, c, inst):
                 full = dict(inst)
@@ -353,18 +353,18 @@ class Dataflow(Ownership):
                     conds.append(c == self.env.term(sub.at, inst))
                 else:
                     start = self.env.term(sub.start, inst)
-                    conds += [c >= start, c < start + self.extent(sub.extent)]
+                    conds += [Ge(c, start), Lt(c, Add(start, self.extent(sub.extent)))]
             tile = self.tile_coords(s.dst, inst, coords)
         conds += self.uncovered(s, tile) + self.thread_guards(w, inst, tile)
         return And(*conds) if conds else z3.BoolVal(True)
 
     def tile_coords(self, ref: ir.TileRef, inst: dict, full: tuple) -> tuple:
         """Tile coordinates of an element given by its full coordinates in ref's tensor."""
-        return tuple(c - self.env.term(s.start, inst) for s, c in zip(ref.subs, full) if isinstance(s, ir.Slice))
+        return tuple(Sub(c, self.env.term(s.start, inst)) for s, c in zip(ref.subs, full) if isinstance(s, ir.Slice))
 
     def full_coords(self, ref: ir.TileRef, inst: dict, tile: tuple) -> tuple:
         it = iter(tile)
-        return tuple(self.env.term(s.at, inst) if isinstance(s, ir.Index) else self.env.term(s.start, inst) + next(it)
+        return tuple(self.env.term(s.at, inst) if isinstance(s, ir.Index) else Add(self.env.term(s.start, inst), next(it))
                      for s in ref.subs)
 
     def written_value(self, w: prog.Point, inst: dict, coords: tuple) -> TagValue:

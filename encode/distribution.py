@@ -16,6 +16,7 @@ from dsl import exprs, ir
 
 from .layout import Layout, cosize, eval_symbolic, size
 from .symbols import Unsupported
+from .terms import Div, Ge, Lt, Mod
 from .tv_layout import copy_tv, mma_m16n8k16_f16, tile_mma_tv
 
 
@@ -51,7 +52,7 @@ class Distribution:
     def element(self, t, v) -> tuple[object, list]:
         """(row-major element index, facts that (t, v) is a real slot) for solver terms t, v."""
         e = eval_symbolic(self.tv, (t, v))
-        facts = [t >= 0, t < self.active_threads, v >= 0, v < self.values, e >= 0, e < self.elements]
+        facts = [Ge(t, 0), Lt(t, self.active_threads), Ge(v, 0), Lt(v, self.values), Ge(e, 0), Lt(e, self.elements)]
         return e, facts
 
     def coords(self, e) -> tuple:
@@ -188,7 +189,7 @@ def register_values(dist: Distribution) -> int:
 
 def thread_bindings(t, warp_size: int) -> dict:
     """The builtins a statement may mention, for thread term t (a solver Int)."""
-    return {"thread.x": t, "thread.warp": t / warp_size, "thread.lane": t % warp_size}
+    return {"thread.x": t, "thread.warp": Div(t, warp_size), "thread.lane": Mod(t, warp_size)}
 
 
 def concrete_bindings(t: int, warp_size: int) -> dict:

@@ -16,7 +16,7 @@ from . import program as prog
 from .access import enabled, point_thread_dependent
 from .distribution import thread_bindings
 from .symbols import Unsupported
-from .terms import And, Or
+from .terms import Add, And, Lt, Or, Sub
 
 ENTRY, EXIT = "entry", "exit"
 MAX_CANDIDATES = 64
@@ -167,10 +167,10 @@ class HappensBefore:
             for c in combos:
                 opts = []
                 if prog.common_loops(x, lo.point) > level:
-                    opts += [lo.loops[loop.var], lo.loops[loop.var] + 1]
+                    opts += [lo.loops[loop.var], Add(lo.loops[loop.var], 1)]
                 if prog.common_loops(x, hi.point) > level:
-                    opts += [hi.loops[loop.var] - 1, hi.loops[loop.var]]
-                opts += [self.env.term(loop.start, c), self.env.term(loop.stop, c) - 1]
+                    opts += [Sub(hi.loops[loop.var], 1), hi.loops[loop.var]]
+                opts += [self.env.term(loop.start, c), Sub(self.env.term(loop.stop, c), 1)]
                 seen = set()
                 for o in opts:            # Z3 hash-conses terms: equal terms have one id
                     if o.get_id() not in seen:
@@ -325,7 +325,7 @@ def _lex(k1: tuple, k2: tuple, i: int, strict: bool):
         return z3.BoolVal(a < b)
     if isinstance(a, tuple) or isinstance(b, tuple):
         raise Unsupported("instances of unrelated program points cannot be ordered")
-    return Or(a < b, And(a == b, _lex(k1, k2, i + 1, strict)))
+    return Or(Lt(a, b), And(a == b, _lex(k1, k2, i + 1, strict)))
 
 
 def _uniform_cond(e: ir.Expr) -> bool:

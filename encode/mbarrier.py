@@ -24,7 +24,7 @@ from .ground import holds_at
 from .hb import At, HappensBefore, _lex
 from .solver import Verdict as SV, find_model
 from .symbols import Unsupported
-from .terms import And, Or
+from .terms import Add, And, Mod, Mul, Or, Sub
 
 
 @dataclass(frozen=True)
@@ -173,7 +173,7 @@ class Protocol:
     def element(self, site: Site, loops: dict):
         if not site.ring:
             return z3.IntVal(site.shift)
-        return (loops[site.loop.var] + site.shift) % self.bars[site.bar].size
+        return Mod(Add(loops[site.loop.var], site.shift), self.bars[site.bar].size)
 
     def round(self, site: Site, loops: dict):
         if site.loop is None:
@@ -189,7 +189,7 @@ class Protocol:
         if not site.ring:
             return {site.loop.var: start + r}, x == site.shift
         size = self.bars[site.bar].size
-        return {site.loop.var: start + r * size + (x - site.shift - start) % size}, z3.BoolVal(True)
+        return {site.loop.var: Add(Add(start, Mul(r, size)), Mod(Sub(Sub(x, site.shift), start), size))}, z3.BoolVal(True)
 
     def runs(self, site: Site, loops: dict, thread) -> object:
         bound = {**loops, **thread_bindings(thread, self.ws)}

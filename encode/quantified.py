@@ -8,10 +8,35 @@ def has_quantifier(facts) -> bool:
     """Does any fact contain a quantifier? Z3's own walk (its has-quantifiers probe) over the
     facts as one goal; a goal that a false fact made inconsistent drops what follows, so
     then the walk is ours. (Printing the facts to look for "(forall" was 53% of the slowest
-    bad kernel's time; walking them from Python with a wrapper per node still 25%.)"""
+    bad kernel's time; walking them from Python with a wrapper per node still 25%.) The goal
+    and probe are z3.Goal's and z3.Probe's C calls without their wrappers (a Boolean sort's
+    wrapper per fact added); facts of another context than the main one take z3's path."""
+    facts = [_as_bool(f) for f in facts]
+    ctx = z3.main_ctx()
+    if not all(isinstance(f, z3.BoolRef) and f.ctx is ctx for f in facts):
+        return _goal_has_quantifier(facts)
+    ref = ctx.ref()
+    goal = z3.Z3_mk_goal(ref, True, False, False)
+    z3.Z3_goal_inc_ref(ref, goal)
+    try:
+        for f in facts:
+            z3.Z3_goal_assert(ref, goal, f.as_ast())
+        if z3.Z3_goal_inconsistent(ref, goal):
+            return _walk_has_quantifier(facts)
+        probe = z3.Z3_mk_probe(ref, "has-quantifiers")
+        z3.Z3_probe_inc_ref(ref, probe)
+        try:
+            return z3.Z3_probe_apply(ref, probe, goal) == 1.0
+        finally:
+            z3.Z3_probe_dec_ref(ref, probe)
+    finally:
+        z3.Z3_goal_dec_ref(ref, goal)
+
+
+def _goal_has_quantifier(facts) -> bool:
     goal = z3.Goal()
     for fact in facts:
-        goal.add(_as_bool(fact))
+        goal.add(fact)
     if not goal.inconsistent():
         return z3.Probe("has-quantifiers")(goal) == 1.0
     return _walk_has_quantifier(facts)

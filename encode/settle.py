@@ -18,6 +18,7 @@ from dsl import exprs, ir
 from . import program as prog
 from .solver import Verdict as SV, find_model, prove
 from .symbols import Unsupported
+from .terms import Add, Ge, Lt
 
 
 PROBE_MS = 1000     # a case the solver cannot rule out quickly is kept: pruning only saves work
@@ -53,7 +54,7 @@ def slice_box(df, ref: ir.TileRef, inst: dict, full: tuple) -> Box:
             spans.append((at, 1))
         else:
             start, n = df.env.term(sub.start, inst), df.extent(sub.extent)
-            facts += [c >= start, c < start + n]
+            facts += [Ge(c, start), Lt(c, Add(start, n))]
             spans.append((start, n))
     return Box(tuple(facts), tuple(spans))
 

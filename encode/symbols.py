@@ -12,7 +12,7 @@ import z3
 from dsl import exprs, ir
 
 from .elem_reads import OPAQUE_MARK, opaque_reads
-from .terms import And, Or
+from .terms import And, Div, Ge, Gt, If, Le, Lt, Neg, Or
 
 
 class Unsupported(Exception):
@@ -31,7 +31,7 @@ def mk_div(a, b):
         if bv == 0:
             raise Unsupported("division by zero")
         if bv > 0:
-            return z3.If(a >= 0, a / bv, -((-a) / bv))
+            return If(Ge(a, 0), Div(a, bv), Neg(Div(Neg(a), bv)))
     return z3.If(a >= 0, z3.If(b > 0, a / b, -(a / -b)), z3.If(b > 0, -((-a) / b), (-a) / (-b)))
 
 
@@ -68,6 +68,11 @@ def mentions(term, var) -> bool:
     return any(mentions(c, var) for c in term.children())
 
 
+# Only the comparison asked for is built (a table of all six built five terms for nothing).
+_COMPARE = {ir.BinOp.EQ: lambda x, y: x == y, ir.BinOp.NE: lambda x, y: x != y, ir.BinOp.LT: Lt,
+            ir.BinOp.LE: Le, ir.BinOp.GT: Gt, ir.BinOp.GE: Ge}
+
+
 def encode_cond(enc, e: ir.Expr, bound: dict):
     """A condition as a Z3 Bool, its integer leaves encoded by `enc.term` (Int or bit-vector)."""
     match e:
@@ -79,8 +84,7 @@ def encode_cond(enc, e: ir.Expr, bound: dict):
             return z3.Not(enc.cond(x, bound))
         case ir.Bin(op=op, lhs=a, rhs=b) if op in ir.COMPARISONS:
             x, y = enc.term(a, bound), enc.term(b, bound)
-            return {ir.BinOp.EQ: x == y, ir.BinOp.NE: x != y, ir.BinOp.LT: x < y,
-                    ir.BinOp.LE: x <= y, ir.BinOp.GT: x > y, ir.BinOp.GE: x >= y}[op]
+            return _COMPARE[op](x, y)
     return enc.term(e, bound) != 0
 
 

@@ -365,7 +365,8 @@ class TagChecker:
 
 
 def _term_id(term) -> object:
-    return term.get_id() if isinstance(term, z3.ExprRef) else ("py", term)
+    """A term's identity while it lives, as encode/probes._ident (no C call)."""
+    return term.ast.value if isinstance(term, z3.ExprRef) else ("py", term)
 
 
 def _free_choice(term) -> bool:

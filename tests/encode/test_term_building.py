@@ -7,7 +7,7 @@ import z3
 from dsl.check import check_source
 from encode.allocator import keep_freed_memory
 from encode.symbols import SymEnv
-from encode.terms import And, Or
+from encode.terms import Add, And, Div, Eq, Ge, Gt, If, Le, Lt, Mod, Mul, Neg, Or, Sub
 
 KERNEL = """kernel k(X: f32[N]):
     grid (N / 64)
@@ -26,6 +26,36 @@ def test_and_or_build_z3s_terms():
         for fast, slow in ((And, z3.And), (Or, z3.Or)):
             got, want = fast(*args), slow(*args)
             assert type(got) is type(want) and got.eq(want), (fast.__name__, args)
+
+
+def test_arithmetic_builds_z3s_terms():
+    import operator
+    x, y = z3.Ints("x y")
+    r = z3.Real("r")
+    v = z3.BitVec("v", 8)
+    ops = ((Add, operator.add), (Sub, operator.sub), (Mul, operator.mul), (Div, operator.truediv),
+           (Mod, operator.mod), (Lt, operator.lt), (Le, operator.le), (Gt, operator.gt), (Ge, operator.ge),
+           (Eq, operator.eq), (lambda a, b: If(x > 0, a, b), lambda a, b: z3.If(x > 0, a, b)))
+    cases = [(x, y), (x, 3), (x, -7), (x, 2**70), (3, x), (x + 1, z3.IntVal(0)), (x, r), (r, x), (r, 2),
+             (v, v), (v, 1), (z3.IntVal(4), 5), (x, z3.BoolVal(True)), (x, True), (2, 3)]
+    for a, b in cases:
+        for fast, slow in ops:
+            try:
+                want = slow(a, b)
+            except (z3.Z3Exception, TypeError, ZeroDivisionError) as err:
+                want = err
+            if isinstance(want, Exception):
+                try:
+                    fast(a, b)
+                except type(want):
+                    continue
+                raise AssertionError((fast, a, b, "no error"))
+            got = fast(a, b)
+            if fast is Eq and type(b) is not type(a) and isinstance(b, type(a)):
+                want = z3.ExprRef.__eq__(a, b)     # Eq keeps the order of its operands
+            assert type(got) is type(want) and (got.eq(want) if z3.is_expr(want) else got == want), (fast, a, b)
+    for a in (x, x + 1, z3.IntVal(3), r, v, 5):
+        assert type(Neg(a)) is type(-a) and (Neg(a).eq(-a) if z3.is_expr(a) else Neg(a) == -a)
 
 
 def test_and_of_two_contexts_is_z3s_error():
