@@ -189,8 +189,9 @@ class _Pads(PadLines):
 
     def meeting(self, e: ir.Expr, sides: tuple, self_name: str, check: bool) -> tuple:
         """`a op b` where some operand's padding meets data: that operand's parts are data
-        (dropped); the other's keep their value against some number; where both are padding
-        the value is the two paddings' (as _combine has it)."""
+        there (MET: the other operand's value and records); the other's keep their value
+        against some number; where both are padding the value is the two paddings' (as
+        fill_parts.combined has it)."""
         a, b = operands(e)
         xs, ys = self.expr(a, self_name, check), self.expr(b, self_name, check)
         f = binary_at if isinstance(e, ir.Bin) else (lambda _op, u, w: extremum_at(e.func, u, w))
