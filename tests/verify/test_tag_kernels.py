@@ -71,10 +71,9 @@ from pathlib import Path
 from argus_verify.report import format_verdict
 from dsl.check import check_source
 from encode.verifier import VerifyOptions, verify_kernel
-path = Path(sys.argv[1])
-kernel = check_source(path.read_text(), sys.argv[2]).kernel
-opts = VerifyOptions(rules=("TAG",)) if path.stem.startswith("tag_") else VerifyOptions()
-sys.stdout.write(format_verdict(verify_kernel(kernel, opts)) + "\\n")
+kernel = check_source(Path(sys.argv[1]).read_text(), sys.argv[2]).kernel
+rules = tuple(r for r in sys.argv[3].split(",") if r)
+sys.stdout.write(format_verdict(verify_kernel(kernel, VerifyOptions(rules=rules))) + "\\n")
 """
 
 
@@ -84,7 +83,8 @@ def test_bad_kernel_report_golden(path, golden):
     import subprocess
     import sys
     env = {**os.environ, "PYTHONPATH": os.pathsep.join(filter(None, [str(ROOT), os.environ.get("PYTHONPATH")]))}
-    out = subprocess.run([sys.executable, "-c", _REPORT, str(path), str(path.relative_to(ROOT))], cwd=ROOT, env=env,
+    args = [str(path), str(path.relative_to(ROOT)), ",".join(_opts(path).rules)]
+    out = subprocess.run([sys.executable, "-c", _REPORT, *args], cwd=ROOT, env=env,
                          capture_output=True, text=True, timeout=600)
     assert out.returncode == 0, out.stderr[-2000:]
     golden(path.with_suffix(".expected"), out.stdout)
