@@ -129,7 +129,8 @@ class _Printer:
         self.emit(1, f"threads {k.threads}", _lines_of(k.threads_span))
         for t in k.tags:
             fields = ", ".join(f"{f}={format_expr(e)}" for f, e in t.fields)
-            self.emit(1, f"tag {t.tensor}[{', '.join(t.indices)}] = ({fields})", _lines_of(t.span))
+            cond = f" if {format_expr(t.cond)}" if t.cond is not None else ""
+            self.emit(1, f"tag {t.tensor}[{', '.join(t.indices)}] = ({fields}){cond}", _lines_of(t.span))
 
     def const_lines(self) -> None:
         cs = self.kernel.consts

@@ -152,14 +152,29 @@ def _tag(ck, s, sp, header) -> None:
     with ck.scope.nested():
         for n in idx_names:
             ck.scope.define(n, Entry(ir.SymKind.INDEX), sp)
+        cond = None
         for f in s.children[2:]:
+            if f is None:
+                continue
+            if f.data == "tag_if":
+                cond = ck.expr(f.children[0])
+                ck.int_or_bool(cond, "a tag function's condition", code="E023", want_bool=True)
+                if not (isinstance(cond, ir.Not) or isinstance(cond, ir.Bin) and
+                        (cond.op in ir.COMPARISONS or cond.op in ir.LOGICAL)):
+                    ck.error("E023", "a tag function's condition must be a comparison (e.g. `if i >= j`)",
+                             cond.span)
+                for n in exprs.iter_nodes(cond):
+                    if isinstance(n, ir.BuiltinRef):
+                        ck.error("E023", "a tag function's condition depends on the element, not on the "
+                                 "thread or block", n.span)
+                continue
             fname = str(f.children[0])
             if fname in seen:
                 ck.error("E011", f"tag field '{fname}' is repeated", ck.span(f))
                 continue
             seen.add(fname)
             fields.append((fname, _tag_field(ck, f.children[1])))
-    header["tags"].append(ir.TagDecl(tname, tuple(idx_names), tuple(fields), sp))
+    header["tags"].append(ir.TagDecl(tname, tuple(idx_names), tuple(fields), sp, cond))
 
 
 def _tag_field(ck, tree) -> ir.Expr:

@@ -222,6 +222,7 @@ class TagDecl:
     indices: tuple[str, ...]
     fields: tuple[tuple[str, Expr], ...]
     span: Span = _span()
+    cond: Expr | None = None        # `... if cond`: where a store must hold the fields (elsewhere no record)
 
 
 @dataclass(frozen=True, slots=True)

@@ -17,7 +17,7 @@ from . import program as prog
 from .elem_reads import depends_on_opaque, holds_for_any_opaque, witness_needs_opaque
 from .solver import Verdict as SV, find_model, minimize_model, prove
 from .symbols import Unsupported
-from .tagval import flatten
+from .tagval import flatten, free_choice as _free_choice
 from .witness import Witness
 from .terms import And, Eq, Implies, Or, bool_const
 
@@ -35,21 +35,14 @@ class Leaf:
 
 def output_spec(kernel: ir.Kernel, store: ir.Store) -> list[tuple[ir.Expr, tuple[str, ...], str]]:
     """A store into an output with a tag function: each field of the stored value must match it."""
+    from .holds_data import stored_element
     decl = kernel.tag_of(store.dst.tensor)
-    names, mapping = [], {}
-    for sub, idx_name in zip(store.dst.subs, decl.indices):
-        if isinstance(sub, ir.Slice):
-            var = f"{idx_name}'"
-            names.append(var)
-            mapping[idx_name] = ir.Bin(ir.BinOp.ADD, sub.start, ir.Sym(var, ir.SymKind.INDEX), store.span)
-        else:
-            mapping[idx_name] = sub.at
-    elem = ir.ElemRef(store.src, tuple(ir.Sym(n, ir.SymKind.INDEX) for n in names), store.span)
+    names, mapping, elem = stored_element(kernel, store)
     parts = []
     for fname, fexpr in decl.fields:
         want = exprs.substitute(fexpr, mapping)
         cond = ir.Bin(ir.BinOp.EQ, ir.TagField(elem, fname, store.span), want, store.span)
-        parts.append((cond, tuple(names), f"value stored into {store.dst.tensor} breaks its tag function"))
+        parts.append((cond, names, f"value stored into {store.dst.tensor} breaks its tag function"))
     return parts
 
 
@@ -78,6 +71,12 @@ class TagChecker:
                     self.check(point, part, indices, what)
                 except Unsupported as u:
                     self.sink.unknown("TAG", u.span or part.span, u.reason)
+            if isinstance(point.stmt, ir.Store) and parts:
+                from .holds_data import check_store
+                try:
+                    check_store(self, point)
+                except Unsupported as u:
+                    self.sink.unknown("TAG", u.span or point.stmt.span, u.reason)
 
     # ---------------------------------------------------------------- setup
     def instance(self, point: prog.Point) -> tuple[dict, list]:
@@ -229,14 +228,25 @@ class TagChecker:
             return
         self.check_unknown_values(point, cond, leaves, base, scope)
 
-    def stored_part(self, point: prog.Point, what: str, indices, scope: dict) -> list:
-        """A masked store's tag function binds only the elements inside the output."""
+    def stored_part(self, point: prog.Point, what: str, indices, scope: dict, held: bool = True) -> list:
+        """A masked store's tag function binds only the elements inside the output, and one
+        with a condition (`tag C[i, j] = (...) if c`) only those where it holds (`held`; the
+        others where it fails)."""
         s = point.stmt
-        if not what or not isinstance(s, ir.Store) or s.mask is None:
+        if not what or not isinstance(s, ir.Store):
             return []
+        out = []
+        cond = self.df.kernel.tag_of(s.dst.tensor).cond
+        if cond is not None:
+            from .holds_data import stored_element
+            _, mapping, _ = stored_element(self.df.kernel, s)
+            c = self.env.cond(exprs.substitute(cond, mapping), scope)
+            out.append(c if held else z3.Not(c))
+        if s.mask is None:
+            return out
         from .access import in_tensor
         coords = self.df.full_coords(s.dst, scope, tuple(scope[n] for n in indices))
-        return in_tensor(self.env, self.df.types[s.dst.tensor], coords)
+        return out + in_tensor(self.env, self.df.types[s.dst.tensor], coords)
 
     def in_tile(self, cond, bound: dict, scope: dict, base: list) -> None:
         """Every tile element the assertion names lies inside its tile. Bare index variables
@@ -367,10 +377,3 @@ class TagChecker:
 def _term_id(term) -> object:
     """A term's identity while it lives, as encode/probes._ident (no C call)."""
     return term.ast.value if isinstance(term, z3.ExprRef) else ("py", term)
-
-
-def _free_choice(term) -> bool:
-    """Whether `term` names a free choice of Dataflow.fresh_choice (an accumulator that may
-    or may not be empty where its updates are not counted)."""
-    from .terms import constants
-    return bool(constants(term, {}, lambda t: t.decl().name().startswith("maybe_empty~")))

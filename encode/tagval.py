@@ -121,3 +121,10 @@ def single(contribs, count=None) -> TagValue:
 
 def product(xs: tuple[Contribution, ...], ys: tuple[Contribution, ...]) -> tuple[Contribution, ...]:
     return tuple(merge(x, y) for x in xs for y in ys)
+
+
+def free_choice(term) -> bool:
+    """Whether `term` names a free choice of Dataflow.fresh_choice (an accumulator that may
+    or may not be empty where its updates are not counted)."""
+    from .terms import constants
+    return bool(constants(term, {}, lambda t: t.decl().name().startswith("maybe_empty~")))

@@ -23,7 +23,7 @@ from .global_races import GlobalLog
 from .intexpr import IntEval
 from .inputs import MAX_ELEMENTS, assumes_hold, data_assumes_hold, is_data_assume, random_inputs
 from .layout import InterpretError
-from .tags import Tags, field_choices, records
+from .tags import Tags, field_choices, no_data, records
 from .tagsets import describe
 
 UNKNOWABLE = int(np.iinfo(np.int32).min)     # a data-dependent tag read outside its index array
@@ -199,6 +199,22 @@ class Interpreter:
         env = {**self.scalars, **bx.env, **bx.loops, **dict(zip(decl.indices, idx))}
         ev = IntEval(env, self._tag_input)
         n = len(thr)
+        held = (np.ones(n, bool) if decl.cond is None
+                else np.broadcast_to(np.asarray(ev.cond(decl.cond), bool), (n,)))
+        empty = no_data(tags) & held
+        for _, e in decl.fields:        # an empty `range` field says the element holds no record
+            if isinstance(e, ir.RangeSet):
+                empty &= np.broadcast_to(np.asarray(ev.term(e.hi), np.int64) > np.asarray(ev.term(e.lo), np.int64),
+                                         (n,))
+        data = ~no_data(tags) & ~held
+        for mask, what in ((empty, "holds no input's record (zeros, constants, padding or an accumulator no "
+                                   "update reached)"),
+                           (data, "holds an input's record where the condition of the tag function fails")):
+            if mask.any():
+                i = int(np.flatnonzero(mask)[0])
+                el = [int(c[i]) for c in idx]
+                bx.violation("TAG", f"store into {name}{el}: the value {what}", int(thr[i]), bool(taint[i]))
+                return
         for f, e in decl.fields:
             vals, ok, missing = field_choices(tags, f)
             undecided = np.zeros(n, bool)
@@ -209,7 +225,8 @@ class Interpreter:
             else:
                 want = np.broadcast_to(np.asarray(ev.term(e), np.int64), (n,))
                 bad = (ok & (vals != want[:, None])).any(-1)
-            bad = bad | missing
+            bad = (bad | missing) & held
+            undecided = undecided & held
             if bad.any():
                 i = int(np.flatnonzero(bad)[0])
                 el = [int(c[i]) for c in idx]

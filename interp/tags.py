@@ -287,6 +287,14 @@ def field_choices(t, name: str):
     return vals, member, missing
 
 
+def no_data(t) -> np.ndarray:
+    """Per element: the value holds no record at all (zeros, constants, padding, an
+    accumulator no update reached), as encode/holds_data.absent has it."""
+    if isinstance(t, Tags):
+        return ~t.valid.any(-1)
+    return t.count == 0
+
+
 def records(t, idx) -> list[list[tuple[str, int]]]:
     """The records of one element, for reports: [[(field, value), ...], ...]."""
     if not isinstance(t, Tags):

@@ -6,7 +6,7 @@ kernel segment_sums(V: f32[NV, 32], OFF: i32[R], Y: f32[R, 32]):
     grid (R)
     threads 32
     tag V[n, d] = (n=n, d=d)
-    tag Y[r, d] = (d=d)
+    tag Y[r, d] = (d=d, n=range(OFF[r], min(OFF[r + 1], NV)))
     acc = zeros f32[1, 32]
     for k in range(OFF[block.x], min(OFF[block.x + 1], NV)):  #! error[BOUND]
         v = load V[k : +1, 0 : +32]

@@ -11,4 +11,4 @@ kernel col_sum(X: f32[R, C], S: f32[C]):
         x = load X[rt * BR : +BR, block.x * BC : +BC]
         s = s + sum(x, axis=0)
     assert tag(s[j]).row == range(0, R) and tag(s[j]).col == block.x * BC + j  #! error[TAG]
-    store S[block.x * BC : +BC], s
+    store S[block.x * BC : +BC], s  #! error[TAG]

@@ -17,4 +17,4 @@ kernel gemm_naive(A: f32[M, K], B: f32[K, N], C: f32[M, N]):
     assert tag(acc[i, j]).row == block.x * BM + i
     assert tag(acc[i, j]).col == block.y * BN + j
     assert tag(acc[i, j]).k == range(0, K)  #! error[TAG]
-    store C[block.x * BM : +BM, block.y * BN : +BN], acc
+    store C[block.x * BM : +BM, block.y * BN : +BN], acc  #! error[TAG]

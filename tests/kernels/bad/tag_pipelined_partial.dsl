@@ -31,4 +31,4 @@ kernel gemm_pipelined(A: f16[M, K], B: f16[K, N], C: f32[M, N]):
         commit
     assert tag(acc[i, j]).row == block.x * BM + i and tag(acc[i, j]).col == block.y * BN + j
     assert tag(acc[i, j]).k == range(0, K)  #! error[TAG]
-    store C[block.x * BM : +BM, block.y * BN : +BN], acc
+    store C[block.x * BM : +BM, block.y * BN : +BN], acc  #! error[TAG]

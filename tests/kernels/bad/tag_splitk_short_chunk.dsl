@@ -23,4 +23,4 @@ kernel gemm_splitk(A: f32[M, K], B: f32[K, N], P: f32[4, M, N]):
         acc = mma(a, b, acc)
         barrier
     assert tag(acc[i, j]).k == range(block.z * (K / SPLIT), (block.z + 1) * (K / SPLIT))  #! error[TAG]
-    store P[block.z, block.x * BM : +BM, block.y * BN : +BN], acc
+    store P[block.z, block.x * BM : +BM, block.y * BN : +BN], acc  #! error[TAG]

@@ -22,4 +22,4 @@ kernel gemm_tiled(A: f32[M, K], B: f32[K, N], C: f32[M, N]):
         acc = mma(a, b, acc)
         barrier
     assert tag(acc[i, j]).k == range(0, K)  #! error[TAG]
-    store C[block.x * BM : +BM, block.y * BN : +BN], acc
+    store C[block.x * BM : +BM, block.y * BN : +BN], acc  #! error[TAG]

@@ -7,7 +7,7 @@ kernel segment_sums_claimed(V: f32[NV, 32], OFF: i32[R1], Y: f32[R, 32]):
     grid (R)
     threads 32
     tag V[n, d] = (n=n, d=d)
-    tag Y[r, d] = (d=d)
+    tag Y[r, d] = (d=d, n=range(OFF[r], OFF[r + 1]))
     acc = zeros f32[1, 32]
     for k in range(OFF[block.x], OFF[block.x + 1]):
         v = load V[k : +1, 0 : +32]

@@ -5,7 +5,7 @@ kernel stage_clear_no_barrier(X: f32[R, 64], Y: f32[R, 64]):
     assume R % 16 == 0
     grid (R / 16)
     threads 64
-    tag X[r, c] = (row=r, col=c)
+    tag X[r, c] = (row=r, col=c) if r < 0
     tag Y[r, c] = (row=r, col=c)
     s = shared f32[16, 64]
     copy_async s[0 : +16, 0 : +64], X[block.x * 16 : +16, 0 : +64] layout copy(vec=4)

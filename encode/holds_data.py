@@ -1,0 +1,153 @@
+"""A stored value needs data: an output's tag function binds each stored element, and a
+value that holds no input's record (zeros, constants, padding, an accumulator no update
+reached) would satisfy every field of it vacuously, whatever the kernel forgot.
+
+For each reaching case the condition "holds no record" is exact where its records are
+plain (each is there exactly where its domain holds: a masked read's padding, one branch of
+a `where`), the count's `== 0` where an accumulator's count is known, the accumulator's own
+`empty` otherwise; an accumulator about which nothing is known is taken to hold one (the
+reduction's own rules check its records). A model of "some case holds none" is the finding."""
+from __future__ import annotations
+
+import dataclasses
+
+import z3
+
+from dsl import exprs, ir
+
+from .solver import Verdict as SV, find_model
+from .tagval import CaseKind, free_choice, no_record
+from .terms import And, Or
+from .witness import Witness
+
+
+def absent(case):
+    """A z3 condition under which the value case holds no record, or None where it is
+    taken to hold one."""
+    if case.kind is not CaseKind.VALUE:
+        return None
+    plain = [c for c in case.contribs if not c.bound]
+    summed = [c for c in case.contribs if c.bound]
+    parts = [z3.Not(c.domain) for c in plain]
+    if summed:
+        none = no_record(dataclasses.replace(case, contribs=tuple(summed)))
+        if none is None:
+            # A sum over padding (a masked reduction) whose emptiness is not known: deciding
+            # it takes a quantified fact, which timed out on the pipelined flash attention.
+            # Open (docs/SEMANTICS.md): such a sum is taken to hold a record.
+            return None
+        parts.append(none)
+    return And(*parts) if parts else z3.BoolVal(True)
+
+
+def stored_element(kernel: ir.Kernel, store: ir.Store) -> tuple[tuple[str, ...], dict, ir.ElemRef]:
+    """The tile element a store writes at output index (i, j, ...) of the tag function:
+    index variables for the sliced dimensions, the tag function's indices as expressions
+    of them, and the stored tile's element."""
+    decl = kernel.tag_of(store.dst.tensor)
+    names, mapping = [], {}
+    for sub, idx_name in zip(store.dst.subs, decl.indices):
+        if isinstance(sub, ir.Slice):
+            var = f"{idx_name}'"
+            names.append(var)
+            mapping[idx_name] = ir.Bin(ir.BinOp.ADD, sub.start, ir.Sym(var, ir.SymKind.INDEX), store.span)
+        else:
+            mapping[idx_name] = sub.at
+    elem = ir.ElemRef(store.src, tuple(ir.Sym(n, ir.SymKind.INDEX) for n in names), store.span)
+    return tuple(names), mapping, elem
+
+
+def check_store(checker, point) -> None:
+    """Findings (or unknowns) for a store into a tagged output: a stored element that holds no
+    record where the tag function binds it, or one that holds a record where its condition
+    (`tag C[i, j] = (...) if c`) says it holds none."""
+    df, s = checker.df, point.stmt
+    names, mapping, elem = stored_element(df.kernel, s)
+    inst, facts = checker.instance(point)
+    bound, ifacts = checker.index_vars(names, elem, inst)
+    field = df.kernel.tag_of(s.dst.tensor).fields[0][0]
+    ifacts += checker.asserting_thread(point, ir.TagField(elem, field, s.span), inst, bound)
+    scope = {**inst, **bound}
+    terms = tuple(df.env.term(i, scope) for i in elem.indices)
+    tv = df.read(elem.tensor, terms, point, inst)
+    cases = [(c, absent(c)) for c in tv.value_cases()]
+    tensor = s.dst.tensor
+    base = list(df.env.facts) + facts + ifacts
+    inside = base + checker.stored_part(point, "stored", names, scope)
+    # A `range` field counts the records exactly (tag_rules.check_range), an empty one included.
+    counted = any(isinstance(e, ir.RangeSet) for _, e in df.kernel.tag_of(tensor).fields)
+    empty = [] if counted else [(c, a) for c, a in cases if a is not None and not z3.is_false(a)]
+    model = _refute(checker, point, inside, scope, empty, "no input's record")
+    if model is not None:
+        msg = (f"value stored into {tensor} holds no input's record (zeros, constants, padding or an "
+               f"accumulator no update reached), so it cannot be what {tensor}'s tag function names")
+        hint = _why_empty(_chosen(model, empty)[0], s.src)
+        _report(checker, point, inside, scope, empty, model, msg, hint)
+    if df.kernel.tag_of(tensor).cond is None:
+        return
+    outside = base + checker.stored_part(point, "stored", names, scope, held=False)
+    data = [(c, z3.BoolVal(True) if a is None else z3.Not(a)) for c, a in cases]
+    data = [(c, a) for c, a in data if not z3.is_false(a)]
+    model = _refute(checker, point, outside, scope, data, "an input's record")
+    if model is not None:
+        msg = (f"value stored into {tensor} holds an input's record where the condition of {tensor}'s tag "
+               "function fails, which says the element holds none (zeros)")
+        _report(checker, point, outside, scope, data, model, msg,
+                f"check the mask or `where` that clears {s.src} outside the tag function's condition")
+
+
+def _refute(checker, point, base, scope, cases, what: str):
+    """Whether some instance has one of `cases` (case, condition) hold: the model, or None
+    (proved or unknown, which is reported here)."""
+    if not cases:
+        return None
+    checker.sink.obligation()
+    out = find_model(base + [Or(*[And(c.cond, a) for c, a in cases])], checker.opts)
+    if out.verdict is SV.PROVED:
+        return None
+    s = point.stmt
+    if out.verdict is SV.UNKNOWN:
+        checker.sink.unknown("TAG", s.span, f"solver: {out.reason}")
+        return None
+    _, cond = _chosen(out.model, cases)
+    if free_choice(cond):
+        checker.sink.unknown("TAG", s.span, f"whether the value stored into {s.dst.tensor} holds {what} is "
+                             f"not known: {s.src} is an accumulator updated under a condition, whose updates "
+                             "the analysis does not count")
+        return None
+    return out.model
+
+
+def _why_empty(case, tile: str) -> str:
+    """What the empty value is, from the reaching case: the hint of the finding."""
+    if any(c.bound for c in case.contribs):
+        return (f"{tile} is an accumulator that no update reached here: check the bounds of its loop and the "
+                "conditions on its updates")
+    if case.contribs and all(c.masked for c in case.contribs):
+        return (f"{tile} is padding here (a masked read outside its tensor, or a `mask` that clears it): "
+                "check the offsets and the mask, or give the output a tag function condition (`tag C[i] = (...) if ...`) where it "
+                "holds zeros on purpose")
+    return (f"{tile} holds zeros or constants here: store the computed tile, or give the output a tag function "
+            "condition (`tag C[i, j] = (...) if ...`) where it holds zeros on purpose")
+
+
+def _chosen(model, cases):
+    """The case the model picks (a quantified condition the model may not evaluate: then the
+    first case whose own condition it meets)."""
+    for test in (lambda c, a: And(c.cond, a), lambda c, a: c.cond):
+        for c, a in cases:
+            if z3.is_true(model.eval(test(c, a), model_completion=True)):
+                return c, a
+    return cases[0]
+
+
+def _report(checker, point, base, scope, cases, model, msg: str, hint: str) -> None:
+    model = checker.minimal(base + [Or(*[And(c.cond, a) for c, a in cases])], scope, model)
+    s = point.stmt
+    names, _, elem = stored_element(checker.df.kernel, s)
+    field = checker.df.kernel.tag_of(s.dst.tensor).fields[0][0]
+    inst = {l.var: scope[l.var] for l in point.loops}
+    bound = {n: scope[n] for n in names}
+    node = ir.TagField(elem, field, s.span)      # names the stored element (and its thread) in the report
+    w = Witness(checker.df, point, model, scope, {id(node): checker.leaf(node, point, inst, bound, set())})
+    checker.sink.finding(w.finding("TAG", point.stmt.span, msg, hint))

@@ -1,0 +1,12 @@
+# torch.tril: C keeps the lower triangle with its diagonal, but the mask's `+ 1` clears the
+# diagonal too: C[i, i] holds no record where the tag function's condition (i >= j) says it
+# holds A[i, i]. (Without the condition the claim could not be stated; the zeros proved.)
+kernel tril_no_diag(A: f32[M, M], C: f32[M, M]):
+    assume M % 32 == 0
+    grid (M / 32, M / 32)
+    threads 128
+    tag A[i, j] = (row=i, col=j)
+    tag C[i, j] = (row=i, col=j) if i >= j
+    a = load A[block.x * 32 : +32, block.y * 32 : +32]
+    c = mask(a, block.x * 32 + index(a, axis=0) >= block.y * 32 + index(a, axis=1) + 1, fill=0.0)
+    store C[block.x * 32 : +32, block.y * 32 : +32], c  #! error[TAG]

@@ -1,0 +1,12 @@
+# torch.tril: C keeps A's lower triangle, diagonal included, and zeros above it. The tag
+# function's condition says which elements hold A's (i >= j); above it C must hold no record
+# (tests/kernels/bad/tag_tril_drops_diagonal.dsl, tag_tril_leaks_above.dsl are the bugs).
+kernel tril_lower(A: f32[M, M], C: f32[M, M]):
+    assume M % 32 == 0
+    grid (M / 32, M / 32)
+    threads 128
+    tag A[i, j] = (row=i, col=j)
+    tag C[i, j] = (row=i, col=j) if i >= j
+    a = load A[block.x * 32 : +32, block.y * 32 : +32]
+    c = mask(a, block.x * 32 + index(a, axis=0) >= block.y * 32 + index(a, axis=1), fill=0.0)
+    store C[block.x * 32 : +32, block.y * 32 : +32], c
