@@ -31,13 +31,7 @@ IMPRECISE: dict[tuple[str, str, int], str] = {}
 
 # Kernels where a concrete violation is known to go unreported, with the issue that tracks it.
 # A soundness bug is never listed here: it must fail until encode/ is fixed.
-# Concrete violations the verifier does not report yet, each with the reason (an xfail).
-_EMPTY_MASKED_SUM = ("a masked reduction over a row of length 0 holds no record; the verifier takes a masked sum whos"
-                     "e emptiness it does not know to hold one (open, docs/SEMANTICS.md: a stored value needs data)")
-KNOWN_GAPS: dict[str, str] = {
-    "tag_group_maxlen_min": _EMPTY_MASKED_SUM,
-    "tag_i8_len_doubled_one_short": _EMPTY_MASKED_SUM,
-}
+KNOWN_GAPS: dict[str, str] = {}
 
 
 def kernel_files() -> list[Path]:

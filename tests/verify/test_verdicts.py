@@ -373,11 +373,12 @@ def test_integer_data_at_the_i32_limit_proves_and_lowers(name, sizes):
 def test_i32_tile_math_that_may_overflow_is_not_proved():
     """`l1 = ln + 1` in an i32 tile wraps at LAST[b] = 2^31 - 1 and the mask then keeps no
     token: proved before (the sum read unbounded); outside the i32 range the value is now
-    unknown and the claim is refuted. (Not in tests/kernels/bad: its witness needs that
+    unknown and the claim is refuted, and so is the store of the row that keeps no token. (Not in tests/kernels/bad: its witness needs that
     input value, which the replay's random inputs do not draw.)"""
     path = HERE / "last_token_plus_one_wraps.dsl"
     v = verify_kernel(check_source(path.read_text(), str(path)).kernel, VerifyOptions())
-    assert v.status == "violation" and [f.rule for f in v.findings] == ["TAG"], (v.findings, v.unknowns)
+    assert v.status == "violation" and [f.rule for f in v.findings] == ["TAG", "TAG"], (v.findings, v.unknowns)
+    assert "holds no input's record" in v.findings[1].message     # the row that keeps no token, stored
 
 
 def test_an_in_place_update_through_a_temporary_of_its_own_value():

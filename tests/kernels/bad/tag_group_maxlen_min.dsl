@@ -6,7 +6,7 @@ kernel group_maxlen_min(X: f32[R, 32], N: i32[R], Y: f32[R]):
     grid (R / 4)
     threads 64
     tag X[r, t] = (row=r, t=t)
-    tag Y[r] = (row=r)
+    tag Y[r] = (row=r) if max(max(N[r / 4 * 4], N[r / 4 * 4 + 1]), max(N[r / 4 * 4 + 2], N[r / 4 * 4 + 3])) > 0
     x = load X[block.x * 4 : +4, 0 : +32]
     n = load N[block.x * 4 : +4]
     m = min(reshape(n, shape=(4, 1)), axis=0)
@@ -15,4 +15,4 @@ kernel group_maxlen_min(X: f32[R, 32], N: i32[R], Y: f32[R]):
     s = sum(xv, axis=1)
     assert covers(tag(s[i]).t, 0, max(max(N[block.x * 4], N[block.x * 4 + 1]), max(N[block.x * 4 + 2], N[block.x * 4 + 3])))  #! error[TAG]
     assert tag(s[i]).row == block.x * 4 + i
-    store Y[block.x * 4 : +4], s
+    store Y[block.x * 4 : +4], s  #! error[TAG]

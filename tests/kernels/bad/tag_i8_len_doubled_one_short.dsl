@@ -6,7 +6,7 @@ kernel i8_len_doubled_one_short(X: f32[R, 128, 16], N: i8[R], Y: f32[R, 16]):
     grid (R)
     threads 64
     tag X[r, t, c] = (row=r, t=t, col=c)
-    tag Y[r, c] = (row=r, col=c)
+    tag Y[r, c] = (row=r, col=c, t=range(0, 2 * N[r]))
     n = load N[block.x : +1]
     n2 = n + n
     w = cast(n2 - 1, i32)
@@ -18,4 +18,4 @@ kernel i8_len_doubled_one_short(X: f32[R, 128, 16], N: i8[R], Y: f32[R, 16]):
     xv = mask(x, index(x, axis=0) < wt and index(x, axis=0) < vt, fill=0.0)
     s = sum(xv, axis=0)
     assert tag(s[j]).t == range(0, 2 * N[block.x]) and tag(s[j]).col == j  #! error[TAG]
-    store Y[block.x, 0 : +BC], s
+    store Y[block.x, 0 : +BC], s  #! error[TAG]

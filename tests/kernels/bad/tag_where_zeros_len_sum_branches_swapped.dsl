@@ -8,7 +8,7 @@ kernel where_zeros_len_sum_branches_swapped(V: f32[R, 32, C], N: i32[R], Y: f32[
     grid (R, C / BC)
     threads 64
     tag V[r, t, c] = (row=r, t=t, col=c)
-    tag Y[r, c] = (row=r, col=c)
+    tag Y[r, c] = (row=r, col=c, t=range(0, N[r]))
     v = load V[block.x, 0 : +L, block.y * BC : +BC]
     n = load N[block.x : +1]
     nt = bcast(reshape(bcast(n, axis=0, n=L), shape=(L)), axis=1, n=BC)
@@ -16,4 +16,4 @@ kernel where_zeros_len_sum_branches_swapped(V: f32[R, 32, C], N: i32[R], Y: f32[
     kept = where(index(v, axis=0) >= nt, v, z)
     s = sum(kept, axis=0)
     assert tag(s[j]).t == range(0, N[block.x]) and tag(s[j]).col == block.y * BC + j  #! error[TAG]
-    store Y[block.x, block.y * BC : +BC], s
+    store Y[block.x, block.y * BC : +BC], s  #! error[TAG]

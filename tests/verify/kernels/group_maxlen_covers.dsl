@@ -9,7 +9,7 @@ kernel group_maxlen_covers(X: f32[R, 32], N: i32[R], Y: f32[R]):
     grid (R / 4)
     threads 64
     tag X[r, t] = (row=r, t=t)
-    tag Y[r] = (row=r)
+    tag Y[r] = (row=r) if max(max(N[r / 4 * 4], N[r / 4 * 4 + 1]), max(N[r / 4 * 4 + 2], N[r / 4 * 4 + 3])) > 0
     x = load X[block.x * 4 : +4, 0 : +32]
     n = load N[block.x * 4 : +4]
     m = max(reshape(n, shape=(4, 1)), axis=0)

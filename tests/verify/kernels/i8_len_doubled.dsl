@@ -9,7 +9,7 @@ kernel i8_len_doubled(X: f32[R, 128, 16], N: i8[R], Y: f32[R, 16]):
     grid (R)
     threads 64
     tag X[r, t, c] = (row=r, t=t, col=c)
-    tag Y[r, c] = (row=r, col=c)
+    tag Y[r, c] = (row=r, col=c, t=range(0, 2 * N[r]))
     n = load N[block.x : +1]
     n2 = n + n
     w = cast(n2, i32)

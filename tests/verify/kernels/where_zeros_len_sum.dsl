@@ -10,7 +10,7 @@ kernel where_zeros_len_sum(V: f32[R, 32, C], N: i32[R], Y: f32[R, C]):
     grid (R, C / BC)
     threads 64
     tag V[r, t, c] = (row=r, t=t, col=c)
-    tag Y[r, c] = (row=r, col=c)
+    tag Y[r, c] = (row=r, col=c, t=range(0, N[r]))
     v = load V[block.x, 0 : +L, block.y * BC : +BC]
     n = load N[block.x : +1]
     nt = bcast(reshape(bcast(n, axis=0, n=L), shape=(L)), axis=1, n=BC)
