@@ -88,8 +88,13 @@ def difference(got, want) -> Difference:
     unwritten, extra = int(np.count_nonzero(hole_g & ~hole_w)), int(np.count_nonzero(~hole_g & hole_w))
     if np.issubdtype(want.dtype, np.floating) or np.issubdtype(got.dtype, np.floating):
         g, w = got[both].astype(np.float64), want[both].astype(np.float64)
-        max_abs = float(np.max(np.abs(g - w))) if w.size else 0.0
-        scale = float(np.max(np.abs(want[~hole_w].astype(np.float64)))) if np.any(~hole_w) else 0.0
+        # Equal infinities (a row max over nothing is -inf) agree; inf - inf would be NaN.
+        with np.errstate(invalid="ignore"):
+            gap = np.where(g == w, 0.0, np.abs(g - w))
+        max_abs = float(np.max(np.where(np.isnan(gap), np.inf, gap))) if w.size else 0.0
+        finite = want[~hole_w].astype(np.float64)
+        finite = finite[np.isfinite(finite)]
+        scale = float(np.max(np.abs(finite))) if finite.size else 0.0
     else:
         max_abs, scale = float(np.count_nonzero(got[both] != want[both])), 0.0
     varying = want.size > 1 and np.any(~hole_w) and np.ptp(want[~hole_w].astype(np.float64)) > 0

@@ -165,8 +165,8 @@ def _tag(ck, s, sp, header) -> None:
                              cond.span)
                 for n in exprs.iter_nodes(cond):
                     if isinstance(n, ir.BuiltinRef):
-                        ck.error("E023", "a tag function's condition depends on the element, not on the "
-                                 "thread or block", n.span)
+                        ck.error("E023", "a tag function's condition may use the element's indices, sizes "
+                                 "and constants, not the thread or block", n.span)
                 continue
             fname = str(f.children[0])
             if fname in seen:
