@@ -70,7 +70,7 @@ def check_store(checker, point) -> None:
     ifacts += checker.asserting_thread(point, ir.TagField(elem, field, s.span), inst, bound)
     scope = {**inst, **bound}
     terms = tuple(df.env.term(i, scope) for i in elem.indices)
-    tv = df.read(elem.tensor, terms, point, inst)
+    tv = checker.read(point, elem, terms, inst)
     cases = [(c, absent(c)) for c in tv.value_cases()]
     tensor = s.dst.tensor
     base = list(df.env.facts) + facts + ifacts

@@ -139,10 +139,7 @@ class TagChecker:
             raise Unsupported(f"'{el.tensor}' has rank {len(t.shape)}", node.span)
         terms = tuple(self.env.term(i, {**inst, **bound}) for i in el.indices)
         key = (point.path, el.tensor, el.indices)
-        if key in self._cache and key not in used:
-            tv = self._cache[key]           # a fresh query: sharing bound variables is harmless
-        else:
-            tv = self._cache[key] = self.df.read(el.tensor, terms, point, inst)
+        tv = self.read(point, el, terms, inst, fresh=key in used)
         used.add(key)
         v = self.df.fresh(f"{el.tensor}.{node.field}")
         lf = Leaf(node, v, [], [], [], [len(c.contribs) for c in tv.value_cases()], tv)
@@ -160,6 +157,17 @@ class TagChecker:
                         seen.add(_term_id(term))
                         lf.known.append((bool_const(name), c, term, pos))
         return lf
+
+    def read(self, point, el: ir.ElemRef, terms, inst, fresh: bool = False):
+        """The tag value of tile element `el` at `point`, kept per (point, tile, subscripts):
+        the index and loop variables are named constants, so a later query (another field of
+        the same store, encode/holds_data.py) reads the same terms. `fresh`: read it again
+        (one query naming the element twice needs two copies of its bound variables)."""
+        key = (point.path, el.tensor, el.indices)
+        if key in self._cache and not fresh:
+            return self._cache[key]
+        tv = self._cache[key] = self.df.read(el.tensor, terms, point, inst)
+        return tv
 
     # ---------------------------------------------------------------- encoding
     def encode(self, e: ir.Expr, leaves: dict, scope: dict):
