@@ -95,7 +95,7 @@ def check_store(checker, point) -> None:
         msg = (f"value stored into {tensor} holds an input's record where the condition of {tensor}'s tag "
                "function fails, which says the element holds none (zeros)")
         _report(checker, point, outside, scope, data, model, msg,
-                f"check the mask or `where` that clears {s.src} outside the tag function's condition")
+                f"check the mask or `where` that clears {s.src} outside the tag function's condition", True)
 
 
 def _refute(checker, point, base, scope, cases, what: str):
@@ -158,13 +158,19 @@ def _chosen(model, cases):
     return cases[0]
 
 
-def _report(checker, point, base, scope, cases, model, msg: str, hint: str) -> None:
-    model = checker.minimal(base + [Or(*[And(c.cond, a) for c, a in cases])], scope, model)
+def _report(checker, point, base, scope, cases, model, msg: str, hint: str, show_record: bool = False) -> None:
+    """The finding, its witness minimised; the stored element is its operand (which names the
+    thread that stores it), with one of its records where it holds some (`show_record`)."""
     s = point.stmt
     names, _, elem = stored_element(checker.df.kernel, s)
     field = checker.df.kernel.tag_of(s.dst.tensor).fields[0][0]
     inst = {l.var: scope[l.var] for l in point.loops}
     bound = {n: scope[n] for n in names}
-    node = ir.TagField(elem, field, s.span)      # names the stored element (and its thread) in the report
-    w = Witness(checker.df, point, model, scope, {id(node): checker.leaf(node, point, inst, bound, set())})
-    checker.sink.finding(w.finding("TAG", point.stmt.span, msg, hint))
+    node = ir.TagField(elem, field, s.span)
+    lf = checker.leaf(node, point, inst, bound, set())
+    facts = base + [Or(*[And(c.cond, a) for c, a in cases])]
+    if show_record and lf.known:
+        facts += checker.known_facts(lf)
+    model = checker.minimal(facts, scope, model)
+    w = Witness(checker.df, point, model, scope, {id(node): lf})
+    checker.sink.finding(w.finding("TAG", s.span, msg, hint))
