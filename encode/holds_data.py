@@ -41,6 +41,16 @@ def absent(case):
     return And(*parts) if parts else z3.BoolVal(True)
 
 
+def _has_fields(case):
+    """A z3 condition under which the case holds a record with some field (None-free: a
+    summed record whose presence is not known is taken to be there)."""
+    withf = tuple(c for c in case.contribs if c.fields)
+    if not withf:
+        return z3.BoolVal(False)
+    none = absent(dataclasses.replace(case, contribs=withf, count=None, empty=None))
+    return z3.BoolVal(True) if none is None else z3.Not(none)
+
+
 def stored_element(kernel: ir.Kernel, store: ir.Store) -> tuple[tuple[str, ...], dict, ir.ElemRef]:
     """The tile element a store writes at output index (i, j, ...) of the tag function:
     index variables for the sliced dimensions, the tag function's indices as expressions
@@ -88,7 +98,8 @@ def check_store(checker, point) -> None:
     if df.kernel.tag_of(tensor).cond is None:
         return
     outside = base + checker.stored_part(point, "stored", names, scope, held=False)
-    data = [(c, z3.BoolVal(True) if a is None else z3.Not(a)) for c, a in cases]
+    # Data is a record with fields: a literal's empty record (`where(c, a, 0.0)`) is none.
+    data = [(c, _has_fields(c)) for c in tv.value_cases()]
     data = [(c, a) for c, a in data if not z3.is_false(a)]
     model = _refute(checker, point, outside, scope, data, "an input's record")
     if model is not None:

@@ -23,7 +23,7 @@ from .global_races import GlobalLog
 from .intexpr import IntEval
 from .inputs import MAX_ELEMENTS, assumes_hold, data_assumes_hold, is_data_assume, random_inputs
 from .layout import InterpretError
-from .tags import Tags, field_choices, no_data, records
+from .tags import Tags, field_choices, has_fields, no_data, records
 from .tagsets import describe
 
 UNKNOWABLE = int(np.iinfo(np.int32).min)     # a data-dependent tag read outside its index array
@@ -206,7 +206,7 @@ class Interpreter:
             if isinstance(e, ir.RangeSet):
                 empty &= np.broadcast_to(np.asarray(ev.term(e.hi), np.int64) > np.asarray(ev.term(e.lo), np.int64),
                                          (n,))
-        data = ~no_data(tags) & ~held
+        data = has_fields(tags) & ~held
         for mask, what in ((empty, "holds no input's record (zeros, constants, padding or an accumulator no "
                                    "update reached)"),
                            (data, "holds an input's record where the condition of the tag function fails")):

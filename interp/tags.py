@@ -295,6 +295,13 @@ def no_data(t) -> np.ndarray:
     return t.count == 0
 
 
+def has_fields(t) -> np.ndarray:
+    """Per element: some record has a field (data, not a literal's empty record)."""
+    if isinstance(t, Tags):
+        return (t.valid & t.has.any(-1)).any(-1)
+    return np.any([m.any(-1) for m in t.member], axis=0) if t.member else np.zeros(t.shape, bool)
+
+
 def records(t, idx) -> list[list[tuple[str, int]]]:
     """The records of one element, for reports: [[(field, value), ...], ...]."""
     if not isinstance(t, Tags):
