@@ -49,3 +49,34 @@ def golden(regen_golden):
         assert path.exists(), f"no golden file {path}; rerun pytest with --regen-golden and review it"
         assert text == path.read_text(encoding="utf-8"), f"{path} differs; rerun pytest with --regen-golden and review the diff"
     return check
+
+
+# The report of one kernel verified in a fresh process, as `argus-verify` prints it. A witness
+# pins values its minimisation does not fix (the bound variables of the record it shows, a
+# bank conflict's threads), and those follow Z3's term ids, which every term an earlier test
+# made in the same process moves: in one process the goldens flipped with the test order.
+_REPORT = """import sys
+from pathlib import Path
+from argus_verify.report import format_verdict
+from dsl.check import check_source
+from encode.verifier import VerifyOptions, verify_kernel
+kernel = check_source(Path(sys.argv[1]).read_text(), sys.argv[2]).kernel
+rules = tuple(r for r in sys.argv[3].split(",") if r)
+sys.stdout.write(format_verdict(verify_kernel(kernel, VerifyOptions(rules=rules))) + "\\n")
+"""
+
+
+@pytest.fixture(scope="session")
+def fresh_report():
+    """`fresh_report(path, rules=())`: the kernel's report from a fresh Python process."""
+    import subprocess
+    import sys
+
+    def run(path: Path, rules=()) -> str:
+        env = {**os.environ, "PYTHONPATH": os.pathsep.join(filter(None, [str(REPO_ROOT), os.environ.get("PYTHONPATH")]))}
+        args = [str(path), str(path.relative_to(REPO_ROOT)), ",".join(rules)]
+        out = subprocess.run([sys.executable, "-c", _REPORT, *args], cwd=REPO_ROOT, env=env,
+                             capture_output=True, text=True, timeout=600)
+        assert out.returncode == 0, out.stderr[-2000:]
+        return out.stdout
+    return run

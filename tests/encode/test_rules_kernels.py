@@ -66,7 +66,7 @@ def test_proof_raises_nothing(path):
 
 
 @pytest.mark.parametrize("path", BAD, ids=[p.stem for p in BAD])
-def test_bad_kernel_caught_and_replayed(path, golden):
+def test_bad_kernel_caught_and_replayed(path, golden, fresh_report):
     kernel = _load(path)
     verdict = verify_kernel(kernel, VerifyOptions())
     errors = {(f.span.line, f.rule) for f in verdict.findings if f.severity == "error"}
@@ -78,7 +78,10 @@ def test_bad_kernel_caught_and_replayed(path, golden):
     assert mine
     for f in mine:
         REPLAY[rule](kernel, f)
-    golden(path.with_suffix(".expected"), format_verdict(verdict) + "\n")
+    # A bank conflict's witness is not minimised (its threads follow Z3's term ids, which the
+    # tests before this one move): its report comes from a fresh process (tests/conftest.py).
+    report = fresh_report(path) if any(f.rule == "BANK" for f in verdict.findings) else format_verdict(verdict) + "\n"
+    golden(path.with_suffix(".expected"), report)
 
 
 # ---------------------------------------------------------------- concrete replays

@@ -62,32 +62,10 @@ def test_bad_kernel_caught_where_marked(path):
     assert got == _expected(path)
 
 
-# The report of one kernel verified in a fresh process, as `argus-verify` prints it. A witness
-# pins values its minimisation does not fix (the bound variables of the record it shows), and
-# those follow Z3's term ids, which every term an earlier test made in the same process moves:
-# in one process the goldens flipped with the order the tests ran in.
-_REPORT = """import sys
-from pathlib import Path
-from argus_verify.report import format_verdict
-from dsl.check import check_source
-from encode.verifier import VerifyOptions, verify_kernel
-kernel = check_source(Path(sys.argv[1]).read_text(), sys.argv[2]).kernel
-rules = tuple(r for r in sys.argv[3].split(",") if r)
-sys.stdout.write(format_verdict(verify_kernel(kernel, VerifyOptions(rules=rules))) + "\\n")
-"""
-
-
 @pytest.mark.parametrize("path", BAD, ids=[p.stem for p in BAD])
-def test_bad_kernel_report_golden(path, golden):
-    import os
-    import subprocess
-    import sys
-    env = {**os.environ, "PYTHONPATH": os.pathsep.join(filter(None, [str(ROOT), os.environ.get("PYTHONPATH")]))}
-    args = [str(path), str(path.relative_to(ROOT)), ",".join(_opts(path).rules)]
-    out = subprocess.run([sys.executable, "-c", _REPORT, *args], cwd=ROOT, env=env,
-                         capture_output=True, text=True, timeout=600)
-    assert out.returncode == 0, out.stderr[-2000:]
-    golden(path.with_suffix(".expected"), out.stdout)
+def test_bad_kernel_report_golden(path, golden, fresh_report):
+    """Produced in a fresh process (tests/conftest.py: witnesses follow Z3's term ids)."""
+    golden(path.with_suffix(".expected"), fresh_report(path, _opts(path).rules))
 
 
 def _eval(e: ir.Expr, env: dict) -> int:
