@@ -206,7 +206,8 @@ def _cover(tc, point, cond, lf, lo, hi, lo_e, hi_e, base, scope) -> bool:
         missing = model.eval(v, model_completion=True)
         tc.sink.finding(w.finding("TAG", cond.span, f"{name} never takes the value {missing} of "
                                   f"range({_t(lo_e)}, {_t(hi_e)})",
-                                  _padding_hint(tc, lf, model, f"{lf.node.field}=range({_t(lo_e)}, {_t(hi_e)})") or "some input elements never reach this value: "
+                                  _padding_hint(tc, lf, model, f"{lf.node.field}=range({_t(lo_e)}, {_t(hi_e)})", point)
+                                  or "some input elements never reach this value: "
                                   "check the loop bounds and the tile offsets"))
         return False
     return True
@@ -235,7 +236,7 @@ def _uncovered(tc, lf, v, facts) -> list:
     return out
 
 
-def _padding_hint(tc, lf, model, field: str) -> str:
+def _padding_hint(tc, lf, model, field: str, point=None) -> str:
     """When the witness element is padding of a masked access (a coordinate of a masked
     contribution's input element that no bound variable moves lies outside its tensor), the
     claim fails there because padding carries no records: say so, and where to claim. Not
@@ -257,10 +258,15 @@ def _padding_hint(tc, lf, model, field: str) -> str:
                 if z3.is_int_value(at) and z3.is_int_value(n) and not 0 <= at.as_long() < n.as_long():
                     if any(_holds_at(tc, k, model) for _, k, _, _ in lf.known):
                         return ""
-                    return (f"this element lies past the edge of {o.storage} (index {at} of dimension {dim}, "
-                            f"extent {n}): it holds the padding of a masked access, which carries no tags. "
-                            f"Claim it in the tag function of the output this tile is stored to (a field "
-                            f"`{field}`), which binds only the elements a masked store writes")
+                    edge = (f"this element lies past the edge of {o.storage} (index {at} of dimension {dim}, "
+                            f"extent {n}): it holds the padding of a masked access, which carries no tags. ")
+                    s = getattr(point, "stmt", None)
+                    if isinstance(s, ir.Store):   # the claim is already the output's tag function
+                        return edge + (f"Store it `masked` if the element lies outside {s.dst.tensor}, or give "
+                                       f"{s.dst.tensor}'s tag function a condition (`tag {s.dst.tensor}[...] = "
+                                       "(...) if ...`) where it holds zeros on purpose")
+                    return edge + (f"Claim it in the tag function of the output this tile is stored to (a field "
+                                   f"`{field}`), which binds only the elements a masked store writes")
     return ""
 
 
