@@ -5,8 +5,12 @@ reached) would satisfy every field of it vacuously, whatever the kernel forgot.
 For each reaching case the condition "holds no record" is exact where its records are
 plain (each is there exactly where its domain holds: a masked read's padding, one branch of
 a `where`), the count's `== 0` where an accumulator's count is known, the accumulator's own
-`empty` otherwise; an accumulator about which nothing is known is taken to hold one (the
-reduction's own rules check its records). A model of "some case holds none" is the finding."""
+`empty` otherwise, and for a masked reduction "no bound value lies in any record's domain"
+(quantified; `_first_present` settles the common case without the quantifier); an
+accumulator about which nothing is known is taken to hold one (the reduction's own rules
+check its records). A model of "some case holds none" is the finding. Where a tag function
+has a condition (`tag C[i, j] = (...) if c`), the elements where it fails must hold no record
+with a field (a literal's empty record is no data); one that may hold one is the finding."""
 from __future__ import annotations
 
 import dataclasses
