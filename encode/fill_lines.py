@@ -58,11 +58,12 @@ class PadLines:
         < K, fill=0.0)` of a load filled with 1.0; scores `mma(q, k)` of keys past S masked to
         -inf): the fill then never reaches the result."""
         point = self.point
-        if point is None or not (isinstance(x, ir.Sym) and x.kind is ir.SymKind.TENSOR):
+        if point is None:
             return False
         from .element_conds import index_cond as _index_cond, shape_of as _shape_of
-        from .fill_place import place
-        where = place(self, x.name, point)
+        from .fill_place import place, place_of_expr
+        tile = isinstance(x, ir.Sym) and x.kind is ir.SymKind.TENSOR
+        where = place(self, x.name, point) if tile else place_of_expr(self, x, point)
         if where is None:
             return False
         shape = _shape_of(self.df, x)

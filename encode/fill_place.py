@@ -5,10 +5,12 @@ x that may be padding fails cond, x's padding never reaches the result (encode/f
 `place` over-approximates those elements at the reader's instance, as a condition on the
 tile coordinates `pad.c{d}` (the loop variables `v@pad` of that instance): the elements a
 masked load from global memory of the same iteration puts past its tensor, followed through
-elementwise math on tiles of one shape and through `mma` (a result element is padding only
-where a's row or b's column is padding along all of k, or the accumulator is). Anything else
-(several writers, a writer in another iteration or under a condition, shared memory, a
-reduction, a broadcast) is None: not known, and the mask keeps x's padding.
+elementwise math on tiles of one shape, `bcast` (where the broadcast tile is), reductions
+(only where the whole reduced line is: one quantified fact; a row mean of a tail-masked row
+is no padding) and `mma` (a result element is padding only where a's row or b's column is
+padding along all of k, or the accumulator is). Anything else (several writers, a writer in
+another iteration or under a condition, shared memory, an implicit broadcast, a mask, other
+calls) is None: not known, and the mask keeps x's padding.
 """
 from __future__ import annotations
 
@@ -17,7 +19,7 @@ import z3
 from dsl import ir
 
 from . import program as prog
-from dsl.pad_values import tile_names
+from dsl.exprs import iter_nodes
 from .symbols import mentions
 
 MAX_DEPTH = 8
@@ -45,19 +47,9 @@ def place(pads, name: str, point, depth: int = 0):
             return None
         return z3.Or(*[at for partial, _, at in dims if partial]) if any(d[0] for d in dims) else z3.BoolVal(False)
     if isinstance(s, ir.Compute):
-        names = tile_names(s.value)
-        if names is None or name in names:
-            return None
-        shape = df.shape(name)
-        out = []
-        for n in sorted(names):
-            if df.shape(n) != shape:
-                return None
-            p = place(pads, n, point, depth + 1)
-            if p is None:
-                return None
-            out.append(p)
-        return z3.Or(*out) if out else z3.BoolVal(False)
+        if name in {n.name for n in iter_nodes(s.value) if isinstance(n, ir.Sym) and n.kind is ir.SymKind.TENSOR}:
+            return None                          # an update in place: its earlier value
+        return _of_expr(pads, s.value, point, depth)
     if isinstance(s, ir.Mma) and s.c != name:
         coords = [z3.Int(f"pad.c{d}") for d in range(2)]
         pa, pb, pc = (place(pads, n, point, depth + 1) for n in (s.a, s.b, s.c))
@@ -65,3 +57,84 @@ def place(pads, name: str, point, depth: int = 0):
             return None      # padding along k (or where it lies depends on k): not one place of the result
         return z3.Or(pa, pb, pc)
     return None
+
+
+def place_of_expr(pads, e: ir.Expr, point):
+    """`place` of an expression read at `point` (`mask(x - bcast(mean), c)`), or None."""
+    return _of_expr(pads, e, point, 0)
+
+
+ELEMENTWISE = ("exp", "exp2", "log", "log2", "sqrt", "rsqrt", "tanh", "erf", "sigmoid", "abs", "pow",
+               "maximum", "minimum", "where")
+
+
+def _of_expr(pads, e: ir.Expr, point, depth: int):
+    """Where `e`'s value may be padding, on its own tile coordinates: elementwise math is
+    padding where an operand of its shape is; `bcast(y, axis=a)` where y is, at y's own
+    coordinates; a reduction `sum(y, axis=a)` (max, min) only where y's whole line along a is
+    (one element that holds data gives the result its records). None: not known."""
+    from .element_conds import shape_of
+    df = pads.df
+    match e:
+        case ir.Sym(kind=ir.SymKind.TENSOR, name=n):
+            return place(pads, n, point, depth + 1)
+        case ir.FloatLit() | ir.IntLit() | ir.Sym() | ir.BuiltinRef():
+            return z3.BoolVal(False)             # literals, sizes, constants: no padding
+        case ir.Call(func="index"):
+            return z3.BoolVal(False)
+        case ir.Call(func="bcast", args=(x,), kwargs=kw):
+            axis = df.env.const_value(dict(kw).get("axis"))
+            inner = _of_expr(pads, x, point, depth + 1)
+            if inner is None or axis is None:
+                return None
+            rank = len(shape_of(df, x))
+            return _moved(inner, [d if d < axis else d + 1 for d in range(rank)])
+        case ir.Call(func="sum" | "max" | "min", args=(x,), kwargs=kw) if "axis" in dict(kw):
+            axis = df.env.const_value(dict(kw)["axis"])
+            inner = _of_expr(pads, x, point, depth + 1)
+            if inner is None or axis is None:
+                return None
+            shape = shape_of(df, x)
+            t = z3.Int(f"pad.r{depth}")
+            body = _moved(inner, [d if d < axis else d - 1 for d in range(len(shape))], {axis: t})
+            return z3.ForAll([t], z3.Implies(z3.And(t >= 0, t < shape[axis]), body))
+        case ir.Bin() | ir.Neg() | ir.Cast() | ir.Call() if not isinstance(e, ir.Call) or e.func in ELEMENTWISE:
+            if isinstance(e, ir.Bin) and (e.op in ir.COMPARISONS or e.op in ir.LOGICAL):
+                return None
+            want = shape_of(df, e)
+            out = []
+            for x in _operands(e):
+                if _scalar(x):
+                    continue
+                if shape_of(df, x) != want:
+                    return None                  # an implicit broadcast: not followed
+                p = _of_expr(pads, x, point, depth + 1)
+                if p is None:
+                    return None
+                out.append(p)
+            return z3.Or(*out) if out else z3.BoolVal(False)
+    return None
+
+
+def _scalar(e: ir.Expr) -> bool:
+    """A literal, size, constant or id: one value for every element, never padding."""
+    return isinstance(e, (ir.FloatLit, ir.IntLit, ir.BuiltinRef)) or (
+        isinstance(e, ir.Sym) and e.kind is not ir.SymKind.TENSOR)
+
+
+def _operands(e: ir.Expr) -> tuple:
+    if isinstance(e, ir.Bin):
+        return (e.lhs, e.rhs)
+    if isinstance(e, (ir.Neg, ir.Cast)):
+        return (e.operand,)
+    return tuple(e.args)
+
+
+def _moved(cond, to: list, fixed: dict | None = None):
+    """`cond` over coordinates pad.c{d} rewritten to pad.c{to[d]} (or to the term fixed[d])."""
+    fixed = fixed or {}
+    pairs = [(z3.Int(f"pad.c{d}"), fixed[d] if d in fixed else z3.Int(f"pad.c{to[d]}@"))
+             for d in range(len(to))]
+    out = z3.substitute(cond, *pairs) if pairs else cond
+    back = [(z3.Int(f"pad.c{to[d]}@"), z3.Int(f"pad.c{to[d]}")) for d in range(len(to)) if d not in fixed]
+    return z3.substitute(out, *back) if back else out

@@ -143,6 +143,7 @@ HELD_OUT = [
     ("tril_lower", {"M": 64}),                     # a tag function's condition: zeros above the diagonal
     ("tril_where_literal", {"M": 64}),             # the same with where(c, a, 0.0): a literal is no data
     ("gemm_padded_cols", {"M": 64, "N": 40, "K": 32, "NP": 64}),   # zero columns past N, by a condition
+    ("layernorm_masked_tail", {"R": 8}),           # x - bcast(mean) masked again before the variance
     ("rowmax_where_select", {"R": 8, "C": 384}),   # m = where(mx > m, mx, m): tagged as maximum(m, mx)
     ("rowsum_refill_tail", {"R": 8, "C": 200}),    # fill 1.0 masked again with the exact tail condition
     ("split_store_masked", {"M": 70, "N": 200}),   # COVER of an output written by two masked stores
@@ -445,3 +446,14 @@ def test_a_copy_back_of_a_twice_updated_temporary_is_unknown_not_a_crash():
     v = verify_kernel(check_source(src, "copyback_twice.dsl").kernel, VerifyOptions())
     assert v.status == "unknown" and any("depends on its own earlier value" in u.reason for u in v.unknowns)
 
+
+
+def test_a_remask_one_column_too_wide_is_not_proved():
+    """layernorm_masked_tail.dsl with `< 201`: column 200 is padding of x, and `0.0 - mean`
+    there is no neutral value for the variance's sum; the mask keeps it. Following where
+    padding lies through the row mean's broadcast must not take this mask for a cover."""
+    src = (HERE / "layernorm_masked_tail.dsl").read_text()
+    bad = src.replace("index(x, axis=1) < 200, fill=0.0)", "index(x, axis=1) < 201, fill=0.0)")
+    assert bad != src
+    v = verify_kernel(check_source(bad, "wide.dsl").kernel, VerifyOptions())
+    assert v.status == "unknown" and "reaches this sum" in v.unknowns[0].reason, (v.findings, v.unknowns)
