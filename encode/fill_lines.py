@@ -69,7 +69,7 @@ class PadLines:
         shape = _shape_of(self.df, x)
         inst, facts = self.instance(point)
         tile = tile_coords(len(shape))
-        keep = _index_cond(self.df, cond, tuple(tile), inst)
+        keep = _index_cond(self.df, cond, tuple(tile), inst, point)
         if keep is None:
             return False
         box = [And(c >= 0, c < n) for c, n in zip(tile, shape)]

@@ -49,7 +49,7 @@ def place(pads, name: str, point, depth: int = 0):
     if isinstance(s, ir.Compute):
         if name in {n.name for n in iter_nodes(s.value) if isinstance(n, ir.Sym) and n.kind is ir.SymKind.TENSOR}:
             return None                          # an update in place: its earlier value
-        return _of_expr(pads, s.value, point, depth)
+        return _of_expr(pads, s.value, point, depth, w)
     if isinstance(s, ir.Mma) and s.c != name:
         coords = [z3.Int(f"pad.c{d}") for d in range(2)]
         pa, pb, pc = (place(pads, n, point, depth + 1) for n in (s.a, s.b, s.c))
@@ -61,18 +61,20 @@ def place(pads, name: str, point, depth: int = 0):
 
 def place_of_expr(pads, e: ir.Expr, point):
     """`place` of an expression read at `point` (`mask(x - bcast(mean), c)`), or None."""
-    return _of_expr(pads, e, point, 0)
+    return _of_expr(pads, e, point, 0, point)
 
 
 ELEMENTWISE = ("exp", "exp2", "log", "log2", "sqrt", "rsqrt", "tanh", "erf", "sigmoid", "abs", "pow",
                "maximum", "minimum", "where")
 
 
-def _of_expr(pads, e: ir.Expr, point, depth: int):
+def _of_expr(pads, e: ir.Expr, point, depth: int, at):
     """Where `e`'s value may be padding, on its own tile coordinates: elementwise math is
     padding where an operand of its shape is; `bcast(y, axis=a)` where y is, at y's own
     coordinates; a reduction `sum(y, axis=a)` (max, min) only where y's whole line along a is
-    (one element that holds data gives the result its records). None: not known."""
+    (one element that holds data gives the result its records). None: not known. `depth`
+    counts the tiles followed (MAX_DEPTH), not the expression's nodes; `at` is the statement
+    that evaluates `e` (in `point`'s iteration), where a mask's condition reads its tiles."""
     from .element_conds import shape_of
     df = pads.df
     match e:
@@ -84,20 +86,29 @@ def _of_expr(pads, e: ir.Expr, point, depth: int):
             return z3.BoolVal(False)
         case ir.Call(func="bcast", args=(x,), kwargs=kw):
             axis = df.env.const_value(dict(kw).get("axis"))
-            inner = _of_expr(pads, x, point, depth + 1)
+            inner = _of_expr(pads, x, point, depth, at)
             if inner is None or axis is None:
                 return None
             rank = len(shape_of(df, x))
             return _moved(inner, [d if d < axis else d + 1 for d in range(rank)])
         case ir.Call(func="sum" | "max" | "min", args=(x,), kwargs=kw) if "axis" in dict(kw):
             axis = df.env.const_value(dict(kw)["axis"])
-            inner = _of_expr(pads, x, point, depth + 1)
+            inner = _of_expr(pads, x, point, depth, at)
             if inner is None or axis is None:
                 return None
             shape = shape_of(df, x)
-            t = z3.Int(f"pad.r{depth}")
+            t = z3.Int(f"pad.r{_nesting(inner)}")    # bound: a name the body does not use
             body = _moved(inner, [d if d < axis else d - 1 for d in range(len(shape))], {axis: t})
             return z3.ForAll([t], z3.Implies(z3.And(t >= 0, t < shape[axis]), body))
+        case ir.Call(func="mask", args=(x, c)):
+            # fresh padding where the condition fails, on the element's own coordinates
+            from .element_conds import index_cond
+            inner = _of_expr(pads, x, point, depth, at)
+            if inner is None:
+                return None
+            inst, _ = pads.instance(point)
+            keep = index_cond(df, c, tuple(z3.Int(f"pad.c{d}") for d in range(len(shape_of(df, x)))), inst, at)
+            return None if keep is None else z3.Or(inner, z3.Not(keep))
         case ir.Bin() | ir.Neg() | ir.Cast() | ir.Call() if not isinstance(e, ir.Call) or e.func in ELEMENTWISE:
             if isinstance(e, ir.Bin) and (e.op in ir.COMPARISONS or e.op in ir.LOGICAL):
                 return None
@@ -108,7 +119,7 @@ def _of_expr(pads, e: ir.Expr, point, depth: int):
                     continue
                 if shape_of(df, x) != want:
                     return None                  # an implicit broadcast: not followed
-                p = _of_expr(pads, x, point, depth + 1)
+                p = _of_expr(pads, x, point, depth, at)
                 if p is None:
                     return None
                 out.append(p)
@@ -138,3 +149,10 @@ def _moved(cond, to: list, fixed: dict | None = None):
     out = z3.substitute(cond, *pairs) if pairs else cond
     back = [(z3.Int(f"pad.c{to[d]}@"), z3.Int(f"pad.c{to[d]}")) for d in range(len(to)) if d not in fixed]
     return z3.substitute(out, *back) if back else out
+
+
+def _nesting(cond) -> int:
+    """One more than the reductions' bound variables `pad.r{n}` in `cond`."""
+    from .terms import constants
+    names = [str(c) for c in constants(cond, {}, lambda t: str(t).startswith("pad.r"))]
+    return 1 + max((int(n[5:]) for n in names if n[5:].isdigit()), default=0)

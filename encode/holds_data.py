@@ -152,14 +152,14 @@ def _first_present(checker, base, case, none) -> bool:
 
 def _why_empty(case, tile: str) -> str:
     """What the empty value is, from the reaching case: the hint of the finding."""
-    if any(c.bound for c in case.contribs):
-        return (f"{tile} is an accumulator that no update reached here: check the bounds of its loop and the "
-                "conditions on its updates")
-    if case.contribs and all(c.masked for c in case.contribs):
+    if any(c.masked for c in case.contribs):
         return (f"{tile} is padding here (a masked read outside its tensor, or a `mask` or a `where` with a "
                 "branch of zeros that clears it; the zeros a `where` picks are padding even where its condition "
                 "reads data, so a ReLU is maximum(x, 0.0)): check the offsets and the mask, or give the output a "
                 "tag function condition (`tag C[i] = (...) if ...`) where it holds zeros on purpose")
+    if any(c.bound for c in case.contribs):
+        return (f"{tile} is an accumulator that no update reached here: check the bounds of its loop and the "
+                "conditions on its updates")
     return (f"{tile} holds zeros or constants here: store the computed tile, or give the output a tag function "
             "condition (`tag C[i, j] = (...) if ...`) where it holds zeros on purpose")
 

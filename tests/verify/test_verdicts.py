@@ -144,6 +144,7 @@ HELD_OUT = [
     ("tril_where_literal", {"M": 64}),             # the same with where(c, a, 0.0): a literal is no data
     ("gemm_padded_cols", {"M": 64, "N": 40, "K": 32, "NP": 64}),   # zero columns past N, by a condition
     ("layernorm_masked_tail", {"R": 8}),           # x - bcast(mean) masked again before the variance
+    ("softmax_ragged_zeros", {"R": 8}),            # -inf past LEN[r], the probabilities masked again
     ("rowmax_where_select", {"R": 8, "C": 384}),   # m = where(mx > m, mx, m): tagged as maximum(m, mx)
     ("rowsum_refill_tail", {"R": 8, "C": 200}),    # fill 1.0 masked again with the exact tail condition
     ("split_store_masked", {"M": 70, "N": 200}),   # COVER of an output written by two masked stores
