@@ -77,6 +77,7 @@ def _of_expr(pads, e: ir.Expr, point, depth: int, at):
     that evaluates `e` (in `point`'s iteration), where a mask's condition reads its tiles."""
     from .element_conds import shape_of
     df = pads.df
+    e = df.zero_branches.as_mask(e) or e      # a where with a branch of zeros is its mask (fresh padding)
     match e:
         case ir.Sym(kind=ir.SymKind.TENSOR, name=n):
             return place(pads, n, point, depth + 1)

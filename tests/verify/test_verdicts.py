@@ -145,6 +145,7 @@ HELD_OUT = [
     ("gemm_padded_cols", {"M": 64, "N": 40, "K": 32, "NP": 64}),   # zero columns past N, by a condition
     ("layernorm_masked_tail", {"R": 8}),           # x - bcast(mean) masked again before the variance
     ("softmax_ragged_zeros", {"R": 8}),            # -inf past LEN[r], the probabilities masked again
+    ("where_zeros_remask_sum", {"R": 8}),          # a where's zeros are padding, masked again
     ("rowmax_where_select", {"R": 8, "C": 384}),   # m = where(mx > m, mx, m): tagged as maximum(m, mx)
     ("rowsum_refill_tail", {"R": 8, "C": 200}),    # fill 1.0 masked again with the exact tail condition
     ("split_store_masked", {"M": 70, "N": 200}),   # COVER of an output written by two masked stores
@@ -458,3 +459,14 @@ def test_a_remask_one_column_too_wide_is_not_proved():
     assert bad != src
     v = verify_kernel(check_source(bad, "wide.dsl").kernel, VerifyOptions())
     assert v.status == "unknown" and "reaches this sum" in v.unknowns[0].reason, (v.findings, v.unknowns)
+
+
+def test_a_where_with_zeros_makes_padding_a_later_mask_must_cover():
+    """where_zeros_remask_sum.dsl with the second mask one column wide (`< 41`): column 40 is
+    the where's padding plus 2.0, which reaches the sum. Taking the where for elementwise math
+    (no padding of its own) would have proved it."""
+    src = (HERE / "where_zeros_remask_sum.dsl").read_text()
+    bad = src.replace("index(t, axis=1) < 40, fill=0.0)", "index(t, axis=1) < 41, fill=0.0)")
+    assert bad != src
+    v = verify_kernel(check_source(bad, "wide.dsl").kernel, VerifyOptions())
+    assert v.status == "violation" and v.findings[0].rule == "TAG", (v.findings, v.unknowns)
