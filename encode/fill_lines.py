@@ -69,7 +69,8 @@ class PadLines:
         shape = _shape_of(self.df, x)
         inst, facts = self.instance(point)
         tile = tile_coords(len(shape))
-        keep = _index_cond(self.df, cond, tuple(tile), inst, point)
+        from .fill_place import stable_tiles
+        keep = _index_cond(self.df, cond, tuple(tile), inst, point if stable_tiles(self.df, cond) else None)
         if keep is None:
             return False
         box = [And(c >= 0, c < n) for c, n in zip(tile, shape)]

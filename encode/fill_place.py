@@ -108,7 +108,8 @@ def _of_expr(pads, e: ir.Expr, point, depth: int, at):
             if inner is None:
                 return None
             inst, _ = pads.instance(point)
-            keep = index_cond(df, c, tuple(z3.Int(f"pad.c{d}") for d in range(len(shape_of(df, x)))), inst, at)
+            keep = index_cond(df, c, tuple(z3.Int(f"pad.c{d}") for d in range(len(shape_of(df, x)))), inst,
+                              at if stable_tiles(df, c) else None)
             return None if keep is None else z3.Or(inner, z3.Not(keep))
         case ir.Bin() | ir.Neg() | ir.Cast() | ir.Call() if not isinstance(e, ir.Call) or e.func in ELEMENTWISE:
             if isinstance(e, ir.Bin) and (e.op in ir.COMPARISONS or e.op in ir.LOGICAL):
@@ -157,3 +158,26 @@ def _nesting(cond) -> int:
     from .terms import constants
     names = [str(c) for c in constants(cond, {}, lambda t: str(t).startswith("pad.r"))]
     return 1 + max((int(n[5:]) for n in names if n[5:].isdigit()), default=0)
+
+
+def stable_tiles(df, cond: ir.Expr) -> bool:
+    """Whether every tile `cond` reads (through the computations that write them) has one
+    writer, outside any loop and any `if`: its value is then the same wherever it is read,
+    so a mask's condition may be encoded with it (a length tile `bcast(ln)`). A tile written
+    twice, or in a loop (a length computed before this iteration's reload), is not."""
+    todo = [n.name for n in iter_nodes(cond) if isinstance(n, ir.Sym) and n.kind is ir.SymKind.TENSOR]
+    seen: set = set()
+    while todo:
+        name = todo.pop()
+        if name in seen:
+            continue
+        seen.add(name)
+        writers = df.writers.get(name, [])
+        if len(writers) != 1 or writers[0].loops or writers[0].guards:
+            return False
+        s = writers[0].stmt
+        if isinstance(s, ir.Compute):
+            todo += [n.name for n in iter_nodes(s.value) if isinstance(n, ir.Sym) and n.kind is ir.SymKind.TENSOR]
+        elif not (isinstance(s, ir.Load) and df.kernel.param(s.src.tensor) is not None):
+            return False
+    return True

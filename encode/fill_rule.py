@@ -61,6 +61,8 @@ def _check_point(df, sink, pads, p) -> None:
             # when the store's rows are the loads' rows.
             parts = tuple(q for q in parts if not pads.dropped(q, p))
         _stored(sink, p, parts, s.src)
+        if df.kernel.tag_of(s.dst.tensor).cond is not None:
+            _zeros_promised(sink, p, parts, s)
     elif isinstance(s, (ir.Assert, ir.Invariant)):
         for name in sorted({n.elem.tensor for n in exprs.iter_nodes(s.cond) if isinstance(n, ir.TagField)}):
             _stored(sink, p, pads.of(name), name)
@@ -77,6 +79,20 @@ def _stored(sink, point, parts, what: str) -> None:
         sink.unknown("TAG", point.span, f"padding of a masked tile meets data in '{what}' (its value there "
                      "depends on other tiles, which its PAD tag does not record): its tags are not known; "
                      "mask the math's other operands too, or keep the padding out of the tile")
+
+
+def _zeros_promised(sink, point, parts, s) -> None:
+    """An output whose tag function has a condition holds zeros where it fails: padding
+    stored there must be 0.0 (padding where the condition holds is encode/holds_data.py's
+    finding). A fill of another value may reach those elements: unknown, never proved."""
+    bad = [q.value for q in parts if q.value != MET and (q.value == UNKNOWN or not same(q.value, 0.0))]
+    if not parts:
+        return
+    sink.obligation()
+    if bad:
+        shown = "not known" if bad[0] == UNKNOWN else _num(bad[0])
+        sink.unknown("TAG", point.span, f"padding whose value is {shown} may be stored into {s.dst.tensor} where "
+                     "its tag function's condition says the element holds zeros; fill with 0.0 there")
 
 
 def _require(sink, point, op: str, parts, what: str) -> None:
@@ -234,7 +250,8 @@ class _Pads(PadLines):
                 return anywhere(sub(x))
             case ir.Call(func="mask", args=(x, c)):
                 fill = float(fill_of(e, self.df.env.consts))
-                kept = NONE if self.masked_again(x, c) else sub(x)
+                inner = sub(x)       # walked also when replaced: its reductions are checked there
+                kept = NONE if self.masked_again(x, c) else inner
                 return merged(kept + (self.cond_part(c, x, fill),))
             case ir.Call(func=f, args=(x,)) if f in FUNCS:
                 return mapped(sub(x), lambda v: evaluate(FUNCS[f], v))

@@ -470,3 +470,17 @@ def test_a_where_with_zeros_makes_padding_a_later_mask_must_cover():
     assert bad != src
     v = verify_kernel(check_source(bad, "wide.dsl").kernel, VerifyOptions())
     assert v.status == "violation" and v.findings[0].rule == "TAG", (v.findings, v.unknowns)
+
+
+NEVER_PROVED = sorted((HERE / "never_proved").glob("*.dsl"))
+
+
+@pytest.mark.parametrize("path", NEVER_PROVED, ids=[p.stem for p in NEVER_PROVED])
+def test_remask_false_proofs_of_held_out_round_13_stay_unproved(path):
+    """Wrong kernels that the first version of following padding through re-masks proved
+    (held-out round 13): a reduction inside the re-masked expression lost its fill check
+    (c01, c03, c04, c06, c08), a length tile was read at the mask instead of where it was
+    computed (c02, c07), and a fill other than 0.0 was stored where the tag function's
+    condition says zeros (f1, f2). Each is refuted or unknown, never proved."""
+    v = verify_kernel(check_source(path.read_text(), path.name).kernel, VerifyOptions())
+    assert v.status != "proved", path.name
