@@ -157,13 +157,31 @@ class _Pads(PadLines):
         if isinstance(s, ir.Store):
             return anywhere(self.of(s.src))
         if isinstance(s, ir.Compute):
-            return self.expr(s.value, name)
+            out = self.expr(s.value, name)
+            if name in all_tiles(s.value) and not self.from_zero(name):
+                out = merged(out + self.updated_in_place(s.value, name))
+            return out
         if isinstance(s, ir.Mma) and (whole_line(self.of(s.a), 1) or whole_line(self.of(s.b), 0)):
             # Rows past M, columns past N: the accumulator's own value there, 0.0 from zeros.
             # Padding only along k (a causal mask of the scores) pads no element of the result.
             resets = [w.stmt for w in self.df.writers.get(s.c, []) if not isinstance(w.stmt, ir.Mma)]
             return (Part(0.0 if all(isinstance(r, ir.Zeros) for r in resets) else UNKNOWN, frozenset(), None),)
         return NONE
+
+    def updated_in_place(self, e: ir.Expr, name: str) -> tuple:
+        """`x = x + 1.0` after a masked load of x: the padding of x's other writes, through
+        the update (0.0 becomes 1.0); an accumulator from zeros is the rules' own case below."""
+        earlier = []
+        saved = self.point
+        try:
+            for w in self.df.writers.get(name, []):
+                if isinstance(w.stmt, ir.Compute) and name in all_tiles(w.stmt.value):
+                    continue
+                self.point = w
+                earlier += list(self.written(w.stmt, name))
+        finally:
+            self.point = saved
+        return tuple(valued(q, value_at_padding(e, name, q.value)) for q in merged(tuple(earlier)))
 
     # ---------------------------------------------------------------- expressions
     def expr(self, e: ir.Expr, self_name: str, check: bool = False) -> tuple:

@@ -146,6 +146,7 @@ HELD_OUT = [
     ("layernorm_masked_tail", {"R": 8}),           # x - bcast(mean) masked again before the variance
     ("softmax_ragged_zeros", {"R": 8}),            # -inf past LEN[r], the probabilities masked again
     ("where_zeros_remask_sum", {"R": 8}),          # a where's zeros are padding, masked again
+    ("inplace_scale_masked_sum", {"R": 8}),        # x = x * 2.0 after a masked load: 0.0 stays neutral
     ("rowmax_where_select", {"R": 8, "C": 384}),   # m = where(mx > m, mx, m): tagged as maximum(m, mx)
     ("rowsum_refill_tail", {"R": 8, "C": 200}),    # fill 1.0 masked again with the exact tail condition
     ("split_store_masked", {"M": 70, "N": 200}),   # COVER of an output written by two masked stores
@@ -481,6 +482,7 @@ def test_remask_false_proofs_of_held_out_round_13_stay_unproved(path):
     (held-out round 13): a reduction inside the re-masked expression lost its fill check
     (c01, c03, c04, c06, c08), a length tile was read at the mask instead of where it was
     computed (c02, c07), and a fill other than 0.0 was stored where the tag function's
-    condition says zeros (f1, f2). Each is refuted or unknown, never proved."""
+    condition says zeros (f1, f2); and, older than that change, `x = x + 1.0` in place after a
+    masked load made its padding 1.0 unseen (c05). Each is refuted or unknown, never proved."""
     v = verify_kernel(check_source(path.read_text(), path.name).kernel, VerifyOptions())
     assert v.status != "proved", path.name
