@@ -61,15 +61,14 @@ class PadLines:
         if point is None:
             return False
         from .element_conds import index_cond as _index_cond, shape_of as _shape_of
-        from .fill_place import place, place_of_expr
-        tile = isinstance(x, ir.Sym) and x.kind is ir.SymKind.TENSOR
-        where = place(self, x.name, point) if tile else place_of_expr(self, x, point)
+        from .fill_place import place, place_of_expr, stable_tiles
+        bare = isinstance(x, ir.Sym) and x.kind is ir.SymKind.TENSOR
+        where = place(self, x.name, point) if bare else place_of_expr(self, x, point)
         if where is None:
             return False
         shape = _shape_of(self.df, x)
         inst, facts = self.instance(point)
         tile = tile_coords(len(shape))
-        from .fill_place import stable_tiles
         keep = _index_cond(self.df, cond, tuple(tile), inst, point if stable_tiles(self.df, cond) else None)
         if keep is None:
             return False

@@ -98,7 +98,7 @@ def _of_expr(pads, e: ir.Expr, point, depth: int, at):
             if inner is None or axis is None:
                 return None
             shape = shape_of(df, x)
-            t = z3.Int(f"pad.r{_nesting(inner)}")    # bound: a name the body does not use
+            t = z3.Int("pad.r")     # no free pad.r in `inner`: a nested reduction's is bound by its ForAll
             body = _moved(inner, [d if d < axis else d - 1 for d in range(len(shape))], {axis: t})
             return z3.ForAll([t], z3.Implies(z3.And(t >= 0, t < shape[axis]), body))
         case ir.Call(func="mask", args=(x, c)):
@@ -151,13 +151,6 @@ def _moved(cond, to: list, fixed: dict | None = None):
     out = z3.substitute(cond, *pairs) if pairs else cond
     back = [(z3.Int(f"pad.c{to[d]}@"), z3.Int(f"pad.c{to[d]}")) for d in range(len(to)) if d not in fixed]
     return z3.substitute(out, *back) if back else out
-
-
-def _nesting(cond) -> int:
-    """One more than the reductions' bound variables `pad.r{n}` in `cond`."""
-    from .terms import constants
-    names = [str(c) for c in constants(cond, {}, lambda t: str(t).startswith("pad.r"))]
-    return 1 + max((int(n[5:]) for n in names if n[5:].isdigit()), default=0)
 
 
 def stable_tiles(df, cond: ir.Expr) -> bool:

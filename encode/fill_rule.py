@@ -85,10 +85,10 @@ def _zeros_promised(sink, point, parts, s) -> None:
     """An output whose tag function has a condition holds zeros where it fails: padding
     stored there must be 0.0 (padding where the condition holds is encode/holds_data.py's
     finding). A fill of another value may reach those elements: unknown, never proved."""
-    bad = [q.value for q in parts if q.value != MET and (q.value == UNKNOWN or not same(q.value, 0.0))]
     if not parts:
         return
     sink.obligation()
+    bad = [q.value for q in parts if q.value != MET and (q.value == UNKNOWN or not same(q.value, 0.0))]
     if bad:
         shown = "not known" if bad[0] == UNKNOWN else _num(bad[0])
         sink.unknown("TAG", point.span, f"padding whose value is {shown} may be stored into {s.dst.tensor} where "
@@ -136,15 +136,22 @@ class _Pads(PadLines):
         if name in self.busy or self.df.kernel.param(name) is not None:
             return NONE          # an accumulator's own earlier value, or a kernel input read unmasked
         self.busy.add(name)
-        saved, out = self.point, NONE
         try:
-            for w in self.df.writers.get(name, []):
-                self.point = w
-                out = merged(out + self.written(w.stmt, name))
+            out = self.written_by(name, self.df.writers.get(name, []))
         finally:      # an Unsupported leaves nothing half-done behind (check makes it unknown)
-            self.point = saved
             self.busy.discard(name)
         self.memo[name] = out
+        return out
+
+    def written_by(self, name: str, writers) -> tuple:
+        """The padding parts `writers` put into `name`, each asked at its own point."""
+        saved, out = self.point, NONE
+        try:
+            for w in writers:
+                self.point = w
+                out = merged(out + self.written(w.stmt, name))
+        finally:
+            self.point = saved
         return out
 
     def written(self, s, name: str) -> tuple:
@@ -171,17 +178,9 @@ class _Pads(PadLines):
     def updated_in_place(self, e: ir.Expr, name: str) -> tuple:
         """`x = x + 1.0` after a masked load of x: the padding of x's other writes, through
         the update (0.0 becomes 1.0); an accumulator from zeros is the rules' own case below."""
-        earlier = []
-        saved = self.point
-        try:
-            for w in self.df.writers.get(name, []):
-                if isinstance(w.stmt, ir.Compute) and name in all_tiles(w.stmt.value):
-                    continue
-                self.point = w
-                earlier += list(self.written(w.stmt, name))
-        finally:
-            self.point = saved
-        return tuple(valued(q, value_at_padding(e, name, q.value)) for q in merged(tuple(earlier)))
+        others = [w for w in self.df.writers.get(name, [])
+                  if not (isinstance(w.stmt, ir.Compute) and name in all_tiles(w.stmt.value))]
+        return tuple(valued(q, value_at_padding(e, name, q.value)) for q in self.written_by(name, others))
 
     # ---------------------------------------------------------------- expressions
     def expr(self, e: ir.Expr, self_name: str, check: bool = False) -> tuple:

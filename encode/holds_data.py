@@ -80,8 +80,9 @@ def check_store(checker, point) -> None:
     names, mapping, elem = stored_element(df.kernel, s)
     inst, facts = checker.instance(point)
     bound, ifacts = checker.index_vars(names, elem, inst)
-    field = df.kernel.tag_of(s.dst.tensor).fields[0][0]
-    ifacts += checker.asserting_thread(point, ir.TagField(elem, field, s.span), inst, bound)
+    # the stored element as a leaf: its thread in the facts, its operand in the reports
+    node = ir.TagField(elem, df.kernel.tag_of(s.dst.tensor).fields[0][0], s.span)
+    ifacts += checker.asserting_thread(point, node, inst, bound)
     scope = {**inst, **bound}
     terms = tuple(df.env.term(i, scope) for i in elem.indices)
     tv = checker.read(point, elem, terms, inst)
@@ -93,29 +94,29 @@ def check_store(checker, point) -> None:
     counted = any(isinstance(e, ir.RangeSet) for _, e in df.kernel.tag_of(tensor).fields)
     empty = [] if counted else [(c, a) for c, a in cases if a is not None and not z3.is_false(a)
                                 and not _first_present(checker, inside, c, a)]
-    model = _refute(checker, point, inside, scope, empty, "no input's record")
-    if model is not None:
+    got = _refute(checker, point, inside, empty, "no input's record")
+    if got is not None:
+        model, case = got
         msg = (f"value stored into {tensor} holds no input's record (zeros, constants, padding or an "
                f"accumulator no update reached), so it cannot be what {tensor}'s tag function names")
-        hint = _why_empty(_chosen(model, empty)[0], s.src)
-        _report(checker, point, inside, scope, empty, model, msg, hint)
+        _report(checker, point, node, inst, bound, inside, empty, model, msg, _why_empty(case, s.src))
     if df.kernel.tag_of(tensor).cond is None:
         return
     outside = base + checker.stored_part(point, "stored", names, scope, held=False)
     # Data is a record with fields: a literal's empty record (`where(c, a, 0.0)`) is none.
     data = [(c, _has_fields(c)) for c in tv.value_cases()]
     data = [(c, a) for c, a in data if not z3.is_false(a)]
-    model = _refute(checker, point, outside, scope, data, "an input's record")
-    if model is not None:
+    got = _refute(checker, point, outside, data, "an input's record")
+    if got is not None:
         msg = (f"value stored into {tensor} holds an input's record where the condition of {tensor}'s tag "
                "function fails, which says the element holds none (zeros)")
-        _report(checker, point, outside, scope, data, model, msg,
+        _report(checker, point, node, inst, bound, outside, data, got[0], msg,
                 f"check the mask or `where` that clears {s.src} outside the tag function's condition", True)
 
 
-def _refute(checker, point, base, scope, cases, what: str):
-    """Whether some instance has one of `cases` (case, condition) hold: the model, or None
-    (proved or unknown, which is reported here)."""
+def _refute(checker, point, base, cases, what: str):
+    """Whether some instance has one of `cases` (case, condition) hold: the model and the case
+    it picks, or None (proved or unknown, which is reported here)."""
     if not cases:
         return None
     checker.sink.obligation()
@@ -126,13 +127,13 @@ def _refute(checker, point, base, scope, cases, what: str):
     if out.verdict is SV.UNKNOWN:
         checker.sink.unknown("TAG", s.span, f"solver: {out.reason}")
         return None
-    _, cond = _chosen(out.model, cases)
+    case, cond = _chosen(out.model, cases)
     if free_choice(cond):
         checker.sink.unknown("TAG", s.span, f"whether the value stored into {s.dst.tensor} holds {what} is "
                              f"not known: {s.src} is an accumulator updated under a condition, whose updates "
                              "the analysis does not count")
         return None
-    return out.model
+    return out.model, case
 
 
 def _first_present(checker, base, case, none) -> bool:
@@ -174,19 +175,15 @@ def _chosen(model, cases):
     return cases[0]
 
 
-def _report(checker, point, base, scope, cases, model, msg: str, hint: str, show_record: bool = False) -> None:
-    """The finding, its witness minimised; the stored element is its operand (which names the
-    thread that stores it), with one of its records where it holds some (`show_record`)."""
-    s = point.stmt
-    names, _, elem = stored_element(checker.df.kernel, s)
-    field = checker.df.kernel.tag_of(s.dst.tensor).fields[0][0]
-    inst = {l.var: scope[l.var] for l in point.loops}
-    bound = {n: scope[n] for n in names}
-    node = ir.TagField(elem, field, s.span)
+def _report(checker, point, node, inst, bound, base, cases, model, msg: str, hint: str,
+            show_record: bool = False) -> None:
+    """The finding, its witness minimised; the stored element (`node`) is its operand (which
+    names the thread that stores it), with one of its records where it holds some (`show_record`)."""
+    scope = {**inst, **bound}
     lf = checker.leaf(node, point, inst, bound, set())
     facts = base + [Or(*[And(c.cond, a) for c, a in cases])]
     if show_record and lf.known:
         facts += checker.known_facts(lf)
     model = checker.minimal(facts, scope, model)
     w = Witness(checker.df, point, model, scope, {id(node): lf})
-    checker.sink.finding(w.finding("TAG", s.span, msg, hint))
+    checker.sink.finding(w.finding("TAG", point.stmt.span, msg, hint))
