@@ -40,6 +40,8 @@ def unsatisfiable_assumptions(kernel: ir.Kernel, opts: SolverOptions = SolverOpt
         facts = _named_facts(kernel)
     except Unsupported:
         return None
+    if _satisfied_by_equal_sizes(kernel, facts):
+        return None
     outcome, core = unsat_core(facts, dataclasses.replace(opts, timeout_ms=min(opts.timeout_ms, CHECK_MS)))
     if outcome.verdict is not Verdict.PROVED:
         return None
@@ -52,6 +54,26 @@ def unsatisfiable_assumptions(kernel: ir.Kernel, opts: SolverOptions = SolverOpt
         return Diagnostic("E031", "the launch grid has no block for any sizes",
                           kernel.grid_span, "every proof would hold vacuously; each grid dimension must be >= 1")
     return Diagnostic("E031", f"no sizes satisfy {_lines(used)}{given}", used[0].span, hint)
+
+
+# Sizes tried before the solver: every size the same power of two (or three times one), the
+# first block. Most kernels' assumptions (divisibility by a tile, a lower bound) hold at one of
+# them, and evaluating them costs ~0.1 ms where the unsat-core query costs a context (~4 ms).
+_EQUAL_SIZES = tuple(sorted({m << k for k in range(17) for m in (1, 3)}))
+
+
+def _satisfied_by_equal_sizes(kernel: ir.Kernel, facts: dict[str, object]) -> bool:
+    """Do all the facts hold with every size one of _EQUAL_SIZES and every block index 0? A
+    concrete assignment that satisfies them shows them satisfiable; none proves nothing."""
+    if not facts:
+        return True
+    conj = And(*facts.values())
+    blocks = [(z3.Int(f"block.{'xyz'[i]}"), z3.IntVal(0)) for i in range(len(kernel.grid))]
+    for n in _EQUAL_SIZES:
+        pairs = [(z3.Int(name), z3.IntVal(n)) for name in kernel.sizes] + blocks
+        if z3.is_true(z3.simplify(z3.substitute(conj, *pairs) if pairs else conj)):
+            return True
+    return False
 
 
 def _lines(assumes) -> str:
