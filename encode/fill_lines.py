@@ -75,14 +75,33 @@ class PadLines:
         box = [And(c >= 0, c < n) for c, n in zip(tile, shape)]
         return self.proved(z3.Implies(where, z3.Not(keep)), facts + box)
 
+    def masked_part(self, q: Part, cond: ir.Expr, x: ir.Expr) -> bool:
+        """Whether `mask(x, cond)` replaces every element of part `q` of x's padding: each
+        lies where cond fails (a LayerNorm whose rows and columns both have tails, masked again
+        along its columns: the column tail's part is replaced, the row tail's is kept)."""
+        if q.at is None or self.point is None:
+            return False
+        from .element_conds import index_cond as _index_cond, shape_of as _shape_of
+        from .fill_place import stable_tiles
+        shape = _shape_of(self.df, x)
+        inst, facts = self.instance(self.point)
+        tile = tile_coords(len(shape))
+        keep = _index_cond(self.df, cond, tuple(tile), inst, self.point if stable_tiles(self.df, cond) else None)
+        if keep is None:
+            return False
+        box = [And(c >= 0, c < n) for c, n in zip(tile, shape)]
+        return self.proved(z3.Implies(q.at, z3.Not(keep)), facts + box)
+
     def cond_part(self, cond: ir.Expr, x: ir.Expr, fill: float) -> Part:
         """mask(x, cond): the elements failing cond, with the axes along which every such
         element's line fails it too (F) and along which a whole line may fail it (W)."""
         from .element_conds import index_cond as _index_cond, shape_of as _shape_of
+        from .fill_place import stable_tiles
         shape = _shape_of(self.df, x)
         inst, facts = self.instance(self.point)
         coords = [z3.Int(f"pad.c{d}") for d in range(len(shape))]
-        keep = _index_cond(self.df, cond, tuple(coords), inst)
+        # a length tile's loaded value where it is the same wherever read (fill_place.stable_tiles)
+        keep = _index_cond(self.df, cond, tuple(coords), inst, self.point if stable_tiles(self.df, cond) else None)
         if keep is None:
             return Part(fill, frozenset(), None)
         box = [And(c >= 0, c < n) for c, n in zip(coords, shape)]

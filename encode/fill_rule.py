@@ -32,6 +32,7 @@ from .fill_parts import (MET, NONE, Part, all_tiles, anywhere, bare_tiles, binar
                          inserted, kept_zero, mapped, merged, met_value, overlap, reduced, shifted, valued,
                          value_at_padding, whole_line)
 from .findings import Finding
+from .softmax_sum import at_least_one
 from .symbols import Unsupported
 
 
@@ -116,6 +117,14 @@ def _require(sink, point, op: str, parts, what: str) -> None:
     hint = (f"give the padding of {what} the value {_num(want)}: masked(fill={_num(want)}) on its load or "
             f"copy, fill={_num(want)} in mask(...)")
     sink.finding(Finding("TAG", point.span, msg, hint=hint))
+
+
+def _over_at_least_one(v):
+    """Padding of value v divided by a finite number >= 1: 0.0, an infinity or NaN stays as it
+    is; another number becomes one that depends on the divisor (data)."""
+    if isinstance(v, float) and (v == 0.0 or math.isinf(v) or math.isnan(v)):
+        return v
+    return v if v == MET else UNKNOWN
 
 
 def _num(v: float) -> str:
@@ -249,6 +258,9 @@ class _Pads(PadLines):
                 return kept_zero(tuple(valued(q, binary_at(op, 0.0, q.value)) for q in sub(b)))
             case ir.Bin(op=op, lhs=a, rhs=ir.Sym(name=n)) if n == self_name and self.from_zero(n):
                 return kept_zero(tuple(valued(q, binary_at(op, q.value, 0.0)) for q in sub(a)))
+            case ir.Bin(op=ir.BinOp.DIV, lhs=a, rhs=b) if not sub(b) and at_least_one(self.df, b):
+                # p / bcast(l), l a softmax's row sum (>= 1): 0.0 stays 0.0, inf stays inf
+                return merged(tuple(valued(q, _over_at_least_one(q.value)) for q in sub(a)))
             case ir.Bin(op=op, lhs=a, rhs=b):
                 return combined(op, sub(a), sub(b))
             case ir.Call(func="maximum" | "minimum" as f, args=(a, b)) if self_name in bare_tiles(a, b) and \
@@ -268,7 +280,7 @@ class _Pads(PadLines):
             case ir.Call(func="mask", args=(x, c)):
                 fill = float(fill_of(e, self.df.env.consts))
                 inner = sub(x)       # walked also when replaced: its reductions are checked there
-                kept = NONE if self.masked_again(x, c) else inner
+                kept = NONE if self.masked_again(x, c) else tuple(q for q in inner if not self.masked_part(q, c, x))
                 return merged(kept + (self.cond_part(c, x, fill),))
             case ir.Call(func=f, args=(x,)) if f in FUNCS:
                 return mapped(sub(x), lambda v: evaluate(FUNCS[f], v))

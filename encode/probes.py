@@ -1,11 +1,12 @@
-"""Yes-or-no queries asked in solver sessions (encode/solver.Session), one per list of facts:
+"""Yes-or-no queries asked in solver sessions (encode/session.py), one per list of facts:
 the data-flow model's case probes (settle.possible, settle.settles) and a quick unsat
 attempt before a rule's own query. Models (witnesses) never come from here."""
 from __future__ import annotations
 
 import z3
 
-from .solver import Session, Verdict as SV, has_quantifier
+from .session import Session
+from .solver import Verdict as SV, has_quantifier
 from .terms import And
 
 # A rule's query that a session does not refute within this bound is asked afresh, as before;

@@ -111,7 +111,7 @@ def resources(engine) -> int:
     return int(stats.get_key_value("rlimit count")) if "rlimit count" in stats.keys() else 0
 
 
-def _fresh_solver(opts: SolverOptions, ctx: z3.Context, rlimit: int = 0) -> z3.Solver:
+def fresh_solver(opts: SolverOptions, ctx: z3.Context, rlimit: int = 0) -> z3.Solver:
     solver = z3.Solver(ctx=ctx)
     solver.set("timeout", opts.remaining_ms())
     solver.set("random_seed", opts.seed)
@@ -130,7 +130,7 @@ def find_model(facts, opts: SolverOptions = SolverOptions(), probe: bool = False
     counterexample (so it is not reported to `on_refuted`)."""
     out = _check(facts, opts)
     if out.model is not None and opts.on_refuted is not None and not probe:
-        opts.on_refuted(tuple(_bool(f) for f in facts), out.model)
+        opts.on_refuted(tuple(as_bool(f) for f in facts), out.model)
     return out
 
 
@@ -140,13 +140,13 @@ def _check(facts, opts: SolverOptions, kind: str = "query") -> Outcome:
         return _SPENT
     if kind == "query" and opts.quick is not None and opts.quick(list(facts), opts):
         return Outcome(Verdict.PROVED)
-    facts, definitions = split_definitions([_bool(f) for f in facts])
+    facts, definitions = split_definitions([as_bool(f) for f in facts])
     facts = merge_digits(facts)
     ctx = z3.Context()
     if kind == "minimize":
         rlimit = opts.minimize_rlimit
-        solver = _fresh_solver(opts, ctx, rlimit)
-        _assert_all(solver, facts, ctx)
+        solver = fresh_solver(opts, ctx, rlimit)
+        assert_all(solver, facts, ctx)
         start = time.perf_counter()
         result = solver.check()
     else:
@@ -184,8 +184,8 @@ def _search(facts, ctx: z3.Context, opts: SolverOptions):
     def left() -> int:
         return int((ends - time.monotonic()) * 1000)
 
-    solver = _fresh_solver(opts, ctx, FIRST_RLIMIT)
-    _assert_all(solver, facts, ctx)
+    solver = fresh_solver(opts, ctx, FIRST_RLIMIT)
+    assert_all(solver, facts, ctx)
     result = solver.check()
     if result != z3.unknown or resources(solver) < FIRST_RLIMIT or left() <= BUDGET_SLACK_MS:
         return solver, result, ctx
@@ -194,7 +194,7 @@ def _search(facts, ctx: z3.Context, opts: SolverOptions):
         purified.set("timeout", left())
         purified.set("random_seed", opts.seed)
         purified.set("rlimit", PURIFIED_RLIMIT)
-        _assert_all(purified, facts, ctx)
+        assert_all(purified, facts, ctx)
         got = purified.check()
         if got != z3.unknown or left() <= BUDGET_SLACK_MS:
             return purified, got, ctx
@@ -202,9 +202,9 @@ def _search(facts, ctx: z3.Context, opts: SolverOptions):
     # search, are those of a fresh translation (in the first step's context the swizzle race
     # query of docs/LAYOUT.md took 3.7 s where it takes 1.2 s fresh).
     ctx = z3.Context()
-    solver = _fresh_solver(opts, ctx)
+    solver = fresh_solver(opts, ctx)
     solver.set("timeout", left())
-    _assert_all(solver, facts, ctx)
+    assert_all(solver, facts, ctx)
     return solver, solver.check(), ctx
 
 
@@ -217,7 +217,7 @@ def _outcome(engine, result, opts: SolverOptions, rlimit: int, took: float) -> O
     return Outcome(Verdict.UNKNOWN, reason=_why_unknown(engine, opts, rlimit), seconds=took)
 
 
-def _assert_all(solver: z3.Solver, facts, ctx: z3.Context) -> None:
+def assert_all(solver: z3.Solver, facts, ctx: z3.Context) -> None:
     """`solver.add(fact.translate(ctx))` for every fact, in order, without a Python wrapper
     around each translated term. The facts go over in one translation of their conjunction:
     one call translates each shared subterm once where a call per fact translated it again
@@ -225,7 +225,7 @@ def _assert_all(solver: z3.Solver, facts, ctx: z3.Context) -> None:
     same formulas in the same order; the target's term ids may differ from a translation per
     fact, and with them which model Z3 finds first (the witnesses minimise what they report)."""
     dst = ctx.ref()
-    asts = [_bool(f) for f in facts]
+    asts = [as_bool(f) for f in facts]
     if len(asts) < 2:
         for f in asts:
             z3.Z3_solver_assert(dst, solver.solver, z3.Z3_translate(f.ctx_ref(), f.as_ast(), dst))
@@ -265,10 +265,10 @@ def unsat_core(named_facts: dict[str, object], opts: SolverOptions = SolverOptio
     if opts.remaining_ms() <= 0:
         return _SPENT, ()
     ctx = z3.Context()
-    solver = _fresh_solver(opts, ctx)
+    solver = fresh_solver(opts, ctx)
     solver.set("unsat_core", True)
     for name, fact in named_facts.items():
-        solver.assert_and_track(_bool(fact).translate(ctx), z3.Bool(name, ctx))
+        solver.assert_and_track(as_bool(fact).translate(ctx), z3.Bool(name, ctx))
     start = time.perf_counter()
     result = solver.check()
     took = time.perf_counter() - start
@@ -281,57 +281,7 @@ def unsat_core(named_facts: dict[str, object], opts: SolverOptions = SolverOptio
     return Outcome(Verdict.UNKNOWN, reason=_why_unknown(solver, opts), seconds=took), ()
 
 
-class Session:
-    """Satisfiability of many conditions under one fixed list of facts, for queries whose
-    answer is only sat or unsat (never a witness): one private context and one incremental
-    solver holding the facts, each condition asked between push and pop. A fresh context
-    per condition cost a context, a translation of every fact and the default solver's
-    preprocessing (~5 ms); this ~1 ms. A condition the session does not decide within
-    SESSION_RLIMIT (a deterministic bound, unlike the timeout) is UNKNOWN, and the caller
-    asks it afresh; sat and unsat do not depend on how they were found. `ctx`: a context
-    shared with other sessions (each keeps its own solver), which saves creating one
-    (~2-4 ms): what the sessions built before changes only how fast a condition is decided."""
-
-    def __init__(self, facts, opts: SolverOptions, rlimit: int | None = None, ctx: z3.Context | None = None):
-        self._ctx = z3.Context() if ctx is None else ctx
-        self._solver = _fresh_solver(opts, self._ctx)
-        self._solver.set("rlimit", SESSION_RLIMIT if rlimit is None else rlimit)
-        self._params: tuple[int, z3.ParamsRef] | None = None     # the last timeout set, as parameters
-        _assert_all(self._solver, facts, self._ctx)
-
-    def check(self, cond, opts: SolverOptions) -> Verdict:
-        """PROVED: facts and `cond` are unsatisfiable; REFUTED: satisfiable (no model kept).
-        `opts` gives this condition's timeout (the session's seed is its creator's).
-
-        The solver's own calls, in z3's order, without a Python wrapper around the translated
-        condition, the parameters or the result (a session answers ~1400 conditions in the
-        library). The timeout is set before every condition even when it is unchanged:
-        setting parameters resets part of the state the next search starts from (without it,
-        gemm_pipelined asked 194 queries instead of 192)."""
-        timeout = opts.remaining_ms()
-        if timeout <= 0:
-            return Verdict.UNKNOWN
-        if self._params is None or self._params[0] != timeout:
-            self._params = (timeout, z3.ParamsRef(self._ctx))
-            self._params[1].set("timeout", timeout)
-        ref, solver, fact = self._ctx.ref(), self._solver.solver, _bool(cond)
-        z3.Z3_solver_set_params(ref, solver, self._params[1].params)
-        z3.Z3_solver_push(ref, solver)
-        z3.Z3_solver_assert(ref, solver, z3.Z3_translate(fact.ctx_ref(), fact.as_ast(), ref))
-        start = time.perf_counter()
-        result = z3.Z3_solver_check_assumptions(ref, solver, 0, _NO_ASTS)
-        opts.counted(time.perf_counter() - start)
-        z3.Z3_solver_pop(ref, solver, 1)
-        if result == z3.Z3_L_FALSE:
-            return Verdict.PROVED
-        return Verdict.REFUTED if result == z3.Z3_L_TRUE else Verdict.UNKNOWN
-
-
-_NO_ASTS = (z3.Ast * 0)()
-SESSION_RLIMIT = 500_000     # ~0.1 s; the shipped kernels' conditions take at most ~4_000 each
-
-
-def _bool(fact):
+def as_bool(fact):
     return z3.BoolVal(fact) if isinstance(fact, bool) else fact
 
 
@@ -364,10 +314,10 @@ def minimize_model(facts, objectives, opts: SolverOptions = SolverOptions(), sta
         opt.set("rlimit", opts.minimize_rlimit)
     dst = ctx.ref()
     # opt.add(fact.translate(ctx)) without the wrappers, one fact at a time as before: one
-    # translation of the conjunction (_assert_all) would change the term ids, and with them
+    # translation of the conjunction (assert_all) would change the term ids, and with them
     # the values a minimised witness does not minimise (its pinned reports).
     for fact in facts:
-        f = _bool(fact)
+        f = as_bool(fact)
         z3.Z3_optimize_assert(dst, opt.optimize, z3.Z3_translate(f.ctx_ref(), f.as_ast(), dst))
     for term in objectives:
         opt.minimize(term.translate(ctx))

@@ -12,7 +12,8 @@ from dataclasses import dataclass, field
 
 from dsl import ir
 
-from .dataflow import WINDOW_NOTE, Dataflow
+from .dataflow import Dataflow
+from .instances import WINDOW_NOTE
 from .findings import Finding, Unknown, Verdict
 from .solver import BUDGET_NOTE, MINIMIZE_RLIMIT, SolverOptions
 from .symbols import SymEnv, Unsupported

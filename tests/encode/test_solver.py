@@ -43,7 +43,7 @@ def test_every_query_is_counted():
 def test_a_session_answers_like_fresh_queries():
     """One session holds the facts; each condition is asked between push and pop, so an
     earlier condition never constrains a later one, and every check is counted."""
-    from encode.solver import Session
+    from encode.session import Session
     seen = []
     opts = SolverOptions(on_query=seen.append)
     x, y = z3.Ints("x y")
@@ -57,7 +57,7 @@ def test_a_session_answers_like_fresh_queries():
 
 
 def test_a_session_with_no_time_left_decides_nothing():
-    from encode.solver import Session
+    from encode.session import Session
     import time
     x = z3.Int("x")
     spent = SolverOptions(deadline=time.monotonic() - 1)

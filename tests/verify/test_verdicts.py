@@ -144,6 +144,9 @@ HELD_OUT = [
     ("tril_where_literal", {"M": 64}),             # the same with where(c, a, 0.0): a literal is no data
     ("gemm_padded_cols", {"M": 64, "N": 40, "K": 32, "NP": 64}),   # zero columns past N, by a condition
     ("layernorm_masked_tail", {"R": 8}),           # x - bcast(mean) masked again before the variance
+    ("layernorm_2d_tail", {"R": 6}),               # rows and columns padded, the columns masked again
+    ("causal_probs_store", {"T": 32}),             # p / l above the diagonal: 0.0 / (a softmax sum >= 1) is 0.0
+    ("softmax_len_covers", {"R": 8}),              # covers(tag(l).col, 0, LEN[r]) with -inf past a loaded length
     ("softmax_ragged_zeros", {"R": 8}),            # -inf past LEN[r], the probabilities masked again
     ("where_zeros_remask_sum", {"R": 8}),          # a where's zeros are padding, masked again
     ("inplace_scale_masked_sum", {"R": 8}),        # x = x * 2.0 after a masked load: 0.0 stays neutral
@@ -483,6 +486,13 @@ def test_remask_false_proofs_of_held_out_round_13_stay_unproved(path):
     (c01, c03, c04, c06, c08), a length tile was read at the mask instead of where it was
     computed (c02, c07), and a fill other than 0.0 was stored where the tag function's
     condition says zeros (f1, f2); and, older than that change, `x = x + 1.0` in place after a
-    masked load made its padding 1.0 unseen (c05). Each is refuted or unknown, never proved."""
+    masked load made its padding 1.0 unseen (c05). And siblings of a re-mask that replaces only
+    part of the padding (layernorm_2d_tail, which proves): one column short (g4), along the rows
+    instead of the columns (g5), a load filled with 1.0 (g6). And siblings of causal
+    probabilities stored whole (causal_probs_store, which proves: 0.0 over a softmax's row sum
+    is 0.0): the scores rescaled after their maximum (h1), divided by l - 1 (h2), the exponent's
+    scale negated (h3); and of a softmax over a loaded length (softmax_len_covers): the mask
+    one column wide (h4), rows of length 0 allowed (h5). Each is refuted or unknown, never
+    proved."""
     v = verify_kernel(check_source(path.read_text(), path.name).kernel, VerifyOptions())
     assert v.status != "proved", path.name

@@ -1,0 +1,78 @@
+"""A softmax's row sum is at least 1, so the zeros of its probabilities' padding stay zeros
+when divided by it (encode/fill_rule.py): causal attention probabilities stored as
+`p / bcast(l)` hold 0.0 above the diagonal, as their tag function's condition says.
+
+`l = sum(p, axis=k)` with `p = exp(s - bcast(m, axis=k))` (or exp2) and `m = max(s, axis=k)`: at the element where a line of s reaches
+its maximum, p is exp(0) = 1, and every other term is in [0, 1], so each element of l lies
+in [1, n]. That needs the line to hold data (padding of s is -inf there, encode/fill_rule.py
+checks that separately; a line all padding leaves padding in l, which the caller rules out)
+and that m is the maximum of the same s: each tile has one writer, all at the same loops and
+conditions, in the order s, m, p, l (so one iteration's m is that iteration's s's maximum).
+Data is taken to be finite numbers, as everywhere in the fill rule."""
+from __future__ import annotations
+
+from dsl import ir
+
+
+def at_least_one(df, e: ir.Expr) -> bool:
+    """Whether every value `e` (a tile, or a broadcast of one) takes is in [1, n]."""
+    if isinstance(e, ir.Call) and e.func == "bcast" and len(e.args) == 1:
+        e = e.args[0]
+    order: list = []
+    total = _resolved(df, e, order)
+    if not (isinstance(total, ir.Call) and total.func == "sum" and len(total.args) == 1):
+        return False
+    k = _axis(df, total)
+    arg = _exp_argument(_resolved(df, total.args[0], order))
+    if arg is None or not (isinstance(arg, ir.Bin) and arg.op is ir.BinOp.SUB):
+        return False
+    s, shift = arg.lhs, arg.rhs
+    if not (_tile(s) and isinstance(shift, ir.Call) and shift.func == "bcast" and _axis(df, shift) == k):
+        return False
+    peak = _resolved(df, shift.args[0], order)
+    if not (isinstance(peak, ir.Call) and peak.func == "max" and len(peak.args) == 1 and _axis(df, peak) == k
+            and _tile(peak.args[0]) and peak.args[0].name == s.name):
+        return False
+    writers = df.writers.get(s.name, [])
+    if len(writers) != 1:
+        return False
+    order.append(writers[0])
+    return _in_order(order)
+
+
+def _exp_argument(e):
+    """x of exp(x) or exp2(x)."""
+    if isinstance(e, ir.Call) and e.func in ("exp", "exp2") and len(e.args) == 1:
+        return e.args[0]
+    return None
+
+
+def _resolved(df, e: ir.Expr, order: list):
+    """The value a tile holds, through its one computing writer (which joins `order`); any
+    other expression as it is."""
+    if not _tile(e):
+        return e
+    writers = df.writers.get(e.name, [])
+    if len(writers) != 1 or not isinstance(writers[0].stmt, ir.Compute):
+        return None
+    order.append(writers[0])
+    return writers[0].stmt.value
+
+
+def _in_order(points: list) -> bool:
+    """One straight run: the same loops and conditions, each point after the next one listed
+    (they were collected from the sum back to s)."""
+    first = points[0]
+    if any(p.loops != first.loops or p.guards != first.guards for p in points):
+        return False
+    paths = [p.path for p in reversed(points)]
+    return all(a < b for a, b in zip(paths, paths[1:]))
+
+
+def _tile(e) -> bool:
+    return isinstance(e, ir.Sym) and e.kind is ir.SymKind.TENSOR
+
+
+def _axis(df, call: ir.Call):
+    kw = dict(call.kwargs)
+    return df.env.const_value(kw["axis"]) if "axis" in kw else None
