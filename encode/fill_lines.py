@@ -23,11 +23,32 @@ class PadLines:
         tensor; its lines along the other axes are all padding."""
         inst, _ = self.instance(self.point)
         dims = self.access_dims(s, self.point)
-        if dims is None:
+        outside = self.index_outside(s, self.point)
+        if dims is None or outside is None:
             return (Part(s.mask.value, frozenset(), None),)
         axes = frozenset(range(len(dims)))
-        return tuple(Part(s.mask.value, axes - {t}, (axes - {t}) | ({t} if wholly else set()), fixed_place(place, inst))
-                     for t, (partial, wholly, place) in enumerate(dims) if partial)
+        parts = tuple(Part(s.mask.value, axes - {t}, (axes - {t}) | ({t} if wholly else set()), fixed_place(place, inst))
+                      for t, (partial, wholly, place) in enumerate(dims) if partial)
+        if outside is not False:
+            # an integer subscript past the tensor (a channel c >= C): the whole tile is padding
+            parts += (Part(s.mask.value, axes, axes, fixed_place(outside, inst)),)
+        return parts
+
+    def index_outside(self, s: ir.Load, point):
+        """The condition under which some integer subscript of a masked load at `point` lies
+        past its tensor, False where none can, None where the subscripts are not encoded."""
+        inst, facts = self.instance(point)
+        env, shape = self.df.env, self.df.types[s.src.tensor].shape
+        out = []
+        try:
+            for sub, n in zip(s.src.subs, shape):
+                if isinstance(sub, ir.Index):
+                    at, top = env.term(sub.at, inst), env.term(n, {})
+                    if not self.proved(And(at >= 0, at < top), facts):
+                        out.append(z3.Or(at < 0, at >= top))
+        except Unsupported:
+            return None
+        return z3.Or(*out) if out else False
 
     def access_dims(self, s: ir.Load, point) -> list | None:
         """Per tile axis of a masked load at `point`'s instance (loop variables `v@pad`):

@@ -42,10 +42,12 @@ def place(pads, name: str, point, depth: int = 0):
             or not prog.before_in_body(w, point, depth_here)):
         return None
     if isinstance(s, ir.Load) and s.mask is not None and df.kernel.param(s.src.tensor) is not None:
-        dims = pads.access_dims(s, point)
-        if dims is None:
+        dims, outside = pads.access_dims(s, point), pads.index_outside(s, point)
+        if dims is None or outside is None:
             return None
-        return z3.Or(*[at for partial, _, at in dims if partial]) if any(d[0] for d in dims) else z3.BoolVal(False)
+        # past the tensor along a sliced dimension, or anywhere when an integer subscript is past it
+        at = [at for partial, _, at in dims if partial] + ([] if outside is False else [outside])
+        return z3.Or(*at) if at else z3.BoolVal(False)
     if isinstance(s, ir.Compute):
         if name in {n.name for n in iter_nodes(s.value) if isinstance(n, ir.Sym) and n.kind is ir.SymKind.TENSOR}:
             return None                          # an update in place: its earlier value

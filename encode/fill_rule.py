@@ -62,7 +62,8 @@ def _check_point(df, sink, pads, p) -> None:
             # when the store's rows are the loads' rows.
             parts = tuple(q for q in parts if not pads.dropped(q, p))
         _stored(sink, p, parts, s.src)
-        if df.kernel.tag_of(s.dst.tensor).cond is not None:
+        decl = df.kernel.tag_of(s.dst.tensor)
+        if decl.cond is not None or any(isinstance(e, ir.RangeSet) for _, e in decl.fields):
             _zeros_promised(sink, p, parts, s)
     elif isinstance(s, (ir.Assert, ir.Invariant)):
         for name in sorted({n.elem.tensor for n in exprs.iter_nodes(s.cond) if isinstance(n, ir.TagField)}):
@@ -83,9 +84,10 @@ def _stored(sink, point, parts, what: str) -> None:
 
 
 def _zeros_promised(sink, point, parts, s) -> None:
-    """An output whose tag function has a condition holds zeros where it fails: padding
-    stored there must be 0.0 (padding where the condition holds is encode/holds_data.py's
-    finding). A fill of another value may reach those elements: unknown, never proved."""
+    """An output whose tag function has a condition holds zeros where it fails, and one with a
+    `range` field where the range is empty: padding stored there must be 0.0 (padding where
+    the element is bound is encode/holds_data.py's or the range rule's finding). A fill of
+    another value may reach those elements: unknown, never proved."""
     if not parts:
         return
     sink.obligation()
@@ -93,7 +95,8 @@ def _zeros_promised(sink, point, parts, s) -> None:
     if bad:
         shown = "not known" if bad[0] == UNKNOWN else _num(bad[0])
         sink.unknown("TAG", point.span, f"padding whose value is {shown} may be stored into {s.dst.tensor} where "
-                     "its tag function's condition says the element holds zeros; fill with 0.0 there")
+                     "its tag function says the element holds zeros (its condition fails or a range is "
+                     "empty); fill with 0.0 there")
 
 
 def _require(sink, point, op: str, parts, what: str) -> None:
@@ -119,6 +122,13 @@ def _require(sink, point, op: str, parts, what: str) -> None:
     sink.finding(Finding("TAG", point.span, msg, hint=hint))
 
 
+MAX_ROUNDS = 4      # walks of a tile that reads itself back before its padding is any value
+
+
+def _same_parts(a: tuple, b: tuple) -> bool:
+    return len(merged(a + b)) == len(merged(a)) == len(merged(b))
+
+
 def _over_at_least_one(v):
     """Padding of value v divided by a finite number >= 1: 0.0, an infinity or NaN stays as it
     is; another number becomes one that depends on the divisor (data)."""
@@ -138,19 +148,48 @@ class _Pads(PadLines):
         self.df, self.sink, self.opts = df, sink, opts
         self.memo, self.busy, self.point = {}, set(), None
         self.exprs: dict[tuple, tuple] = {}      # expr's answers, with the expression and point kept alive
+        self.assumed: dict[str, tuple] = {}      # a tile's parts assumed while its own writers are walked
+        self.cycled: set = set()                 # tiles whose walk reached themselves
 
     def of(self, name: str) -> tuple:
+        """The padding parts of tile `name`, from all its writers. A tile whose writers read it
+        back through others (`t = x + 1.0; x = t`, a ping-pong pair in a loop, a round trip
+        through shared memory) is walked again from the parts found so far until they stop
+        changing, at most MAX_ROUNDS times; then its padding is any value. (Taking it as no
+        padding, as an accumulator's own earlier value is, proved a 1.0 reaching a row sum:
+        held-out round 14.)"""
         if name in self.memo:
             return self.memo[name]
-        if name in self.busy or self.df.kernel.param(name) is not None:
-            return NONE          # an accumulator's own earlier value, or a kernel input read unmasked
+        if name in self.busy:
+            self.cycled.add(name)
+            return self.assumed[name]
+        if self.df.kernel.param(name) is not None and not self.df.writers.get(name):
+            return NONE          # a kernel input, read unmasked
         self.busy.add(name)
+        self.assumed[name] = NONE
+        memo, exprs = set(self.memo), set(self.exprs)
         try:
-            out = self.written_by(name, self.df.writers.get(name, []))
+            for _ in range(MAX_ROUNDS):
+                self.cycled.discard(name)
+                out = self.written_by(name, self.df.writers.get(name, []))
+                if name not in self.cycled or _same_parts(out, self.assumed[name]):
+                    break
+                self.assumed[name] = out
+                self._forget(memo, exprs)          # answers that read the assumption
+            else:
+                out = (Part(UNKNOWN, frozenset(), None),)
+                self._forget(memo, exprs)
         finally:      # an Unsupported leaves nothing half-done behind (check makes it unknown)
             self.busy.discard(name)
+            del self.assumed[name]
         self.memo[name] = out
         return out
+
+    def _forget(self, memo: set, exprs: set) -> None:
+        for k in [k for k in self.memo if k not in memo]:
+            del self.memo[k]
+        for k in [k for k in self.exprs if k not in exprs]:
+            del self.exprs[k]
 
     def written_by(self, name: str, writers) -> tuple:
         """The padding parts `writers` put into `name`, each asked at its own point."""

@@ -23,6 +23,7 @@ from .solver import Verdict as SV, find_model
 from .tagval import CaseKind, free_choice, no_record
 from .terms import And, Or
 from .witness import Witness
+from .zero_values import zero_where_empty
 
 
 def absent(case):
@@ -100,9 +101,12 @@ def check_store(checker, point) -> None:
         msg = (f"value stored into {tensor} holds no input's record (zeros, constants, padding or an "
                f"accumulator no update reached), so it cannot be what {tensor}'s tag function names")
         _report(checker, point, node, inst, bound, inside, empty, model, msg, _why_empty(case, s.src))
+    if counted:
+        _zeros_needed(checker, point, inside + [_empty_range(df, tensor, mapping, scope)], "a `range` field is empty")
     if df.kernel.tag_of(tensor).cond is None:
         return
     outside = base + checker.stored_part(point, "stored", names, scope, held=False)
+    _zeros_needed(checker, point, outside, "its condition fails")
     # Data is a record with fields: a literal's empty record (`where(c, a, 0.0)`) is none.
     data = [(c, _has_fields(c)) for c in tv.value_cases()]
     data = [(c, a) for c, a in data if not z3.is_false(a)]
@@ -112,6 +116,29 @@ def check_store(checker, point) -> None:
                "function fails, which says the element holds none (zeros)")
         _report(checker, point, node, inst, bound, outside, data, got[0], msg,
                 f"check the mask or `where` that clears {s.src} outside the tag function's condition", True)
+
+
+def _empty_range(df, tensor: str, mapping: dict, scope: dict):
+    """Some `range(lo, hi)` field of the tag function is empty at the stored element."""
+    env = df.env
+    at = {**scope, **{i: env.term(e, scope) for i, e in mapping.items()}}
+    return Or(*[env.term(e.hi, at) <= env.term(e.lo, at)
+                for _, e in df.kernel.tag_of(tensor).fields if isinstance(e, ir.RangeSet)])
+
+
+def _zeros_needed(checker, point, facts, where: str) -> None:
+    """Where `facts` may hold, the stored element holds no record, and its value must be 0.0:
+    unknown unless the stored tile is 0.0 wherever it holds none (encode/zero_values.py)."""
+    s = point.stmt
+    if zero_where_empty(checker.df, s.src):
+        return
+    checker.sink.obligation()
+    if find_model(facts, checker.opts, probe=True).verdict is SV.PROVED:
+        return
+    checker.sink.unknown("TAG", s.span, f"{s.src} may hold a value other than 0.0 where {where}, where the tag "
+                         f"function of {s.dst.tensor} says the element holds zeros (a constant other than 0.0, a "
+                         "count, a fill, a max or min over nothing): store a tile that is 0.0 there (zeros, "
+                         "mask(..., fill=0.0), where(c, x, 0.0))")
 
 
 def _refute(checker, point, base, cases, what: str):

@@ -134,7 +134,7 @@ class MemoryStatements:
             # Checked on every element the statement stores, also out of bounds (there the tag
             # function is still a formula; the finding is derived from the BOUND one).
             self.I.check_store_spec(self, name, tuple(coords), reg.tags.reshape((-1,))[elem], thr,
-                                    reg.taint.reshape(-1)[elem] | ~ok)
+                                    reg.taint.reshape(-1)[elem] | ~ok, reg.values.reshape(-1)[elem])
 
     def stored_tags(self, s: ir.Store, reg):
         """The tags a store into shared memory writes: the stored tile's, except for a running

@@ -193,8 +193,9 @@ class Interpreter:
         return Tags.record(fields, (n,))
 
     # ------------------------------------------------------------ output specifications
-    def check_store_spec(self, bx: BlockExec, name: str, idx: tuple, tags, thr, taint) -> None:
-        """`tag C[i, j] = (...)` on a stored tensor: each stored element's tag must match, field by field."""
+    def check_store_spec(self, bx: BlockExec, name: str, idx: tuple, tags, thr, taint, values=None) -> None:
+        """`tag C[i, j] = (...)` on a stored tensor: each stored element's tag must match, field by
+        field; where its condition fails or a `range` field is empty, it holds no record and 0.0."""
         decl = self.kernel.tag_of(name)
         env = {**self.scalars, **bx.env, **bx.loops, **dict(zip(decl.indices, idx))}
         ev = IntEval(env, self._tag_input)
@@ -202,14 +203,19 @@ class Interpreter:
         held = (np.ones(n, bool) if decl.cond is None
                 else np.broadcast_to(np.asarray(ev.cond(decl.cond), bool), (n,)))
         empty = no_data(tags) & held
+        zeros_due = ~held
         for _, e in decl.fields:        # an empty `range` field says the element holds no record
             if isinstance(e, ir.RangeSet):
-                empty &= np.broadcast_to(np.asarray(ev.term(e.hi), np.int64) > np.asarray(ev.term(e.lo), np.int64),
-                                         (n,))
+                some = np.broadcast_to(np.asarray(ev.term(e.hi), np.int64) > np.asarray(ev.term(e.lo), np.int64), (n,))
+                empty &= some
+                zeros_due = zeros_due | ~some
         data = has_fields(tags) & ~held
+        nonzero = (zeros_due & ~has_fields(tags) & (np.asarray(values) != 0) if values is not None
+                   else np.zeros(n, bool))
         for mask, what in ((empty, "holds no input's record (zeros, constants, padding or an accumulator no "
                                    "update reached)"),
-                           (data, "holds an input's record where the condition of the tag function fails")):
+                           (data, "holds an input's record where the condition of the tag function fails"),
+                           (nonzero, "is not 0.0 where the tag function says the element holds zeros")):
             if mask.any():
                 i = int(np.flatnonzero(mask)[0])
                 el = [int(c[i]) for c in idx]

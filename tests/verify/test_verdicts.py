@@ -147,6 +147,13 @@ HELD_OUT = [
     ("layernorm_2d_tail", {"R": 6}),               # rows and columns padded, the columns masked again
     ("causal_probs_store", {"T": 32}),             # p / l above the diagonal: 0.0 / (a softmax sum >= 1) is 0.0
     ("softmax_len_covers", {"R": 8}),              # covers(tag(l).col, 0, LEN[r]) with -inf past a loaded length
+    ("a02_ok_tmp_reuse_scale", {"R": 8}),          # a scratch tile written twice and copied back: 0.0 * 2 stays 0.0
+    ("a09_ok_layernorm_scratch_remask", {"R": 8}),  # the centred values masked again through a scratch tile
+    ("i02_ok_channel_index_fill0", {"R": 8, "C": 2}),   # a channel subscript past C: the whole tile is 0.0 padding
+    ("i05_ok_row_index_pad_zero", {"R": 5, "T": 8}),    # a row subscript past R stored where the condition says zeros
+    ("n03_ok_segmax_empty_range_where_zeros", {"R": 8}),  # a max over an empty row replaced by zeros
+    ("d08_ok_segsum_empty_range", {"R": 8}),       # a sum over an empty range is 0.0
+    ("h02_ok_stage_half_cond", {"R": 8}),          # half a shared tile staged, the other half zeros
     ("softmax_ragged_zeros", {"R": 8}),            # -inf past LEN[r], the probabilities masked again
     ("where_zeros_remask_sum", {"R": 8}),          # a where's zeros are padding, masked again
     ("inplace_scale_masked_sum", {"R": 8}),        # x = x * 2.0 after a masked load: 0.0 stays neutral
@@ -480,7 +487,7 @@ NEVER_PROVED = sorted((HERE / "never_proved").glob("*.dsl"))
 
 
 @pytest.mark.parametrize("path", NEVER_PROVED, ids=[p.stem for p in NEVER_PROVED])
-def test_remask_false_proofs_of_held_out_round_13_stay_unproved(path):
+def test_false_proofs_of_held_out_rounds_stay_unproved(path):
     """Wrong kernels that the first version of following padding through re-masks proved
     (held-out round 13): a reduction inside the re-masked expression lost its fill check
     (c01, c03, c04, c06, c08), a length tile was read at the mask instead of where it was
@@ -492,7 +499,12 @@ def test_remask_false_proofs_of_held_out_round_13_stay_unproved(path):
     probabilities stored whole (causal_probs_store, which proves: 0.0 over a softmax's row sum
     is 0.0): the scores rescaled after their maximum (h1), divided by l - 1 (h2), the exponent's
     scale negated (h3); and of a softmax over a loaded length (softmax_len_covers): the mask
-    one column wide (h4), rows of length 0 allowed (h5). Each is refuted or unknown, never
-    proved."""
+    one column wide (h4), rows of length 0 allowed (h5). Held-out round 14 (r14_*): padding
+    through a scratch tile written twice, a ping-pong pair or a shared-memory round trip (its
+    walk took the tile's own earlier value as no padding), a constant other than 0.0 stored
+    where the tag function says zeros (a literal, `zeros + 0.5`, a count, a staged 1.0), a
+    -inf or -1.0 stored where a `range` is empty, and an integer subscript past the tensor
+    whose whole tile is padding (1.0 reaching a sum, 0.0 reaching a max). Each is refuted or
+    unknown, never proved."""
     v = verify_kernel(check_source(path.read_text(), path.name).kernel, VerifyOptions())
     assert v.status != "proved", path.name

@@ -1,0 +1,164 @@
+"""Zeros where a tag function says so: an output element whose tag function's condition fails,
+or whose `range` field is empty, holds no record, and its value must be 0.0.
+
+encode/holds_data.py checks that such an element holds no record with a field; that leaves
+its value free: `where(i > j, a, 1.0)` holds the literal's empty record above the diagonal,
+and so do a count `cnt + 1.0` and `zeros + 0.5`; each was proved (held-out round 14).
+Padding is the fill rule's (encode/fill_rule.py follows its value exactly: exp of -inf
+padding is 0.0); this module classifies the other elements that hold no record, the
+*constants*, of each tile, as a least fixpoint over its writers:
+
+  EMPTY  the tile has no constant element (inputs, data, padding);
+  ZERO   each of its constant elements is +-0.0 (`zeros`, a literal 0.0, sums, products,
+         `where`, `maximum` and sqrt, tanh, abs of such; a product with a finite number);
+  ANY    any other (a literal 1.0, `index(...)`, exp(0.0) = 1.0, a division by a tile).
+
+Data is finite, as everywhere in the fill rule. A store where zeros are due is unknown unless
+its tile is EMPTY or ZERO."""
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass
+
+from dsl import ir
+from dsl.pad_values import FUNCS, evaluate
+
+EMPTY, ZERO, ANY = 0, 1, 2
+SCALARS = (ir.SymKind.SIZE, ir.SymKind.CONST, ir.SymKind.LOOP)
+MAX_ROUNDS = 4           # the lattice has three values: a tile's class changes at most twice
+
+
+def zero_where_empty(df, name: str) -> bool:
+    """Whether every element of tile (or tensor) `name` that holds no record and is not
+    padding is +-0.0."""
+    return _Constants(df).tile(name) != ANY
+
+
+class _Constants:
+    def __init__(self, df):
+        self.df, self.memo, self.assumed = df, {}, {}
+        self.read_back: set = set()         # tiles whose walk read their own assumption
+
+    def tile(self, name: str) -> int:
+        if name in self.memo:
+            return self.memo[name]
+        if name in self.assumed:
+            self.read_back.add(name)
+            return self.assumed[name]
+        writers = self.df.writers.get(name, [])
+        if not writers:
+            return EMPTY if self.df.kernel.param(name) is not None else ANY    # an input holds data
+        self.assumed[name] = EMPTY
+        saved = dict(self.memo)
+        try:
+            for _ in range(MAX_ROUNDS):
+                self.read_back.discard(name)
+                out = max(self.written(w.stmt) for w in writers)
+                if name not in self.read_back or out == self.assumed[name]:
+                    break
+                self.assumed[name] = out
+                self.memo = dict(saved)      # answers that read the assumption
+            else:
+                out = ANY
+        finally:
+            del self.assumed[name]
+        self.memo[name] = out
+        return out
+
+    def written(self, s) -> int:
+        if isinstance(s, ir.Zeros):
+            return ZERO
+        if isinstance(s, (ir.Load, ir.Copy, ir.TmaLoad)):
+            return self.tile(s.src.tensor)    # a masked access's fill is padding
+        if isinstance(s, ir.Store):
+            return self.tile(s.src)
+        if isinstance(s, ir.Compute):
+            return self.expr(s.value)
+        if isinstance(s, ir.Mma):
+            # every element sums a line of products: data, or (a line all padding) padding
+            products = _arith(ir.BinOp.MUL, self.tile(s.a), self.tile(s.b))
+            return products if products == EMPTY else max(self.tile(s.c), products)
+        return ANY
+
+    def expr(self, e: ir.Expr) -> int:
+        """The class of a statement's value (a number everywhere is a tile of constants)."""
+        got = self.value(e)
+        return got if isinstance(got, int) else _of_number(got)
+
+    def value(self, e: ir.Expr):
+        """A class, or a Number: the same number at every element, which holds no record."""
+        match e:
+            case ir.FloatLit(value=c) | ir.IntLit(value=c):
+                return Number(float(c))
+            case ir.Sym(kind=ir.SymKind.TENSOR, name=n):
+                return self.tile(n)
+            case ir.Sym(kind=k) if k in SCALARS:
+                return Number(None)
+            case ir.BuiltinRef():
+                return Number(None)
+            case ir.Neg(operand=x):
+                v = self.value(x)
+                return Number(None if v.v is None else -v.v) if isinstance(v, Number) else v
+            case ir.Cast(operand=x):
+                return self.value(x)
+            case ir.Bin(op=op, lhs=a, rhs=b) if op in _ARITH:
+                return _arith(op, self.value(a), self.value(b))
+            case ir.Call(func="where", args=(_, a, b)):
+                return max(self.expr(a), self.expr(b))
+            case ir.Call(func="maximum" | "minimum" as f, args=(a, b)):
+                return _extremum(f, self.value(a), self.value(b))
+            case ir.Call(func="mask" | "sum" | "max" | "min" | "bcast" | "reshape", args=(x, *_)):
+                return self.value(x)         # the elements a mask replaces are padding
+            case ir.Call(func=f, args=(x,)) if f in FUNCS:
+                v = self.value(x)
+                if isinstance(v, Number):
+                    return Number(None if v.v is None else evaluate(FUNCS[f], v.v))
+                return v if v == EMPTY or (v == ZERO and evaluate(FUNCS[f], 0.0) == 0.0) else ANY
+        return ANY
+
+
+@dataclass(frozen=True)
+class Number:
+    v: float | None          # None: some finite number (a size, a loop variable, a thread index)
+
+
+_ARITH = (ir.BinOp.ADD, ir.BinOp.SUB, ir.BinOp.MUL, ir.BinOp.DIV)
+_OPS = {ir.BinOp.ADD: lambda x, y: x + y, ir.BinOp.SUB: lambda x, y: x - y,
+        ir.BinOp.MUL: lambda x, y: x * y, ir.BinOp.DIV: lambda x, y: x / y}
+
+
+def _of_number(n: Number) -> int:
+    return ZERO if n.v is not None and n.v == 0 else ANY
+
+
+def _arith(op: ir.BinOp, a, b):
+    """`a op b`: an element is a constant where one operand is and the other is a constant or
+    padding (which meets it as data); where one operand holds data, so does the result."""
+    if isinstance(a, Number) and isinstance(b, Number):
+        return Number(None if a.v is None or b.v is None else float(evaluate(_OPS[op], a.v, b.v)))
+    if isinstance(a, Number) or isinstance(b, Number):
+        (n, x), left = ((a, b), True) if isinstance(a, Number) else ((b, a), False)
+        if x == EMPTY:
+            return EMPTY                      # data or padding against a number: no constant
+        finite = n.v is None or math.isfinite(n.v)
+        if x == ZERO and (op is ir.BinOp.MUL and finite or op in (ir.BinOp.ADD, ir.BinOp.SUB) and n.v == 0
+                          or op is ir.BinOp.DIV and not left and n.v not in (None, 0.0) and finite):
+            return ZERO
+        return ANY
+    if op is ir.BinOp.MUL:
+        return EMPTY if a == b == EMPTY else ZERO if ANY not in (a, b) else ANY
+    if op is ir.BinOp.DIV:
+        return EMPTY if a == b == EMPTY else ANY
+    return max(a, b)
+
+
+def _extremum(f: str, a, b):
+    pick = max if f == "maximum" else min
+    if isinstance(a, Number) and isinstance(b, Number):
+        return Number(None if None in (a.v, b.v) else pick(a.v, b.v))
+    if isinstance(a, Number) or isinstance(b, Number):
+        n, x = (a, b) if isinstance(a, Number) else (b, a)
+        if x == EMPTY:
+            return EMPTY
+        return ZERO if x == ZERO and n.v is not None and pick(0.0, n.v) == 0.0 else ANY
+    return max(a, b)

@@ -1,0 +1,15 @@
+# d06 done right: segment max with empty rows (empty range field) cleared by where(ln > 0, m, zeros).
+kernel n03_ok_segmax_empty_range_where_zeros(X: f32[R, 64], LEN: i32[R], Y: f32[R]):
+    assume R % 4 == 0
+    assume LEN[r] >= 0 and LEN[r] <= 64
+    const BR, C = 4, 64
+    grid (R / BR)
+    threads 128
+    tag X[r, c] = (row=r, col=c)
+    tag Y[r] = (row=r, col=range(0, LEN[r]))
+    x = load X[block.x * BR : +BR, 0 : +C]
+    ln = load LEN[block.x * BR : +BR]
+    m = max(mask(x, index(x, axis=1) < bcast(ln, axis=1, n=C), fill=-inf), axis=1)
+    z = zeros f32[BR]
+    y = where(ln > 0, m, z)
+    store Y[block.x * BR : +BR], y
