@@ -47,10 +47,12 @@ _VERIFIER = {
     "TAG": ("Every `assert` on tags holds for all sizes the `assume`s allow, every block, thread, "
             "element and loop iteration: the data that meet at the assertion came from the "
             "coordinates the kernel claims; and every element stored into an output with a tag "
-            "function holds data that matches it (where its condition, `if ...`, fails: none).",
+            "function holds data that matches it (where its condition, `if ...`, fails or a "
+            "`range` field is empty: no data, and the value 0.0).",
             "A tile loaded from the wrong k-tile, row block or pipeline slot; a reduction that "
             "skips or repeats a tile; an output stored transposed or at another block's offset; "
-            "a zeros tile, padding or an accumulator no update reached stored where data belongs.",
+            "a zeros tile, padding or an accumulator no update reached stored where data belongs; "
+            "a constant other than 0.0 stored where the tag function says zeros.",
             "Compare the clashing tag values in the report with the offsets of the loads and "
             "copies they came from (the `via ... written at` lines) and correct the index "
             "expression that produced the wrong coordinate."),
