@@ -129,6 +129,16 @@ def _same_parts(a: tuple, b: tuple) -> bool:
     return len(merged(a + b)) == len(merged(a)) == len(merged(b))
 
 
+def _literal(e: ir.Expr) -> float | None:
+    """The value of a number literal, negated or not."""
+    match e:
+        case ir.FloatLit(value=c) | ir.IntLit(value=c):
+            return float(c)
+        case ir.Neg(operand=ir.FloatLit(value=c) | ir.IntLit(value=c)):
+            return -float(c)
+    return None
+
+
 def _over_at_least_one(v):
     """Padding of value v divided by a finite number >= 1: 0.0, an infinity or NaN stays as it
     is; another number becomes one that depends on the divisor (data)."""
@@ -306,6 +316,11 @@ class _Pads(PadLines):
                     self.from_zero(self_name):
                 other = b if bare_tiles(a, b)[0] == self_name else a
                 return kept_zero(tuple(valued(q, extremum_at(f, 0.0, q.value)) for q in sub(other)))
+            case ir.Call(func="maximum" | "minimum" as f, args=(a, b)) if _literal(a) is not None or \
+                    _literal(b) is not None:
+                # maximum(mask(x, c, fill=0.0), 0.0): the literal's value, not some number
+                x, c = (a, _literal(b)) if _literal(b) is not None else (b, _literal(a))
+                return merged(tuple(valued(q, extremum_at(f, q.value, c)) for q in sub(x)))
             case ir.Call(func="bcast", args=(x,), kwargs=kw):
                 axis = self.df.env.const_value(dict(kw)["axis"])
                 return tuple(Part(q.value, inserted(q.whole, axis), None if q.maybe is None else inserted(q.maybe, axis),

@@ -154,6 +154,7 @@ HELD_OUT = [
     ("n03_ok_segmax_empty_range_where_zeros", {"R": 8}),  # a max over an empty row replaced by zeros
     ("d08_ok_segsum_empty_range", {"R": 8}),       # a sum over an empty range is 0.0
     ("h02_ok_stage_half_cond", {"R": 8}),          # half a shared tile staged, the other half zeros
+    ("c01_ok_ragged_relu", {"R": 8}),              # maximum(mask(x, c, fill=0.0), 0.0): the literal's value at the padding
     ("softmax_ragged_zeros", {"R": 8}),            # -inf past LEN[r], the probabilities masked again
     ("where_zeros_remask_sum", {"R": 8}),          # a where's zeros are padding, masked again
     ("inplace_scale_masked_sum", {"R": 8}),        # x = x * 2.0 after a masked load: 0.0 stays neutral
@@ -504,7 +505,7 @@ def test_false_proofs_of_held_out_rounds_stay_unproved(path):
     walk took the tile's own earlier value as no padding), a constant other than 0.0 stored
     where the tag function says zeros (a literal, `zeros + 0.5`, a count, a staged 1.0), a
     -inf or -1.0 stored where a `range` is empty, and an integer subscript past the tensor
-    whose whole tile is padding (1.0 reaching a sum, 0.0 reaching a max). Each is refuted or
-    unknown, never proved."""
+    whose whole tile is padding (1.0 reaching a sum, 0.0 reaching a max); a ragged ReLU whose
+    mask fills 1.0, or clamped at 0.5 (r15_*). Each is refuted or unknown, never proved."""
     v = verify_kernel(check_source(path.read_text(), path.name).kernel, VerifyOptions())
     assert v.status != "proved", path.name

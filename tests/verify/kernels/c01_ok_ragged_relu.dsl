@@ -1,0 +1,13 @@
+# Y[r, c] = relu(X[r, c]) for c < LEN[r], zeros after; 1 <= LEN[r] <= 64.
+kernel c01_ok_ragged_relu(X: f32[R, 64], LEN: i32[R], Y: f32[R, 64]):
+    assume R % 4 == 0
+    assume LEN[r] >= 1 and LEN[r] <= 64
+    const BR, C = 4, 64
+    grid (R / BR)
+    threads 128
+    tag X[r, c] = (row=r, col=c)
+    tag Y[r, c] = (row=r, col=c) if c < LEN[r]
+    x = load X[block.x * BR : +BR, 0 : +C]
+    ln = load LEN[block.x * BR : +BR]
+    y = maximum(mask(x, index(x, axis=1) < bcast(ln, axis=1, n=C), fill=0.0), 0.0)
+    store Y[block.x * BR : +BR, 0 : +C], y
