@@ -137,6 +137,10 @@ def binary(op: ir.BinOp, a, b):
     # One side is the number `known`, the other some finite number y.
     if op in (ir.BinOp.ADD, ir.BinOp.SUB) and math.isinf(known):
         return known if left or op is ir.BinOp.ADD else -known
+    if (op is ir.BinOp.MUL and abs(known) > HUGE) or (op is ir.BinOp.DIV and left):
+        # some finite number times 1e300 may overflow; a number over one may be over 0.0:
+        # neither is some finite number (0.0 padding times R * 1e300 * 1e300 is NaN)
+        return UNKNOWN
     if op is ir.BinOp.MUL and known == 0.0:
         return 0.0
     if op is ir.BinOp.DIV and not left and math.isinf(known):
@@ -144,6 +148,9 @@ def binary(op: ir.BinOp, a, b):
     if op not in _ARITH or math.isinf(known) or math.isnan(known) or (op is ir.BinOp.DIV and not left and known == 0.0):
         return UNKNOWN
     return NOPAD
+
+
+HUGE = 1e30        # a literal factor past this may take some finite number past the float range
 
 
 def _compare_finite(op: ir.BinOp, a, b):

@@ -35,8 +35,10 @@ def place(pads, name: str, point, depth: int = 0):
     w = writers[0]
     s = w.stmt
     if isinstance(s, ir.Zeros) or (isinstance(s, ir.Load) and s.mask is None and
-                                   df.kernel.param(s.src.tensor) is not None):
-        return z3.BoolVal(False)       # zeros, an unmasked load from global memory: no padding at all
+                                   df.kernel.param(s.src.tensor) is not None and not df.writers.get(s.src.tensor)):
+        # zeros, an unmasked load of an input the kernel never writes: no padding at all (a
+        # global round trip holds what was stored)
+        return z3.BoolVal(False)
     depth_here = len(point.loops)
     if (w.guards or len(w.loops) != depth_here or prog.common_loops(w, point) != depth_here
             or not prog.before_in_body(w, point, depth_here)):

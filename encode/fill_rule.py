@@ -226,11 +226,20 @@ class _Pads(PadLines):
             if name in all_tiles(s.value) and not self.from_zero(name):
                 out = merged(out + self.updated_in_place(s.value, name))
             return out
-        if isinstance(s, ir.Mma) and (whole_line(self.of(s.a), 1) or whole_line(self.of(s.b), 0)):
-            # Rows past M, columns past N: the accumulator's own value there, 0.0 from zeros.
-            # Padding only along k (a causal mask of the scores) pads no element of the result.
-            resets = [w.stmt for w in self.df.writers.get(s.c, []) if not isinstance(w.stmt, ir.Mma)]
-            return (Part(0.0 if all(isinstance(r, ir.Zeros) for r in resets) else UNKNOWN, frozenset(), None),)
+        if isinstance(s, ir.Mma):
+            # The accumulator's padding under the products: 0.0 plus data is data; any other
+            # value is not the products' (a bias loaded masked(fill=1.0)). Its own earlier
+            # value (c is the target) is its other writers', walked with them.
+            out = () if s.c == name else tuple(valued(q, UNKNOWN) for q in self.of(s.c)
+                                               if q.value != MET and not same(q.value, 0.0))
+            if whole_line(self.of(s.a), 1) or whole_line(self.of(s.b), 0):
+                # Rows past M, columns past N: the accumulator's own value there, 0.0 from zeros
+                # (an accumulator that only an mma writes holds what that one summed).
+                # Padding only along k (a causal mask of the scores) pads no element of the result.
+                resets = [w.stmt for w in self.df.writers.get(s.c, []) if not isinstance(w.stmt, ir.Mma)]
+                zero = bool(resets) and all(isinstance(r, ir.Zeros) for r in resets)
+                out += (Part(0.0 if zero else UNKNOWN, frozenset(), None),)
+            return merged(out)
         return NONE
 
     def updated_in_place(self, e: ir.Expr, name: str) -> tuple:
@@ -310,6 +319,10 @@ class _Pads(PadLines):
             case ir.Bin(op=ir.BinOp.DIV, lhs=a, rhs=b) if not sub(b) and at_least_one(self.df, b):
                 # p / bcast(l), l a softmax's row sum (>= 1): 0.0 stays 0.0, inf stays inf
                 return merged(tuple(valued(q, _over_at_least_one(q.value)) for q in sub(a)))
+            case ir.Bin(op=op, lhs=a, rhs=b) if any(tile_names(x) == set() and value_at(x, "", 0.0) == UNKNOWN
+                                                    for x in (a, b)):
+                # a number that may not be finite (R * 1e300 * 1e300): not some number
+                return merged(tuple(valued(q, UNKNOWN) for q in sub(a) + sub(b)))
             case ir.Bin(op=op, lhs=a, rhs=b):
                 return combined(op, sub(a), sub(b))
             case ir.Call(func="maximum" | "minimum" as f, args=(a, b)) if self_name in bare_tiles(a, b) and \
@@ -367,9 +380,20 @@ class _Pads(PadLines):
         return value_at_padding(e, name, v)
 
     def from_zero(self, name: str) -> bool:
-        """Whether `name` is an accumulator whose every initialisation is `zeros`."""
-        resets = [w.stmt for w in self.df.writers.get(name, []) if not self.df.accumulates(w, name)]
-        return bool(resets) and all(isinstance(r, ir.Zeros) for r in resets)
+        """Whether `name` is an accumulator whose every initialisation is `zeros` and whose
+        updates that read no other tile keep 0.0 (`acc = acc + 0.5` would move the padding
+        that the other updates leave at 0.0: held-out round 15)."""
+        writers = self.df.writers.get(name, [])
+        resets = [w.stmt for w in writers if not self.df.accumulates(w, name)]
+        if not resets or not all(isinstance(r, ir.Zeros) for r in resets):
+            return False
+        for w in writers:
+            e = getattr(w.stmt, "value", None)
+            if e is not None and self.df.accumulates(w, name) and all_tiles(e) <= {name}:
+                kept = value_at(e, name, 0.0)
+                if not (isinstance(kept, float) and same(kept, 0.0)):
+                    return False
+        return True
 
     def reduce(self, op: str, parts: tuple, axis: int, x, check: bool) -> tuple:
         if check and self.point is not None:

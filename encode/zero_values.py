@@ -47,7 +47,9 @@ class _Constants:
             return self.assumed[name]
         writers = self.df.writers.get(name, [])
         if not writers:
-            return EMPTY if self.df.kernel.param(name) is not None else ANY    # an input holds data
+            # a tagged input holds data; an untagged one holds no record with a field: any value
+            decl = self.df.kernel.tag_of(name) if self.df.kernel.param(name) is not None else None
+            return EMPTY if decl is not None and decl.fields else ANY
         self.assumed[name] = EMPTY
         saved = dict(self.memo)
         try:
@@ -93,12 +95,12 @@ class _Constants:
             case ir.Sym(kind=ir.SymKind.TENSOR, name=n):
                 return self.tile(n)
             case ir.Sym(kind=k) if k in SCALARS:
-                return Number(None)
+                return Number(None, True)
             case ir.BuiltinRef():
-                return Number(None)
+                return Number(None, True)
             case ir.Neg(operand=x):
                 v = self.value(x)
-                return Number(None if v.v is None else -v.v) if isinstance(v, Number) else v
+                return Number(None if v.v is None else -v.v, v.finite) if isinstance(v, Number) else v
             case ir.Cast(operand=x):
                 return self.value(x)
             case ir.Bin(op=op, lhs=a, rhs=b) if op in _ARITH:
@@ -112,14 +114,16 @@ class _Constants:
             case ir.Call(func=f, args=(x,)) if f in FUNCS:
                 v = self.value(x)
                 if isinstance(v, Number):
-                    return Number(None if v.v is None else evaluate(FUNCS[f], v.v))
+                    return Number(None) if v.v is None else Number(evaluate(FUNCS[f], v.v))
                 return v if v == EMPTY or (v == ZERO and evaluate(FUNCS[f], 0.0) == 0.0) else ANY
         return ANY
 
 
 @dataclass(frozen=True)
 class Number:
-    v: float | None          # None: some finite number (a size, a loop variable, a thread index)
+    v: float | None          # None: not known
+    finite: bool = False     # when not known: a size, a loop variable or a thread index, as it is
+                             # (math on it may overflow: R * 1e300 * 1e300, 1.0 / it at it = 0)
 
 
 _ARITH = (ir.BinOp.ADD, ir.BinOp.SUB, ir.BinOp.MUL, ir.BinOp.DIV)
@@ -135,12 +139,12 @@ def _arith(op: ir.BinOp, a, b):
     """`a op b`: an element is a constant where one operand is and the other is a constant or
     padding (which meets it as data); where one operand holds data, so does the result."""
     if isinstance(a, Number) and isinstance(b, Number):
-        return Number(None if a.v is None or b.v is None else float(evaluate(_OPS[op], a.v, b.v)))
+        return Number(None) if a.v is None or b.v is None else Number(float(evaluate(_OPS[op], a.v, b.v)))
     if isinstance(a, Number) or isinstance(b, Number):
         (n, x), left = ((a, b), True) if isinstance(a, Number) else ((b, a), False)
         if x == EMPTY:
             return EMPTY                      # data or padding against a number: no constant
-        finite = n.v is None or math.isfinite(n.v)
+        finite = n.finite if n.v is None else math.isfinite(n.v)
         if x == ZERO and (op is ir.BinOp.MUL and finite or op in (ir.BinOp.ADD, ir.BinOp.SUB) and n.v == 0
                           or op is ir.BinOp.DIV and not left and n.v not in (None, 0.0) and finite):
             return ZERO
@@ -155,7 +159,7 @@ def _arith(op: ir.BinOp, a, b):
 def _extremum(f: str, a, b):
     pick = max if f == "maximum" else min
     if isinstance(a, Number) and isinstance(b, Number):
-        return Number(None if None in (a.v, b.v) else pick(a.v, b.v))
+        return Number(None) if None in (a.v, b.v) else Number(pick(a.v, b.v))
     if isinstance(a, Number) or isinstance(b, Number):
         n, x = (a, b) if isinstance(a, Number) else (b, a)
         if x == EMPTY:

@@ -506,6 +506,11 @@ def test_false_proofs_of_held_out_rounds_stay_unproved(path):
     where the tag function says zeros (a literal, `zeros + 0.5`, a count, a staged 1.0), a
     -inf or -1.0 stored where a `range` is empty, and an integer subscript past the tensor
     whose whole tile is padding (1.0 reaching a sum, 0.0 reaching a max); a ragged ReLU whose
-    mask fills 1.0, or clamped at 0.5 (r15_*). Each is refuted or unknown, never proved."""
+    mask fills 1.0, or clamped at 0.5. Held-out round 15 (r15_<letter>*): an untagged input
+    stored where zeros are due, zeros times a number that overflows (1.0 / it at it = 0,
+    R * 1e300 * 1e300), an mma onto an accumulator only an mma writes, an accumulator loaded
+    masked(fill=1.0) under an mma, a second constant update of a zero-started accumulator, a
+    mask on the wrong axis after a global round trip. Each is refuted or unknown, never
+    proved."""
     v = verify_kernel(check_source(path.read_text(), path.name).kernel, VerifyOptions())
     assert v.status != "proved", path.name
