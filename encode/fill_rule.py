@@ -33,6 +33,7 @@ from .fill_parts import (MET, NONE, Part, all_tiles, anywhere, bare_tiles, binar
                          value_at_padding, whole_line)
 from .findings import Finding
 from .softmax_sum import at_least_one
+from .zero_values import ANY as CONST_ANY, EMPTY as CONST_NONE, ZERO as CONST_ZERO, Constants
 from .symbols import Unsupported
 
 
@@ -159,6 +160,7 @@ class _Pads(PadLines):
         self.memo, self.busy, self.point = {}, set(), None
         self.exprs: dict[tuple, tuple] = {}      # expr's answers, with the expression and point kept alive
         self.assumed: dict[str, tuple] = {}      # a tile's parts assumed while its own writers are walked
+        self.constants = Constants(df)           # which tiles hold constants (encode/zero_values.py)
         self.cycled: set = set()                 # tiles whose walk reached themselves
 
     def of(self, name: str) -> tuple:
@@ -389,8 +391,13 @@ class _Pads(PadLines):
             return False
         for w in writers:
             e = getattr(w.stmt, "value", None)
-            if e is not None and self.df.accumulates(w, name) and all_tiles(e) <= {name}:
-                kept = value_at(e, name, 0.0)
+            if e is None or not self.df.accumulates(w, name):
+                continue
+            # The other tiles' constants (no record) land on the padding as they are: `acc + h`
+            # with h = zeros + 0.5 moves it to 0.5 (held-out round 16); data makes it data.
+            kinds = {t: self.constants.tile(t) for t in all_tiles(e) - {name}}
+            if any(k != CONST_NONE for k in kinds.values()) or not kinds:
+                kept = value_at(e, name, 0.0, {t: 0.0 for t, k in kinds.items() if k == CONST_ZERO})
                 if not (isinstance(kept, float) and same(kept, 0.0)):
                     return False
         return True

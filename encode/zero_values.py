@@ -31,10 +31,12 @@ MAX_ROUNDS = 4           # the lattice has three values: a tile's class changes 
 def zero_where_empty(df, name: str) -> bool:
     """Whether every element of tile (or tensor) `name` that holds no record and is not
     padding is +-0.0."""
-    return _Constants(df).tile(name) != ANY
+    return Constants(df).tile(name) != ANY
 
 
-class _Constants:
+class Constants:
+    """The class of each tile's constants (EMPTY, ZERO, ANY), memoised."""
+
     def __init__(self, df):
         self.df, self.memo, self.assumed = df, {}, {}
         self.read_back: set = set()         # tiles whose walk read their own assumption

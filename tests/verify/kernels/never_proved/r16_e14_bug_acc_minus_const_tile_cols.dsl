@@ -1,0 +1,17 @@
+# acc = zeros; acc = acc + x; acc = acc - h with h = bcast of a row vector of ones...: h = z - 1.0 and acc = acc - h (adds 1.0) .
+kernel e14_bug_acc_minus_const_tile_cols(X: f32[R, 200], Y: f32[R]):
+    assume R % 4 == 0
+    const BR, BC = 4, 256
+    grid (R / BR)
+    threads 128
+    tag X[r, c] = (row=r, col=c)
+    tag Y[r] = (row=r)
+    x = load X[block.x * BR : +BR, 0 : +BC] masked(fill=0.0)
+    acc = zeros f32[BR, BC]
+    z = zeros f32[BR, BC]
+    h = z - 1.0
+    acc = acc + x
+    acc = acc - h
+    tm = acc
+    s = sum(tm, axis=1)
+    store Y[block.x * BR : +BR], s
