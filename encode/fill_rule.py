@@ -33,7 +33,7 @@ from .fill_parts import (MET, NONE, Part, all_tiles, anywhere, bare_tiles, binar
                          value_at_padding, whole_line)
 from .findings import Finding
 from .softmax_sum import at_least_one
-from .zero_values import ANY as CONST_ANY, EMPTY as CONST_NONE, ZERO as CONST_ZERO, Constants
+from .zero_values import EMPTY as CONST_NONE, ZERO as CONST_ZERO, Constants
 from .symbols import Unsupported
 
 

@@ -48,16 +48,18 @@ class Constants:
             self.read_back.add(name)
             return self.assumed[name]
         writers = self.df.writers.get(name, [])
+        # a tensor's contents before the kernel writes it: a tagged input holds data; an
+        # untagged one holds no record with a field, so any value
+        decl = self.df.kernel.tag_of(name) if self.df.kernel.param(name) is not None else None
+        initial = None if self.df.kernel.param(name) is None else EMPTY if decl is not None and decl.fields else ANY
         if not writers:
-            # a tagged input holds data; an untagged one holds no record with a field: any value
-            decl = self.df.kernel.tag_of(name) if self.df.kernel.param(name) is not None else None
-            return EMPTY if decl is not None and decl.fields else ANY
+            return ANY if initial is None else initial
         self.assumed[name] = EMPTY
         saved = dict(self.memo)
         try:
             for _ in range(MAX_ROUNDS):
                 self.read_back.discard(name)
-                out = max(self.written(w.stmt) for w in writers)
+                out = max([self.written(w.stmt) for w in writers] + ([] if initial is None else [initial]))
                 if name not in self.read_back or out == self.assumed[name]:
                     break
                 self.assumed[name] = out
