@@ -51,8 +51,12 @@ def check(df, sink, opts) -> None:
 def _check_point(df, sink, pads, p) -> None:
     s = p.stmt
     if isinstance(s, ir.Mma):
-        for name in (s.a, s.b):
+        for name, other in ((s.a, s.b), (s.b, s.a)):
             _require(sink, p, "mma", pads.of(name), name)
+            if pads.of(name) and pads.constants.may_be_non_finite(other):
+                sink.obligation()
+                sink.unknown("TAG", p.span, f"padding of {name} meets {other}, a tile of constants that may not be "
+                             "finite (0.0 * inf is NaN): mask the padding out or keep the constants finite")
     elif isinstance(s, ir.Compute):
         pads.point = p
         pads.expr(s.value, s.target.name, check=True)
@@ -262,6 +266,13 @@ class _Pads(PadLines):
         return hit[2]
 
     def _expr(self, e: ir.Expr, self_name: str, check: bool) -> tuple:
+        parts = self._expr_parts(e, self_name, check)
+        if parts and any(self.constants.may_be_non_finite(t) for t in all_tiles(e) - {self_name}):
+            # padding that may meet a constant that is not finite (0.0 * inf is NaN)
+            return merged(tuple(valued(q, UNKNOWN) for q in parts))
+        return parts
+
+    def _expr_parts(self, e: ir.Expr, self_name: str, check: bool) -> tuple:
         # a where with a branch of zeros is its mask (dsl/zero_branch.py), as compute_tags reads it
         e = self.df.zero_branches.masked_form(e)
         sides = self.data_sides(e, self_name, check)

@@ -512,7 +512,9 @@ def test_false_proofs_of_held_out_rounds_stay_unproved(path):
     masked(fill=1.0) under an mma, a second constant update of a zero-started accumulator, a
     mask on the wrong axis after a global round trip. Held-out round 16 (r16_*): a
     zero-started accumulator updated with a tile of constants (`acc + h`, h = zeros + 0.5,
-    exp(zeros), staged through shared memory, an mma of ones, `maximum(m, h)`). Each is
+    exp(zeros), staged through shared memory, an mma of ones, `maximum(m, h)`), and padding
+    times a tile of constants only that may be inf or NaN (`z + inf`, `-log(zeros)`,
+    `pow(10, 100)`, 1e39 in f32, 70000 in f16, through shared memory or a broadcast). Each is
     refuted or unknown, never proved."""
     v = verify_kernel(check_source(path.read_text(), path.name).kernel, VerifyOptions())
     assert v.status != "proved", path.name
@@ -522,13 +524,14 @@ OPEN_GAPS = sorted((HERE / "open_gaps").glob("*.dsl"))
 
 
 @pytest.mark.xfail(strict=True, reason="open soundness gap (docs/SOUNDNESS.md, held-out round 16, cause B): "
-                   "the fill rule takes a tile with no padding for some finite number, but a tile of "
-                   "constants may be inf or NaN (z + inf, -log(zeros), pow(10, 100), 1e39 in f32, 70000 in "
-                   "f16), and 0.0 padding times it is NaN")
+                   "the fill rule takes a tile that mixes data and constants for some finite number, but "
+                   "its constants may be inf (B's rows past K replaced by inf under an mma whose A is "
+                   "padded along k), and 0.0 padding times it is NaN")
 @pytest.mark.parametrize("path", OPEN_GAPS, ids=[p.stem for p in OPEN_GAPS])
 def test_padding_times_a_non_finite_constant_tile_is_never_proved(path):
-    """Wrong kernels still proved: each multiplies (or accumulates) 0.0 padding into a tile of
-    constants that is not finite. Pinned strictly: when the gap closes, these pass and the
+    """Wrong kernels still proved: each multiplies 0.0 padding into a tile whose constants are
+    not finite, where the tile also holds data (a tile of constants only is caught,
+    never_proved/r16_k*). Pinned strictly: when the gap closes, these pass and the
     marker must go (and the kernels move to never_proved/)."""
     v = verify_kernel(check_source(path.read_text(), path.name).kernel, VerifyOptions())
     assert v.status != "proved", path.name
