@@ -81,27 +81,20 @@ class PadLines:
         point = self.point
         if point is None:
             return False
-        from .element_conds import index_cond as _index_cond, shape_of as _shape_of
-        from .fill_place import place, place_of_expr, stable_tiles
+        from .fill_place import place, place_of_expr
         bare = isinstance(x, ir.Sym) and x.kind is ir.SymKind.TENSOR
         where = place(self, x.name, point) if bare else place_of_expr(self, x, point)
-        if where is None:
-            return False
-        shape = _shape_of(self.df, x)
-        inst, facts = self.instance(point)
-        tile = tile_coords(len(shape))
-        keep = _index_cond(self.df, cond, tuple(tile), inst, point if stable_tiles(self.df, cond) else None)
-        if keep is None:
-            return False
-        box = [And(c >= 0, c < n) for c, n in zip(tile, shape)]
-        return self.proved(z3.Implies(where, z3.Not(keep)), facts + box)
+        return where is not None and self.fails_at(where, cond, x)
 
     def masked_part(self, q: Part, cond: ir.Expr, x: ir.Expr) -> bool:
         """Whether `mask(x, cond)` replaces every element of part `q` of x's padding: each
         lies where cond fails (a LayerNorm whose rows and columns both have tails, masked again
         along its columns: the column tail's part is replaced, the row tail's is kept)."""
-        if q.at is None or self.point is None:
-            return False
+        return q.at is not None and self.point is not None and self.fails_at(q.at, cond, x)
+
+    def fails_at(self, where, cond: ir.Expr, x: ir.Expr) -> bool:
+        """Whether `cond` fails at every element of x's tile (at this point) where `where`, a
+        condition on the tile coordinates, holds."""
         from .element_conds import index_cond as _index_cond, shape_of as _shape_of
         from .fill_place import stable_tiles
         shape = _shape_of(self.df, x)
@@ -111,7 +104,7 @@ class PadLines:
         if keep is None:
             return False
         box = [And(c >= 0, c < n) for c, n in zip(tile, shape)]
-        return self.proved(z3.Implies(q.at, z3.Not(keep)), facts + box)
+        return self.proved(z3.Implies(where, z3.Not(keep)), facts + box)
 
     def cond_part(self, cond: ir.Expr, x: ir.Expr, fill: float) -> Part:
         """mask(x, cond): the elements failing cond, with the axes along which every such
