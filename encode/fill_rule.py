@@ -32,6 +32,7 @@ from .fill_parts import (MET, NONE, Part, all_tiles, anywhere, bare_tiles, binar
                          inserted, kept_zero, mapped, merged, met_value, overlap, reduced, shifted, valued,
                          value_at_padding, whole_line)
 from .findings import Finding
+from .finite_values import NonFinite, non_finite
 from .softmax_sum import at_least_one
 from .zero_values import EMPTY as CONST_NONE, ZERO as CONST_ZERO, Constants
 from .symbols import Unsupported
@@ -53,10 +54,11 @@ def _check_point(df, sink, pads, p) -> None:
     if isinstance(s, ir.Mma):
         for name, other in ((s.a, s.b), (s.b, s.a)):
             _require(sink, p, "mma", pads.of(name), name)
-            if pads.of(name) and pads.constants.may_be_non_finite(other):
+            seen = non_finite(pads.finite.read(p, other)) if pads.of(name) else ""
+            if seen:
                 sink.obligation()
-                sink.unknown("TAG", p.span, f"padding of {name} meets {other}, a tile of constants that may not be "
-                             "finite (0.0 * inf is NaN): mask the padding out or keep the constants finite")
+                sink.unknown("TAG", p.span, f"padding of {name} meets {other}, whose elements may be {seen} "
+                             "(0.0 * inf is NaN): mask the padding out or keep the other operand finite")
     elif isinstance(s, ir.Compute):
         pads.point = p
         pads.expr(s.value, s.target.name, check=True)
@@ -159,13 +161,29 @@ def _num(v: float) -> str:
 class _Pads(PadLines):
     """The padding parts of each tile, from its writers."""
 
-    def __init__(self, df, sink, opts):
+    def __init__(self, df, sink, opts, values: bool = True):
         self.df, self.sink, self.opts = df, sink, opts
         self.memo, self.busy, self.point = {}, set(), None
         self.exprs: dict[tuple, tuple] = {}      # expr's answers, with the expression and point kept alive
         self.assumed: dict[str, tuple] = {}      # a tile's parts assumed while its own writers are walked
         self.constants = Constants(df)           # which tiles hold constants (encode/zero_values.py)
         self.cycled: set = set()                 # tiles whose walk reached themselves
+        # where elements other than padding may be inf or NaN (encode/finite_values.py); it asks
+        # where padding lies of a walk that does not ask it back (values=False)
+        self.finite = NonFinite(df, self._padded) if values else None
+        self._plain = None
+
+    def _padded(self, e: ir.Expr, point, name: str) -> bool:
+        if self._plain is None:
+            self._plain = _Pads(self.df, None, self.opts, values=False)
+        plain, saved = self._plain, self._plain.point
+        plain.point = point
+        try:
+            return any(q.value != MET for q in plain.expr(e, name))
+        except Unsupported:
+            return True
+        finally:
+            plain.point = saved
 
     def of(self, name: str) -> tuple:
         """The padding parts of tile `name`, from all its writers. A tile whose writers read it
@@ -267,8 +285,8 @@ class _Pads(PadLines):
 
     def _expr(self, e: ir.Expr, self_name: str, check: bool) -> tuple:
         parts = self._expr_parts(e, self_name, check)
-        if parts and any(self.constants.may_be_non_finite(t) for t in all_tiles(e) - {self_name}):
-            # padding that may meet a constant that is not finite (0.0 * inf is NaN)
+        if parts and self.finite is not None and any(non_finite(self.finite.read(self.point, t)) for t in all_tiles(e) - {self_name}):
+            # padding that may meet an element that is not finite (0.0 * inf is NaN)
             return merged(tuple(valued(q, UNKNOWN) for q in parts))
         return parts
 

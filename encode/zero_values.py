@@ -71,40 +71,6 @@ class Constants:
         self.memo[name] = out
         return out
 
-    def constant_only(self, name: str, busy: frozenset = frozenset()) -> bool:
-        """Whether no element of the tile ever holds data: every writer makes constants from
-        constants (zeros, literals, sizes, `index`), through registers or shared memory."""
-        if name in busy:
-            return True          # a cycle of such writers adds no data
-        writers = self.df.writers.get(name, [])
-        if self.df.kernel.param(name) is not None or not writers:
-            return False
-        inner = busy | {name}
-        for w in writers:
-            s = w.stmt
-            if isinstance(s, ir.Zeros):
-                continue
-            if isinstance(s, (ir.Load, ir.Copy, ir.TmaLoad)):
-                reads = {s.src.tensor}
-            elif isinstance(s, ir.Store):
-                reads = {s.src}
-            elif isinstance(s, ir.Compute):
-                reads = {n.name for n in exprs.iter_nodes(s.value) if isinstance(n, ir.Sym) and n.kind is ir.SymKind.TENSOR}
-            elif isinstance(s, ir.Mma):
-                reads = {s.a, s.b, s.c}
-            else:
-                return False
-            if not all(self.constant_only(t, inner) for t in reads):
-                return False
-        return True
-
-    def may_be_non_finite(self, name: str) -> bool:
-        """A tile of constants only, some not known to be 0.0: `z + inf`, `-log(zeros)`,
-        `pow(10, 100)` may be inf or NaN, and 0.0 padding times it is NaN (held-out round
-        16). (Data is finite by the fill rule's assumption; a tile mixing data and constants,
-        as an online softmax's running max that starts at -inf, is not caught here.)"""
-        return self.tile(name) == ANY and self.constant_only(name)
-
     def written(self, s) -> int:
         if isinstance(s, ir.Zeros):
             return ZERO

@@ -168,6 +168,8 @@ HELD_OUT = [
     ("stencil3_halo", {"N": 768}),                  # a zero halo meets data in l + c + r: the others' records
     ("padding_plus_data", {"N": 64, "M": 128}),     # 0.0 padding + x is x, with x's records
     ("conv1d_halo", {"Bt": 2, "N": 256}),           # x0 * w0 of the halo is padding meeting the other taps
+    ("nf_ok_padding_times_data_or_one", {"R": 8}),  # 0.0 padding times a tile of data and 1.0 is 0.0
+    ("nf_ok_running_max_read_after_update", {"R": 8, "N": 40}),   # a -inf running max read after its update
 ]
 
 
@@ -514,24 +516,9 @@ def test_false_proofs_of_held_out_rounds_stay_unproved(path):
     zero-started accumulator updated with a tile of constants (`acc + h`, h = zeros + 0.5,
     exp(zeros), staged through shared memory, an mma of ones, `maximum(m, h)`), and padding
     times a tile of constants only that may be inf or NaN (`z + inf`, `-log(zeros)`,
-    `pow(10, 100)`, 1e39 in f32, 70000 in f16, through shared memory or a broadcast). Each is
-    refuted or unknown, never proved."""
-    v = verify_kernel(check_source(path.read_text(), path.name).kernel, VerifyOptions())
-    assert v.status != "proved", path.name
-
-
-OPEN_GAPS = sorted((HERE / "open_gaps").glob("*.dsl"))
-
-
-@pytest.mark.xfail(strict=True, reason="open soundness gap (docs/SOUNDNESS.md, held-out round 16, cause B): "
-                   "the fill rule takes a tile that mixes data and constants for some finite number, but "
-                   "its constants may be inf (B's rows past K replaced by inf under an mma whose A is "
-                   "padded along k), and 0.0 padding times it is NaN")
-@pytest.mark.parametrize("path", OPEN_GAPS, ids=[p.stem for p in OPEN_GAPS])
-def test_padding_times_a_non_finite_constant_tile_is_never_proved(path):
-    """Wrong kernels still proved: each multiplies 0.0 padding into a tile whose constants are
-    not finite, where the tile also holds data (a tile of constants only is caught,
-    never_proved/r16_k*). Pinned strictly: when the gap closes, these pass and the
-    marker must go (and the kernels move to never_proved/)."""
+    `pow(10, 100)`, 1e39 in f32, 70000 in f16, through shared memory or a broadcast). Padding
+    times a tile mixing data with inf (nf01, k08 in an mma, nf05 through shared memory, nf04:
+    70000.0 in f16), times data plus inf (nf02), and times a running max read before its
+    first update (nf03: -inf). Each is refuted or unknown, never proved."""
     v = verify_kernel(check_source(path.read_text(), path.name).kernel, VerifyOptions())
     assert v.status != "proved", path.name

@@ -1,0 +1,106 @@
+"""encode/finite_values.py: the values a read of a tile may see, other than padding, atom by
+atom, and the reaching writes of register tiles (a running max that starts at -inf is finite
+after its update; a read before the update in the loop still sees -inf)."""
+from __future__ import annotations
+
+import math
+
+import pytest
+
+from dsl.check import check_source
+from encode.dataflow import Dataflow
+from encode.finite_values import DATA, NAN, NonFinite, non_finite
+from encode.symbols import SymEnv
+
+HEAD = """kernel k(X: f32[R, 32], Y: f32[R]):
+    assume R % 4 == 0
+    grid (R / 4)
+    threads 32
+    tag X[r, c] = (row=r, col=c)
+    tag Y[r] = (row=r)
+"""
+
+
+def _reads(body: str, padded: bool = False):
+    kernel = check_source(HEAD + body, "k.dsl").kernel
+    df = Dataflow(SymEnv.build(kernel))
+    nf = NonFinite(df, lambda e, p, name: padded)
+    out = {}
+    for p in df.points:            # the values each statement's target holds
+        name = getattr(getattr(p.stmt, "target", None), "name", None)
+        if name is not None:
+            out.setdefault(name, []).append(nf.read(p, name) if name == "x" else nf.values_of(p))
+    return df, nf, out
+
+
+@pytest.mark.parametrize("expr,want", [
+    ("z + 1.0", {1.0}),
+    ("z + inf", {math.inf}),
+    ("-log(z)", {math.inf}),
+    ("exp(z)", {1.0}),
+    ("x + inf", {math.inf}),
+    ("x * inf", {math.inf, -math.inf, NAN}),
+    ("x / z", {math.inf, -math.inf, NAN}),
+    ("x * 0.0", {0.0}),
+    ("where(x > 0.0, x, z - inf)", {DATA, -math.inf}),
+    ("maximum(x, z - inf)", {DATA}),
+    ("minimum(x, z - inf)", {-math.inf}),
+    ("z + 1e39", {math.inf}),
+    ("cast(cast(z + 70000.0, f16), f32)", {math.inf}),
+    ("x * 1e31", {DATA, math.inf, -math.inf}),
+    ("sum(z + inf, axis=1)", {math.inf}),
+])
+def test_atoms_of_an_expression(expr, want):
+    _, _, out = _reads(f"    x = load X[block.x * 4 : +4, 0 : +32]\n    z = zeros f32[4, 32]\n    t = {expr}\n")
+    assert out["t"][0] == frozenset(want)
+
+
+def test_a_number_past_f16_is_inf_in_an_f16_tile():
+    _, _, out = _reads("    z = zeros f16[4, 32]\n    t = z + 70000.0\n")
+    assert out["t"][0] == frozenset({math.inf})
+
+
+LOOP = """    z = zeros f32[4, 32]
+    m = max(z, axis=1) - inf
+    for ct in range(4):
+        x = load X[block.x * 4 : +4, 0 : +32]
+        before = m * 2.0
+        m = maximum(m, sum(x, axis=1))
+        after = m * 2.0
+    last = m * 2.0
+"""
+
+
+def test_reaching_writes_of_a_running_max():
+    """Read before its update in the loop, m may be -inf (the first iteration); read after
+    it, m is the update's: maximum(-inf, data) is the data where the sum holds no padding."""
+    df, nf, _ = _reads(LOOP)
+    at = {p.stmt.target.name: p for p in df.points if getattr(p.stmt, "target", None) is not None}
+    assert -math.inf in nf.read(at["before"], "m")
+    assert nf.read(at["after"], "m") == frozenset({DATA})
+    assert nf.read(at["last"], "m") == frozenset({DATA, -math.inf})     # the loop may run no time
+    assert -math.inf in nf.read(None, "m")                                # anywhere: every writer
+
+
+def test_padding_under_maximum_keeps_the_other_side():
+    """Where the sum may be padding (a line all padding), maximum(-inf, padding) is -inf."""
+    df, nf, _ = _reads(LOOP, padded=True)
+    at = {p.stmt.target.name: p for p in df.points if getattr(p.stmt, "target", None) is not None}
+    assert -math.inf in nf.read(at["after"], "m")
+
+
+def test_a_guarded_write_does_not_hide_the_one_before():
+    body = """    z = zeros f32[4, 32]
+    h = z + inf
+    if block.x > 0:
+        h = z + 1.0
+    t = h * 2.0
+"""
+    df, nf, _ = _reads(body)
+    t = next(p for p in df.points if getattr(p.stmt, "target", None) is not None and p.stmt.target.name == "t")
+    assert nf.read(t, "h") == frozenset({math.inf, 1.0})
+
+
+def test_words_for_the_non_finite_values():
+    assert non_finite(frozenset({DATA, 1.0})) == ""
+    assert non_finite(frozenset({math.inf, NAN, DATA})) == "inf, NaN"

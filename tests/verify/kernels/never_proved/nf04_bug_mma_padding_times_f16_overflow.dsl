@@ -1,0 +1,16 @@
+# C = A @ B[:24] in f16: B's rows past 24 are replaced by 70000.0, which an f16 tile holds as
+# inf: the k padding of A (0.0) times inf is NaN in every output element.
+kernel nf04_bug_mma_padding_times_f16_overflow(A: f16[M, 24], B: f16[32, 32], C: f32[M, 32]):
+    assume M % 32 == 0
+    grid (M / 32)
+    threads 128
+    tag A[i, k] = (row=i, k=k)
+    tag B[k, j] = (k=k, col=j)
+    tag C[i, j] = (row=i, col=j, k=range(0, 24))
+    a = load A[block.x * 32 : +32, 0 : +32] masked(fill=0.0)
+    b0 = load B[0 : +32, 0 : +32]
+    zb = zeros f16[32, 32]
+    b = where(index(b0, axis=0) < 24, b0, zb + 70000.0)
+    z = zeros f32[32, 32]
+    acc = mma(a, b, z)
+    store C[block.x * 32 : +32, 0 : +32], acc
