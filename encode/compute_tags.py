@@ -16,7 +16,7 @@ from dsl import ir
 from dsl.compute import REDUCE, selects_own_sides
 
 from .element_conds import index_cond, reshaped, selector, shape_of
-from .fill_rule import data_sides as fill_data_sides
+from .pad_walk import data_sides as fill_data_sides
 from .pad_place import padding_at
 from .symbols import Unsupported, mentions
 from .tagval import CaseKind, Contribution, TagValue, flatten, no_record, product, single, widen
@@ -224,7 +224,7 @@ def _twins(df, a, b, coords, w, inst, self_name):
 
 def _pair(df, e, pair, coords, w, inst, self_name) -> tuple[tuple, object]:
     """`a op b`, `maximum(a, b)`, `minimum(a, b)`: a record per pair of the operands' records;
-    where one operand is padding whose value meets data here (fill_rule.data_sides: `0.0 + x`
+    where one operand is padding whose value meets data here (pad_walk.data_sides: `0.0 + x`
     is x), that padding is the empty record, so the element has the other's records (never
     where both are padding: that stays padding, with no record)."""
     (ca, na), (cb, nb) = (_operand(df, x, coords, w, inst, self_name) for x in pair)

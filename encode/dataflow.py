@@ -64,7 +64,7 @@ class Dataflow(Ownership, Instances):
         self._made: list = []                    # (stem, variable) of every fresh variable, in order
         self._through: dict = {}                 # load statement id -> (source coords, box): twins.py
         self.write_backs, self.round_trips = write_backs(self.kernel), {}   # roundtrip.py: store id -> Plan
-        self.pad_parts = None                    # fill_rule._Pads, built on first use (fill_rule._at_point)
+        self.pad_parts = None                    # pad_walk.Pads, built on first use (pad_walk._at_point)
         self.zero_branches = zero_branches(self.kernel)   # where(c, x, z) of such a z is a mask (dsl/zero_branch.py)
 
     # ---------------------------------------------------------------- small helpers

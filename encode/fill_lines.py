@@ -1,5 +1,6 @@
-"""Which lines of a tile are padding: the queries of encode/fill_rule.py on masked accesses,
-`mask` conditions and masked stores (a mix-in of its _Pads, which holds df, opts and point)."""
+"""Which lines of a tile are padding: the queries of the padding walk (encode/pad_walk.py) on
+masked accesses, `mask` conditions and masked stores (a mix-in of pad_walk.Pads, which holds
+df, opts and point)."""
 from __future__ import annotations
 
 import z3

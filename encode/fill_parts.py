@@ -1,4 +1,4 @@
-"""The padding of a tile as parts, and elementwise math on them (encode/fill_rule.py).
+"""The padding of a tile as parts, and elementwise math on them (encode/pad_walk.py).
 
 A part is a set of a tile's elements with one padding value, the axes along which its lines
 are all padding (F, `whole`) and along which a line may be (W, `maybe`), and where it lies

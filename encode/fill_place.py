@@ -1,7 +1,7 @@
 """Where a tile's padding may lie at one iteration, for `mask(x, cond)` to drop it.
 
 `mask(x, cond, fill=v)` replaces every element of x where cond fails; when each element of
-x that may be padding fails cond, x's padding never reaches the result (encode/fill_rule.py).
+x that may be padding fails cond, x's padding never reaches the result (encode/pad_walk.py).
 `place` over-approximates those elements at the reader's instance, as a condition on the
 tile coordinates `pad.c{d}` (the loop variables `v@pad` of that instance): the elements a
 masked load from global memory of the same iteration puts past its tensor, followed through

@@ -138,8 +138,11 @@ class NonFinite:
                     va, vb = val(a), val(b)
                     out = _union(_extremum(f, u, w) for u in va for w in vb)
                     # padding that meets the other side as maximum's identity leaves its value
-                    return out | (va if self.padded(b, p, name) else frozenset()) | \
-                        (vb if self.padded(a, p, name) else frozenset())
+                    if not va <= out and self.padded(b, p, name):
+                        out |= va
+                    if not vb <= out and self.padded(a, p, name):
+                        out |= vb
+                    return out
                 case ir.Call(func="mask" | "bcast" | "reshape" | "max" | "min", args=(y, *_)):
                     return val(y)                        # the elements a mask replaces are padding
                 case ir.Call(func="sum", args=(y, *_)):

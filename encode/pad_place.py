@@ -4,7 +4,7 @@ Padding that meets data is the empty record (encode/compute_tags.py), placed exa
 the operand has no record. For a tile read that is where none of its records' domains hold,
 which is exact only when every record drops the padding (a masked load or copy, `mask`) and
 ranges over no bound variable. Math on such tiles keeps it exact, from the operands' places
-and the data decisions of encode/fill_rule.py: `x * sum(w, axis=1)` is padding where x is
+and the data decisions of encode/pad_walk.py: `x * sum(w, axis=1)` is padding where x is
 (the sum has no padding), though its records range over the sum's variable. Anything else
 is None: the place is not known, and neither are the tags.
 """
@@ -15,7 +15,7 @@ import z3
 from dsl import ir
 from dsl.pad_values import FUNCS, operands
 
-from .fill_rule import data_sides, padding_of
+from .pad_walk import data_sides, padding_of
 from .terms import And, Or
 
 

@@ -1,10 +1,10 @@
 """A softmax's row sum is at least 1, so the zeros of its probabilities' padding stay zeros
-when divided by it (encode/fill_rule.py): causal attention probabilities stored as
+when divided by it (encode/pad_walk.py): causal attention probabilities stored as
 `p / bcast(l)` hold 0.0 above the diagonal, as their tag function's condition says.
 
 `l = sum(p, axis=k)` with `p = exp(s - bcast(m, axis=k))` (or exp2) and `m = max(s, axis=k)`: at the element where a line of s reaches
 its maximum, p is exp(0) = 1, and every other term is in [0, 1], so each element of l lies
-in [1, n]. That needs the line to hold data (padding of s is -inf there, encode/fill_rule.py
+in [1, n]. That needs the line to hold data (padding of s is -inf there, encode/pad_walk.py
 checks that separately; a line all padding leaves padding in l, which the caller rules out)
 and that m is the maximum of the same s: each tile has one writer, all at the same loops and
 conditions, in the order s, m, p, l (so one iteration's m is that iteration's s's maximum).

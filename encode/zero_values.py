@@ -20,7 +20,7 @@ from __future__ import annotations
 import math
 from dataclasses import dataclass
 
-from dsl import exprs, ir
+from dsl import ir
 from dsl.pad_values import FUNCS, evaluate
 
 EMPTY, ZERO, ANY = 0, 1, 2

@@ -1,0 +1,378 @@
+"""Where padding lies in each tile and which value it has: the walk behind the fill rule.
+
+The value of the padding is followed from the fill through elementwise math, treating every
+value that is not padding as some finite number where it is one (encode/finite_values.py
+follows the infinities and NaN a kernel makes itself): `exp(-inf - m)` is 0, `0.0 * x` is 0,
+`-inf + x` is -inf. Math with one padded operand is evaluated exactly at its padding
+(dsl/pad_values.py: `where(x > 0.0, x, 0.0)`, `maximum(x, 0.0)`, `1.0 + x`); what neither
+can tell is UNKNOWN, never a neutral value.
+
+The padding of a tile is a set of *components*, each a part of its elements with one value
+and two sets of axes: F, along which every element of the part lies in a line that is all
+padding (exempt from a reduction over that axis: its result there is padding again), and
+W, along which some line may be all padding (such lines reduce to padding). For a masked
+access, the part past the tensor in one dimension has F = the other axes, and W = F plus
+that dimension if the tile can lie wholly past (one query each); for `mask(x, cond)`, F and
+W come from quantified queries on the exact condition. Elementwise math on two padded
+operands keeps each operand's part (with the other operand a number) and their overlaps.
+"""
+from __future__ import annotations
+
+import math
+
+import z3
+
+from dsl import ir
+from dsl.masks import fill_of, neutral_for
+from dsl.pad_values import FUNCS, NOPAD, UNKNOWN, cast_value, evaluate, meets_data, operands, same, tile_names, value_at
+
+from .fill_lines import PadLines
+from .fill_parts import (MET, NONE, Part, all_tiles, anywhere, bare_tiles, binary_at, combined, extremum_at,
+                         inserted, kept_zero, mapped, merged, met_value, overlap, reduced, shifted, valued,
+                         value_at_padding, whole_line)
+from .finite_values import NonFinite, non_finite
+from .softmax_sum import at_least_one
+from .zero_values import EMPTY as CONST_NONE, ZERO as CONST_ZERO, Constants
+from .symbols import Unsupported
+
+
+MAX_ROUNDS = 4      # walks of a tile that reads itself back before its padding is any value
+
+
+def _same_parts(a: tuple, b: tuple) -> bool:
+    return len(merged(a + b)) == len(merged(a)) == len(merged(b))
+
+
+def _literal(e: ir.Expr) -> float | None:
+    """The value of a number literal, negated or not."""
+    match e:
+        case ir.FloatLit(value=c) | ir.IntLit(value=c):
+            return float(c)
+        case ir.Neg(operand=ir.FloatLit(value=c) | ir.IntLit(value=c)):
+            return -float(c)
+    return None
+
+
+def _over_at_least_one(v):
+    """Padding of value v divided by a finite number >= 1: 0.0, an infinity or NaN stays as it
+    is; another number becomes one that depends on the divisor (data)."""
+    if isinstance(v, float) and (v == 0.0 or math.isinf(v) or math.isnan(v)):
+        return v
+    return v if v == MET else UNKNOWN
+
+
+class Pads(PadLines):
+    """The padding parts of each tile, from its writers. `require(point, op, parts, what)`
+    is told of the parts each reduction reads when the walk checks (the fill rule's check)."""
+
+    def __init__(self, df, opts, require=None, values: bool = True):
+        self.df, self.opts, self.require = df, opts, require
+        self.memo, self.busy, self.point = {}, set(), None
+        self.exprs: dict[tuple, tuple] = {}      # expr's answers, with the expression and point kept alive
+        self.assumed: dict[str, tuple] = {}      # a tile's parts assumed while its own writers are walked
+        self.constants = Constants(df)           # which tiles hold constants (encode/zero_values.py)
+        self.cycled: set = set()                 # tiles whose walk reached themselves
+        # where elements other than padding may be inf or NaN (encode/finite_values.py); it asks
+        # where padding lies of a walk that does not ask it back (values=False)
+        self.finite = NonFinite(df, self._padded) if values else None
+        self._plain = None
+
+    def _padded(self, e: ir.Expr, point, name: str) -> bool:
+        if self._plain is None:
+            self._plain = Pads(self.df, self.opts, values=False)
+        plain, saved = self._plain, self._plain.point
+        plain.point = point
+        try:
+            return any(q.value != MET for q in plain.expr(e, name))
+        except Unsupported:
+            return True
+        finally:
+            plain.point = saved
+
+    def of(self, name: str) -> tuple:
+        """The padding parts of tile `name`, from all its writers. A tile whose writers read it
+        back through others (`t = x + 1.0; x = t`, a ping-pong pair in a loop, a round trip
+        through shared memory) is walked again from the parts found so far until they stop
+        changing, at most MAX_ROUNDS times; then its padding is any value. (Taking it as no
+        padding, as an accumulator's own earlier value is, proved a 1.0 reaching a row sum:
+        held-out round 14.)"""
+        if name in self.memo:
+            return self.memo[name]
+        if name in self.busy:
+            self.cycled.add(name)
+            return self.assumed[name]
+        if self.df.kernel.param(name) is not None and not self.df.writers.get(name):
+            return NONE          # a kernel input, read unmasked
+        self.busy.add(name)
+        self.assumed[name] = NONE
+        memo, exprs = set(self.memo), set(self.exprs)
+        try:
+            for _ in range(MAX_ROUNDS):
+                self.cycled.discard(name)
+                out = self.written_by(name, self.df.writers.get(name, []))
+                if name not in self.cycled or _same_parts(out, self.assumed[name]):
+                    break
+                self.assumed[name] = out
+                self._forget(memo, exprs)          # answers that read the assumption
+            else:
+                out = (Part(UNKNOWN, frozenset(), None),)
+                self._forget(memo, exprs)
+        finally:      # an Unsupported leaves nothing half-done behind (check makes it unknown)
+            self.busy.discard(name)
+            del self.assumed[name]
+        self.memo[name] = out
+        return out
+
+    def _forget(self, memo: set, exprs: set) -> None:
+        for k in [k for k in self.memo if k not in memo]:
+            del self.memo[k]
+        for k in [k for k in self.exprs if k not in exprs]:
+            del self.exprs[k]
+
+    def written_by(self, name: str, writers) -> tuple:
+        """The padding parts `writers` put into `name`, each asked at its own point."""
+        saved, out = self.point, NONE
+        try:
+            for w in writers:
+                self.point = w
+                out = merged(out + self.written(w.stmt, name))
+        finally:
+            self.point = saved
+        return out
+
+    def written(self, s, name: str) -> tuple:
+        if isinstance(s, ir.Load) and s.mask is not None and self.df.kernel.param(s.src.tensor) is not None:
+            return self.access_parts(s)
+        if isinstance(s, (ir.Load, ir.Copy, ir.TmaLoad)) and s.mask is not None:
+            return (Part(s.mask.value, frozenset(), None),)       # into shared memory: any shape
+        if isinstance(s, (ir.Load, ir.Copy, ir.TmaLoad)):
+            return anywhere(self.of(s.src.tensor))
+        if isinstance(s, ir.Store):
+            return anywhere(self.of(s.src))
+        if isinstance(s, ir.Compute):
+            out = self.expr(s.value, name)
+            if name in all_tiles(s.value) and not self.from_zero(name):
+                out = merged(out + self.updated_in_place(s.value, name))
+            return out
+        if isinstance(s, ir.Mma):
+            # The accumulator's padding under the products: 0.0 plus data is data; any other
+            # value is not the products' (a bias loaded masked(fill=1.0)). Its own earlier
+            # value (c is the target) is its other writers', walked with them.
+            out = () if s.c == name else tuple(valued(q, UNKNOWN) for q in self.of(s.c)
+                                               if q.value != MET and not same(q.value, 0.0))
+            if whole_line(self.of(s.a), 1) or whole_line(self.of(s.b), 0):
+                # Rows past M, columns past N: the accumulator's own value there, 0.0 from zeros
+                # (an accumulator that only an mma writes holds what that one summed).
+                # Padding only along k (a causal mask of the scores) pads no element of the result.
+                resets = [w.stmt for w in self.df.writers.get(s.c, []) if not isinstance(w.stmt, ir.Mma)]
+                zero = bool(resets) and all(isinstance(r, ir.Zeros) for r in resets)
+                out += (Part(0.0 if zero else UNKNOWN, frozenset(), None),)
+            return merged(out)
+        return NONE
+
+    def updated_in_place(self, e: ir.Expr, name: str) -> tuple:
+        """`x = x + 1.0` after a masked load of x: the padding of x's other writes, through
+        the update (0.0 becomes 1.0); an accumulator from zeros is the rules' own case below."""
+        others = [w for w in self.df.writers.get(name, [])
+                  if not (isinstance(w.stmt, ir.Compute) and name in all_tiles(w.stmt.value))]
+        return tuple(valued(q, value_at_padding(e, name, q.value)) for q in self.written_by(name, others))
+
+    # ---------------------------------------------------------------- expressions
+    def expr(self, e: ir.Expr, self_name: str, check: bool = False) -> tuple:
+        """The padding parts of `e` at `self.point` (memoised: an operand is asked again by
+        the rules below, and a check reports each reduction once)."""
+        key = (id(e), self_name, check, id(self.point), frozenset(self.busy))
+        hit = self.exprs.get(key)
+        if hit is None:
+            hit = self.exprs[key] = (e, self.point, self._expr(e, self_name, check))
+        return hit[2]
+
+    def _expr(self, e: ir.Expr, self_name: str, check: bool) -> tuple:
+        parts = self._expr_parts(e, self_name, check)
+        others = all_tiles(e) - {self_name}
+        if parts and self.finite is not None and any(non_finite(self.finite.read(self.point, t)) for t in others):
+            # padding that may meet an element that is not finite (0.0 * inf is NaN)
+            return merged(tuple(valued(q, UNKNOWN) for q in parts))
+        return parts
+
+    def _expr_parts(self, e: ir.Expr, self_name: str, check: bool) -> tuple:
+        # a where with a branch of zeros is its mask (dsl/zero_branch.py), as compute_tags reads it
+        e = self.df.zero_branches.masked_form(e)
+        sides = self.data_sides(e, self_name, check)
+        if any(sides):
+            return self.meeting(e, sides, self_name, check)
+        single = self.single_padded(e, self_name)
+        if single is not None and any(q.value == UNKNOWN for q in single):
+            # the exact evaluation met data somewhere inside: where that was padding meeting
+            # data at an inner `a op b`, the operand's parts are data there (data_sides)
+            inner = self.structural(e, self_name, check)
+            return inner if not any(q.value == UNKNOWN for q in inner) else single
+        return single if single is not None else self.structural(e, self_name, check)
+
+    def data_sides(self, e: ir.Expr, self_name: str, check: bool = False) -> tuple:
+        """Per operand of `a op b`, `maximum(a, b)` or `minimum(a, b)`: whether all of its
+        padding meets data here (dsl/pad_values.meets_data), so that those elements hold the
+        other operand's data, with its tags (encode/compute_tags.py gives them the other
+        operand's records). An update of `self_name` in place is left to the rules below."""
+        pair = operands(e)
+        if pair is None or self_name in all_tiles(e):
+            return ()
+        out = []
+        for side, x in enumerate(pair):
+            parts = [q for q in self.expr(x, self_name, check) if q.value != MET]
+            out.append(bool(parts) and all(meets_data(e, side, q.value) for q in parts))
+        return tuple(out)
+
+    def meeting(self, e: ir.Expr, sides: tuple, self_name: str, check: bool) -> tuple:
+        """`a op b` where some operand's padding meets data: that operand's parts are data
+        there (MET: the other operand's value and records); the other's keep their value
+        against some number; where both are padding the value is the two paddings' (as
+        fill_parts.combined has it)."""
+        a, b = operands(e)
+        xs, ys = self.expr(a, self_name, check), self.expr(b, self_name, check)
+        f = binary_at if isinstance(e, ir.Bin) else (lambda _op, u, w: extremum_at(e.func, u, w))
+        op = e.op if isinstance(e, ir.Bin) else None
+        out = [valued(q, MET if sides[0] or q.value == MET else f(op, q.value, NOPAD)) for q in xs]
+        out += [valued(q, MET if sides[1] or q.value == MET else f(op, NOPAD, q.value)) for q in ys]
+        out += [overlap(met_value(p.value, q.value, sides) or f(op, p.value, q.value), p, q) for p in xs for q in ys]
+        return merged(tuple(out))
+
+    def structural(self, e: ir.Expr, self_name: str, check: bool) -> tuple:
+        """The padding of `e` from its operands' (no exact evaluation of the whole)."""
+        def sub(x):
+            return self.expr(x, self_name, check)
+        match e:
+            case ir.Sym(kind=ir.SymKind.TENSOR, name=n):
+                return NONE if n == self_name else self.of(n)
+            case ir.Neg(operand=x):
+                return mapped(sub(x), lambda v: -v)
+            case ir.Cast(operand=x, dtype=dt):
+                return tuple(valued(q, cast_value(q.value, dt)) for q in sub(x))
+            case ir.Bin(op=op, lhs=ir.Sym(name=n), rhs=b) if n == self_name and self.from_zero(n):
+                return kept_zero(tuple(valued(q, binary_at(op, 0.0, q.value)) for q in sub(b)))
+            case ir.Bin(op=op, lhs=a, rhs=ir.Sym(name=n)) if n == self_name and self.from_zero(n):
+                return kept_zero(tuple(valued(q, binary_at(op, q.value, 0.0)) for q in sub(a)))
+            case ir.Bin(op=ir.BinOp.DIV, lhs=a, rhs=b) if not sub(b) and at_least_one(self.df, b):
+                # p / bcast(l), l a softmax's row sum (>= 1): 0.0 stays 0.0, inf stays inf
+                return merged(tuple(valued(q, _over_at_least_one(q.value)) for q in sub(a)))
+            case ir.Bin(op=op, lhs=a, rhs=b) if any(tile_names(x) == set() and value_at(x, "", 0.0) == UNKNOWN
+                                                    for x in (a, b)):
+                # a number that may not be finite (R * 1e300 * 1e300): not some number
+                return merged(tuple(valued(q, UNKNOWN) for q in sub(a) + sub(b)))
+            case ir.Bin(op=op, lhs=a, rhs=b):
+                return combined(op, sub(a), sub(b))
+            case ir.Call(func="maximum" | "minimum" as f, args=(a, b)) if self_name in bare_tiles(a, b) and \
+                    self.from_zero(self_name):
+                other = b if bare_tiles(a, b)[0] == self_name else a
+                return kept_zero(tuple(valued(q, extremum_at(f, 0.0, q.value)) for q in sub(other)))
+            case ir.Call(func="maximum" | "minimum" as f, args=(a, b)) if _literal(a) is not None or \
+                    _literal(b) is not None:
+                # maximum(mask(x, c, fill=0.0), 0.0): the literal's value, not some number
+                x, c = (a, _literal(b)) if _literal(b) is not None else (b, _literal(a))
+                return merged(tuple(valued(q, extremum_at(f, q.value, c)) for q in sub(x)))
+            case ir.Call(func="bcast", args=(x,), kwargs=kw):
+                axis = self.df.env.const_value(dict(kw)["axis"])
+                return tuple(Part(q.value, inserted(q.whole, axis), None if q.maybe is None else inserted(q.maybe, axis),
+                                  shifted(q.at, axis, +1)) for q in sub(x))
+            case ir.Call(func=f, args=(x,), kwargs=kw) if f in ("sum", "max", "min"):
+                return self.reduce(f, sub(x), self.df.env.const_value(dict(kw)["axis"]), x, check)
+            case ir.Call(func="index"):
+                return NONE
+            case ir.Call(func="reshape", args=(x,)):
+                return anywhere(sub(x))
+            case ir.Call(func="mask", args=(x, c)):
+                fill = float(fill_of(e, self.df.env.consts))
+                inner = sub(x)       # walked also when replaced: its reductions are checked there
+                kept = NONE if self.masked_again(x, c) else tuple(q for q in inner if not self.masked_part(q, c, x))
+                return merged(kept + (self.cond_part(c, x, fill),))
+            case ir.Call(func=f, args=(x,)) if f in FUNCS:
+                return mapped(sub(x), lambda v: evaluate(FUNCS[f], v))
+            case ir.Call(args=args):
+                parts = tuple(q for a in args for q in sub(a))
+                return tuple(valued(q, UNKNOWN) for q in parts)
+        return NONE              # literals, sizes, block and thread ids
+
+    def single_padded(self, e: ir.Expr, self_name: str) -> tuple | None:
+        """Elementwise math with one padded tile: its value at each part, exactly (dsl/pad_values.py)."""
+        names = tile_names(e)
+        if names is None or isinstance(e, ir.Sym):
+            return None
+        padded = [(n, self.of(n)) for n in sorted(names - {self_name})]
+        padded = [(n, parts) for n, parts in padded if parts]
+        if len(padded) != 1:
+            return None
+        name, parts = padded[0]
+        return merged(tuple(valued(q, self.updated(e, name, q.value, self_name)) for q in parts))
+
+    def updated(self, e: ir.Expr, name: str, v, self_name: str):
+        """`e` at the padding; for an in-place update of an accumulator that starts at 0.0
+        (`y = y + sum(padding)`), the update keeps 0.0 there when it maps 0.0 to 0.0: an
+        element padded in every update stays 0.0 (one that held data in some update has
+        that update's records, so its value need not be neutral)."""
+        if v not in (UNKNOWN, MET) and self.from_zero(self_name):
+            kept = value_at(e, name, v, {self_name: 0.0})
+            if isinstance(kept, float) and same(kept, 0.0):
+                return 0.0
+        return value_at_padding(e, name, v)
+
+    def from_zero(self, name: str) -> bool:
+        """Whether `name` is an accumulator whose every initialisation is `zeros` and whose
+        updates that read no other tile keep 0.0 (`acc = acc + 0.5` would move the padding
+        that the other updates leave at 0.0: held-out round 15)."""
+        writers = self.df.writers.get(name, [])
+        resets = [w.stmt for w in writers if not self.df.accumulates(w, name)]
+        if not resets or not all(isinstance(r, ir.Zeros) for r in resets):
+            return False
+        for w in writers:
+            e = getattr(w.stmt, "value", None)
+            if e is None or not self.df.accumulates(w, name):
+                continue
+            # The other tiles' constants (no record) land on the padding as they are: `acc + h`
+            # with h = zeros + 0.5 moves it to 0.5 (held-out round 16); data makes it data.
+            kinds = {t: self.constants.tile(t) for t in all_tiles(e) - {name}}
+            if any(k != CONST_NONE for k in kinds.values()) or not kinds:
+                kept = value_at(e, name, 0.0, {t: 0.0 for t, k in kinds.items() if k == CONST_ZERO})
+                if not (isinstance(kept, float) and same(kept, 0.0)):
+                    return False
+        return True
+
+    def reduce(self, op: str, parts: tuple, axis: int, x, check: bool) -> tuple:
+        if check and self.point is not None and self.require is not None:
+            self.require(self.point, op, tuple(q for q in parts if axis not in q.whole or q.value == MET), "its operand")
+        # data that padding met is counted by the reduction: its result holds it too
+        met = (Part(MET, frozenset(), None),) if any(q.value == MET for q in parts) else NONE
+        lines = [q for q in parts if q.value != MET and (q.maybe is None or axis in q.maybe)]
+        ends = [reduced(op, q.value, self.extent(x, axis)) if axis in q.whole else neutral_for(op) for q in lines]
+        if not ends:
+            return met           # every line holds data, and its padding is neutral
+        value = ends[0] if all(same(v, ends[0]) for v in ends) else UNKNOWN
+        # A line all padding has an element of its part; where a part's place does not depend
+        # on the reduced coordinate, the result's padding lies where the part's lines do.
+        at = [shifted(q.at, axis, -1) for q in lines]
+        return (Part(value, frozenset(), None, None if any(a is None for a in at) else z3.Or(*at)),) + met
+
+    def extent(self, x: ir.Expr, axis: int) -> int:
+        from .element_conds import shape_of as _shape_of
+        return _shape_of(self.df, x)[axis]
+
+
+def data_sides(df, e: ir.Expr, point, self_name: str) -> tuple:
+    """Pads.data_sides of `e` at `point` (for encode/compute_tags.py)."""
+    return _at_point(df, point, lambda pads: pads.data_sides(df.zero_branches.masked_form(e), self_name))
+
+
+def padding_of(df, e: ir.Expr, point, self_name: str) -> tuple:
+    """The padding parts of `e` at `point` (for encode/pad_place.py); not those that met data."""
+    return tuple(q for q in _at_point(df, point, lambda pads: pads.expr(e, self_name)) if q.value != MET)
+
+
+def _at_point(df, point, ask):
+    """`ask` of the kernel's one Pads (kept on the data-flow model), at `point`."""
+    if df.pad_parts is None:
+        df.pad_parts = Pads(df, df.solver)
+    pads, saved = df.pad_parts, df.pad_parts.point
+    pads.point = point
+    try:
+        return ask(pads)
+    finally:
+        pads.point = saved
