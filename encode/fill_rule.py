@@ -17,7 +17,7 @@ from dsl.pad_values import UNKNOWN, same
 
 from .fill_parts import MET
 from .findings import Finding
-from .finite_values import non_finite
+from .value_atoms import non_finite
 from .pad_walk import Pads
 from .symbols import Unsupported
 

@@ -7,35 +7,30 @@ into a tile itself: `where(k < K, b, zb + inf)` as an mma operand, `-log(zeros)`
 f16, `zeros - inf` as a running max. Padding of 0.0 times such an element is NaN (held-out
 round 16).
 
-The values a tile's elements other than padding may hold are a set of *atoms*: DATA (some
-finite number: data, a size, an index), a constant (a float, inf and -inf included) and NAN.
-Math is evaluated atom by atom (a number past the target type's range is the infinity it
-rounds to); more than MAX_CONSTANTS finite constants become DATA. A register tile is read from
+The values a tile's elements other than padding may hold are a set of atoms
+(encode/value_atoms.py): data, constants (inf and -inf included), NaN, and intervals of the
+numbers a kernel makes from sizes, indices, ids and loop variables (not data: `1.0 /
+cast(it)` is inf at it = 0, held-out round 17), evaluated through the kernel's math. A register tile is read from
 its reaching writes only: an online softmax's running max is -inf before the loop, but its
 update `m = maximum(m, max(s))` is finite wherever a row of s holds data, and the exp(s - m)
 after it reads the update. Shared and global tiles take every writer's values. A least
 fixpoint over all writers (the sets only grow, and are bounded)."""
 from __future__ import annotations
 
-import math
-
 from dsl import ir
-from dsl.pad_values import FUNCS, cast_value, evaluate
+from dsl.pad_values import FUNCS, cast_value
 
 from . import program as prog
+from .value_atoms import ANY, DATA, INT_BOUND, Num, binary, cast_int, extremum, mapped, non_finite, normal, summed
 
-DATA, NAN = "data", "nan"
-MAX_CONSTANTS = 8
+__all__ = ["NonFinite", "non_finite"]
+
 MAX_ROUNDS = 64     # sweeps over all writers before every read is taken as any value
-HUGE = 1e30         # a factor past this may take some finite number past the float range
-ANY = frozenset({DATA, NAN, math.inf, -math.inf})
 _LIMIT = {ir.DType.F16: 65504.0, ir.DType.BF16: 3.3895313892515355e38, ir.DType.F32: 3.4028234663852886e38,
           ir.DType.F64: 1.7976931348623157e308}
-
-
-def non_finite(values: frozenset) -> str:
-    """The values that are not finite, in words ('' if none)."""
-    return ", ".join(n for a, n in ((math.inf, "inf"), (-math.inf, "-inf"), (NAN, "NaN")) if a in values)
+_OPS = (ir.BinOp.ADD, ir.BinOp.SUB, ir.BinOp.MUL, ir.BinOp.DIV)
+_ID = Num(0.0, INT_BOUND)               # a size, a block or thread id
+_LOOP = Num(-INT_BOUND, INT_BOUND)      # a loop variable
 
 
 class NonFinite:
@@ -47,11 +42,12 @@ class NonFinite:
         self.df, self.padded = df, padded
         self._sets: dict[int, frozenset] | None = None        # id(writer point) -> its values
         self._reach: dict[tuple, list] = {}
+        self._ifs: set | None = None                          # the paths of the `if` statements
 
     def read(self, point, name: str) -> frozenset:
         """The values a read of `name` at `point` (None: anywhere) may see."""
-        sets = self._solve()
-        return _union(sets[id(w)] for w in self._reaching(point, name)) | self._initial(name)
+        self._solve()
+        return self._get(point, name)
 
     def values_of(self, writer) -> frozenset:
         """The values statement `writer` puts into its target."""
@@ -64,9 +60,9 @@ class NonFinite:
             for _ in range(MAX_ROUNDS):
                 changed = False
                 for p in writers:
-                    got = self._sets[id(p)] | self.written(p)
+                    got = normal(self._sets[id(p)] | self.written(p), self._limit(prog.assigns(p)))
                     if got != self._sets[id(p)]:
-                        self._sets[id(p)], changed = _bounded(got), True
+                        self._sets[id(p)], changed = got, True
                 if not changed:
                     break
             else:
@@ -81,15 +77,36 @@ class NonFinite:
             if point is None or t is None or t.space is not ir.Space.REGISTER:
                 self._reach[key] = list(writers)
             else:
-                self._reach[key] = [w for w in writers if _reaches(w, point, writers)]
+                if self._ifs is None:
+                    self._ifs = {q.path for q in self.df.points if isinstance(q.stmt, ir.If)}
+                self._reach[key] = [w for w in writers if _reaches(w, point, writers, self._ifs)]
         return self._reach[key]
 
-    def _initial(self, name: str) -> frozenset:
-        """A tensor's contents before the kernel writes it: data."""
-        return frozenset({DATA}) if self.df.kernel.param(name) is not None else frozenset()
-
     def _get(self, point, name: str) -> frozenset:
-        return _union(self._sets[id(w)] for w in self._reaching(point, name)) | self._initial(name)
+        out = frozenset({DATA}) if self.df.kernel.param(name) is not None else frozenset()
+        for w in self._reaching(point, name):      # a tensor's contents before the kernel writes it: data
+            out |= self._sets[id(w)]
+        return out
+
+    def _limit(self, name: str) -> float:
+        t = self.df.types.get(name)
+        return _LIMIT.get(t.dtype, INT_BOUND ** 2) if t is not None else _LIMIT[ir.DType.F32]
+
+    def _extent(self, e: ir.Expr, axis: int) -> float:
+        from .element_conds import shape_of
+        try:
+            return float(shape_of(self.df, e)[axis])
+        except Exception:        # noqa: BLE001  (a shape the tile model cannot give: any length)
+            return INT_BOUND
+
+    def _loop_range(self, p, var: str) -> Num:
+        """The values of loop variable `var` around `p`: range(start, stop) with the ends known
+        where they are constants."""
+        loop = next((f for f in reversed(p.loops) if f.var == var), None)
+        if loop is None:
+            return _LOOP
+        lo, hi = self.df.env.const_value(loop.start), self.df.env.const_value(loop.stop)
+        return Num(-INT_BOUND if lo is None else float(lo), INT_BOUND if hi is None else float(hi) - 1.0)
 
     # ------------------------------------------------------------------ writes
     def written(self, p) -> frozenset:
@@ -102,41 +119,53 @@ class NonFinite:
             return self._get(p, s.src)
         if isinstance(s, ir.Compute):
             got = self.value(s.value, p, s.target.name)
-            return got if s.target.dtype.is_float else frozenset({DATA})   # an integer saturates
+            return got if s.target.dtype.is_float else cast_int(got)
         if isinstance(s, ir.Mma):
-            a, b = self._get(p, s.a), self._get(p, s.b)
-            products = ANY if non_finite(a | b) else frozenset({DATA})
-            return _bounded(products | self._get(p, s.c))
+            limit = self._limit(s.target.name)
+            a, b, c = self._get(p, s.a), self._get(p, s.b), self._get(p, s.c)
+            products = normal({v for u in a for w in b for v in binary(ir.BinOp.MUL, u, w, limit)}, limit)
+            sums = summed(products, float(self.df.shape(s.a)[-1]))
+            return frozenset(v for u in sums for w in c for v in binary(ir.BinOp.ADD, u, w, limit))
         return ANY
 
     def value(self, e: ir.Expr, p, name: str) -> frozenset:
-        t = self.df.types.get(name)
-        limit = _LIMIT.get(t.dtype if t is not None else ir.DType.F32, math.inf)
+        limit = self._limit(name)
 
         def val(x: ir.Expr) -> frozenset:
+            return normal(atoms(x), limit)
+
+        def atoms(x: ir.Expr):
             match x:
                 case ir.FloatLit(value=c) | ir.IntLit(value=c):
-                    return _capped({float(c)}, limit)
+                    return {float(c)}
                 case ir.Sym(kind=ir.SymKind.TENSOR, name=n):
                     return self._get(p, n)
-                case ir.Sym() | ir.BuiltinRef() | ir.Call(func="index"):
-                    return frozenset({DATA})           # a size, a loop variable, an index
+                case ir.Sym(kind=ir.SymKind.LOOP, name=v):
+                    return {self._loop_range(p, v)}
+                case ir.Sym():
+                    c = self.df.env.const_value(x)
+                    return {_ID} if c is None else {float(c)}
+                case ir.BuiltinRef():
+                    return {_ID}
+                case ir.Call(func="index", args=(y,), kwargs=kw):
+                    axis = self.df.env.const_value(dict(kw)["axis"])
+                    return {Num(0.0, self._extent(y, axis) - 1.0) if axis is not None else _ID}
                 case ir.Neg(operand=y):
-                    return _mapped(val(y), lambda v: -v, limit)
+                    return {v for u in val(y) for v in binary(ir.BinOp.SUB, 0.0, u, limit)}
                 case ir.Cast(operand=y, dtype=dt):
                     if not dt.is_float:
-                        return frozenset({DATA})
-                    return _mapped(val(y), lambda v: _cast(v, dt), min(limit, _LIMIT.get(dt, math.inf)))
+                        return cast_int(val(y))
+                    return normal({_cast(u, dt) for u in val(y)}, min(limit, _LIMIT.get(dt, limit)))
                 case ir.Bin(op=op, lhs=a, rhs=b) if op in _OPS:
                     va, vb = val(a), val(b)
-                    return _bounded(_union(_capped(_binary(op, u, w), limit) for u in va for w in vb))
+                    return {v for u in va for w in vb for v in binary(op, u, w, limit)}
                 case ir.Bin():
-                    return frozenset({0.0, 1.0})         # comparisons and logic
+                    return {0.0, 1.0}                    # comparisons and logic
                 case ir.Call(func="where", args=(_, a, b)):
                     return val(a) | val(b)
                 case ir.Call(func="maximum" | "minimum" as f, args=(a, b)):
                     va, vb = val(a), val(b)
-                    out = _union(_extremum(f, u, w) for u in va for w in vb)
+                    out = {v for u in va for w in vb for v in extremum(f, u, w)}
                     # padding that meets the other side as maximum's identity leaves its value
                     if not va <= out and self.padded(b, p, name):
                         out |= va
@@ -145,114 +174,43 @@ class NonFinite:
                     return out
                 case ir.Call(func="mask" | "bcast" | "reshape" | "max" | "min", args=(y, *_)):
                     return val(y)                        # the elements a mask replaces are padding
-                case ir.Call(func="sum", args=(y, *_)):
-                    return _summed(val(y))
+                case ir.Call(func="sum", args=(y,), kwargs=kw):
+                    axis = self.df.env.const_value(dict(kw)["axis"])
+                    return summed(val(y), INT_BOUND if axis is None else self._extent(y, axis))
                 case ir.Call(func=f, args=(y,)) if f in FUNCS:
-                    return _mapped(val(y), lambda v: evaluate(FUNCS[f], v), limit)
+                    return {v for u in val(y) for v in mapped(FUNCS[f], u, limit)}
             return ANY
         return val(e)
 
 
-def _reaches(w, p, writers) -> bool:
+def _cast(a, dt: ir.DType):
+    """A float constant rounded to a float type (past its range: inf); other atoms as they are."""
+    if not isinstance(a, float):
+        return a
+    c = cast_value(a, dt)
+    return c if isinstance(c, float) else a
+
+
+def _reaches(w, p, writers, ifs: set) -> bool:
     """Whether register write `w` may be the value a read at `p` sees: along the program order,
-    or around a loop both lie in, with no other write of the tile that every such path passes
-    (one whose enclosing statements all enclose p, between the two)."""
-    def kills(k, after: tuple, before: tuple) -> bool:
-        ctx = k.path[:-1]
-        return k is not w and after < k.path < before and p.path[:len(ctx)] == ctx
+    or around a loop both lie in, unless every such path passes another write of the tile (one
+    whose enclosing statements all enclose p, between the two; or an `if`, at `ifs`' paths,
+    both of whose branches write the tile at their top level)."""
+    def encloses_p(path: tuple) -> bool:
+        return p.path[:len(path) - 1] == path[:-1] and p.path[:len(path)] != path
+
+    arms: dict[tuple, set] = {}
+    for k in writers:
+        if k is not w and len(k.path) >= 3 and k.path[:-2] in ifs:
+            arms.setdefault(k.path[:-2], set()).add(k.path[-2])
+
+    def kills(after: tuple, before: tuple) -> bool:
+        if any(k is not w and after < k.path < before and encloses_p(k.path) for k in writers):
+            return True
+        return any(both == {0, 1} and after < i < before and encloses_p(i) for i, both in arms.items())
     if w.path < p.path:
-        return not any(kills(k, w.path, p.path) for k in writers)
+        return not kills(w.path, p.path)
     n = prog.common_loops(w, p)
     if n == 0:
         return False
-    head = p.path[:p.loop_levels[n - 1]]          # the innermost common loop's statement
-    return not any(kills(k, head, p.path) for k in writers)
-
-
-_OPS = {ir.BinOp.ADD: lambda x, y: x + y, ir.BinOp.SUB: lambda x, y: x - y,
-        ir.BinOp.MUL: lambda x, y: x * y, ir.BinOp.DIV: lambda x, y: x / y}
-_INFS = frozenset({math.inf, -math.inf})
-
-
-def _union(sets) -> frozenset:
-    out: frozenset = frozenset()
-    for s in sets:
-        out |= s
-    return out
-
-
-def _bounded(values: frozenset) -> frozenset:
-    finite = [v for v in values if isinstance(v, float) and math.isfinite(v)]
-    if len(finite) <= MAX_CONSTANTS:
-        return values
-    return frozenset(v for v in values if v not in finite) | {DATA}
-
-
-def _atom(v: float):
-    return NAN if math.isnan(v) else v
-
-
-def _capped(values, limit: float) -> frozenset:
-    """Numbers past the type's range are the infinity they round to."""
-    return frozenset(math.copysign(math.inf, v) if isinstance(v, float) and math.isfinite(v) and abs(v) > limit
-                     else v for v in values)
-
-
-def _cast(v: float, dt: ir.DType) -> float:
-    c = cast_value(v, dt)
-    return c if isinstance(c, float) else v
-
-
-def _mapped(values: frozenset, f, limit: float) -> frozenset:
-    """A function of one atom: exact on numbers; DATA stays DATA (the data assumption)."""
-    return _capped({a if a in (DATA, NAN) else _atom(float(f(a))) for a in values}, limit)
-
-
-def _summed(values: frozenset) -> frozenset:
-    out = {a for a in values if a == NAN or a in _INFS}
-    if math.inf in out and -math.inf in out:
-        out.add(NAN)
-    if values - {0.0} - out:
-        out.add(DATA)             # a sum of finite numbers: some finite number
-    elif 0.0 in values:
-        out.add(0.0)
-    return frozenset(out)
-
-
-def _binary(op: ir.BinOp, x, y) -> frozenset:
-    if NAN in (x, y):
-        return frozenset({NAN})
-    if x != DATA and y != DATA:
-        return frozenset({_atom(float(evaluate(_OPS[op], x, y)))})
-    if x == y == DATA:
-        return frozenset({DATA})
-    c, left = (y, False) if x == DATA else (x, True)      # DATA op c, or c op DATA
-    if op in (ir.BinOp.ADD, ir.BinOp.SUB):
-        if math.isinf(c):
-            return frozenset({-c if op is ir.BinOp.SUB and not left else c})
-        return frozenset({DATA})
-    if op is ir.BinOp.MUL:
-        if math.isinf(c):
-            return ANY - {DATA}
-        if c == 0.0:
-            return frozenset({0.0})
-        return frozenset({DATA} | (_INFS if abs(c) > HUGE else set()))
-    if left:                                              # c / DATA
-        return _INFS if math.isinf(c) else frozenset({DATA})
-    if c == 0.0:                                          # DATA / c
-        return ANY - {DATA}
-    if math.isinf(c):
-        return frozenset({0.0})
-    return frozenset({DATA} | (_INFS if abs(c) < 1.0 / HUGE else set()))
-
-
-def _extremum(f: str, x, y) -> frozenset:
-    if NAN in (x, y):
-        return frozenset({NAN})
-    pick = max if f == "maximum" else min
-    if x != DATA and y != DATA:
-        return frozenset({pick(x, y)})
-    c = y if x == DATA else x
-    if c == DATA or not math.isinf(c):
-        return frozenset({DATA})
-    return frozenset({DATA if pick(c, 0.0) == 0.0 else c})   # maximum(DATA, -inf) is the data
+    return not kills(p.path[:p.loop_levels[n - 1]], p.path)       # from the innermost common loop's head

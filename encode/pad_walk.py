@@ -30,7 +30,8 @@ from .fill_lines import PadLines
 from .fill_parts import (MET, NONE, Part, all_tiles, anywhere, bare_tiles, binary_at, combined, extremum_at,
                          inserted, kept_zero, mapped, merged, met_value, overlap, reduced, shifted, valued,
                          value_at_padding, whole_line)
-from .finite_values import NonFinite, non_finite
+from .finite_values import NonFinite
+from .value_atoms import non_finite
 from .softmax_sum import at_least_one
 from .zero_values import EMPTY as CONST_NONE, ZERO as CONST_ZERO, Constants
 from .symbols import Unsupported
@@ -175,7 +176,10 @@ class Pads(PadLines):
         the update (0.0 becomes 1.0); an accumulator from zeros is the rules' own case below."""
         others = [w for w in self.df.writers.get(name, [])
                   if not (isinstance(w.stmt, ir.Compute) and name in all_tiles(w.stmt.value))]
-        return tuple(valued(q, value_at_padding(e, name, q.value)) for q in self.written_by(name, others))
+        parts = tuple(valued(q, value_at_padding(e, name, q.value)) for q in self.written_by(name, others))
+        if parts and self.non_finite_read(e, {name}):
+            return tuple(valued(q, UNKNOWN) for q in parts)      # `g = g * ninf`: 0.0 * inf (round 17)
+        return parts
 
     # ---------------------------------------------------------------- expressions
     def expr(self, e: ir.Expr, self_name: str, check: bool = False) -> tuple:
@@ -189,8 +193,8 @@ class Pads(PadLines):
 
     def _expr(self, e: ir.Expr, self_name: str, check: bool) -> tuple:
         parts = self._expr_parts(e, self_name, check)
-        others = all_tiles(e) - {self_name}
-        if parts and self.finite is not None and any(non_finite(self.finite.read(self.point, t)) for t in others):
+        # the target's own earlier value too (`g = g * a` after g = where(c, 1.0, inf): round 17)
+        if parts and self.non_finite_read(e):
             # padding that may meet an element that is not finite (0.0 * inf is NaN)
             return merged(tuple(valued(q, UNKNOWN) for q in parts))
         return parts
@@ -208,6 +212,10 @@ class Pads(PadLines):
             inner = self.structural(e, self_name, check)
             return inner if not any(q.value == UNKNOWN for q in inner) else single
         return single if single is not None else self.structural(e, self_name, check)
+
+    def non_finite_read(self, e: ir.Expr, but: set = frozenset()) -> bool:
+        """Whether a tile `e` reads here (but those in `but`) may hold inf or NaN."""
+        return self.finite is not None and any(non_finite(self.finite.read(self.point, t)) for t in all_tiles(e) - but)
 
     def data_sides(self, e: ir.Expr, self_name: str, check: bool = False) -> tuple:
         """Per operand of `a op b`, `maximum(a, b)` or `minimum(a, b)`: whether all of its
@@ -329,6 +337,12 @@ class Pads(PadLines):
                 continue
             # The other tiles' constants (no record) land on the padding as they are: `acc + h`
             # with h = zeros + 0.5 moves it to 0.5 (held-out round 16); data makes it data.
+            saved, self.point = self.point, w
+            try:
+                if self.non_finite_read(e, {name}):
+                    return False         # `g = g * hinf` keeps 0.0 only where hinf is finite (round 17)
+            finally:
+                self.point = saved
             kinds = {t: self.constants.tile(t) for t in all_tiles(e) - {name}}
             if any(k != CONST_NONE for k in kinds.values()) or not kinds:
                 kept = value_at(e, name, 0.0, {t: 0.0 for t, k in kinds.items() if k == CONST_ZERO})

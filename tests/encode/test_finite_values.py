@@ -9,7 +9,8 @@ import pytest
 
 from dsl.check import check_source
 from encode.dataflow import Dataflow
-from encode.finite_values import DATA, NAN, NonFinite, non_finite
+from encode.finite_values import NonFinite
+from encode.value_atoms import DATA, NAN, Num, non_finite
 from encode.symbols import SymEnv
 
 HEAD = """kernel k(X: f32[R, 32], Y: f32[R]):
@@ -49,6 +50,16 @@ def _reads(body: str, padded: bool = False):
     ("cast(cast(z + 70000.0, f16), f32)", {math.inf}),
     ("x * 1e31", {DATA, math.inf, -math.inf}),
     ("sum(z + inf, axis=1)", {math.inf}),
+    # numbers the kernel makes from indices, ids and sizes are not data: they may be 0.0
+    ("cast(index(x, axis=1), f32)", {Num(0.0, 31.0)}),
+    ("1.0 / cast(index(x, axis=1), f32)", {math.inf, -math.inf, NAN, Num(-3.4028234663852886e38, 3.4028234663852886e38)}),
+    ("1.0 / (cast(index(x, axis=1), f32) + 1.0)", {Num(1.0 / 32.0, 1.0)}),
+    ("z + cast(block.x, f32) * 1e38", {math.inf, Num(0.0, 3.4028234663852886e38)}),
+    ("sqrt(cast(index(x, axis=1), f32) - 1.0)", {NAN, Num(0.0, math.sqrt(30.0))}),
+    ("exp(cast(index(x, axis=1), f32) * 10.0)", {math.inf, Num(1.0, 3.4028234663852886e38)}),
+    ("log(cast(index(x, axis=1), f32))", {-math.inf, Num(-3.4028234663852886e38, math.log(31.0))}),
+    ("x * cast(index(x, axis=1), f32)", {DATA}),
+    ("x / cast(index(x, axis=1), f32)", {DATA, NAN, math.inf, -math.inf}),
 ])
 def test_atoms_of_an_expression(expr, want):
     _, _, out = _reads(f"    x = load X[block.x * 4 : +4, 0 : +32]\n    z = zeros f32[4, 32]\n    t = {expr}\n")

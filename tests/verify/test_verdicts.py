@@ -170,6 +170,13 @@ HELD_OUT = [
     ("conv1d_halo", {"Bt": 2, "N": 256}),           # x0 * w0 of the halo is padding meeting the other taps
     ("nf_ok_padding_times_data_or_one", {"R": 8}),  # 0.0 padding times a tile of data and 1.0 is 0.0
     ("nf_ok_running_max_read_after_update", {"R": 8, "N": 40}),   # a -inf running max read after its update
+    # held-out round 17: numbers a kernel makes, finite where the padding meets them
+    ("r17_d02_ok_pad_times_index", {"R": 8}),      # 0.0 padding times index + 1
+    ("r17_e06_ok_mma_b_finite_tail", {"M": 32}),   # B's rows past K replaced by a finite constant
+    ("r17_i14_ok_mma_a_self_update_finite", {"M": 32}),   # a padded mma operand scaled in place
+    ("r17_l09_ok_index_exp_small", {"R": 8}),      # exp of a small index: finite
+    ("r17_q01_ok_loop_reset_before_read_data", {"R": 8}),   # an inf tile reset in the loop before its read
+    ("r17_r04_ok_loopvar_recip_shifted", {"R": 8}),         # 1 / (it + 1) with it >= 0 from range(2)
 ]
 
 
@@ -519,6 +526,10 @@ def test_false_proofs_of_held_out_rounds_stay_unproved(path):
     `pow(10, 100)`, 1e39 in f32, 70000 in f16, through shared memory or a broadcast). Padding
     times a tile mixing data with inf (nf01, k08 in an mma, nf05 through shared memory, nf04:
     70000.0 in f16), times data plus inf (nf02), and times a running max read before its
-    first update (nf03: -inf). Each is refuted or unknown, never proved."""
+    first update (nf03: -inf). Held-out round 17 (r17_*): numbers a kernel makes from indices,
+    ids, sizes and loop variables that are 0.0 under a division, a log or an rsqrt, negative
+    under a sqrt, or overflow (under exp, a product, an f16 tile), into an mma operand too;
+    and a padded tile scaled in place by a tile that may be inf. Each is refuted or unknown,
+    never proved."""
     v = verify_kernel(check_source(path.read_text(), path.name).kernel, VerifyOptions())
     assert v.status != "proved", path.name

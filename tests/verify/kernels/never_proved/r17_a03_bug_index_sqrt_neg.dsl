@@ -1,0 +1,16 @@
+# h = sqrt(199-c) past 200: sqrt(negative)=NaN, 0*NaN=NaN
+kernel a03_bug_index_sqrt_neg(X: f32[R, 200], Y: f32[R]):
+    assume R % 4 == 0
+    const BR, BC = 4, 256
+    grid (R / BR)
+    threads 128
+    tag X[r, c] = (row=r, col=c)
+    tag Y[r] = (row=r)
+    x = load X[block.x * BR : +BR, 0 : +BC] masked(fill=0.0)
+    z = zeros f32[BR, BC]
+    o = z + 1.0
+    ci = cast(index(z, axis=1), f32)
+    h = where(ci < 200.0, o, sqrt(199.0 - ci))
+    tm = x * h
+    s = sum(tm, axis=1)
+    store Y[block.x * BR : +BR], s

@@ -1,0 +1,17 @@
+# h = cast(c*1000, f16): 200000 is inf in f16; 0*inf=NaN
+kernel a07_bug_index_f16_overflow(X: f32[R, 200], Y: f32[R]):
+    assume R % 4 == 0
+    const BR, BC = 4, 256
+    grid (R / BR)
+    threads 128
+    tag X[r, c] = (row=r, col=c)
+    tag Y[r] = (row=r)
+    x = load X[block.x * BR : +BR, 0 : +BC] masked(fill=0.0)
+    z = zeros f32[BR, BC]
+    o = z + 1.0
+    ci = cast(index(z, axis=1), f32)
+    h = where(ci < 200.0, o, ci * 1000.0)
+    h16 = cast(h, f16)
+    tm = x * cast(h16, f32)
+    s = sum(tm, axis=1)
+    store Y[block.x * BR : +BR], s

@@ -1,0 +1,21 @@
+# B rows past 24 = log(row-24) staged through shared; -inf at row 24
+kernel e05_bug_mma_b_shared_index_log(A: f16[M, 24], B: f16[32, 32], C: f32[M, 32]):
+    assume M % 32 == 0
+    grid (M / 32)
+    threads 128
+    tag A[i, k] = (row=i, k=k)
+    tag B[k, j] = (k=k, col=j)
+    tag C[i, j] = (row=i, col=j, k=range(0, 24))
+    a = load A[block.x * 32 : +32, 0 : +32] masked(fill=0.0)
+    b0 = load B[0 : +32, 0 : +32]
+    zb = zeros f16[32, 32]
+    ob = zb + 1.0
+    z = zeros f32[32, 32]
+    ri = cast(index(zb, axis=0), f16)
+    sb = shared f16[32, 32]
+    b1 = where(index(b0, axis=0) < 24, b0, log(ri - 24.0))
+    store sb[0 : +32, 0 : +32], b1
+    barrier
+    b = load sb[0 : +32, 0 : +32]
+    acc = mma(a, b, z)
+    store C[block.x * 32 : +32, 0 : +32], acc

@@ -1,0 +1,18 @@
+# h = 1/(c - 200 + 0*...) via cast of integer div; inf at col 200 (index only, f64 path)
+kernel h13_bug_route_reciprocal(X: f32[R, 200], Y: f32[R]):
+    assume R % 4 == 0
+    const BR, BC = 4, 256
+    grid (R / BR)
+    threads 128
+    tag X[r, c] = (row=r, col=c)
+    tag Y[r] = (row=r)
+    x = load X[block.x * BR : +BR, 0 : +BC] masked(fill=0.0)
+    z = zeros f32[BR, BC]
+    o = z + 1.0
+    ci = cast(index(z, axis=1), f32)
+    h64 = cast(ci - 200.0, f64)
+    hh = cast(1.0 / cast(h64, f32), f32)
+    h = where(ci < 200.0, o, hh)
+    tm = x * h
+    s = sum(tm, axis=1)
+    store Y[block.x * BR : +BR], s

@@ -1,0 +1,16 @@
+# h = 1/(z + thread.lane) past 200: lane 0 of warp 3 (thread 96) holds col 224 (padding) under the default cyclic layout: 0*inf = NaN (sim MISMATCH)
+kernel i06_bug_lane_reciprocal(X: f32[R, 200], Y: f32[R]):
+    assume R % 4 == 0
+    const BR, BC = 4, 256
+    grid (R / BR)
+    threads 128
+    tag X[r, c] = (row=r, col=c)
+    tag Y[r] = (row=r)
+    x = load X[block.x * BR : +BR, 0 : +BC] masked(fill=0.0)
+    z = zeros f32[BR, BC]
+    o = z + 1.0
+    ci = cast(index(z, axis=1), f32)
+    h = where(ci < 200.0, o, o / (z + thread.lane))
+    tm = x * h
+    s = sum(tm, axis=1)
+    store Y[block.x * BR : +BR], s

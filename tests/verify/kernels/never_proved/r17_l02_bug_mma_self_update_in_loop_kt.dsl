@@ -1,0 +1,21 @@
+# mma in a k loop whose A operand is self-updated by an inf tile each iteration
+kernel l02_bug_mma_self_update_in_loop_kt(A: f16[M, 24], B: f16[32, 32], C: f32[M, 32]):
+    assume M % 32 == 0
+    grid (M / 32)
+    threads 128
+    tag A[i, k] = (row=i, k=k)
+    tag B[k, j] = (k=k, col=j)
+    tag C[i, j] = (row=i, col=j, k=range(0, 24))
+    a = load A[block.x * 32 : +32, 0 : +32] masked(fill=0.0)
+    b0 = load B[0 : +32, 0 : +32]
+    zb = zeros f16[32, 32]
+    ob = zb + 1.0
+    z = zeros f32[32, 32]
+    ri = cast(index(zb, axis=0), f16)
+    hinf = where(index(a, axis=1) < 24, ob, zb + inf)
+    acc = z
+    for kt in range(1):
+        g = a * 1.0
+        g = g * hinf
+        acc = mma(g, b0, acc)
+    store C[block.x * 32 : +32, 0 : +32], acc

@@ -1,0 +1,18 @@
+# row max of 1/(c-200) is inf; broadcast as scale past 200
+kernel l06_bug_index_max_reduce_recip(X: f32[R, 200], Y: f32[R]):
+    assume R % 4 == 0
+    const BR, BC = 4, 256
+    grid (R / BR)
+    threads 128
+    tag X[r, c] = (row=r, col=c)
+    tag Y[r] = (row=r)
+    x = load X[block.x * BR : +BR, 0 : +BC] masked(fill=0.0)
+    z = zeros f32[BR, BC]
+    o = z + 1.0
+    ci = cast(index(z, axis=1), f32)
+    w = where(ci < 200.0, o, o / (ci - 200.0))
+    v = max(w, axis=1)
+    h = where(ci < 200.0, o, bcast(v, axis=1, n=BC))
+    tm = x * h
+    s = sum(tm, axis=1)
+    store Y[block.x * BR : +BR], s
