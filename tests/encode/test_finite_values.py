@@ -115,3 +115,26 @@ def test_a_guarded_write_does_not_hide_the_one_before():
 def test_words_for_the_non_finite_values():
     assert non_finite(frozenset({DATA, 1.0})) == ""
     assert non_finite(frozenset({math.inf, NAN, DATA})) == "inf, NaN"
+
+
+def test_an_if_writing_both_branches_hides_the_write_before():
+    body = """    z = zeros f32[4, 32]
+    h = z + inf
+    if thread.x < 16:
+        h = z + 1.0
+    else:
+        h = z + 2.0
+    t = h * 2.0
+"""
+    df, nf, _ = _reads(body)
+    t = next(p for p in df.points if getattr(p.stmt, "target", None) is not None and p.stmt.target.name == "t")
+    assert nf.read(t, "h") == frozenset({1.0, 2.0})
+
+
+def test_loop_variables_lie_in_their_range():
+    body = """    z = zeros f32[4, 32]
+    for it in range(2, 5):
+        t = z + cast(it, f32)
+"""
+    _, _, out = _reads(body)
+    assert out["t"][0] == frozenset({Num(2.0, 4.0)})
