@@ -134,7 +134,10 @@ def _named(ck, call: ir.Call, tile, role: str, sp) -> ir.LayoutSpec | None:
                      f"of 8 up to 256, not {list(tile)}", sp)
     if call.func == "copy":
         vec = exprs.try_fold(args.get("vec", ir.IntLit(1)), ck.consts())
-        if vec is None or vec <= 0 or vec & (vec - 1):
+        if vec is None:          # quiet where a sketch's hole explains it (each filling is checked)
+            ck.error("E017", "vec must be a compile-time integer", sp)
+            return None
+        if vec <= 0 or vec & (vec - 1):
             ck.error("E025", "vec must be a power of two", sp)
             return None
         if tile and tile[-1] % vec:

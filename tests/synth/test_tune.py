@@ -128,3 +128,27 @@ def test_auto_registers_refine_the_best_with_the_cubins_count(monkeypatch):
     cubin = next(o for o in result.ranked if o.prediction.registers_source == "cubin")
     assert cubin.prediction.registers == 255 and cubin.prediction.occupancy == 1
     assert result.ranked == tuple(sorted(result.ranked, key=lambda o: o.key))
+
+
+VEC = """\
+kernel copy_rows(A: f32[M, 64], C: f32[M, 64]):
+    assume M % 16 == 0
+    const V = ??{3, 4, 8}
+    grid (M / 16)
+    threads 128
+    tag A[i, j] = (row=i, col=j)
+    tag C[i, j] = (row=i, col=j)
+    s = shared f32[16, 64]
+    copy s[0 : +16, 0 : +64], A[block.x * 16 : +16, 0 : +64] layout copy(vec=V)
+    barrier
+    t = load s[0 : +16, 0 : +64]
+    store C[block.x * 16 : +16, 0 : +64], t
+"""
+
+
+def test_a_vector_width_can_be_a_hole():
+    """`copy(vec=V)` with V a hole checks as a sketch; each filling is checked as a kernel
+    (vec=3 is not a power of two and is refused before the solver)."""
+    out = tune(sketch_of(VEC, "vec.dsl"), {"M": 64}, TuneOptions())
+    assert sorted(dict(o.values)["V"] for o in out.ranked) == [4, 8]
+    assert all(o.status == "proved" for o in out.ranked)
