@@ -10,6 +10,7 @@ decide is UNKNOWN, never a guessed number.
 from __future__ import annotations
 
 import math
+from fractions import Fraction
 
 import numpy as np
 
@@ -78,8 +79,43 @@ def value_at(e: ir.Expr, name: str, v: float, known: dict | None = None):
             return extremum(f, value_at(a, name, v, known), value_at(b, name, v, known))
         case ir.Call(func=f, args=(x,)) if f in FUNCS:
             y = value_at(x, name, v, known)
-            return evaluate(FUNCS[f], y) if isinstance(y, float) else UNKNOWN
+            return func_at(f, y) if isinstance(y, float) else UNKNOWN
     return UNKNOWN
+
+
+def func_at(f: str, v: float):
+    """A math function at a padding value, where it is exact on a GPU too: abs anywhere, the
+    others at 0.0, the infinities and NaN (exp(-inf) = 0.0, exp(0.0) = 1.0), log of 1.0;
+    elsewhere the result rounds (1 - tanh(10.0) is 0.0 in f32, held-out round 18): UNKNOWN."""
+    if f == "abs" or v == 0.0 or math.isinf(v) or math.isnan(v) or (v == 1.0 and f in ("log", "log2")):
+        return in_f32(evaluate(FUNCS[f], v), True)
+    return UNKNOWN
+
+
+def in_f32(v: float, exact: bool):
+    """A computed padding value, if the computation was exact and f32 holds it (0.1 + 0.2,
+    16777217.0, 1e-50 are not: the GPU's value differs); else UNKNOWN."""
+    if math.isnan(v) or math.isinf(v):
+        return v
+    if not exact or float(np.float32(v)) != v or (v != 0.0 and abs(v) < _F32_TINY):
+        return UNKNOWN
+    return v
+
+
+_F32_TINY = 1.1754943508222875e-38      # below it f32 is subnormal, flushed to 0.0 by fast math
+
+
+def _exact(op: ir.BinOp, a: float, b: float) -> bool:
+    """Whether f64 computed `a op b` exactly (no rounding)."""
+    if not (math.isfinite(a) and math.isfinite(b)):
+        return True
+    x, y = Fraction(a), Fraction(b)
+    if op is ir.BinOp.DIV and y == 0:
+        return True
+    want = x + y if op is ir.BinOp.ADD else x - y if op is ir.BinOp.SUB else x * y if op is ir.BinOp.MUL \
+        else x / y if op is ir.BinOp.DIV else None
+    got = evaluate(_ARITH[op], a, b)
+    return want is not None and math.isfinite(got) and Fraction(got) == want
 
 
 def operands(node: ir.Expr) -> tuple | None:
@@ -127,8 +163,10 @@ def binary(op: ir.BinOp, a, b):
         return float((a != 0.0 and b != 0.0) if op is ir.BinOp.AND else (a != 0.0 or b != 0.0))
     if isinstance(a, float) and isinstance(b, float):
         if op in _CMP:
-            return float(_CMP[op](a, b))
-        return evaluate(_ARITH[op], a, b) if op in _ARITH else UNKNOWN
+            # as the GPU may compare: in f32 as well (16777216 < 16777216.5 is false there)
+            got = bool(_CMP[op](a, b))
+            return float(got) if got == bool(_CMP[op](np.float32(a), np.float32(b))) else UNKNOWN
+        return in_f32(evaluate(_ARITH[op], a, b), _exact(op, a, b)) if op in _ARITH else UNKNOWN
     if a == NOPAD and b == NOPAD:
         return NOPAD
     if op in _CMP:

@@ -97,7 +97,7 @@ def inserted(axes: frozenset, axis: int) -> frozenset:
 
 
 def mapped(parts: tuple, f) -> tuple:
-    return tuple(valued(q, q.value if q.value in (UNKNOWN, MET) else evaluate(f, q.value)) for q in parts)
+    return tuple(valued(q, q.value if q.value in (UNKNOWN, MET) else f(q.value)) for q in parts)
 
 
 def combined(op: ir.BinOp, xs: tuple, ys: tuple) -> tuple:

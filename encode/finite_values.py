@@ -17,20 +17,23 @@ after it reads the update. Shared and global tiles take every writer's values. A
 fixpoint over all writers (the sets only grow, and are bounded)."""
 from __future__ import annotations
 
+import math
+
 from dsl import ir
 from dsl.pad_values import FUNCS, cast_value
 
 from . import program as prog
-from .value_atoms import ANY, DATA, INT_BOUND, Num, binary, cast_int, extremum, mapped, non_finite, normal, summed
+from .value_atoms import (ANY, DATA, FMT, INT_BOUND, Num, as_float, binary, cast_int, exact, extremum, mapped,
+                          non_finite, normal, summed)
 
 __all__ = ["NonFinite", "non_finite"]
 
 MAX_ROUNDS = 64     # sweeps over all writers before every read is taken as any value
-_LIMIT = {ir.DType.F16: 65504.0, ir.DType.BF16: 3.3895313892515355e38, ir.DType.F32: 3.4028234663852886e38,
-          ir.DType.F64: 1.7976931348623157e308}
-_OPS = (ir.BinOp.ADD, ir.BinOp.SUB, ir.BinOp.MUL, ir.BinOp.DIV)
-_ID = Num(0.0, INT_BOUND)               # a size, a block or thread id
-_LOOP = Num(-INT_BOUND, INT_BOUND)      # a loop variable
+WIDEN_AFTER = 3     # sweeps before a growing interval is extrapolated
+_OPS = (ir.BinOp.ADD, ir.BinOp.SUB, ir.BinOp.MUL, ir.BinOp.DIV, ir.BinOp.MOD, ir.BinOp.XOR)
+_ID = Num(0.0, INT_BOUND - 1.0, True)         # a size, a block id
+_LOOP = Num(-INT_BOUND, INT_BOUND - 1.0, True)  # a loop variable
+_INT_FMT = FMT[ir.DType.F64]                  # integer math: only its own bounds count
 
 
 class NonFinite:
@@ -54,14 +57,22 @@ class NonFinite:
         return self._solve()[id(writer)]
 
     def _solve(self) -> dict:
+        """The least fixpoint; a Num still growing after WIDEN_AFTER sweeps (a loop-carried sum
+        of constants) is extrapolated by 2^64 steps (two nested loops of i32 trips), then to
+        the type's range (whose end is the infinity the sum may reach)."""
         if self._sets is None:
             writers = [p for p in self.df.points if prog.assigns(p) is not None]
             self._sets = {id(p): frozenset() for p in writers}
-            for _ in range(MAX_ROUNDS):
+            grown: dict[int, int] = {}
+            for sweep in range(MAX_ROUNDS):
                 changed = False
                 for p in writers:
-                    got = normal(self._sets[id(p)] | self.written(p), self._limit(prog.assigns(p)))
-                    if got != self._sets[id(p)]:
+                    old = self._sets[id(p)]
+                    got = normal(old | self.written(p), self._fmt(p))
+                    if got != old:
+                        if sweep >= WIDEN_AFTER:
+                            grown[id(p)] = grown.get(id(p), 0) + 1
+                            got = normal(_widen(old, got, grown[id(p)]), self._fmt(p))
                         self._sets[id(p)], changed = got, True
                 if not changed:
                     break
@@ -88,9 +99,12 @@ class NonFinite:
             out |= self._sets[id(w)]
         return out
 
-    def _limit(self, name: str) -> float:
-        t = self.df.types.get(name)
-        return _LIMIT.get(t.dtype, INT_BOUND ** 2) if t is not None else _LIMIT[ir.DType.F32]
+    def _fmt(self, p):
+        """The float type statement `p` writes (its own target's: a name may be another
+        type in another block, held-out round 18)."""
+        t = getattr(p.stmt, "target", None)
+        t = t if isinstance(t, ir.TensorType) else self.df.types.get(prog.assigns(p))
+        return FMT.get(t.dtype, _INT_FMT) if t is not None else FMT[ir.DType.F32]
 
     def _extent(self, e: ir.Expr, axis: int) -> float:
         from .element_conds import shape_of
@@ -99,6 +113,13 @@ class NonFinite:
         except Exception:        # noqa: BLE001  (a shape the tile model cannot give: any length)
             return INT_BOUND
 
+    def _builtin(self, b: ir.Builtin) -> Num:
+        """A thread's id, warp and lane lie within the block; a block id within 2^31."""
+        n = float(self.df.kernel.threads)
+        top = {ir.Builtin.THREAD_X: n - 1.0, ir.Builtin.WARP: math.ceil(n / 32.0) - 1.0,
+               ir.Builtin.LANE: 31.0}.get(b, INT_BOUND - 1.0)
+        return Num(0.0, top, True)
+
     def _loop_range(self, p, var: str) -> Num:
         """The values of loop variable `var` around `p`: range(start, stop) with the ends known
         where they are constants."""
@@ -106,7 +127,7 @@ class NonFinite:
         if loop is None:
             return _LOOP
         lo, hi = self.df.env.const_value(loop.start), self.df.env.const_value(loop.stop)
-        return Num(-INT_BOUND if lo is None else float(lo), INT_BOUND if hi is None else float(hi) - 1.0)
+        return Num(-INT_BOUND if lo is None else float(lo), INT_BOUND - 1.0 if hi is None else float(hi) - 1.0, True)
 
     # ------------------------------------------------------------------ writes
     def written(self, p) -> frozenset:
@@ -118,47 +139,48 @@ class NonFinite:
         if isinstance(s, ir.Store):
             return self._get(p, s.src)
         if isinstance(s, ir.Compute):
-            got = self.value(s.value, p, s.target.name)
-            return got if s.target.dtype.is_float else cast_int(got)
+            got = self.value(s.value, p, s.target.name, self._fmt(p))
+            return as_float(got, self._fmt(p)) if s.target.dtype.is_float else cast_int(got)
         if isinstance(s, ir.Mma):
-            limit = self._limit(s.target.name)
+            fmt = self._fmt(p)
             a, b, c = self._get(p, s.a), self._get(p, s.b), self._get(p, s.c)
-            products = normal({v for u in a for w in b for v in binary(ir.BinOp.MUL, u, w, limit)}, limit)
-            sums = summed(products, float(self.df.shape(s.a)[-1]))
-            return frozenset(v for u in sums for w in c for v in binary(ir.BinOp.ADD, u, w, limit))
+            products = normal({v for u in a for w in b for v in binary(ir.BinOp.MUL, u, w, fmt)}, fmt)
+            sums = normal(summed(products, float(self.df.shape(s.a)[-1]), fmt), fmt)
+            return frozenset(v for u in sums for w in c for v in binary(ir.BinOp.ADD, u, w, fmt))
         return ANY
 
-    def value(self, e: ir.Expr, p, name: str) -> frozenset:
-        limit = self._limit(name)
-
+    def value(self, e: ir.Expr, p, name: str, fmt) -> frozenset:
         def val(x: ir.Expr) -> frozenset:
-            return normal(atoms(x), limit)
+            return normal(atoms(x), fmt)
 
         def atoms(x: ir.Expr):
             match x:
-                case ir.FloatLit(value=c) | ir.IntLit(value=c):
-                    return {float(c)}
+                case ir.FloatLit(value=c):
+                    return {exact(float(c), fmt)}
+                case ir.IntLit(value=c):
+                    return {Num(float(c), float(c), True)}
                 case ir.Sym(kind=ir.SymKind.TENSOR, name=n):
                     return self._get(p, n)
                 case ir.Sym(kind=ir.SymKind.LOOP, name=v):
                     return {self._loop_range(p, v)}
                 case ir.Sym():
                     c = self.df.env.const_value(x)
-                    return {_ID} if c is None else {float(c)}
-                case ir.BuiltinRef():
-                    return {_ID}
+                    return {_ID} if c is None else {Num(float(c), float(c), True)}
+                case ir.BuiltinRef(which=b):
+                    return {self._builtin(b)}
                 case ir.Call(func="index", args=(y,), kwargs=kw):
                     axis = self.df.env.const_value(dict(kw)["axis"])
-                    return {Num(0.0, self._extent(y, axis) - 1.0) if axis is not None else _ID}
+                    return {Num(0.0, self._extent(y, axis) - 1.0, True) if axis is not None else _ID}
                 case ir.Neg(operand=y):
-                    return {v for u in val(y) for v in binary(ir.BinOp.SUB, 0.0, u, limit)}
+                    return {v for u in val(y) for v in binary(ir.BinOp.SUB, 0.0, u, fmt)}
                 case ir.Cast(operand=y, dtype=dt):
                     if not dt.is_float:
                         return cast_int(val(y))
-                    return normal({_cast(u, dt) for u in val(y)}, min(limit, _LIMIT.get(dt, limit)))
+                    inner = FMT.get(dt, fmt)
+                    return as_float({_cast(u, dt, inner) for u in val(y)}, inner)
                 case ir.Bin(op=op, lhs=a, rhs=b) if op in _OPS:
                     va, vb = val(a), val(b)
-                    return {v for u in va for w in vb for v in binary(op, u, w, limit)}
+                    return {v for u in va for w in vb for v in binary(op, u, w, fmt)}
                 case ir.Bin():
                     return {0.0, 1.0}                    # comparisons and logic
                 case ir.Call(func="where", args=(_, a, b)):
@@ -176,19 +198,35 @@ class NonFinite:
                     return val(y)                        # the elements a mask replaces are padding
                 case ir.Call(func="sum", args=(y,), kwargs=kw):
                     axis = self.df.env.const_value(dict(kw)["axis"])
-                    return summed(val(y), INT_BOUND if axis is None else self._extent(y, axis))
+                    return summed(val(y), INT_BOUND if axis is None else self._extent(y, axis), fmt)
                 case ir.Call(func=f, args=(y,)) if f in FUNCS:
-                    return {v for u in val(y) for v in mapped(FUNCS[f], u, limit)}
+                    return {v for u in val(y) for v in mapped(f, FUNCS[f], u, fmt)}
             return ANY
         return val(e)
 
 
-def _cast(a, dt: ir.DType):
+def _widen(old: frozenset, got: frozenset, times: int) -> frozenset:
+    """Each Num of `got` whose bounds moved past `old`'s, pushed on: by 2^64 of the step the
+    first time, to infinity after."""
+    before = [a for a in old if isinstance(a, Num)]
+    out = set()
+    for a in got:
+        if not isinstance(a, Num) or not before:
+            out.add(a)
+            continue
+        lo, hi = min(b.lo for b in before), max(b.hi for b in before)
+        step = 2.0 ** 64 if times == 1 else math.inf
+        out.add(Num(a.lo if a.lo >= lo else a.lo - (lo - a.lo) * step,
+                    a.hi if a.hi <= hi else a.hi + (a.hi - hi) * step, a.integral))
+    return frozenset(out)
+
+
+def _cast(a, dt: ir.DType, fmt):
     """A float constant rounded to a float type (past its range: inf); other atoms as they are."""
     if not isinstance(a, float):
         return a
     c = cast_value(a, dt)
-    return c if isinstance(c, float) else a
+    return exact(c, fmt) if isinstance(c, float) else exact(a, fmt, exactly=False)
 
 
 def _reaches(w, p, writers, ifs: set) -> bool:

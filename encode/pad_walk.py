@@ -24,7 +24,8 @@ import z3
 
 from dsl import ir
 from dsl.masks import fill_of, neutral_for
-from dsl.pad_values import FUNCS, NOPAD, UNKNOWN, cast_value, evaluate, meets_data, operands, same, tile_names, value_at
+from dsl.pad_values import (FUNCS, NOPAD, UNKNOWN, cast_value, func_at, meets_data, operands, same, tile_names,
+                             value_at)
 
 from .fill_lines import PadLines
 from .fill_parts import (MET, NONE, Part, all_tiles, anywhere, bare_tiles, binary_at, combined, extremum_at,
@@ -294,7 +295,7 @@ class Pads(PadLines):
                 kept = NONE if self.masked_again(x, c) else tuple(q for q in inner if not self.masked_part(q, c, x))
                 return merged(kept + (self.cond_part(c, x, fill),))
             case ir.Call(func=f, args=(x,)) if f in FUNCS:
-                return mapped(sub(x), lambda v: evaluate(FUNCS[f], v))
+                return mapped(sub(x), lambda v: func_at(f, v))
             case ir.Call(args=args):
                 parts = tuple(q for a in args for q in sub(a))
                 return tuple(valued(q, UNKNOWN) for q in parts)

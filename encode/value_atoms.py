@@ -3,18 +3,22 @@
   DATA       data loaded from a tensor, and math on data: some finite number (the fill
              rule's assumption: inputs are finite, math on them does not overflow, data is
              not divided by 0);
-  a float    a constant the kernel makes (`zeros`, a literal, exp(0.0)), inf and -inf too;
+  a float    a constant the kernel makes (`zeros`, a literal, exp(0.0)), inf and -inf too,
+             kept exact only while every step is exact in the target type;
   NAN        not a number;
-  Num(lo,hi) a finite number in [lo, hi] the kernel makes from sizes, indices, block and
-             thread ids and loop variables: not data, so none of the assumption holds (it
-             may be 0.0 under a division, overflow under a product: held-out round 17).
+  Num        a finite number in [lo, hi] the kernel makes from sizes, indices, block and
+             thread ids, loop variables, or a constant the type rounds: not data, so none
+             of the assumption holds (it may be 0.0 under a division, overflow under a
+             product: held-out round 17). An `integral` one is an integer (`/` truncates).
 
-Every operation is evaluated atom by atom; a result past the target type's range (`limit`)
-is the infinity it rounds to, and a factor past sqrt(limit) may take data past it."""
+Each operation is evaluated atom by atom in the target type (`Fmt`): a result past its range
+is the infinity it rounds to; an inexact one widens by a few units in the last place and by
+the smallest normal number (underflow: exp(-200) may be 0.0 in f32, held-out round 18)."""
 from __future__ import annotations
 
 import math
 from dataclasses import dataclass
+from fractions import Fraction
 
 from dsl import ir
 from dsl.pad_values import evaluate
@@ -23,7 +27,8 @@ DATA, NAN = "data", "nan"
 INFS = frozenset({math.inf, -math.inf})
 ANY = frozenset({DATA, NAN}) | INFS
 MAX_CONSTANTS = 8
-INT_BOUND = 2.0 ** 31        # a size, an id, a loop variable: at most this in magnitude
+INT_BOUND = 2.0 ** 31        # a size, an id, a loop variable: below this in magnitude (i32)
+WIDE = 2.0 ** 63             # an integer that may have wrapped: any int64
 TINY = 1e-45
 
 
@@ -31,6 +36,21 @@ TINY = 1e-45
 class Num:
     lo: float
     hi: float
+    integral: bool = False
+
+
+@dataclass(frozen=True, slots=True)
+class Fmt:
+    """A float type: its largest finite number, unit roundoff and smallest normal number."""
+    limit: float
+    eps: float
+    tiny: float
+
+
+FMT = {ir.DType.F16: Fmt(65504.0, 2.0 ** -10, 6.103515625e-05),
+       ir.DType.BF16: Fmt(3.3895313892515355e38, 2.0 ** -7, 1.1754943508222875e-38),
+       ir.DType.F32: Fmt(3.4028234663852886e38, 2.0 ** -23, 1.1754943508222875e-38),
+       ir.DType.F64: Fmt(1.7976931348623157e308, 2.0 ** -52, 2.2250738585072014e-308)}
 
 
 def non_finite(values) -> str:
@@ -38,31 +58,58 @@ def non_finite(values) -> str:
     return ", ".join(n for a, n in ((math.inf, "inf"), (-math.inf, "-inf"), (NAN, "NaN")) if a in values)
 
 
-def normal(values, limit: float) -> frozenset:
-    """`values` in the target type: numbers past `limit` are infinities; the Nums, and more than
-    MAX_CONSTANTS finite constants, become one Num hull."""
-    out, los, his, consts = set(), [], [], []
+def normal(values, fmt: Fmt) -> frozenset:
+    """`values` in the type: numbers past its range are infinities; the Nums, and more than
+    MAX_CONSTANTS finite constants, become one Num hull (per integrality)."""
+    out, spans, consts = set(), {True: [], False: []}, []
     for a in values:
         if isinstance(a, Num):
-            if a.hi > limit:
+            if a.hi > fmt.limit:
                 out.add(math.inf)
-            if a.lo < -limit:
+            if a.lo < -fmt.limit:
                 out.add(-math.inf)
-            if a.lo <= limit and a.hi >= -limit:
-                los.append(max(a.lo, -limit))
-                his.append(min(a.hi, limit))
-        elif isinstance(a, float) and math.isfinite(a) and abs(a) > limit:
+            if a.lo <= fmt.limit and a.hi >= -fmt.limit:
+                spans[a.integral].append((max(a.lo, -fmt.limit), min(a.hi, fmt.limit)))
+        elif isinstance(a, float) and math.isfinite(a) and abs(a) > fmt.limit:
             out.add(math.copysign(math.inf, a))
         elif isinstance(a, float) and math.isfinite(a):
             consts.append(a)
         else:
             out.add(a)
-    if los or len(consts) > MAX_CONSTANTS:
-        los, his = los + consts, his + consts
-        out.add(Num(min(los), max(his)))
+    if len(consts) > MAX_CONSTANTS:
+        spans[False] += [(c, c) for c in consts]
     else:
         out.update(consts)
+    for integral, got in spans.items():
+        if got:
+            out.add(Num(min(s[0] for s in got), max(s[1] for s in got), integral))
     return frozenset(out)
+
+
+def exact(v: float, fmt: Fmt, exactly: bool = True):
+    """A float result in the type: itself when it is exactly the value (`exactly`) and the
+    type holds it, else an interval a few units in the last place and one smallest normal
+    number wide around it (rounding, underflow to 0.0)."""
+    if math.isnan(v):
+        return NAN
+    if math.isinf(v) or v == 0.0 and exactly:
+        return v
+    if exactly and _holds(v, fmt):
+        return v
+    return _widened(v, v, fmt)
+
+
+def _holds(v: float, fmt: Fmt) -> bool:
+    if abs(v) > fmt.limit or (v != 0.0 and abs(v) < fmt.tiny):
+        return False
+    m, _ = math.frexp(v)
+    bits = round(-math.log2(fmt.eps)) + 1
+    return float(m * 2 ** bits).is_integer()
+
+
+def _widened(lo: float, hi: float, fmt: Fmt) -> Num:
+    d = lambda x: 4 * fmt.eps * abs(x) + fmt.tiny        # noqa: E731
+    return Num(lo - d(lo), hi + d(hi))
 
 
 def _span(a) -> tuple[float, float] | None:
@@ -75,34 +122,68 @@ def _span(a) -> tuple[float, float] | None:
 
 
 _OPS = {ir.BinOp.ADD: lambda x, y: x + y, ir.BinOp.SUB: lambda x, y: x - y,
-        ir.BinOp.MUL: lambda x, y: x * y, ir.BinOp.DIV: lambda x, y: x / y}
+        ir.BinOp.MUL: lambda x, y: x * y, ir.BinOp.DIV: lambda x, y: x / y, ir.BinOp.MOD: math.fmod}
 _NOT_DATA = ANY - {DATA}
+_ANY_NUMBER = frozenset({Num(-math.inf, math.inf)}) | _NOT_DATA
 
 
-def binary(op: ir.BinOp, x, y, limit: float) -> frozenset:
-    """`x op y` for arithmetic `op`."""
+def binary(op: ir.BinOp, x, y, fmt: Fmt) -> frozenset:
+    """`x op y` for arithmetic `op` (+ - * / % ^)."""
     if NAN in (x, y):
         return frozenset({NAN})
+    if op is ir.BinOp.XOR or op is ir.BinOp.MOD and (x == DATA or y == DATA):
+        return _bits(op, x, y)
     if isinstance(x, float) and isinstance(y, float):
-        return frozenset({_atom(evaluate(_OPS[op], x, y))})
+        return frozenset({_exact_op(op, x, y, fmt)})
     if DATA in (x, y):
-        return _with_data(op, x, y, math.sqrt(limit))
+        return _with_data(op, x, y, fmt)
     if x in INFS or y in INFS:
         return _with_infinity(op, x, y)
+    integral = isinstance(x, Num) and isinstance(y, Num) and x.integral and y.integral
     (l1, h1), (l2, h2) = _span(x), _span(y)
-    if op is ir.BinOp.ADD:
-        return frozenset({Num(l1 + l2, h1 + h2)})
-    if op is ir.BinOp.SUB:
-        return frozenset({Num(l1 - h2, h1 - l2)})
-    if op is ir.BinOp.DIV and l2 <= 0.0 <= h2:
-        return ANY - {DATA} | {Num(-math.inf, math.inf)}       # over a number that may be 0.0
+    if op in (ir.BinOp.DIV, ir.BinOp.MOD) and l2 <= 0.0 <= h2:
+        return _ANY_NUMBER                              # over a number that may be 0.0
+    if op is ir.BinOp.MOD:
+        m = max(abs(l2), abs(h2))
+        return frozenset({Num(min(0.0, max(l1, -m)), max(0.0, min(h1, m)), integral)})
     ends = [evaluate(_OPS[op], a, b) for a in (l1, h1) for b in (l2, h2)]
     if any(math.isnan(v) for v in ends):
-        return _NOT_DATA | {Num(-math.inf, math.inf)}
-    return frozenset({Num(min(ends), max(ends))})
+        return _ANY_NUMBER
+    if integral:
+        if op is ir.BinOp.DIV:
+            ends = [float(math.trunc(v)) for v in ends]      # integer division truncates
+        lo, hi = min(ends), max(ends)
+        # past i32 (an index tile's type) or i64 the integer may have wrapped: any
+        return frozenset({Num(lo, hi, True) if -INT_BOUND <= lo and hi < INT_BOUND else Num(-WIDE, WIDE, True)})
+    return frozenset({_widened(min(ends), max(ends), fmt)})
 
 
-def _with_data(op: ir.BinOp, x, y, huge: float) -> frozenset:
+def _exact_op(op: ir.BinOp, x: float, y: float, fmt: Fmt):
+    v = evaluate(_OPS[op], x, y)
+    if not math.isfinite(v) or not (math.isfinite(x) and math.isfinite(y)):
+        return exact(v, fmt)
+    try:
+        want = Fraction(x) + Fraction(y) if op is ir.BinOp.ADD else Fraction(x) - Fraction(y) \
+            if op is ir.BinOp.SUB else Fraction(x) * Fraction(y) if op is ir.BinOp.MUL else \
+            Fraction(x) / Fraction(y) if op is ir.BinOp.DIV else Fraction(v)
+    except ZeroDivisionError:
+        return exact(v, fmt)
+    return exact(v, fmt, exactly=Fraction(v) == want)
+
+
+def _bits(op: ir.BinOp, x, y) -> frozenset:
+    """`^` of integers, `%` with data: some integer, or some number below the divisor."""
+    spans = [_span(a) for a in (x, y)]
+    if op is ir.BinOp.XOR and all(s is not None and s[0] >= 0 for s in spans):
+        top = max(s[1] for s in spans)
+        return frozenset({Num(0.0, 2.0 ** math.ceil(math.log2(top + 1.0)) - 1.0, True)})
+    if op is ir.BinOp.XOR:
+        return frozenset({Num(-WIDE, WIDE, True)})
+    return frozenset({DATA}) if y == DATA or spans[1] is None or not spans[1][0] <= 0.0 <= spans[1][1] \
+        else ANY
+
+
+def _with_data(op: ir.BinOp, x, y, fmt: Fmt) -> frozenset:
     if x == y == DATA:
         return frozenset({DATA})
     data_left = x == DATA
@@ -111,7 +192,9 @@ def _with_data(op: ir.BinOp, x, y, huge: float) -> frozenset:
     if op in (ir.BinOp.ADD, ir.BinOp.SUB):
         if other in INFS:
             return frozenset({-other if op is ir.BinOp.SUB and data_left else other})
-        return frozenset({DATA})
+        big = max(abs(span[0]), abs(span[1])) > fmt.limit / 16      # data + 1e38 may pass the range
+        return frozenset({DATA}) | (INFS if big else frozenset())
+    huge = math.sqrt(fmt.limit)
     if op is ir.BinOp.MUL:
         if other in INFS:
             return _NOT_DATA
@@ -138,8 +221,10 @@ def _with_infinity(op: ir.BinOp, x, y) -> frozenset:
         return frozenset({c})
     if op is ir.BinOp.SUB:
         return frozenset({c if inf_left else -c})
-    if op is ir.BinOp.DIV and not inf_left:
-        return frozenset({0.0})
+    if op in (ir.BinOp.DIV, ir.BinOp.MOD) and not inf_left:
+        return frozenset({0.0}) if op is ir.BinOp.DIV else frozenset({x, NAN})
+    if op is ir.BinOp.MOD:
+        return frozenset({NAN})
     out = set()                                         # c * n, c / n: the sign of n
     if hi > 0.0:
         out.add(c)
@@ -166,17 +251,22 @@ def extremum(f: str, x, y) -> frozenset:
         c, n = (x, y) if x in INFS else (y, x)
         return frozenset({n if pick(c, 0.0) == 0.0 else c})
     (l1, h1), (l2, h2) = _span(x), _span(y)
-    return frozenset({Num(pick(l1, l2), pick(h1, h2))})
+    both = isinstance(x, Num) and isinstance(y, Num) and x.integral and y.integral
+    return frozenset({Num(pick(l1, l2), pick(h1, h2), both)})
 
 
-def mapped(f, x, limit: float) -> frozenset:
+_EXACT_AT = (0.0, 1.0, math.inf, -math.inf)       # exp(0) = 1, log(1) = 0, exp(-inf) = 0: exact
+
+
+def mapped(name: str, f, x, fmt: Fmt) -> frozenset:
     """A function of one atom (exp, log, sqrt, rsqrt, tanh, abs, sigmoid: each monotone on
-    either side of 0.0): exact on numbers, DATA stays DATA (the assumption), a Num through its
-    ends and the points around 0.0 inside it."""
+    either side of 0.0): on a number, exact at 0.0, 1.0 and the infinities (and abs
+    everywhere), else a few units in the last place wide; DATA stays DATA (the assumption);
+    a Num through its ends and the points around 0.0 inside it."""
     if x in (DATA, NAN):
         return frozenset({x})
     if isinstance(x, float):
-        return frozenset({_atom(evaluate(f, x))})
+        return frozenset({exact(evaluate(f, x), fmt, exactly=name == "abs" or x in _EXACT_AT)})
     probes = {x.lo, x.hi} | {p for p in (0.0, -TINY, TINY) if x.lo <= p <= x.hi}
     out, finite = set(), []
     for p in probes:
@@ -185,25 +275,27 @@ def mapped(f, x, limit: float) -> frozenset:
             out.add(NAN)
         elif math.isinf(v):
             out.add(v)
-            finite.append(math.copysign(limit, v))          # the finite values reach the range's end
+            finite.append(math.copysign(fmt.limit, v))          # the finite values reach the range's end
         else:
             finite.append(v)
     if finite:
-        out.add(Num(min(finite), max(finite)))
+        out.add(_widened(min(finite), max(finite), fmt))
     return frozenset(out)
 
 
-def summed(values, n: float) -> frozenset:
-    """A sum of up to n elements with these values (padding adds 0.0)."""
+def summed(values, n: float, fmt: Fmt) -> frozenset:
+    """A sum of up to n elements with these values (padding adds 0.0): data stays data, the
+    constants and Nums add up to n times their bounds (200 times 1e37 is inf in f32)."""
     out = {a for a in values if a == NAN or a in INFS}
     if math.inf in out and -math.inf in out:
         out.add(NAN)
     spans = [s for s in map(_span, values) if s is not None]
     if DATA in values:
         out.add(DATA)
-    elif spans and any(s != (0.0, 0.0) for s in spans):
-        out.add(Num(min(0.0, n * min(s[0] for s in spans)), max(0.0, n * max(s[1] for s in spans))))
-    elif spans:
+    if spans and any(s != (0.0, 0.0) for s in spans):
+        lo, hi = min(0.0, n * min(s[0] for s in spans)), max(0.0, n * max(s[1] for s in spans))
+        out.add(_widened(lo, hi, fmt))
+    elif spans and DATA not in values:
         out.add(0.0)
     return frozenset(out)
 
@@ -212,9 +304,17 @@ def cast_int(values) -> frozenset:
     """Into an integer type: data stays data, the rest is some integer (a conversion saturates)."""
     out = {DATA} if DATA in values else set()
     if values - {DATA}:
-        out.add(Num(-INT_BOUND * INT_BOUND, INT_BOUND * INT_BOUND))
+        out.add(Num(-WIDE, WIDE, True))
     return frozenset(out)
 
 
-def _atom(v: float):
-    return NAN if math.isnan(v) else v
+def as_float(values, fmt: Fmt) -> frozenset:
+    """Integers into a float type: past 2 / eps they round (16777217 is 16777216 in f32)."""
+    out = set()
+    for a in values:
+        if isinstance(a, Num) and a.integral:
+            big = max(abs(a.lo), abs(a.hi)) > 1.0 / fmt.eps
+            out.add(_widened(a.lo, a.hi, fmt) if big else Num(a.lo, a.hi))
+        else:
+            out.add(a)
+    return normal(out, fmt)

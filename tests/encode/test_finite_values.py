@@ -51,19 +51,30 @@ def _reads(body: str, padded: bool = False):
     ("x * 1e31", {DATA, math.inf, -math.inf}),
     ("sum(z + inf, axis=1)", {math.inf}),
     # numbers the kernel makes from indices, ids and sizes are not data: they may be 0.0
-    ("cast(index(x, axis=1), f32)", {Num(0.0, 31.0)}),
-    ("1.0 / cast(index(x, axis=1), f32)", {math.inf, -math.inf, NAN, Num(-3.4028234663852886e38, 3.4028234663852886e38)}),
-    ("1.0 / (cast(index(x, axis=1), f32) + 1.0)", {Num(1.0 / 32.0, 1.0)}),
-    ("z + cast(block.x, f32) * 1e38", {math.inf, Num(0.0, 3.4028234663852886e38)}),
-    ("sqrt(cast(index(x, axis=1), f32) - 1.0)", {NAN, Num(0.0, math.sqrt(30.0))}),
-    ("exp(cast(index(x, axis=1), f32) * 10.0)", {math.inf, Num(1.0, 3.4028234663852886e38)}),
-    ("log(cast(index(x, axis=1), f32))", {-math.inf, Num(-3.4028234663852886e38, math.log(31.0))}),
-    ("x * cast(index(x, axis=1), f32)", {DATA}),
-    ("x / cast(index(x, axis=1), f32)", {DATA, NAN, math.inf, -math.inf}),
+    ("1.0 / cast(index(x, axis=1), f32)", "inf, -inf, NaN"),
+    ("1.0 / (cast(index(x, axis=1), f32) + 1.0)", ""),
+    ("z + cast(block.x, f32) * 1e38", "inf"),
+    ("sqrt(cast(index(x, axis=1), f32) - 1.0)", "NaN"),
+    ("exp(cast(index(x, axis=1), f32) * 10.0)", "inf"),
+    ("log(cast(index(x, axis=1), f32))", "-inf"),
+    ("x / cast(index(x, axis=1), f32)", "inf, -inf, NaN"),
+    # rounding in the tile's type (held-out round 18)
+    ("1.0 / (z + 1e-50)", "inf, -inf, NaN"),
+    ("1.0 / exp(z - 200.0)", "inf, -inf, NaN"),
+    ("1.0 / ((z + 16777217.0) - 16777216.0)", "inf, -inf, NaN"),
+    ("1.0 / (1.0 - tanh(z + 20.0))", "inf, -inf, NaN"),
+    ("1.0 / (z + 2.0)", ""),
+    ("sum(where(x > 0.0, x, z + 1.2e37), axis=1)", "inf"),
+    # integers: `/` truncates, `%` and `^` may be 0
+    ("1.0 / cast((thread.x + 256) / 512, f32)", "inf, -inf, NaN"),
+    ("1.0 / cast(thread.x % 4, f32)", "inf, -inf, NaN"),
+    ("1.0 / cast(thread.x ^ 1, f32)", "inf, -inf, NaN"),
+    ("1.0 / cast(thread.x / 2 + 1, f32)", ""),
 ])
 def test_atoms_of_an_expression(expr, want):
     _, _, out = _reads(f"    x = load X[block.x * 4 : +4, 0 : +32]\n    z = zeros f32[4, 32]\n    t = {expr}\n")
-    assert out["t"][0] == frozenset(want)
+    got = out["t"][0]
+    assert (non_finite(got) == want) if isinstance(want, str) else got == frozenset(want), got
 
 
 def test_a_number_past_f16_is_inf_in_an_f16_tile():
@@ -137,4 +148,5 @@ def test_loop_variables_lie_in_their_range():
         t = z + cast(it, f32)
 """
     _, _, out = _reads(body)
-    assert out["t"][0] == frozenset({Num(2.0, 4.0)})
+    (v,) = out["t"][0]
+    assert isinstance(v, Num) and v.lo <= 2.0 and 4.0 <= v.hi < 4.01 and v.lo > 1.99

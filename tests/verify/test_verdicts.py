@@ -177,6 +177,18 @@ HELD_OUT = [
     ("r17_l09_ok_index_exp_small", {"R": 8}),      # exp of a small index: finite
     ("r17_q01_ok_loop_reset_before_read_data", {"R": 8}),   # an inf tile reset in the loop before its read
     ("r17_r04_ok_loopvar_recip_shifted", {"R": 8}),         # 1 / (it + 1) with it >= 0 from range(2)
+    # held-out round 18: integer math, rounding (an if writing both branches: test_finite_values.py;
+    # its kernels are refused by the lowering, a thread-dependent definition read across threads)
+    ("r18_i15_ok_thread_div_const", {"R": 8}),     # (thread.x + 512) / 256 >= 2
+    ("r18_i29_ok_index_xor_pos", {"R": 8}),        # (c ^ 1) + 1 >= 1
+    ("r18_i34_ok_thread_div_pos", {"R": 8}),       # thread.x / 128 + 1 >= 1 (integer division)
+    ("r18_l04_ok_negative_range", {"R": 8}),       # 1 / it with it in range(-3, 0)
+    ("r18_m07_ok_mma_b_finite_tail", {"M": 64}),   # B's rows past K replaced by 1.0
+    ("r18_p12_ok_sum_data_const_small", {"R": 8}),  # a row sum of data and small constants
+    ("r18_p26_ok_lit_normal_small", {"R": 8}),     # (z + 1e-30) * 1e30: normal in f32
+    ("r18_q09_ok_pad_exact_arith", {"R": 8}),      # padding (0 + 1) - 1 is 0.0 exactly in f32 too
+    ("r18_q18_ok_pad_times_one", {"R": 8}),        # padding times 1.0
+    ("r18_q20_ok_pad_cmp_clear", {"R": 8}),        # 0 + 1 > 0.5 in f64 and f32 alike
 ]
 
 
@@ -529,7 +541,10 @@ def test_false_proofs_of_held_out_rounds_stay_unproved(path):
     first update (nf03: -inf). Held-out round 17 (r17_*): numbers a kernel makes from indices,
     ids, sizes and loop variables that are 0.0 under a division, a log or an rsqrt, negative
     under a sqrt, or overflow (under exp, a product, an f16 tile), into an mma operand too;
-    and a padded tile scaled in place by a tile that may be inf. Each is refuted or unknown,
-    never proved."""
+    and a padded tile scaled in place by a tile that may be inf. Held-out round 18 (r18_*):
+    constants and padding values that f32 or f16 rounds (underflow of exp(-200) or 1e-50 to
+    0.0, 16777217.0, 1 - tanh(20.0), a comparison that goes the other way in f32), integer
+    division, `%` and `^` that may be 0, i32 wrap of index math, sums of many large
+    constants, a name reused with another type. Each is refuted or unknown, never proved."""
     v = verify_kernel(check_source(path.read_text(), path.name).kernel, VerifyOptions())
     assert v.status != "proved", path.name

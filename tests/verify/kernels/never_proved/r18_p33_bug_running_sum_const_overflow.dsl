@@ -1,0 +1,21 @@
+# s = rowsum(w) then s = s + 1e38 four times: inf (DATA + c is DATA); padding*inf = NaN
+kernel p33_bug_running_sum_const_overflow(X: f32[R, 200], W: f32[R, 256], Y: f32[R]):
+    assume R % 4 == 0
+    const BR, BC = 4, 256
+    grid (R / BR)
+    threads 128
+    tag X[r, c] = (row=r, col=c)
+    tag W[r, c] = (row=r, wcol=c)
+    tag Y[r] = (row=r)
+    x = load X[block.x * BR : +BR, 0 : +BC] masked(fill=0.0)
+    w = load W[block.x * BR : +BR, 0 : +BC]
+    z = zeros f32[BR, BC]
+    o = z + 1.0
+    ci = cast(index(z, axis=1), f32)
+    ii = index(z, axis=1)
+    s1 = sum(w, axis=1)
+    for it in range(4):
+        s1 = s1 + 1e38
+    tm = x * bcast(s1, axis=1, n=BC)
+    s = sum(tm, axis=1)
+    store Y[block.x * BR : +BR], s

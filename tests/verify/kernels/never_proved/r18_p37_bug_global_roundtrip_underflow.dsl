@@ -1,0 +1,24 @@
+# underflowed 0 stored to Y scratch and loaded back? (kernel-made, reaches 1/0)
+kernel p37_bug_global_roundtrip_underflow(X: f32[R, 200], W: f32[R, 256], Y: f32[R]):
+    assume R % 4 == 0
+    const BR, BC = 4, 256
+    grid (R / BR)
+    threads 128
+    tag X[r, c] = (row=r, col=c)
+    tag W[r, c] = (row=r, wcol=c)
+    tag Y[r] = (row=r)
+    x = load X[block.x * BR : +BR, 0 : +BC] masked(fill=0.0)
+    w = load W[block.x * BR : +BR, 0 : +BC]
+    z = zeros f32[BR, BC]
+    o = z + 1.0
+    ci = cast(index(z, axis=1), f32)
+    ii = index(z, axis=1)
+    g = where(ci < 200.0, o, (ci + 1.0) * 1e-30 * 1e-30)
+    sh = shared f32[BR, BC]
+    store sh[0 : +BR, 0 : +BC], g
+    barrier
+    g2 = load sh[0 : +BR, 0 : +BC]
+    h = o / (g2 * 1e30 * 1e30)
+    tm = x * h
+    s = sum(tm, axis=1)
+    store Y[block.x * BR : +BR], s

@@ -1,0 +1,18 @@
+# padding: 1 - tanh(0+10) = 0 in f32 (4e-9 in f64): pad walk sees non-neutral => expected unknown; wait we want neutral wrong: where(1-tanh(x+10) > 0, o, x)
+kernel q11_bug_pad_tanh_round(X: f32[R, 200], W: f32[R, 256], Y: f32[R]):
+    assume R % 4 == 0
+    const BR, BC = 4, 256
+    grid (R / BR)
+    threads 128
+    tag X[r, c] = (row=r, col=c)
+    tag W[r, c] = (row=r, wcol=c)
+    tag Y[r] = (row=r)
+    x = load X[block.x * BR : +BR, 0 : +BC] masked(fill=0.0)
+    w = load W[block.x * BR : +BR, 0 : +BC]
+    z = zeros f32[BR, BC]
+    o = z + 1.0
+    ci = cast(index(z, axis=1), f32)
+    ii = index(z, axis=1)
+    tm = where(ci < 200.0, x, where(1.0 - tanh(x + 10.0) > 0.0, x, o))
+    s = sum(tm, axis=1)
+    store Y[block.x * BR : +BR], s

@@ -1,0 +1,18 @@
+# padding: log(1+1e-9) > 0 true in f64 (x=0 picked) but false in f32 (1.0 picked): sum off by 56
+kernel q12_bug_pad_log_one_plus_tiny_cmp(X: f32[R, 200], W: f32[R, 256], Y: f32[R]):
+    assume R % 4 == 0
+    const BR, BC = 4, 256
+    grid (R / BR)
+    threads 128
+    tag X[r, c] = (row=r, col=c)
+    tag W[r, c] = (row=r, wcol=c)
+    tag Y[r] = (row=r)
+    x = load X[block.x * BR : +BR, 0 : +BC] masked(fill=0.0)
+    w = load W[block.x * BR : +BR, 0 : +BC]
+    z = zeros f32[BR, BC]
+    o = z + 1.0
+    ci = cast(index(z, axis=1), f32)
+    ii = index(z, axis=1)
+    tm = where(ci < 200.0, x, where(log(x + 1.000000001) > 0.0, x, o))
+    s = sum(tm, axis=1)
+    store Y[block.x * BR : +BR], s

@@ -1,0 +1,18 @@
+# padding: exp(0-200)==0 true in f32 (1.0 picked... ) f64 false (x)
+kernel q15_bug_pad_exp_neg_cmp_eq(X: f32[R, 200], W: f32[R, 256], Y: f32[R]):
+    assume R % 4 == 0
+    const BR, BC = 4, 256
+    grid (R / BR)
+    threads 128
+    tag X[r, c] = (row=r, col=c)
+    tag W[r, c] = (row=r, wcol=c)
+    tag Y[r] = (row=r)
+    x = load X[block.x * BR : +BR, 0 : +BC] masked(fill=0.0)
+    w = load W[block.x * BR : +BR, 0 : +BC]
+    z = zeros f32[BR, BC]
+    o = z + 1.0
+    ci = cast(index(z, axis=1), f32)
+    ii = index(z, axis=1)
+    tm = where(ci < 200.0, x, where(exp(x - 200.0) == 0.0, o, x))
+    s = sum(tm, axis=1)
+    store Y[block.x * BR : +BR], s

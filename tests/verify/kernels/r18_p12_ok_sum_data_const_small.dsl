@@ -1,0 +1,20 @@
+# like p10 with 1.0 instead of 1e37: finite, correct sibling
+kernel p12_ok_sum_data_const_small(X: f32[R, 200], W: f32[R, 256], Y: f32[R]):
+    assume R % 4 == 0
+    const BR, BC = 4, 256
+    grid (R / BR)
+    threads 128
+    tag X[r, c] = (row=r, col=c)
+    tag W[r, c] = (row=r, wcol=c)
+    tag Y[r] = (row=r)
+    x = load X[block.x * BR : +BR, 0 : +BC] masked(fill=0.0)
+    w = load W[block.x * BR : +BR, 0 : +BC]
+    z = zeros f32[BR, BC]
+    o = z + 1.0
+    ci = cast(index(z, axis=1), f32)
+    ii = index(z, axis=1)
+    g = where(ci < 56.0, w, o)
+    s1 = sum(g, axis=1)
+    tm = x * bcast(s1, axis=1, n=BC)
+    s = sum(tm, axis=1)
+    store Y[block.x * BR : +BR], s
