@@ -139,7 +139,9 @@ class NonFinite:
         if isinstance(s, ir.Store):
             return self._get(p, s.src)
         if isinstance(s, ir.Compute):
-            got = self.value(s.value, p, s.target.name, self._fmt(p))
+            # 16-bit math is done in f32 and rounded when stored (docs/DSL.md)
+            inner = FMT[ir.DType.F32] if s.target.dtype in (ir.DType.F16, ir.DType.BF16) else self._fmt(p)
+            got = self.value(s.value, p, s.target.name, inner)
             return as_float(got, self._fmt(p)) if s.target.dtype.is_float else cast_int(got)
         if isinstance(s, ir.Mma):
             fmt = self._fmt(p)

@@ -309,12 +309,17 @@ def cast_int(values) -> frozenset:
 
 
 def as_float(values, fmt: Fmt) -> frozenset:
-    """Integers into a float type: past 2 / eps they round (16777217 is 16777216 in f32)."""
+    """Values stored in a float type: integers past 1 / eps round (16777217 is 16777216 in
+    f32), and so do constants it does not hold."""
     out = set()
     for a in values:
         if isinstance(a, Num) and a.integral:
             big = max(abs(a.lo), abs(a.hi)) > 1.0 / fmt.eps
             out.add(_widened(a.lo, a.hi, fmt) if big else Num(a.lo, a.hi))
+        elif isinstance(a, Num):
+            out.add(_widened(a.lo, a.hi, fmt))        # rounded into the type (1e-8 is 0.0 in f16)
+        elif isinstance(a, float):
+            out.add(exact(a, fmt))        # a constant the type does not hold (2049.0 in f16) rounds
         else:
             out.add(a)
     return normal(out, fmt)

@@ -189,6 +189,11 @@ HELD_OUT = [
     ("r18_q09_ok_pad_exact_arith", {"R": 8}),      # padding (0 + 1) - 1 is 0.0 exactly in f32 too
     ("r18_q18_ok_pad_times_one", {"R": 8}),        # padding times 1.0
     ("r18_q20_ok_pad_cmp_clear", {"R": 8}),        # 0 + 1 > 0.5 in f64 and f32 alike
+    # held-out round 19
+    ("r19_b04_ok_loop_reset_top", {"R": 8}),       # an inf tile reset at the top of each iteration
+    ("r19_c10_ok_maximum_neginf_with_w", {"R": 8}),   # maximum(-inf, w) is w
+    ("r19_p01_ok_pad_loop_sub_add", {"R": 8}),     # padding (0 - 1) + 1 is 0.0 exactly every iteration
+    ("r19_t02_ok_transposed_masked_zero_sum", {"R": 8}),   # a transposed masked load summed
 ]
 
 
@@ -545,6 +550,8 @@ def test_false_proofs_of_held_out_rounds_stay_unproved(path):
     constants and padding values that f32 or f16 rounds (underflow of exp(-200) or 1e-50 to
     0.0, 16777217.0, 1 - tanh(20.0), a comparison that goes the other way in f32), integer
     division, `%` and `^` that may be 0, i32 wrap of index math, sums of many large
-    constants, a name reused with another type. Each is refuted or unknown, never proved."""
+    constants, a name reused with another type. Held-out round 19 (r19_*): padding stored into
+    a global tensor and read back by a masked load or copy (its stored 0.0 or -inf was taken
+    for data). Each is refuted or unknown, never proved."""
     v = verify_kernel(check_source(path.read_text(), path.name).kernel, VerifyOptions())
     assert v.status != "proved", path.name
