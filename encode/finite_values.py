@@ -1,8 +1,8 @@
 """Which elements may hold inf or NaN, apart from padding: the fill rule's other half.
 
-The fill rule (encode/fill_rule.py) follows the value of padding exactly and takes every
+The padding walk (encode/pad_walk.py) follows the value of padding exactly and takes every
 other element for some finite number: `0.0 * x` is 0.0. Data loaded from a tensor is finite,
-and so is math on data (an assumption, docs/SOUNDNESS.md); but a kernel may put infinities
+and so is math on data (an assumption, docs/SEMANTICS.md); but a kernel may put infinities
 into a tile itself: `where(k < K, b, zb + inf)` as an mma operand, `-log(zeros)`, 70000.0 in
 f16, `zeros - inf` as a running max. Padding of 0.0 times such an element is NaN (held-out
 round 16).
@@ -10,11 +10,12 @@ round 16).
 The values a tile's elements other than padding may hold are a set of atoms
 (encode/value_atoms.py): data, constants (inf and -inf included), NaN, and intervals of the
 numbers a kernel makes from sizes, indices, ids and loop variables (not data: `1.0 /
-cast(it)` is inf at it = 0, held-out round 17), evaluated through the kernel's math. A register tile is read from
-its reaching writes only: an online softmax's running max is -inf before the loop, but its
-update `m = maximum(m, max(s))` is finite wherever a row of s holds data, and the exp(s - m)
-after it reads the update. Shared and global tiles take every writer's values. A least
-fixpoint over all writers (the sets only grow, and are bounded)."""
+cast(it)` is inf at it = 0, held-out round 17), evaluated through the kernel's math in the
+tile's type. A register tile is read from its reaching writes only: an online softmax's
+running max is -inf before the loop, but its update `m = maximum(m, max(s))` is finite
+wherever a row of s holds data, and the exp(s - m) after it reads the update. Shared and
+global tiles take every writer's values. A least fixpoint over all writers (the sets only
+grow; a growing interval is extrapolated, _solve)."""
 from __future__ import annotations
 
 import math
@@ -23,6 +24,7 @@ from dsl import ir
 from dsl.pad_values import FUNCS, cast_value
 
 from . import program as prog
+from .symbols import Unsupported
 from .value_atoms import (ANY, DATA, FMT, INT_BOUND, Num, as_float, binary, cast_int, exact, extremum, mapped,
                           non_finite, normal, summed)
 
@@ -110,7 +112,7 @@ class NonFinite:
         from .element_conds import shape_of
         try:
             return float(shape_of(self.df, e)[axis])
-        except Exception:        # noqa: BLE001  (a shape the tile model cannot give: any length)
+        except (Unsupported, IndexError, KeyError):     # a shape the tile model cannot give: any length
             return INT_BOUND
 
     def _builtin(self, b: ir.Builtin) -> Num:
