@@ -105,8 +105,9 @@ def in_f32(v: float, exact: bool):
 _F32_TINY = 1.1754943508222875e-38      # below it f32 is subnormal, flushed to 0.0 by fast math
 
 
-def _exact(op: ir.BinOp, a: float, b: float) -> bool:
-    """Whether f64 computed `a op b` exactly (no rounding)."""
+def computed_exactly(op: ir.BinOp, a: float, b: float) -> bool:
+    """Whether f64 computed `a op b` (+ - * /) exactly, with no rounding (also for
+    encode/value_atoms.py)."""
     if not (math.isfinite(a) and math.isfinite(b)):
         return True
     x, y = Fraction(a), Fraction(b)
@@ -166,7 +167,7 @@ def binary(op: ir.BinOp, a, b):
             # as the GPU may compare: in f32 as well (16777216 < 16777216.5 is false there)
             got = bool(_CMP[op](a, b))
             return float(got) if got == bool(_CMP[op](np.float32(a), np.float32(b))) else UNKNOWN
-        return in_f32(evaluate(_ARITH[op], a, b), _exact(op, a, b)) if op in _ARITH else UNKNOWN
+        return in_f32(evaluate(_ARITH[op], a, b), computed_exactly(op, a, b)) if op in _ARITH else UNKNOWN
     if a == NOPAD and b == NOPAD:
         return NOPAD
     if op in _CMP:

@@ -18,10 +18,9 @@ from __future__ import annotations
 
 import math
 from dataclasses import dataclass
-from fractions import Fraction
 
 from dsl import ir
-from dsl.pad_values import evaluate
+from dsl.pad_values import computed_exactly, evaluate
 
 DATA, NAN = "data", "nan"
 INFS = frozenset({math.inf, -math.inf})
@@ -159,16 +158,8 @@ def binary(op: ir.BinOp, x, y, fmt: Fmt) -> frozenset:
 
 
 def _exact_op(op: ir.BinOp, x: float, y: float, fmt: Fmt):
-    v = evaluate(_OPS[op], x, y)
-    if not math.isfinite(v) or not (math.isfinite(x) and math.isfinite(y)):
-        return exact(v, fmt)
-    try:
-        want = Fraction(x) + Fraction(y) if op is ir.BinOp.ADD else Fraction(x) - Fraction(y) \
-            if op is ir.BinOp.SUB else Fraction(x) * Fraction(y) if op is ir.BinOp.MUL else \
-            Fraction(x) / Fraction(y) if op is ir.BinOp.DIV else Fraction(v)
-    except ZeroDivisionError:
-        return exact(v, fmt)
-    return exact(v, fmt, exactly=Fraction(v) == want)
+    """Two constants: fmod is always exact; the rest as the padding walk decides it."""
+    return exact(evaluate(_OPS[op], x, y), fmt, exactly=op is ir.BinOp.MOD or computed_exactly(op, x, y))
 
 
 def _bits(op: ir.BinOp, x, y) -> frozenset:
