@@ -37,13 +37,18 @@ MAX_COPIES = 8               # (H200's L2 is 50 MB: the cache must not hold the 
 def parse_args(argv):
     p = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     p.add_argument("--bundle", type=Path, default=DEFAULT_BUNDLE)
-    p.add_argument("--only", default="", help="comma-separated kernel names")
+    p.add_argument("--only", default="", help="comma-separated kernel names, run in that order")
     p.add_argument("--size", choices=("bench", "small"), default="bench",
                    help="bench: BENCH_SIZES of each reference (4096^3 for GEMM); small: TEST_SIZES")
     p.add_argument("--sim", action="store_true", help="CUDA simulator, small sizes, no timing")
     p.add_argument("--seed", type=int, default=0)
     p.add_argument("--min-time", type=float, default=0.2, help="seconds of timed launches per kernel")
     p.add_argument("--json", type=Path, default=None, help="default: $OUT/gpu_bench.json, else ./gpu_bench.json")
+    p.add_argument("--peaks", default="", help="the card's roofline as JSON (skips measuring it)")
+    p.add_argument("--isolate", action="store_true",
+                   help="run the kernels in child processes: one that kills its process (a crash, a "
+                        "hung launch past --kernel-timeout) is reported and the rest still run")
+    p.add_argument("--kernel-timeout", type=float, default=120.0, help="seconds per kernel with --isolate")
     return p.parse_args(argv)
 
 
@@ -52,8 +57,11 @@ def load_manifest(bundle: Path, only: str = "") -> list[dict]:
     if not path.is_file():
         raise SystemExit(f"no bundle at {bundle}: run `argus lower proofs/*.dsl --bundle {bundle}` first")
     entries = json.loads(path.read_text())
-    names = {n.strip() for n in only.split(",") if n.strip()}
-    return [e for e in entries if not names or e["name"] in names]
+    names = [n.strip() for n in only.split(",") if n.strip()]
+    if not names:
+        return entries
+    by_name = {e["name"]: e for e in entries}
+    return [by_name[n] for n in dict.fromkeys(names) if n in by_name]   # in the order asked
 
 
 def load_file_module(path: Path, name: str):
@@ -294,12 +302,78 @@ def table(rows: list[dict]) -> str:
     return "\n".join(lines)
 
 
+def numpy_alias_for_numba_cuda() -> None:
+    """numba-cuda 0.30 registers an overload for np.row_stack, which NumPy 2.5 removed (it
+    was an alias of np.vstack): its first kernel compile fails with an AttributeError. Seen
+    on the H200 image (numba-cuda 0.30.4, numpy 2.5.2) on 2026-12-04. Restore the alias."""
+    import numpy as np
+    if not hasattr(np, "row_stack"):
+        np.row_stack = np.vstack
+
+
+def run_isolated(opts, argv: list[str]) -> int:
+    """Each kernel left runs in a child `gpu.py` (the roofline measured once, by the first):
+    a kernel that takes its process down (a segfault, an unrecoverable CUDA error, a launch
+    past --kernel-timeout) becomes an error row, and the next child carries on after it."""
+    import subprocess
+    import threading
+    keep, skip = [], {"--isolate", "--only", "--peaks", "--json", "--kernel-timeout"}
+    it = iter(argv)
+    for a in it:
+        if a.split("=")[0] in skip:
+            if "=" not in a and a != "--isolate":
+                next(it, None)
+            continue
+        keep.append(a)
+    out = opts.json or Path(os.environ.get("OUT", ".")) / "gpu_bench.json"
+    remaining = [e["name"] for e in load_manifest(opts.bundle, opts.only)]
+    rows, peaks = [], json.loads(opts.peaks) if opts.peaks else {}
+    while remaining:
+        cmd = [sys.executable, "-X", "faulthandler", str(Path(__file__).resolve()), *keep,
+               "--only", ",".join(remaining), "--json", str(out.with_name(out.name + ".child"))]
+        if peaks:
+            cmd += ["--peaks", json.dumps(peaks)]
+        proc = subprocess.Popen(cmd, stdout=subprocess.PIPE, text=True)
+        last = [time.monotonic()]      # when the child last reported a kernel
+
+        def watchdog(proc=proc, last=last):
+            while proc.poll() is None:
+                if time.monotonic() - last[0] > opts.kernel_timeout:
+                    proc.kill()
+                    return
+                time.sleep(0.5)
+        threading.Thread(target=watchdog, daemon=True).start()
+        for line in proc.stdout:
+            try:
+                obj = json.loads(line)
+            except ValueError:
+                continue            # the child's table: the parent prints its own
+            print(line, end="", flush=True)
+            if "peaks" in obj:
+                peaks = obj["peaks"]
+            elif obj.get("kernel") in remaining:
+                rows.append(obj)
+                remaining.remove(obj["kernel"])
+                last[0] = time.monotonic()
+        code = proc.wait()
+        if remaining:     # the child died on the first kernel it had not reported
+            row = {"kernel": remaining.pop(0), "error": f"its process ended with status {code}"}
+            rows.append(row)
+            print(json.dumps(row), flush=True)
+    out.write_text(json.dumps({"backend": "isolated", "peaks": peaks, "rows": rows}, indent=2) + "\n")
+    print(table(rows))
+    return 0 if all(r.get("ok") for r in rows) else 1
+
+
 def main(argv=None) -> int:
     opts = parse_args(argv)
+    if opts.isolate:
+        return run_isolated(opts, sys.argv[1:] if argv is None else list(argv))
     if opts.sim:
         os.environ["NUMBA_ENABLE_CUDASIM"] = "1"   # before numba is imported
         sys.setswitchinterval(1e-3)
     os.environ.setdefault("NUMBA_CUDA_LOW_OCCUPANCY_WARNINGS", "0")
+    numpy_alias_for_numba_cuda()
     sys.path.insert(0, str(REPO))
     entries = load_manifest(opts.bundle, opts.only)
     backend = None
@@ -310,14 +384,16 @@ def main(argv=None) -> int:
                   file=sys.stderr)
             return 2
         backend = Backend()
-    peaks = {}
-    if backend is not None:
+    peaks = json.loads(opts.peaks) if opts.peaks else {}
+    if backend is not None and not peaks:
         try:
             peaks = measure_peaks(backend, opts.min_time)
         except Exception as err:   # the table still comes, without the roofline column
             peaks = {"error": f"{type(err).__name__}: {err}"}
         print(json.dumps({"peaks": peaks}), flush=True)
     rows = []
+    out = opts.json or Path(os.environ.get("OUT", ".")) / "gpu_bench.json"
+    out.parent.mkdir(parents=True, exist_ok=True)
     for entry in entries:
         try:
             row = run_entry(entry, opts.bundle, opts, backend, peaks)
@@ -325,10 +401,11 @@ def main(argv=None) -> int:
             row = {"kernel": entry["name"], "error": f"{type(err).__name__}: {err}"}
         rows.append(row)
         print(json.dumps(row), flush=True)
-    out = opts.json or Path(os.environ.get("OUT", ".")) / "gpu_bench.json"
-    out.parent.mkdir(parents=True, exist_ok=True)
-    out.write_text(json.dumps({"backend": getattr(backend, "name", "simulator"), "peaks": peaks, "rows": rows},
-                              indent=2) + "\n")
+        # rewritten after every kernel: a run cut short by a time limit keeps what it measured
+        partial = out.with_name(out.name + ".part")
+        partial.write_text(json.dumps({"backend": getattr(backend, "name", "simulator"), "peaks": peaks,
+                                       "rows": rows}, indent=2) + "\n")
+        partial.replace(out)
     print(table(rows))
     return 0 if all(r.get("ok") for r in rows) else 1
 

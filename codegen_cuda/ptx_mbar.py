@@ -241,7 +241,8 @@ def tensor_map(array, dtype, box):
         strides = [math.prod(shape[rank - d:]) * nbytes for d in range(1, rank)]   # bytes, dims 1..rank-1
         err, tmap = _cu.cuTensorMapEncodeTiled(
             getattr(_cu.CUtensorMapDataType, "CU_TENSOR_MAP_DATA_TYPE_" + _TMAP_TYPES[dtype]), rank, addr,
-            dims, strides, list(reversed(box)), [1] * rank,
+            [_cu.cuuint64_t(n) for n in dims], [_cu.cuuint64_t(n) for n in strides],
+            [_cu.cuuint32_t(n) for n in reversed(box)], [_cu.cuuint32_t(1)] * rank,
             _cu.CUtensorMapInterleave.CU_TENSOR_MAP_INTERLEAVE_NONE,
             _cu.CUtensorMapSwizzle.CU_TENSOR_MAP_SWIZZLE_NONE,
             _cu.CUtensorMapL2promotion.CU_TENSOR_MAP_L2_PROMOTION_L2_128B,

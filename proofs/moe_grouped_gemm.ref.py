@@ -21,7 +21,11 @@ def make_inputs(sizes, rng):
 
 def reference(inputs, sizes):
     x, w, route = inputs["X"].astype(np.float64), inputs["W"].astype(np.float64), inputs["route"]
-    return {"Y": np.einsum("rh,rhf->rf", x, w[route]).astype(np.float32)}
+    y = np.zeros((x.shape[0], w.shape[2]))
+    for e in range(w.shape[0]):      # per expert: w[route] would be T x H x F (256 GB at the bench size)
+        rows = route == e
+        y[rows] = x[rows] @ w[e]
+    return {"Y": y.astype(np.float32)}
 
 
 def flops(sizes):

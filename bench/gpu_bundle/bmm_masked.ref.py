@@ -14,4 +14,5 @@ def flops(sizes):
 
 
 def vendor(inputs, sizes):
-    return reference(inputs, sizes)
+    """Batched cuBLAS fp16 GEMM (fp16 output), in torch or CuPy."""
+    return {"C": inputs["A"] @ inputs["B"]}

@@ -19,4 +19,14 @@ def flops(sizes):
 
 
 def vendor(inputs, sizes):
-    return reference(inputs, sizes)
+    """torch's fused causal attention (fp32), or the same in CuPy operators."""
+    q, kt, v = inputs["Q"], inputs["KT"], inputs["V"]
+    if hasattr(q, "float"):
+        import torch
+        return {"O": torch.nn.functional.scaled_dot_product_attention(
+            q[None, None], kt.T.contiguous()[None, None], v[None, None], is_causal=True, scale=1.0)[0, 0]}
+    import cupy
+    s = q @ kt
+    s = cupy.where(cupy.tril(cupy.ones(s.shape, dtype=bool)), s, -cupy.inf)
+    e = cupy.exp(s - s.max(axis=1, keepdims=True))
+    return {"O": (e / e.sum(axis=1, keepdims=True)) @ v}
