@@ -63,6 +63,20 @@ def test_the_fit_recovers_the_times_and_reports_before_and_after(results):
     assert perf["sm_count"]["source"] == "peak (vendor)"
 
 
+def test_one_kernel_the_model_misses_does_not_drag_the_fit(results, tmp_path):
+    """A kernel measured 1000x slower than the model could say (the causal attention on the
+    H200: its triangular loop is not in the features) costs the fit a linear term, not a
+    square: the other kernels' times are still recovered."""
+    data = json.loads((results / "gpu_bench.json").read_text())
+    data["rows"][0]["ms"] *= 1000
+    (tmp_path / "r.json").write_text(json.dumps(data))
+    fit = calibrate(load_measurements(tmp_path / "r.json"), H200)
+    errs = sorted(abs(evaluate(r.features, fit.after).seconds - r.seconds) / r.seconds
+                  for r in fit.rows if r.kernel != data["rows"][0]["kernel"])
+    assert errs[len(errs) // 2] < 0.05, errs
+    assert fit.after.perf.launch_overhead_s == H200.perf.launch_overhead_s
+
+
 def test_features_come_from_the_bundle_when_the_rows_lack_them(results):
     rows, _ = load_measurements(results / "bare.json", results / "bundle")
     direct, _ = load_measurements(results / "gpu_bench.json")

@@ -119,6 +119,10 @@ HOST_MAP = textwrap.dedent("""
     assert len(calls) == 1, "a map is built once per address and shape"
     dtype, rank, addr, dims, strides, box, elem = calls[0][:7]
     assert dtype == cu.CUtensorMapDataType.CU_TENSOR_MAP_DATA_TYPE_FLOAT32 and rank == 3 and addr == 0x10000
+    # the bindings refuse plain ints (seen on an H200, 2026-12-04): 64-bit sizes, 32-bit box
+    assert all(isinstance(n, cu.cuuint64_t) for n in dims + strides)
+    assert all(isinstance(n, cu.cuuint32_t) for n in box + elem)
+    dims, strides, box, elem = ([int(n) for n in v] for v in (dims, strides, box, elem))
     assert dims == [96, 64, 3] and strides == [96 * 4, 64 * 96 * 4] and box == [32, 32, 1] and elem == [1, 1, 1]
     assert calls[0][10] == cu.CUtensorMapFloatOOBfill.CU_TENSOR_MAP_FLOAT_OOB_FILL_NONE
     print("ok")
@@ -127,7 +131,7 @@ HOST_MAP = textwrap.dedent("""
 
 def test_host_builds_the_tensor_map_with_innermost_first_dims_and_byte_strides(tmp_path):
     """The GPU half of tensor_map (no driver here: cuTensorMapEncodeTiled is replaced by a
-    recorder): dimensions innermost first, strides in bytes of dimensions 1.., the box
+    recorder): 64-bit dimensions innermost first, strides in bytes of dimensions 1.., the box
     reversed, zero fill; one map per (address, shape)."""
     env = dict(os.environ, PYTHONPATH=str(REPO))
     env.pop("NUMBA_ENABLE_CUDASIM", None)
