@@ -208,6 +208,8 @@ def run_entry(entry: dict, bundle: Path, opts, backend, peaks: dict | None = Non
     launch(mod, dev, stream)
     cuda.synchronize()
     row["first_launch_s"] = time.perf_counter() - t0     # includes the JIT compile
+    if backend is not None:
+        row |= compiled_resources(mod.kernel)
     got = {k: (dev[k].copy_to_host() if backend is None else backend.to_host(tensors[k])) for k in mod.OUTPUTS}
     want = ref.reference({k: v.copy() for k, v in inputs.items()}, dict(sizes))
     tol = tolerance(dt for _, dt, _ in entry["params"])
@@ -245,6 +247,24 @@ def run_entry(entry: dict, bundle: Path, opts, backend, peaks: dict | None = Non
         if "vendor_ms" in row:
             row["vs_vendor"] = row["vendor_ms"] / row["ms"]
     return row
+
+
+def compiled_resources(kernel) -> dict:
+    """What the compiler gave the kernel (registers and local memory per thread, static shared
+    memory per block), as numba-cuda reports it for the one specialisation launched: the
+    cost model estimates registers, and local memory is where register tiles spill to."""
+    out = {}
+    for key, ask in (("registers", "get_regs_per_thread"), ("local_bytes_per_thread", "get_local_mem_per_thread"),
+                     ("static_smem_bytes", "get_shared_mem_per_block")):
+        try:
+            value = getattr(kernel, ask)()
+        except Exception:     # an older numba-cuda, or no single specialisation: left out
+            continue
+        if isinstance(value, dict):
+            value = max(value.values()) if value else None
+        if isinstance(value, int):
+            out[key] = value
+    return out
 
 
 def vendor_row(ref, backend, input_sets, sizes, want, tol, opts) -> dict:
