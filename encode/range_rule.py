@@ -34,8 +34,35 @@ def check_range(tc, point, cond, lf, rs, base, scope) -> None:
         return
     if not _distinct(tc, point, cond, lf, base, scope):
         return
-    _count(tc, point, cond, lf, rs, base, lo, hi, scope)
+    # the count, then one value per record: a record's two values are reported only where
+    # the reports that name the usual mistakes (a value counted twice, a short loop) are silent
+    if _count(tc, point, cond, lf, rs, base, lo, hi, scope):
+        agree(tc, point, cond, lf, base, scope)
     tc.check_unknown_values(point, cond, leaves, base, scope)
+
+
+def agree(tc, point, cond, lf, base, scope) -> bool:
+    """`range` counts each contribution's value of the field once, so a contribution whose
+    record holds the field several times (a product merges a's k with b's k) must hold one
+    value there: a GEMM that pairs A[i, k] with B[k', j], k' != k, makes records with two k
+    values, each of which alone runs over range(0, K) (held-out round 20). `covers` is not
+    held to it: a sum of two accumulators pairs each record of one with each of the other
+    (gemm_two_accumulators), and a centred value `x - mean` pairs a column with the mean's
+    columns (layernorm), so their occurrences differ and every one of them counts."""
+    pick = []
+    for sel, c, term, _ in lf.known:
+        others = [t for t in c.terms(lf.node.field) if not t.eq(term)]
+        if others:
+            pick.append(And(sel, Or(*[term != t for t in others])))
+    if not pick:
+        return True
+    ids, (cid, _, xs) = _identity(lf, "a")
+    name = f"tag({lf.node.elem.tensor}).{lf.node.field}"
+    return tc.solve(point, cond, base + tc.known_facts(lf) + ids + [Or(*pick)], {id(lf.node): lf}, scope, "TAG",
+                    f"{name} takes two values in one record (the operands merged into it carry different "
+                    f"{lf.node.field}s)",
+                    f"a product pairs elements whose {lf.node.field} differs: check the operands' offsets "
+                    f"along {lf.node.field} (tile index, shift or permutation)", then=[cid, *xs])
 
 
 def _identity(lf, stem: str):
@@ -119,24 +146,24 @@ def _partial_sum_hint(tc, storage: str) -> str:
     return ""
 
 
-def _count(tc, point, cond, lf, rs, base, lo, hi, scope) -> None:
+def _count(tc, point, cond, lf, rs, base, lo, hi, scope) -> bool:
+    """True when the number of contributions is proved to be the range's size."""
     cases = lf.tv.value_cases()
     for case in cases:
         if case.count is None and any(c.masked for _, c, _, _ in lf.known):
             # Members, distinct and every value taken: exactly range(lo, hi).
-            _cover(tc, point, cond, lf, lo, hi, rs.lo, rs.hi, base, scope)
-            return
+            return _cover(tc, point, cond, lf, lo, hi, rs.lo, rs.hi, base, scope)
         if case.count is None:
             tc.sink.unknown("TAG", cond.span, "cannot count the contributions of this accumulator "
                             "(updates under a condition or a nested accumulation)")
-            return
+            return False
         size = z3.If(hi > lo, hi - lo, 0)       # range(lo, hi) with hi < lo is empty, as in Python
         out = prove(case.count == size, base + [case.cond], tc.opts)
         if out.verdict is SV.PROVED:
             continue
         if out.verdict is SV.UNKNOWN:
             tc.sink.unknown("TAG", cond.span, f"solver: {out.reason}")
-            return
+            return False
         model = tc.minimal(base + [case.cond, case.count != size], scope, out.model)
         w = Witness(tc.df, point, model, scope, {})
         got = model.eval(case.count, model_completion=True)
@@ -144,7 +171,8 @@ def _count(tc, point, cond, lf, rs, base, lo, hi, scope) -> None:
         msg = (f"tag({lf.node.elem.tensor}).{lf.node.field} has {got} contributions where "
                f"range({_t(rs.lo)}, {_t(rs.hi)}) needs {want}")
         tc.sink.finding(w.finding("TAG", cond.span, msg, _count_hint(tc, lf.node.elem.tensor, point)))
-        return
+        return False
+    return True
 
 
 def _count_hint(tc, storage: str, point) -> str:

@@ -18,6 +18,7 @@ from dsl import exprs, ir
 from .intexpr import IntEval
 from .layout import InterpretError
 from .tags import Tags, field_choices, records
+from .tagsets import split_records
 
 CHUNK = 1 << 23          # elements of the broadcast condition evaluated at once
 
@@ -259,12 +260,12 @@ def range_violations(t, name: str, lo: np.ndarray, hi: np.ndarray) -> tuple[np.n
     size = np.maximum(hi - lo, 0)              # range(lo, hi) with hi < lo is empty, as in Python
     if isinstance(t, Tags):
         count = t.valid.sum(-1) != size
-        return outside | count | position_duplicates(t, name), np.zeros(t.shape, bool)
+        return outside | count | position_duplicates(t, name) | split_records(t, name), np.zeros(t.shape, bool)
     _, member, _, dup = t.field(name)
     count = t.count != size
     too_few = member.sum(-1) < size            # value lo..hi-1 must each occur at the first position
     bad = outside | count | too_few
-    return bad, dup & ~bad
+    return bad, (dup | t.split_of(name)) & ~bad
 
 
 def covers_violations(t, name: str, lo: np.ndarray, hi: np.ndarray) -> np.ndarray:

@@ -22,6 +22,7 @@ class SetTags:
     missing: np.ndarray              # bool (*shape, nfields): some contribution lacks the field
     dup: np.ndarray                  # bool (*shape, nfields): a value may repeat at one position
     count: np.ndarray                # float64 (*shape): number of contributions
+    split: np.ndarray                # bool (*shape, nfields): one record may hold two values of the field
 
     @property
     def shape(self) -> tuple[int, ...]:
@@ -34,10 +35,16 @@ class SetTags:
             return self.offsets[i], self.member[i], self.missing[..., i], self.dup[..., i]
         return 0, np.zeros(self.shape + (0,), bool), self.count > 0, np.zeros(self.shape, bool)
 
+    def split_of(self, name: str) -> np.ndarray:
+        """Per element: may one record hold two different values of the field?"""
+        if name in self.names:
+            return self.split[..., self.names.index(name)]
+        return np.zeros(self.shape, bool)
+
     def _map(self, fn, fn_count=None) -> "SetTags":
         fn_count = fn_count or fn
         return SetTags(self.names, self.offsets, tuple(fn(m, 1) for m in self.member), fn(self.missing, 1),
-                       fn(self.dup, 1), fn_count(self.count, 0))
+                       fn(self.dup, 1), fn_count(self.count, 0), fn(self.split, 1))
 
     def __getitem__(self, idx) -> "SetTags":
         return self._map(lambda a, _: a[idx])
@@ -69,7 +76,7 @@ def _align(parts: list[SetTags]) -> list[SetTags]:
             hi[n] = max(hi.get(n, off + m.shape[-1]), off + m.shape[-1])
     out = []
     for p in parts:
-        members, missing, dup = [], [], []
+        members, missing, dup, split = [], [], [], []
         for n in names:
             width = hi[n] - lo[n]
             mem = np.zeros(p.shape + (width,), bool)
@@ -79,13 +86,16 @@ def _align(parts: list[SetTags]) -> list[SetTags]:
                 mem[..., start:start + p.member[i].shape[-1]] = p.member[i]
                 missing.append(p.missing[..., i])
                 dup.append(p.dup[..., i])
+                split.append(p.split[..., i])
             else:
                 missing.append(p.count > 0)
                 dup.append(np.zeros(p.shape, bool))
+                split.append(np.zeros(p.shape, bool))
             members.append(mem)
         out.append(SetTags(names, tuple(lo[n] for n in names), tuple(members),
                            np.stack(missing, -1) if names else np.zeros(p.shape + (0,), bool),
-                           np.stack(dup, -1) if names else np.zeros(p.shape + (0,), bool), p.count))
+                           np.stack(dup, -1) if names else np.zeros(p.shape + (0,), bool), p.count,
+                           np.stack(split, -1) if names else np.zeros(p.shape + (0,), bool)))
     return out
 
 
@@ -96,7 +106,21 @@ def from_exact(t) -> SetTags:
     empty = np.zeros(t.shape + (0,), bool)
     return SetTags(names, tuple(f[0] for f in fields), tuple(f[1] for f in fields),
                    np.stack([f[2] for f in fields], -1) if names else empty,
-                   np.stack([f[3] for f in fields], -1) if names else empty, t.valid.sum(-1).astype(np.float64))
+                   np.stack([f[3] for f in fields], -1) if names else empty, t.valid.sum(-1).astype(np.float64),
+                   np.stack([split_records(t, n) for n in names], -1) if names else empty)
+
+
+def split_records(t, name: str) -> np.ndarray:
+    """Per element of exact tags: does some record hold two different values of the field (a
+    product that paired a's k with another b's k)?"""
+    slots = t.slots(name)
+    if len(slots) < 2:
+        return np.zeros(t.shape, bool)
+    big = np.iinfo(np.int64).max
+    vals, present = t.vals[..., slots], t.has[..., slots] & t.valid[..., None]
+    hi = np.max(np.where(present, vals, -big), -1)
+    lo = np.min(np.where(present, vals, big), -1)
+    return ((present.sum(-1) >= 2) & (hi > lo)).any(-1)
 
 
 def _field_sets(t, slots: list[int]) -> tuple[int, np.ndarray, np.ndarray, np.ndarray]:
@@ -126,7 +150,7 @@ def _field_sets(t, slots: list[int]) -> tuple[int, np.ndarray, np.ndarray, np.nd
 def empty_sets(shape) -> SetTags:
     shape = tuple(shape)
     z = np.zeros(shape + (0,), bool)
-    return SetTags((), (), (), z, z, np.zeros(shape, np.float64))
+    return SetTags((), (), (), z, z, np.zeros(shape, np.float64), z)
 
 
 def product(x: SetTags, y: SetTags) -> SetTags:
@@ -138,7 +162,9 @@ def product(x: SetTags, y: SetTags) -> SetTags:
     anyy = np.stack([m.any(-1) for m in y.member], -1) if y.names else y.dup
     dup = ((x.dup & ny[..., None]) | (y.dup & nx[..., None]) | (anyx & (y.count >= 2)[..., None])
            | (anyy & (x.count >= 2)[..., None]))
-    return SetTags(x.names, x.offsets, members, x.missing & y.missing, dup, x.count * y.count)
+    # a field both operands carry may pair different values in one record: the sets cannot tell
+    split = x.split | y.split | (anyx & anyy)
+    return SetTags(x.names, x.offsets, members, x.missing & y.missing, dup, x.count * y.count, split)
 
 
 def union(x: SetTags, y: SetTags) -> SetTags:
@@ -146,14 +172,14 @@ def union(x: SetTags, y: SetTags) -> SetTags:
     x, y = _align([x.broadcast(shape), y.broadcast(shape)])
     overlap = np.stack([(mx & my).any(-1) for mx, my in zip(x.member, y.member)], -1) if x.names else x.dup
     return SetTags(x.names, x.offsets, tuple(mx | my for mx, my in zip(x.member, y.member)),
-                   x.missing | y.missing, x.dup | y.dup | overlap, x.count + y.count)
+                   x.missing | y.missing, x.dup | y.dup | overlap, x.count + y.count, x.split | y.split)
 
 
 def reduce_axis(x: SetTags, axis: int) -> SetTags:
     counts = [m.sum(axis) for m in x.member]
     overlap = np.stack([(c > 1).any(-1) for c in counts], -1) if x.names else x.dup.any(axis)
     return SetTags(x.names, x.offsets, tuple(c > 0 for c in counts), x.missing.any(axis),
-                   x.dup.any(axis) | overlap, x.count.sum(axis))
+                   x.dup.any(axis) | overlap, x.count.sum(axis), x.split.any(axis))
 
 
 def _bmm(a3: np.ndarray, b2: np.ndarray) -> np.ndarray:
@@ -188,7 +214,13 @@ def contract(a: SetTags, b: SetTags) -> SetTags:
     else:
         miss = np.zeros(shape + (0,), bool)
     dup = np.stack(dups, -1) if dups else np.zeros(shape + (0,), bool)
-    return SetTags(a.names, a.offsets, tuple(members), miss, dup, ca @ cb)
+    splits = []    # as product's, for some kk: either side split, or both carry the field
+    for f in range(len(a.names)):
+        sa, sb = a.split[..., f].astype(np.float64), b.split[..., f].astype(np.float64)
+        ha, hb = a.member[f].any(-1).astype(np.float64), b.member[f].any(-1).astype(np.float64)
+        splits.append((sa @ nb + na @ sb + ha @ hb) > 0)
+    split = np.stack(splits, -1) if splits else np.zeros(shape + (0,), bool)
+    return SetTags(a.names, a.offsets, tuple(members), miss, dup, ca @ cb, split)
 
 
 def where(mask: np.ndarray, new: SetTags, old: SetTags) -> SetTags:
@@ -196,7 +228,7 @@ def where(mask: np.ndarray, new: SetTags, old: SetTags) -> SetTags:
     m = np.asarray(mask, bool)
     return SetTags(new.names, new.offsets, tuple(np.where(m[..., None], a, b) for a, b in zip(new.member, old.member)),
                    np.where(m[..., None], new.missing, old.missing), np.where(m[..., None], new.dup, old.dup),
-                   np.where(m, new.count, old.count))
+                   np.where(m, new.count, old.count), np.where(m[..., None], new.split, old.split))
 
 
 def assign(target: SetTags, idx, value: SetTags) -> SetTags:
@@ -206,6 +238,7 @@ def assign(target: SetTags, idx, value: SetTags) -> SetTags:
         a[idx] = b
     t.missing[idx] = v.missing
     t.dup[idx] = v.dup
+    t.split[idx] = v.split
     t.count[idx] = v.count
     return t
 

@@ -23,5 +23,5 @@ kernel gemm_regblock(A: f32[M, K], B: f32[K, N], C: f32[M, N]):
             assert tag(a[i, 0]).k == tag(b[0, j]).k  #! error[TAG]
             acc = mma(a, b, acc)
         barrier
-    assert tag(acc[i, j]).k == range(0, K)
+    assert tag(acc[i, j]).k == range(0, K)  #! error[TAG]
     store C[block.x * BM : +BM, block.y * BN : +BN], acc
