@@ -81,25 +81,21 @@ def _verify(text: str | None, diags: list, name: str, opts: Options) -> Outcome:
     kernel = checked.kernel
     if opts.parse_only:
         return Outcome(name, kernel=kernel, text=text)
-    empty = _vacuous(kernel, opts, deadline)
-    if empty:
-        return Outcome(name, diagnostics=empty, kernel=kernel, text=text)
-    return Outcome(name, _verified(kernel, text, opts, deadline), kernel=kernel, text=text)
+    from encode.assumptions import check_assumptions
+    sat = check_assumptions(kernel, opts.verify_options(deadline).solver)
+    if sat.error is not None:     # no sizes satisfy the `assume`s: every proof would be vacuous
+        return Outcome(name, diagnostics=(sat.error,), kernel=kernel, text=text)
+    return Outcome(name, _verified(kernel, text, opts, deadline, sat.undecided), kernel=kernel, text=text)
 
 
-def _vacuous(kernel, opts: Options, deadline: float) -> tuple:
-    """An E031 error when no sizes satisfy the `assume`s (every proof would be vacuous)."""
-    from encode.assumptions import unsatisfiable_assumptions
-    d = unsatisfiable_assumptions(kernel, opts.verify_options(deadline).solver)
-    return (d,) if d is not None else ()
-
-
-def _verified(kernel, text: str, opts: Options, deadline: float) -> Verdict:
+def _verified(kernel, text: str, opts: Options, deadline: float, undecided: str = "") -> Verdict:
     """Verify and replay the witnesses within the file's budget; when it runs out before
-    verification ends the verdict is unknown, saying so."""
+    verification ends the verdict is unknown, saying so. `undecided`: why the `assume`s
+    could not be shown satisfiable (the kernel is then not proved)."""
     from encode.suppress import apply_suppressions
     from encode.verifier import verify_kernel
     from .replay import replay_findings
-    vopts = dataclasses.replace(opts.verify_options(deadline), assumptions_checked=True)   # by _vacuous
+    vopts = dataclasses.replace(opts.verify_options(deadline), assumptions_checked=True,
+                                assumptions_undecided=undecided)
     verdict = verify_kernel(kernel, vopts)
     return replay_findings(kernel, apply_suppressions(verdict, text), deadline)

@@ -32,19 +32,44 @@ def _named_facts(kernel: ir.Kernel) -> dict[str, object]:
     return facts
 
 
+@dataclasses.dataclass(frozen=True)
+class Satisfiable:
+    """What is known of the assumptions: `error` (E031) when none hold together; `undecided`
+    (why) when the solver could neither show them contradictory nor find sizes and inputs
+    that satisfy them. Then a proof may hold vacuously, and the kernel is not proved."""
+    error: Diagnostic | None = None
+    undecided: str = ""
+
+
 def unsatisfiable_assumptions(kernel: ir.Kernel, opts: SolverOptions = SolverOptions()) -> Diagnostic | None:
     """An E031 error at the first assumption of a contradictory subset (or at the grid when
-    it has no block for any sizes), or None when some sizes satisfy them all, or when the
-    solver cannot tell (then nothing is claimed here)."""
+    it has no block for any sizes), or None (check_assumptions says whether that is because
+    some sizes satisfy them or because the solver cannot tell)."""
+    return check_assumptions(kernel, opts).error
+
+
+def check_assumptions(kernel: ir.Kernel, opts: SolverOptions = SolverOptions()) -> Satisfiable:
     try:
         facts = _named_facts(kernel)
     except Unsupported:
-        return None
+        return Satisfiable()      # the obligations cannot be encoded either: none is proved
     if _satisfied_by_equal_sizes(kernel, facts):
-        return None
-    outcome, core = unsat_core(facts, dataclasses.replace(opts, timeout_ms=min(opts.timeout_ms, CHECK_MS)))
-    if outcome.verdict is not Verdict.PROVED:
-        return None
+        return Satisfiable()
+    short = dataclasses.replace(opts, timeout_ms=min(opts.timeout_ms, CHECK_MS))
+    outcome, core = unsat_core(facts, short)
+    if outcome.verdict is Verdict.REFUTED:
+        return Satisfiable()      # a model: sizes and inputs that satisfy every assumption
+    if outcome.verdict is Verdict.UNKNOWN:
+        if _satisfied_at_some_size(kernel, facts, short):
+            return Satisfiable()
+        # a cycle such as `idx[t] < idx[(t + 1) % T]` over a symbolic T needs induction to refute
+        # (held-out round 21: four wrong kernels proved from such assumptions)
+        return Satisfiable(undecided=f"cannot show that some sizes and inputs satisfy the `assume`s "
+                                     f"(solver: {outcome.reason}); a proof under them might hold vacuously")
+    return Satisfiable(_contradiction(kernel, core))
+
+
+def _contradiction(kernel: ir.Kernel, core) -> Diagnostic:
     used = [kernel.assumes[int(n.split()[1])] for n in core if n.startswith("assume ")]
     also = [w for n, w in (("size ", "every size is at least 1"), ("grid ", "the grid has at least one block"))
             if any(c.startswith(n) for c in core)]
@@ -60,6 +85,27 @@ def unsatisfiable_assumptions(kernel: ir.Kernel, opts: SolverOptions = SolverOpt
 # first block. Most kernels' assumptions (divisibility by a tile, a lower bound) hold at one of
 # them, and evaluating them costs ~0.1 ms where the unsat-core query costs a context (~4 ms).
 _EQUAL_SIZES = tuple(sorted({m << k for k in range(17) for m in (1, 3)}))
+
+
+def _satisfied_at_some_size(kernel: ir.Kernel, facts: dict[str, object], opts: SolverOptions) -> bool:
+    """With every size fixed (the smallest of _EQUAL_SIZES whose size-only facts hold, then
+    the next few), quantifiers over an input's elements range over a finite set, which the
+    solver decides where it could not for a symbolic size."""
+    from .solver import find_model
+    conj = And(*facts.values())
+    blocks = [(z3.Int(f"block.{'xyz'[i]}"), z3.IntVal(0)) for i in range(len(kernel.grid))]
+    tried = 0
+    for n in _EQUAL_SIZES:
+        pairs = [(z3.Int(name), z3.IntVal(n)) for name in kernel.sizes] + blocks
+        fixed = z3.simplify(z3.substitute(conj, *pairs) if pairs else conj)
+        if z3.is_false(fixed):
+            continue
+        if find_model([fixed], opts, probe=True).verdict is Verdict.REFUTED:
+            return True
+        tried += 1
+        if tried == 3:
+            return False
+    return False
 
 
 def _satisfied_by_equal_sizes(kernel: ir.Kernel, facts: dict[str, object]) -> bool:

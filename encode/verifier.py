@@ -31,7 +31,8 @@ class VerifyOptions:
     on_refuted: Callable | None = field(default=None, compare=False)   # see SolverOptions
     deadline: float | None = None     # time.monotonic() when the caller's budget ends
     on_query: Callable | None = field(default=None, compare=False)     # see SolverOptions
-    assumptions_checked: bool = False   # the caller has shown the `assume`s satisfiable (the CLI's E031 check)
+    assumptions_checked: bool = False   # the caller has checked the `assume`s (the CLI's E031 check)
+    assumptions_undecided: str = ""     # ... and could not show them satisfiable: why (never proved then)
     on_resources: Callable | None = field(default=None, compare=False)   # see SolverOptions
     minimize_rlimit: int = MINIMIZE_RLIMIT   # see SolverOptions
     quick: Callable | None = field(default=None, compare=False)        # see SolverOptions
@@ -90,17 +91,21 @@ def verify_kernel(kernel: ir.Kernel, opts: VerifyOptions = VerifyOptions()) -> V
 
     Assumptions that no sizes satisfy would make every obligation hold vacuously: such a
     kernel is unknown, never proved (the CLI reports it as an E031 error first)."""
-    from .assumptions import unsatisfiable_assumptions
+    from .assumptions import Satisfiable, check_assumptions
     if opts.expired():
         return _spent(kernel)
-    empty = None if opts.assumptions_checked else unsatisfiable_assumptions(kernel, opts.solver)
-    if empty is not None:
-        return Verdict(kernel.name, kernel.file, unknowns=(Unknown("TAG", empty.span, empty.message),))
+    sat = Satisfiable(undecided=opts.assumptions_undecided) if opts.assumptions_checked \
+        else check_assumptions(kernel, opts.solver)
+    if sat.error is not None:
+        return Verdict(kernel.name, kernel.file, unknowns=(Unknown("TAG", sat.error.span, sat.error.message),))
     verdict = _verify_once(kernel, opts)
     while (opts.lookback < MAX_LOOKBACK and not opts.expired()
            and any(WINDOW_NOTE in u.reason for u in verdict.unknowns)):
         opts = dataclasses.replace(opts, lookback=opts.lookback * 2)
         verdict = _verify_once(kernel, opts)
+    if sat.undecided and verdict.status == "proved":
+        span = kernel.assumes[0].span if kernel.assumes else kernel.span
+        verdict = dataclasses.replace(verdict, unknowns=(Unknown("TAG", span, sat.undecided),))
     return verdict
 
 

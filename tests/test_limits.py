@@ -82,6 +82,38 @@ def test_the_library_never_proves_under_unsatisfiable_assumptions():
     assert verdict.status == "unknown" and "no sizes satisfy" in verdict.unknowns[0].reason
 
 
+CYCLIC = """\
+kernel gather_next(X: f32[N, 64], idx: i32[T], Y: f32[T, 64]):
+    assume idx[t] >= 0 and idx[t] < N
+    assume idx[t] < idx[(t + 1) % T]
+    grid (T)
+    threads 64
+    x = load X[idx[block.x] + 1, 0 : +64]
+    store Y[block.x, 0 : +64], x
+"""
+
+
+def test_assumptions_the_solver_cannot_show_satisfiable_are_never_proved(tmp_path, capsys):
+    """`idx[t] < idx[(t + 1) % T]` is a strict cycle, false for every T, but refuting it over a
+    symbolic T needs induction, so E031 cannot fire; every obligation then held vacuously and
+    the out-of-bounds read of idx[t] + 1 was proved (held-out round 21). Fixed sizes do not
+    satisfy it either: the kernel is unknown, in the library and from the command line."""
+    verdict = verify_kernel(check_source(CYCLIC, "k.dsl").kernel)
+    assert verdict.status == "unknown"
+    assert "cannot show that some sizes and inputs satisfy" in verdict.unknowns[0].reason
+    path = _write(tmp_path, CYCLIC)
+    assert verify_main([path]) == EXIT_UNKNOWN
+    assert "might hold vacuously" in capsys.readouterr().out
+
+
+def test_the_intended_ordering_is_satisfiable_and_the_bug_is_found():
+    """Written as meant (sorted: `idx[i] < idx[j] or i >= j`), the assumptions hold for some
+    inputs and the read past X is a BOUND violation."""
+    text = CYCLIC.replace("assume idx[t] < idx[(t + 1) % T]", "assume idx[i] < idx[j] or i >= j")
+    verdict = verify_kernel(check_source(text, "k.dsl").kernel)
+    assert verdict.status == "violation" and any(f.rule == "BOUND" for f in verdict.findings)
+
+
 def test_a_spent_budget_is_unknown_and_says_so(tmp_path, capsys):
     path = _write(tmp_path, COPY)
     assert verify_main(["--timeout", "0.001", path]) == EXIT_UNKNOWN

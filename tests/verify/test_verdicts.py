@@ -558,6 +558,8 @@ def test_false_proofs_of_held_out_rounds_stay_unproved(path):
     tile is rotated, reversed or has its halves swapped, a TMA + wgmma GEMM loading B from
     k tile (k + 1) % KT, attention with V's key tile rotated, a dot product with one operand
     shifted): each occurrence of k met range(0, K) alone, and nothing asked them to agree.
-    Each is refuted or unknown, never proved."""
+    Held-out round 21 (r21_*): assumptions on an integer input that form a strict cycle
+    (`idx[t] < idx[(t + 1) % T]`), false for every size but not refutable without induction,
+    under which a read past the tensor held vacuously. Each is refuted or unknown, never proved."""
     v = verify_kernel(check_source(path.read_text(), path.name).kernel, VerifyOptions())
     assert v.status != "proved", path.name
