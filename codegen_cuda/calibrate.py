@@ -88,12 +88,18 @@ class Fit:
 
 
 def features_of(d: dict) -> Features:
-    return Features(**{**d, "loops": tuple(tuple(x) for x in d["loops"])})
+    return Features(**{**d, "loops": tuple(tuple(x) for x in d["loops"]), "peak": tuple(d.get("peak", ())),
+                       "peak_loops": tuple(tuple(x) for x in d.get("peak_loops", ()))})
 
 
 def features_json(f: Features) -> dict:
+    """The features as JSON; the longest block's figures only where blocks differ."""
     d = dataclasses.asdict(f)
     d["loops"] = [list(x) for x in f.loops]
+    if f.peak:
+        d["peak"], d["peak_loops"] = list(f.peak), [list(x) for x in f.peak_loops]
+    else:
+        del d["peak"], d["peak_loops"]
     return d
 
 

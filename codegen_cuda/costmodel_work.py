@@ -18,6 +18,7 @@ from .plan import Plan, fold, statement_dist, tile_operands
 SFU = frozenset({"exp", "exp2", "log", "log2", "sqrt", "rsqrt", "tanh", "sin", "cos", "pow"})
 MMA_FLOPS = 2 * 16 * 8 * 16          # one mma.sync m16n8k16
 UNROLL_LIMIT = 1024                   # loops longer than this are counted from one iteration
+GRID_SAMPLE = 4096                    # blocks a block-dependent trip count is averaged over, at most
 
 
 @dataclass
@@ -43,32 +44,48 @@ class Counts:
 @dataclass(frozen=True)
 class LoopCost:
     var: str
-    iterations: int                  # over all executions of the loop, per block
-    executions: int
+    iterations: float                # over all executions of the loop, per block
+    executions: float
     overlap: int                     # iterations between a load's issue and its use (wait_group n)
     per_iteration: Counts
 
 
 @dataclass
 class Work:
-    block: Counts
+    block: Counts                    # the mean block of the grid
     loops: list[LoopCost]
-    rounds: int                      # global round trips outside pipelined loops
+    rounds: float                    # global round trips outside pipelined loops
     fragment_registers: int          # tensor-core operand fragments of one k step
+    peak: "Work | None" = None       # the longest block, where loop trip counts depend on the block
 
 
 def count(plan: Plan, env: dict[str, int], target) -> Work:
-    w = _Walker(plan, env, target)
-    w.block(plan.kernel.body, 1, w.total)
-    w.flush(w.total, 1)
-    frags = sum(4 * len({r for r, _ in g}) + 2 * len({c for _, c in g}) for g in w.em.tensor_core.values())
-    return Work(w.total, list(w.loops.values()), w.rounds, frags)
+    """The mean block's work and, when a loop's trip count depends on the block index, the
+    longest block's (every such loop at its largest trip count over the grid)."""
+    em = Emitter(plan)
+    frags = sum(4 * len({r for r, _ in g}) + 2 * len({c for _, c in g}) for g in em.tensor_core.values())
+    walks = []
+    for longest in (False, True):
+        w = _Walker(plan, env, target, em, longest)
+        w.block(plan.kernel.body, 1, w.total)
+        w.flush(w.total, 1)
+        walks.append(Work(w.total, list(w.loops.values()), _whole_number(w.rounds), frags))
+        if not w.uneven:
+            break
+    return replace(walks[0], peak=walks[1] if len(walks) > 1 else None)
+
+
+def _whole_number(x: float) -> float:
+    return int(x) if x == int(x) else x
 
 
 class _Walker:
-    def __init__(self, plan: Plan, env: dict[str, int], target):
+    def __init__(self, plan: Plan, env: dict[str, int], target, em: Emitter, longest: bool = False):
         self.plan, self.env, self.target = plan, dict(env), target
-        self.em = Emitter(plan)
+        self.em = em
+        self.longest = longest           # walk the grid's longest block instead of its mean
+        self.uneven = False              # a loop's trip count depends on the block index
+        self.grid = [value(g, env) for g in plan.kernel.grid] + [1] * (3 - len(plan.kernel.grid))
         self.geo = Geometry(plan, self.env, target)
         self.total = Counts()
         self.loops: dict[int, LoopCost] = {}     # by loop statement, summed over its executions
@@ -103,20 +120,21 @@ class _Walker:
         self.pending = False
 
     def loop(self, s: ir.For, mult: float, into: Counts) -> None:
-        start, stop = value(s.start, self.env), value(s.stop, self.env)
-        trips = max(0, stop - start)
+        start = value(s.start, self.env)
+        trips = self.trips(s)
         reads = self.waits_for_global(s.body)
         overlap = self.overlap(s.body) if reads else 0
         self.pipelined += reads
         first, inner, rounds = Counts(), dict(self.loops), self.rounds
-        for i in range(trips if trips <= UNROLL_LIMIT else min(trips, 1)):
+        walked = trips if isinstance(trips, int) and trips <= UNROLL_LIMIT else min(math.ceil(trips), 1)
+        for i in range(walked):
             self.env[s.var] = start + i
             part = Counts()
             self.block(s.body, 1, part)
             into.add(part, mult)
             if i == 0:
                 first = part
-        if trips > UNROLL_LIMIT:     # the other iterations repeat the first one's counts
+        if walked != trips:          # the other iterations repeat the first one's counts
             into.add(first, mult * (trips - 1))
             self.rounds += (self.rounds - rounds) * (trips - 1)
             for key, lc in list(self.loops.items()):
@@ -133,6 +151,26 @@ class _Walker:
             self.loops[id(s)] = LoopCost(s.var, int(mult) * trips + (old.iterations if old else 0),
                                          int(mult) + (old.executions if old else 0), overlap,
                                          old.per_iteration if old else first)
+
+    def trips(self, s: ir.For) -> int | float:
+        """The loop's trip count. Where its bounds depend on the block index (a triangular
+        loop), the mean over the grid's blocks, or the largest when walking the longest block;
+        grids of more than GRID_SAMPLE such blocks are sampled evenly."""
+        if not (exprs.mentions_block(s.start) or exprs.mentions_block(s.stop)):
+            return max(0, value(s.stop, self.env) - value(s.start, self.env))
+        self.uneven = True
+        names = sorted({n.which.value for b in (s.start, s.stop) for n in exprs.iter_nodes(b)
+                        if isinstance(n, ir.BuiltinRef) and n.which.value.startswith("block.")})
+        extents = [self.grid["xyz".index(n[-1])] for n in names]
+        total = math.prod(extents)
+        picks = range(total) if total <= GRID_SAMPLE else (i * total // GRID_SAMPLE for i in range(GRID_SAMPLE))
+        counts = []
+        for flat in picks:
+            env = dict(self.env)
+            for n, e in zip(names, extents):
+                env[n], flat = flat % e, flat // e
+            counts.append(max(0, value(s.stop, env) - value(s.start, env)))
+        return max(counts) if self.longest else _whole_number(sum(counts) / len(counts))
 
     def waits_for_global(self, body) -> bool:
         """Does each iteration wait for global data it loads? Only then are its loads on the
