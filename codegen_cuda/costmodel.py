@@ -16,8 +16,10 @@ from pathlib import Path
 from dsl import ir
 from encode.target import Target
 
+from . import costmodel_regs
 from .costmodel_access import ThreadDependent, value
 from .costmodel_work import count
+from .emit import Emitter
 from .plan import build
 from .scalar import LoweringError
 
@@ -111,11 +113,9 @@ def _loops(work) -> tuple[tuple[float, ...], ...]:
 
 
 def register_estimate(plan, work, target: Target) -> int:
-    """Values of the register tiles kept in arrays, the tensor-core fragments of one k step,
-    and the target's fixed overhead (indices, addresses, loop counters)."""
-    regs = sum(math.ceil(t.dist.values * t.dtype.nbytes / target.register_bytes)
-               for t in plan.tiles.values() if t.needs_array) + work.fragment_registers
-    return min(target.registers_per_thread, regs + target.register_overhead)
+    """The register tiles and per-value indices live at once, the tensor-core fragments of
+    one k step, and the target's fixed overhead (costmodel_regs.py)."""
+    return costmodel_regs.estimate(plan, Emitter(plan), target, work.fragment_registers)
 
 
 def occupancy(f: Features, target: Target) -> int:
