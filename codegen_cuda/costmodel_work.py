@@ -12,13 +12,14 @@ from dsl import exprs, ir
 
 from . import vector
 from .costmodel_access import SECTOR, WARP, Geometry, ThreadDependent, sectors, value, wavefronts
+from .costmodel_loops import LoopRules, whole_number
 from .emit import Emitter
 from .plan import Plan, fold, statement_dist, tile_operands
 
 SFU = frozenset({"exp", "exp2", "log", "log2", "sqrt", "rsqrt", "tanh", "sin", "cos", "pow"})
 MMA_FLOPS = 2 * 16 * 8 * 16          # one mma.sync m16n8k16
 UNROLL_LIMIT = 1024                   # loops longer than this are counted from one iteration
-GRID_SAMPLE = 4096                    # blocks a block-dependent trip count is averaged over, at most
+REDUCE_UNROLL = 16                    # elements of a serial reduction loop LLVM unrolls (the SASS: 16 loads, then 16 ops)
 
 
 @dataclass
@@ -69,17 +70,13 @@ def count(plan: Plan, env: dict[str, int], target) -> Work:
         w = _Walker(plan, env, target, em, longest)
         w.block(plan.kernel.body, 1, w.total)
         w.flush(w.total, 1)
-        walks.append(Work(w.total, list(w.loops.values()), _whole_number(w.rounds), frags))
+        walks.append(Work(w.total, list(w.loops.values()), whole_number(w.rounds), frags))
         if not w.uneven:
             break
     return replace(walks[0], peak=walks[1] if len(walks) > 1 else None)
 
 
-def _whole_number(x: float) -> float:
-    return int(x) if x == int(x) else x
-
-
-class _Walker:
+class _Walker(LoopRules):
     def __init__(self, plan: Plan, env: dict[str, int], target, em: Emitter, longest: bool = False):
         self.plan, self.env, self.target = plan, dict(env), target
         self.em = em
@@ -111,6 +108,8 @@ class _Walker:
                     self.flush(into, mult)
                 case _:
                     into.add(self.stmt(s), mult)
+                    if isinstance(s, ir.Compute):
+                        self.serial_reduction(s, mult)
 
     def flush(self, into: Counts, mult: float) -> None:
         """A barrier after global reads ends one round trip (loops that read global memory
@@ -152,60 +151,30 @@ class _Walker:
                                          int(mult) + (old.executions if old else 0), overlap,
                                          old.per_iteration if old else first)
 
-    def trips(self, s: ir.For) -> int | float:
-        """The loop's trip count. Where its bounds depend on the block index (a triangular
-        loop), the mean over the grid's blocks, or the largest when walking the longest block;
-        grids of more than GRID_SAMPLE such blocks are sampled evenly."""
-        if not (exprs.mentions_block(s.start) or exprs.mentions_block(s.stop)):
-            return max(0, value(s.stop, self.env) - value(s.start, self.env))
-        self.uneven = True
-        names = sorted({n.which.value for b in (s.start, s.stop) for n in exprs.iter_nodes(b)
-                        if isinstance(n, ir.BuiltinRef) and n.which.value.startswith("block.")})
-        extents = [self.grid["xyz".index(n[-1])] for n in names]
-        total = math.prod(extents)
-        picks = range(total) if total <= GRID_SAMPLE else (i * total // GRID_SAMPLE for i in range(GRID_SAMPLE))
-        counts = []
-        for flat in picks:
-            env = dict(self.env)
-            for n, e in zip(names, extents):
-                env[n], flat = flat % e, flat // e
-            counts.append(max(0, value(s.stop, env) - value(s.start, env)))
-        return max(counts) if self.longest else _whole_number(sum(counts) / len(counts))
-
-    def waits_for_global(self, body) -> bool:
-        """Does each iteration wait for global data it loads? Only then are its loads on the
-        block's critical path once per iteration (otherwise they join the enclosing phase):
-        a barrier or wait_group after global reads, or a use of a tile loaded from global."""
-        stmts = list(ir.walk(body))
-        reads = [t for t in stmts if isinstance(t, (ir.Copy, ir.Load)) and not self.geo.is_shared(t.src.tensor)]
-        if not reads:
-            return False
-        if any(isinstance(t, (ir.Barrier, ir.WaitGroup)) for t in stmts):
-            return True
-        loaded = {t.target.name for t in reads if isinstance(t, ir.Load)}
-        used = set()
-        for t in stmts:
-            if isinstance(t, ir.Mma):
-                used |= {t.a, t.b, t.c}
-            elif isinstance(t, ir.Compute):
-                used |= {n for n, _ in tile_operands(t.value)}
-            elif isinstance(t, ir.Store):
-                used.add(t.src)
-        return bool(loaded & used)
-
-    def overlap(self, body) -> int:
-        """Iterations a load issued in this loop has before it is used: `wait_group n` with
-        one commit per iteration leaves the n newest groups in flight; 0 without cp.async."""
-        waits = [s for s in body if isinstance(s, ir.WaitGroup)]
-        asyncs = [s for s in ir.walk(body) if isinstance(s, ir.Copy) and id(s) in self.em.wide_copies
-                  and self.em.wide_copies[id(s)] == "cp_async16"]
-        commits = [s for s in body if isinstance(s, ir.Commit)]
-        if not waits or not asyncs or len(commits) != 1:
-            return 0
-        try:
-            return max(0, min(value(w.pending, self.env) for w in waits))
-        except ThreadDependent:
-            return 0
+    def serial_reduction(self, s: ir.Compute, mult: float) -> None:
+        """A reduction the lowering writes as a loop over a forwarded global operand
+        (`for _k in range(n): _r = _r + X[...]`, not a warp shuffle): LLVM unrolls it by
+        REDUCE_UNROLL and issues those loads together, and each unrolled step waits for them
+        before the next (the running value depends on them), so every step is one round trip
+        on the block's path, once per value of the thread."""
+        if id(s) in self.em.shuffles:
+            return
+        t = self.plan.tiles[s.target.name]
+        n = 0
+        for name, under in tile_operands(s.value):
+            load = self.plan.forward_of(s, name)
+            if under and load is not None and not self.geo.is_shared(load.src.tensor):
+                n = max(n, math.prod(self.plan.tiles[name].shape) // max(1, math.prod(t.shape)))
+        if n <= 1:
+            return
+        # the first step's wait is the forwarded load's, already a round trip (or an
+        # iteration of the enclosing loop that waits for it)
+        steps = mult * (t.dist.values * math.ceil(n / REDUCE_UNROLL) - 1)
+        if steps <= 0:
+            return
+        old = self.loops.get(id(s))
+        work = Counts(fp32_ops=min(n, REDUCE_UNROLL) * min(t.dist.active_threads, math.prod(t.shape)))
+        self.loops[id(s)] = LoopCost(f"{t.name}:reduce", steps + (old.iterations if old else 0), 0, 0, work)
 
     # ------------------------------------------------------------ statements
     def stmt(self, s: ir.Stmt) -> Counts:
