@@ -8,7 +8,8 @@ those loops, computes each value's indices once for all the statements that shar
 distribution (common subexpressions), and hoists them out of serial loops (they depend on
 the thread and the value only), so they stay live from the first such statement to the
 last, and across any loop that holds one. Numba computes indices in 64 bits: each value
-keeps one 64-bit index per dimension and a 64-bit address, 2 * (rank + 1) registers.
+keeps one 64-bit index per dimension and a 64-bit address, 2 * (rank + 1) registers; only
+the indices (2 * rank) where every use is inside loops, whose addresses move with the loop.
 A kernel that resizes its warps' registers (setmaxnreg) is compiled to the launch bounds'
 whole share of the register file.
 """
@@ -60,7 +61,7 @@ class _Liveness:
         self.loops: dict[int, tuple[int, int]] = {}     # loop statement -> (first, last) position
         self.refs: dict[str, list[tuple[int, tuple]]] = {}     # tile -> (position, enclosing loops)
         self.index: dict[tuple, list[tuple[int, tuple]]] = {}  # (layout, shape) -> uses
-        self.cost: dict[tuple, int] = {}
+        self.cost: dict[tuple, tuple[int, int]] = {}   # key -> (rank, indices per thread)
         self.transient: dict[int, int] = {}              # position -> registers needed there only
 
     def walk(self, stmts, loops: tuple) -> None:
@@ -99,7 +100,7 @@ class _Liveness:
             d = statement_dist(self.plan, s)
             key = (d.tv, d.shape)
             self.index.setdefault(key, []).append((self.pos, loops))
-            self.cost[key] = 2 * (len(d.shape) + 1) * -(-d.values // self.vector(s))
+            self.cost[key] = (len(d.shape), -(-d.values // self.vector(s)))
 
     def vector(self, s) -> int:
         """Elements per index: a 16-byte copy (cp.async, ld.global.v4) computes one per vector."""
@@ -156,6 +157,10 @@ class _Liveness:
             if len(uses) < 2 and not uses[0][1]:
                 continue                     # one statement outside loops: computed and used at once
             lo, hi = self.span(uses, hoist=True)
+            rank, n = self.cost[key]
+            # 64-bit indices, and the 64-bit address too unless every use is in a loop
+            # (hoisted out of it, where the address still moves with the loop variable)
+            words = rank + (0 if all(loops for _, loops in uses) else 1)
             for p in range(lo, hi + 1):
-                at[p] += self.cost[key]
+                at[p] += 2 * words * n
         return max(at)
