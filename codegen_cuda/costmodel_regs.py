@@ -28,7 +28,8 @@ REGISTER_GRANULE = 8          # ptxas allocates per-thread registers in multiple
 def estimate(plan: Plan, em, target, fragments: int = 0) -> int:
     """Registers per thread: the target's fixed overhead, plus the most that are live at any
     statement (register tiles, shared per-value indices, register-blocked operands), plus the
-    tensor-core fragments of one k step; capped at the target's limit."""
+    tensor-core fragments of one k step (`fragments`), of two where a tile has two k steps or
+    more; capped at the target's limit."""
     cap = target.registers_per_thread
     if any(isinstance(s, ir.SetMaxNReg) for s in ir.walk(plan.kernel.body)):
         warps = -(-plan.kernel.threads // target.warp_size)
@@ -36,10 +37,20 @@ def estimate(plan: Plan, em, target, fragments: int = 0) -> int:
         return min(cap, share // REGISTER_GRANULE * REGISTER_GRANULE)
     live = _Liveness(plan, em, target)
     live.walk(plan.kernel.body, ())
-    regs = target.register_overhead + live.peak() + fragments
+    regs = target.register_overhead + live.peak() + fragments * _fragment_sets(plan, em)
     if _loops(plan, em):       # ptxas unrolls and batches loads up to full occupancy's budget
         regs = max(regs, target.perf.registers_per_sm // target.perf.max_threads_per_sm)
     return min(cap, regs)
+
+
+def _fragment_sets(plan: Plan, em) -> int:
+    """k steps whose tensor-core fragments are live at once: the lowering's loop over the
+    16-wide k steps of a tile has a constant trip count, LLVM unrolls it, and the next
+    step's ldmatrix is issued while the current step's mma run (two sets when a tile has
+    two or more steps)."""
+    steps = [plan.tiles[s.a].shape[1] // 16 for s in ir.walk(plan.kernel.body)
+             if isinstance(s, ir.Mma) and id(s) in em.tensor_core]
+    return 2 if any(n >= 2 for n in steps) else 1
 
 
 def _loops(plan: Plan, em) -> bool:
