@@ -20,7 +20,7 @@ from .costmodel import Features, evaluate, with_constants
 # first H200 run (2026-12-04) the fit used it to absorb the row kernels' slowness (323 us).
 FITTED = ("dram_bytes_per_s", "l2_bytes_per_s", "mma_sync_fraction", "fp32_lanes_per_clock_sm",
           "shared_bytes_per_clock_sm", "global_latency_cycles")
-HUBER = 1.0      # log-error beyond which a kernel's pull on the fit grows linearly, not squared
+HUBER = 0.5      # log-error (a factor 1.65) beyond which a kernel's pull on the fit grows linearly, not squared
 FACTORS = tuple(2 ** (i / 4) for i in range(-12, 13))      # 1/8 .. 8 in quarter octaves
 SWEEPS = 4
 
@@ -88,12 +88,18 @@ class Fit:
 
 
 def features_of(d: dict) -> Features:
-    return Features(**{**d, "loops": tuple(tuple(x) for x in d["loops"])})
+    return Features(**{**d, "loops": tuple(tuple(x) for x in d["loops"]), "peak": tuple(d.get("peak", ())),
+                       "peak_loops": tuple(tuple(x) for x in d.get("peak_loops", ()))})
 
 
 def features_json(f: Features) -> dict:
+    """The features as JSON; the longest block's figures only where blocks differ."""
     d = dataclasses.asdict(f)
     d["loops"] = [list(x) for x in f.loops]
+    if f.peak:
+        d["peak"], d["peak_loops"] = list(f.peak), [list(x) for x in f.peak_loops]
+    else:
+        del d["peak"], d["peak_loops"]
     return d
 
 

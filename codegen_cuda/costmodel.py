@@ -16,8 +16,10 @@ from pathlib import Path
 from dsl import ir
 from encode.target import Target
 
+from . import costmodel_regs
 from .costmodel_access import ThreadDependent, value
 from .costmodel_work import count
+from .emit import Emitter
 from .plan import build
 from .scalar import LoweringError
 
@@ -44,8 +46,13 @@ class Features:
     sectors: float               # per block, global 32-byte sectors requested
     dram_bytes: float            # whole kernel: each global tensor's bytes, read or written once
     flops: float                 # whole kernel, useful arithmetic
-    rounds: int                  # global round trips outside loops, per block
+    rounds: float                # global round trips outside loops, per block
     loops: tuple[tuple[float, ...], ...]   # (iterations, executions, overlap, tc, fp32, sfu, wavefronts) per loop
+    # the longest block where loop trip counts depend on the block index (the per-block
+    # figures above are then the grid's mean): (tensor_flops, fp32_ops, sfu_ops, wavefronts,
+    # sectors, rounds) and its loops; empty when every block does the same work
+    peak: tuple[float, ...] = ()
+    peak_loops: tuple[tuple[float, ...], ...] = ()
 
 
 @dataclass(frozen=True, slots=True)
@@ -89,20 +96,26 @@ def features(kernel: ir.Kernel, sizes: Mapping[str, int], target: Target, regist
     for p in kernel.params:
         size = math.prod(value(d, env) for d in p.shape) * p.dtype.nbytes
         dram += min(size, blocks * b.read.get(p.name, 0.0)) + min(size, blocks * b.written.get(p.name, 0.0))
-    loops = tuple((lc.iterations, lc.executions, lc.overlap, lc.per_iteration.tensor_flops,
-                   lc.per_iteration.fp32_ops, lc.per_iteration.sfu_ops, lc.per_iteration.wavefronts)
-                  for lc in work.loops)
     regs = registers if registers is not None else register_estimate(plan, work, target)
+    peak, peak_loops = (), ()
+    if work.peak is not None:
+        pb = work.peak.block
+        peak = (pb.tensor_flops, pb.fp32_ops, pb.sfu_ops, pb.wavefronts, pb.sectors, work.peak.rounds)
+        peak_loops = _loops(work.peak)
     return Features(blocks, kernel.threads, plan.smem_bytes, regs, b.tensor_flops, b.fp32_ops, b.sfu_ops,
-                    b.wavefronts, b.sectors, dram, blocks * b.flops, work.rounds, loops)
+                    b.wavefronts, b.sectors, dram, blocks * b.flops, work.rounds, _loops(work), peak, peak_loops)
+
+
+def _loops(work) -> tuple[tuple[float, ...], ...]:
+    return tuple((lc.iterations, lc.executions, lc.overlap, lc.per_iteration.tensor_flops,
+                  lc.per_iteration.fp32_ops, lc.per_iteration.sfu_ops, lc.per_iteration.wavefronts)
+                 for lc in work.loops)
 
 
 def register_estimate(plan, work, target: Target) -> int:
-    """Values of the register tiles kept in arrays, the tensor-core fragments of one k step,
-    and the target's fixed overhead (indices, addresses, loop counters)."""
-    regs = sum(math.ceil(t.dist.values * t.dtype.nbytes / target.register_bytes)
-               for t in plan.tiles.values() if t.needs_array) + work.fragment_registers
-    return min(target.registers_per_thread, regs + target.register_overhead)
+    """The register tiles and per-value indices live at once, the tensor-core fragments of
+    one k step, and the target's fixed overhead (costmodel_regs.py)."""
+    return costmodel_regs.estimate(plan, Emitter(plan), target, work.fragment_registers)
 
 
 def occupancy(f: Features, target: Target) -> int:
@@ -141,6 +154,11 @@ def evaluate(f: Features, target: Target, registers_source: str = "estimate") ->
     terms["dram"] = f.dram_bytes / p.dram_bytes_per_s
     terms["l2"] = f.blocks * f.sectors * 32 / p.l2_bytes_per_s
     terms["latency"] = waves * latency_chain(f, target)
+    if f.peak:       # no SM finishes before the longest block does, alone on its SM (L2: its share)
+        for k, x in zip(per_block, f.peak):
+            terms[k] = max(terms[k], x / r[k])
+        terms["l2"] = max(terms["l2"], f.peak[4] * 32 * p.sm_count / p.l2_bytes_per_s)
+        terms["latency"] = max(terms["latency"], latency_chain(f, target, longest=True))
     worst = max(terms, key=lambda k: (terms[k], k))
     seconds = terms[worst] + p.launch_overhead_s
     why = _why(worst, f, target, occ, waves)
@@ -150,15 +168,16 @@ def evaluate(f: Features, target: Target, registers_source: str = "estimate") ->
                    registers_source)
 
 
-def latency_chain(f: Features, target: Target) -> float:
-    """One block's chain of global round trips: each round outside loops costs a latency L;
-    a loop that reads global memory costs L to fill, then per iteration L / n when cp.async
-    keeps n iterations in flight, or L plus the iteration's own work when nothing overlaps."""
+def latency_chain(f: Features, target: Target, longest: bool = False) -> float:
+    """One block's chain of global round trips (the mean block's, or the longest block's):
+    each round outside loops costs a latency L; a loop that reads global memory costs L to
+    fill, then per iteration L / n when cp.async keeps n iterations in flight, or L plus the
+    iteration's own work when nothing overlaps."""
     p = target.perf
     lat = p.global_latency_cycles / p.clock_hz
     r = rates(target)
-    chain = f.rounds * lat
-    for iterations, executions, overlap, tc, fp32, sfu, wf in f.loops:
+    chain = (f.peak[5] if longest else f.rounds) * lat
+    for iterations, executions, overlap, tc, fp32, sfu, wf in (f.peak_loops if longest else f.loops):
         alone = max(tc / r["tensor core"], fp32 / r["fp32"], sfu / r["sfu"], wf / r["shared"])
         per = lat / overlap if overlap >= 1 else lat + alone
         chain += executions * lat + iterations * per

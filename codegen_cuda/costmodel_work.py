@@ -12,12 +12,14 @@ from dsl import exprs, ir
 
 from . import vector
 from .costmodel_access import SECTOR, WARP, Geometry, ThreadDependent, sectors, value, wavefronts
+from .costmodel_loops import LoopRules, whole_number
 from .emit import Emitter
 from .plan import Plan, fold, statement_dist, tile_operands
 
 SFU = frozenset({"exp", "exp2", "log", "log2", "sqrt", "rsqrt", "tanh", "sin", "cos", "pow"})
 MMA_FLOPS = 2 * 16 * 8 * 16          # one mma.sync m16n8k16
 UNROLL_LIMIT = 1024                   # loops longer than this are counted from one iteration
+REDUCE_UNROLL = 16                    # elements of a serial reduction loop LLVM unrolls (the SASS: 16 loads, then 16 ops)
 
 
 @dataclass
@@ -43,32 +45,44 @@ class Counts:
 @dataclass(frozen=True)
 class LoopCost:
     var: str
-    iterations: int                  # over all executions of the loop, per block
-    executions: int
+    iterations: float                # over all executions of the loop, per block
+    executions: float
     overlap: int                     # iterations between a load's issue and its use (wait_group n)
     per_iteration: Counts
 
 
 @dataclass
 class Work:
-    block: Counts
+    block: Counts                    # the mean block of the grid
     loops: list[LoopCost]
-    rounds: int                      # global round trips outside pipelined loops
+    rounds: float                    # global round trips outside pipelined loops
     fragment_registers: int          # tensor-core operand fragments of one k step
+    peak: "Work | None" = None       # the longest block, where loop trip counts depend on the block
 
 
 def count(plan: Plan, env: dict[str, int], target) -> Work:
-    w = _Walker(plan, env, target)
-    w.block(plan.kernel.body, 1, w.total)
-    w.flush(w.total, 1)
-    frags = sum(4 * len({r for r, _ in g}) + 2 * len({c for _, c in g}) for g in w.em.tensor_core.values())
-    return Work(w.total, list(w.loops.values()), w.rounds, frags)
+    """The mean block's work and, when a loop's trip count depends on the block index, the
+    longest block's (every such loop at its largest trip count over the grid)."""
+    em = Emitter(plan)
+    frags = sum(4 * len({r for r, _ in g}) + 2 * len({c for _, c in g}) for g in em.tensor_core.values())
+    walks = []
+    for longest in (False, True):
+        w = _Walker(plan, env, target, em, longest)
+        w.block(plan.kernel.body, 1, w.total)
+        w.flush(w.total, 1)
+        walks.append(Work(w.total, list(w.loops.values()), whole_number(w.rounds), frags))
+        if not w.uneven:
+            break
+    return replace(walks[0], peak=walks[1] if len(walks) > 1 else None)
 
 
-class _Walker:
-    def __init__(self, plan: Plan, env: dict[str, int], target):
+class _Walker(LoopRules):
+    def __init__(self, plan: Plan, env: dict[str, int], target, em: Emitter, longest: bool = False):
         self.plan, self.env, self.target = plan, dict(env), target
-        self.em = Emitter(plan)
+        self.em = em
+        self.longest = longest           # walk the grid's longest block instead of its mean
+        self.uneven = False              # a loop's trip count depends on the block index
+        self.grid = [value(g, env) for g in plan.kernel.grid] + [1] * (3 - len(plan.kernel.grid))
         self.geo = Geometry(plan, self.env, target)
         self.total = Counts()
         self.loops: dict[int, LoopCost] = {}     # by loop statement, summed over its executions
@@ -94,6 +108,8 @@ class _Walker:
                     self.flush(into, mult)
                 case _:
                     into.add(self.stmt(s), mult)
+                    if isinstance(s, ir.Compute):
+                        self.serial_reduction(s, mult)
 
     def flush(self, into: Counts, mult: float) -> None:
         """A barrier after global reads ends one round trip (loops that read global memory
@@ -103,20 +119,21 @@ class _Walker:
         self.pending = False
 
     def loop(self, s: ir.For, mult: float, into: Counts) -> None:
-        start, stop = value(s.start, self.env), value(s.stop, self.env)
-        trips = max(0, stop - start)
+        start = value(s.start, self.env)
+        trips = self.trips(s)
         reads = self.waits_for_global(s.body)
         overlap = self.overlap(s.body) if reads else 0
         self.pipelined += reads
         first, inner, rounds = Counts(), dict(self.loops), self.rounds
-        for i in range(trips if trips <= UNROLL_LIMIT else min(trips, 1)):
+        walked = trips if isinstance(trips, int) and trips <= UNROLL_LIMIT else min(math.ceil(trips), 1)
+        for i in range(walked):
             self.env[s.var] = start + i
             part = Counts()
             self.block(s.body, 1, part)
             into.add(part, mult)
             if i == 0:
                 first = part
-        if trips > UNROLL_LIMIT:     # the other iterations repeat the first one's counts
+        if walked != trips:          # the other iterations repeat the first one's counts
             into.add(first, mult * (trips - 1))
             self.rounds += (self.rounds - rounds) * (trips - 1)
             for key, lc in list(self.loops.items()):
@@ -134,40 +151,30 @@ class _Walker:
                                          int(mult) + (old.executions if old else 0), overlap,
                                          old.per_iteration if old else first)
 
-    def waits_for_global(self, body) -> bool:
-        """Does each iteration wait for global data it loads? Only then are its loads on the
-        block's critical path once per iteration (otherwise they join the enclosing phase):
-        a barrier or wait_group after global reads, or a use of a tile loaded from global."""
-        stmts = list(ir.walk(body))
-        reads = [t for t in stmts if isinstance(t, (ir.Copy, ir.Load)) and not self.geo.is_shared(t.src.tensor)]
-        if not reads:
-            return False
-        if any(isinstance(t, (ir.Barrier, ir.WaitGroup)) for t in stmts):
-            return True
-        loaded = {t.target.name for t in reads if isinstance(t, ir.Load)}
-        used = set()
-        for t in stmts:
-            if isinstance(t, ir.Mma):
-                used |= {t.a, t.b, t.c}
-            elif isinstance(t, ir.Compute):
-                used |= {n for n, _ in tile_operands(t.value)}
-            elif isinstance(t, ir.Store):
-                used.add(t.src)
-        return bool(loaded & used)
-
-    def overlap(self, body) -> int:
-        """Iterations a load issued in this loop has before it is used: `wait_group n` with
-        one commit per iteration leaves the n newest groups in flight; 0 without cp.async."""
-        waits = [s for s in body if isinstance(s, ir.WaitGroup)]
-        asyncs = [s for s in ir.walk(body) if isinstance(s, ir.Copy) and id(s) in self.em.wide_copies
-                  and self.em.wide_copies[id(s)] == "cp_async16"]
-        commits = [s for s in body if isinstance(s, ir.Commit)]
-        if not waits or not asyncs or len(commits) != 1:
-            return 0
-        try:
-            return max(0, min(value(w.pending, self.env) for w in waits))
-        except ThreadDependent:
-            return 0
+    def serial_reduction(self, s: ir.Compute, mult: float) -> None:
+        """A reduction the lowering writes as a loop over a forwarded global operand
+        (`for _k in range(n): _r = _r + X[...]`, not a warp shuffle): LLVM unrolls it by
+        REDUCE_UNROLL and issues those loads together, and each unrolled step waits for them
+        before the next (the running value depends on them), so every step is one round trip
+        on the block's path, once per value of the thread."""
+        if id(s) in self.em.shuffles:
+            return
+        t = self.plan.tiles[s.target.name]
+        n = 0
+        for name, under in tile_operands(s.value):
+            load = self.plan.forward_of(s, name)
+            if under and load is not None and not self.geo.is_shared(load.src.tensor):
+                n = max(n, math.prod(self.plan.tiles[name].shape) // max(1, math.prod(t.shape)))
+        if n <= 1:
+            return
+        # the first step's wait is the forwarded load's, already a round trip (or an
+        # iteration of the enclosing loop that waits for it)
+        steps = mult * (t.dist.values * math.ceil(n / REDUCE_UNROLL) - 1)
+        if steps <= 0:
+            return
+        old = self.loops.get(id(s))
+        work = Counts(fp32_ops=min(n, REDUCE_UNROLL) * min(t.dist.active_threads, math.prod(t.shape)))
+        self.loops[id(s)] = LoopCost(f"{t.name}:reduce", steps + (old.iterations if old else 0), 0, 0, work)
 
     # ------------------------------------------------------------ statements
     def stmt(self, s: ir.Stmt) -> Counts:

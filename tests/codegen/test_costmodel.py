@@ -128,3 +128,22 @@ def test_the_sketch_instance_is_modelled_as_the_shipped_proof():
     model as proofs/gemm_pipelined.dsl (it only slices the shared tiles explicitly)."""
     proof = kernel_of((REPO / "proofs/gemm_pipelined.dsl").read_text())
     assert predict(pipelined(128, 128, 32, 3), GEMM, H200).features == predict(proof, GEMM, H200).features
+
+
+def test_a_loop_whose_trip_count_depends_on_the_block_is_counted_over_the_grid():
+    """Causal attention's key loop runs block.x times: the per-block figures are the grid's
+    mean (31.5 trips at S = 4096), and the longest block (63 trips) bounds the makespan; its
+    work is what a kernel whose every block ran 63 trips would count."""
+    text = (REPO / "proofs/causal_attention.dsl").read_text()
+    causal = predict(kernel_of(text), dict(S=4096), H200)
+    f = causal.features
+    assert f.loops[0][0] == 31.5 and f.peak_loops[0][0] == 63
+    uniform = kernel_of(text.replace("range(1, block.x + 1)", "range(1, S / BN)"))
+    u = predict(uniform, dict(S=4096), H200).features
+    assert not u.peak and u.loops[0][0] == 63
+    assert f.peak[:5] == (u.tensor_flops, u.fp32_ops, u.sfu_ops, u.wavefronts, u.sectors)
+    assert f.fp32_ops < 0.51 * u.fp32_ops and f.dram_bytes == u.dram_bytes
+    assert latency_chain(f, H200, longest=True) == pytest.approx(2 * latency_chain(f, H200), rel=0.01)
+    # one wave of 64 blocks: the longest block sets the time, as it does the uniform kernel's
+    assert causal.waves == 1 and causal.seconds == pytest.approx(predict(uniform, dict(S=4096), H200).seconds,
+                                                                 rel=0.05)
