@@ -174,6 +174,14 @@ def evaluate(e: ir.Expr, env: dict[str, int]) -> int:
             return -evaluate(x, env)
         case ir.Not(operand=x):
             return int(not evaluate(x, env))
+        case ir.Bin(op=op, lhs=a, rhs=b) if op in (ir.BinOp.AND, ir.BinOp.OR):
+            # left to right, as the verifier and the interpreter read it: the right side (which
+            # may read past an input, `b + 1 == NB or s[b] < s[b + 1]`) only where the left
+            # does not decide
+            left = bool(evaluate(a, env))
+            if left == (op is ir.BinOp.OR):
+                return int(left)
+            return int(bool(evaluate(b, env)))
         case ir.Bin(op=op, lhs=a, rhs=b):
             x, y = evaluate(a, env), evaluate(b, env)
             if op in (ir.BinOp.DIV, ir.BinOp.MOD):

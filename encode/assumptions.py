@@ -49,13 +49,21 @@ def unsatisfiable_assumptions(kernel: ir.Kernel, opts: SolverOptions = SolverOpt
 
 
 def check_assumptions(kernel: ir.Kernel, opts: SolverOptions = SolverOptions()) -> Satisfiable:
+    from .assume_reads import phantom_read
+    short = dataclasses.replace(opts, timeout_ms=min(opts.timeout_ms, CHECK_MS))
+    sat = _satisfiable(kernel, short)
+    if sat.error is None and not sat.undecided:
+        return Satisfiable(undecided=phantom_read(kernel, short))
+    return sat
+
+
+def _satisfiable(kernel: ir.Kernel, short: SolverOptions) -> Satisfiable:
     try:
         facts = _named_facts(kernel)
     except Unsupported:
         return Satisfiable()      # the obligations cannot be encoded either: none is proved
     if _satisfied_by_equal_sizes(kernel, facts):
         return Satisfiable()
-    short = dataclasses.replace(opts, timeout_ms=min(opts.timeout_ms, CHECK_MS))
     outcome, core = unsat_core(facts, short)
     if outcome.verdict is Verdict.REFUTED:
         return Satisfiable()      # a model: sizes and inputs that satisfy every assumption
@@ -95,8 +103,8 @@ def _satisfied_at_some_size(kernel: ir.Kernel, facts: dict[str, object], opts: S
     conj = And(*facts.values())
     blocks = [(z3.Int(f"block.{'xyz'[i]}"), z3.IntVal(0)) for i in range(len(kernel.grid))]
     tried = 0
-    for n in _EQUAL_SIZES:
-        pairs = [(z3.Int(name), z3.IntVal(n)) for name in kernel.sizes] + blocks
+    for sizes in _size_models(kernel, facts, opts) + [{name: n for name in kernel.sizes} for n in _EQUAL_SIZES]:
+        pairs = [(z3.Int(name), z3.IntVal(sizes[name])) for name in kernel.sizes] + blocks
         fixed = z3.simplify(z3.substitute(conj, *pairs) if pairs else conj)
         if z3.is_false(fixed):
             continue
@@ -105,6 +113,34 @@ def _satisfied_at_some_size(kernel: ir.Kernel, facts: dict[str, object], opts: S
         tried += 1
         if tried == 3:
             return False
+    return False
+
+
+def _size_models(kernel: ir.Kernel, facts: dict[str, object], opts: SolverOptions) -> list[dict]:
+    """Sizes that satisfy the facts that read no input (`N == 2 * T`, which no equal sizes
+    meet), each size at most 4096, if the solver finds some."""
+    from .solver import find_model
+    bounds = [z3.Int(name) <= 4096 for name in kernel.sizes]
+    plain = [f for f in facts.values() if not _names_input(f)]
+    out = find_model(plain + bounds, opts, probe=True)
+    if out.verdict is not Verdict.REFUTED or out.model is None:
+        return []
+    model = out.model
+    return [{name: model.eval(z3.Int(name), model_completion=True).as_long() for name in kernel.sizes}]
+
+
+def _names_input(fact) -> bool:
+    """Does a fact apply a function (an input's elements), or quantify?"""
+    seen, todo = set(), [fact]
+    while todo:
+        t = todo.pop()
+        if t.get_id() in seen:
+            continue
+        seen.add(t.get_id())
+        if z3.is_quantifier(t) or (z3.is_app(t) and t.decl().kind() == z3.Z3_OP_UNINTERPRETED and t.num_args() > 0):
+            return True
+        if z3.is_app(t):
+            todo += list(t.children())
     return False
 
 

@@ -114,6 +114,42 @@ def test_the_intended_ordering_is_satisfiable_and_the_bug_is_found():
     assert verdict.status == "violation" and any(f.rule == "BOUND" for f in verdict.findings)
 
 
+PHANTOM = """\
+kernel first_token(X: f32[T, 64], starts: i32[NB], Y: f32[NB, 64]):
+    assume starts[b] >= 0 and starts[b] < starts[b + 1] and starts[b + 1] <= T
+    grid NB
+    threads 64
+    x = load X[starts[block.x] : +1, 0 : +64]
+    store Y[block.x : +1, 0 : +64], x
+"""
+
+
+def test_an_assumption_reading_past_an_input_is_never_proved():
+    """At b = NB - 1 the assumption names starts[NB], which does not exist; the solver's value
+    for it narrowed starts[NB - 1] below T, and the read X[starts[NB - 1]] past an empty last
+    segment was proved (held-out round 22)."""
+    verdict = verify_kernel(check_source(PHANTOM, "k.dsl").kernel)
+    assert verdict.status == "unknown"
+    assert "may read starts outside its shape (starts[b + 1])" in verdict.unknowns[0].reason
+
+
+@pytest.mark.parametrize("guarded, flagged", [
+    ("b + 1 == NB or (starts[b] < starts[b + 1] and starts[b + 1] <= T)", False),   # guard first
+    ("(starts[b] < starts[b + 1] and starts[b + 1] <= T) or b + 1 == NB", True),    # read first
+])
+def test_a_guard_before_the_read_keeps_it_inside(guarded, flagged):
+    """Conditions are read left to right, as the interpreter and the runner read them: with
+    the guard first the read names no phantom, and the last segment may be empty, so the
+    read past X is found."""
+    from encode.assume_reads import phantom_read
+    from encode.solver import SolverOptions
+    kernel = check_source(PHANTOM.replace("starts[b] < starts[b + 1] and starts[b + 1] <= T", f"({guarded})"),
+                          "k.dsl").kernel
+    assert bool(phantom_read(kernel, SolverOptions())) == flagged
+    if not flagged:
+        assert verify_kernel(kernel).status == "violation"
+
+
 def test_a_spent_budget_is_unknown_and_says_so(tmp_path, capsys):
     path = _write(tmp_path, COPY)
     assert verify_main(["--timeout", "0.001", path]) == EXIT_UNKNOWN

@@ -196,6 +196,7 @@ HELD_OUT = [
     ("r19_t02_ok_transposed_masked_zero_sum", {"R": 8}),   # a transposed masked load summed
     ("r20_ok_dot_inplace_acc", {"R": 8}),          # col from X and from Z in one record, equal: range proves
     ("r20_ok_attention_pv", {"T": 128, "D": 64}),  # key from P and from V in one record, equal: range proves
+    ("r22_ok_gather_increasing_pos", {"T": 16, "N": 32}),   # guard first: pos[t + 1] read only where t + 1 < T; N == 2T
 ]
 
 
@@ -560,6 +561,8 @@ def test_false_proofs_of_held_out_rounds_stay_unproved(path):
     shifted): each occurrence of k met range(0, K) alone, and nothing asked them to agree.
     Held-out round 21 (r21_*): assumptions on an integer input that form a strict cycle
     (`idx[t] < idx[(t + 1) % T]`), false for every size but not refutable without induction,
-    under which a read past the tensor held vacuously. Each is refuted or unknown, never proved."""
+    under which a read past the tensor held vacuously. Held-out round 22 (r22_*): assumptions
+    that read one element past an integer input (`starts[b + 1]` at b = NB - 1), whose phantom
+    value narrowed the real ones. Each is refuted or unknown, never proved."""
     v = verify_kernel(check_source(path.read_text(), path.name).kernel, VerifyOptions())
     assert v.status != "proved", path.name
