@@ -49,6 +49,8 @@ def unsatisfiable_assumptions(kernel: ir.Kernel, opts: SolverOptions = SolverOpt
 
 
 def check_assumptions(kernel: ir.Kernel, opts: SolverOptions = SolverOptions()) -> Satisfiable:
+    """Contradictory (E031), undecided (no model and no refutation; an assumption that may read
+    an input outside its shape, encode/assume_reads.py), or neither."""
     from .assume_reads import phantom_read
     short = dataclasses.replace(opts, timeout_ms=min(opts.timeout_ms, CHECK_MS))
     sat = _satisfiable(kernel, short)
@@ -96,9 +98,10 @@ _EQUAL_SIZES = tuple(sorted({m << k for k in range(17) for m in (1, 3)}))
 
 
 def _satisfied_at_some_size(kernel: ir.Kernel, facts: dict[str, object], opts: SolverOptions) -> bool:
-    """With every size fixed (the smallest of _EQUAL_SIZES whose size-only facts hold, then
-    the next few), quantifiers over an input's elements range over a finite set, which the
-    solver decides where it could not for a symbolic size."""
+    """With every size fixed (as a model of the size-only facts has them, then equal sizes
+    from _EQUAL_SIZES, three tries in all past those the size facts rule out), quantifiers
+    over an input's elements range over a finite set, which the solver decides where it
+    could not for a symbolic size."""
     from .solver import find_model
     conj = And(*facts.values())
     blocks = [(z3.Int(f"block.{'xyz'[i]}"), z3.IntVal(0)) for i in range(len(kernel.grid))]
