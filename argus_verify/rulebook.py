@@ -111,9 +111,11 @@ _VERIFIER = {
               "Make the grid and the store offsets tile the output exactly: one block per "
               "output tile, one store per element."),
     "RES": ("Shared memory per block, threads per block, registers per thread and the matrix "
-            "instructions are within the limits of the target (`--target`).",
+            "instructions are within the limits of the target (`--target`), and each grid "
+            "dimension over sizes fits the launch limits at some size the assumptions allow.",
             "Too many pipeline stages or too large shared tiles; more threads than the target "
-            "allows; large register tiles live at once.",
+            "allows; large register tiles live at once; an `assume` that admits only sizes whose "
+            "grid has more than 65535 blocks in y or z.",
             "Use fewer stages or smaller tiles, fewer threads, or split the work so fewer "
             "register tiles are live; the report lists the largest contributors."),
     "BANK": ("Advice, not a failure: two lanes of one warp, in one phase of one shared-memory "

@@ -124,7 +124,7 @@ def _size_models(kernel: ir.Kernel, facts: dict[str, object], opts: SolverOption
     meet), each size at most 4096, if the solver finds some."""
     from .solver import find_model
     bounds = [z3.Int(name) <= 4096 for name in kernel.sizes]
-    plain = [f for f in facts.values() if not _names_input(f)]
+    plain = [f for f in facts.values() if not names_input(f)]
     out = find_model(plain + bounds, opts, probe=True)
     if out.verdict is not Verdict.REFUTED or out.model is None:
         return []
@@ -132,7 +132,7 @@ def _size_models(kernel: ir.Kernel, facts: dict[str, object], opts: SolverOption
     return [{name: model.eval(z3.Int(name), model_completion=True).as_long() for name in kernel.sizes}]
 
 
-def _names_input(fact) -> bool:
+def names_input(fact) -> bool:
     """Does a fact apply a function (an input's elements), or quantify?"""
     seen, todo = set(), [fact]
     while todo:
@@ -148,11 +148,12 @@ def _names_input(fact) -> bool:
 
 
 def _satisfied_by_equal_sizes(kernel: ir.Kernel, facts: dict[str, object]) -> bool:
-    """Do all the facts hold with every size one of _EQUAL_SIZES and every block index 0? A
-    concrete assignment that satisfies them shows them satisfiable; none proves nothing."""
-    if not facts:
-        return True
-    conj = And(*facts.values())
+    return not facts or holds_at_equal_sizes(kernel, And(*facts.values()))
+
+
+def holds_at_equal_sizes(kernel: ir.Kernel, conj) -> bool:
+    """Does `conj` hold with every size one of _EQUAL_SIZES and every block index 0? A
+    concrete assignment that satisfies it shows it satisfiable; none proves nothing."""
     blocks = [(z3.Int(f"block.{'xyz'[i]}"), z3.IntVal(0)) for i in range(len(kernel.grid))]
     for n in _EQUAL_SIZES:
         pairs = [(z3.Int(name), z3.IntVal(n)) for name in kernel.sizes] + blocks

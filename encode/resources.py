@@ -25,12 +25,46 @@ def check(ctx) -> None:
         ctx.sink.finding(Finding("RES", k.threads_span, f"{k.threads} threads per block exceed the "
                                  f"{t.max_threads_per_block} of {t.name}", hint="use fewer threads per block"))
     _shared(ctx)
+    try:
+        _grid(ctx)
+    except Unsupported as u:
+        ctx.sink.unknown("RES", u.span or k.grid_span, u.reason)
     _instructions(ctx)
     regbudget.check(ctx)
     try:
         _registers(ctx)
     except Unsupported as u:
         ctx.sink.unknown("RES", u.span or k.span, u.reason)
+
+
+def _grid(ctx) -> None:
+    """A grid dimension over sizes must fit the launch limits at some allowed size (a constant
+    one is the front end's E032): `grid (M / 32, N / 32)` with `assume N >= 4194304` cannot be
+    launched at any size it claims correct (held-out round 22)."""
+    from dsl.limits import MAX_GRID
+    from .assumptions import holds_at_equal_sizes, names_input
+    from .solver import Verdict as SV, find_model
+    from .terms import And
+    k, env = ctx.kernel, ctx.env
+    plain = [f for f in env.facts if not names_input(f)]     # extents are of sizes alone
+    for axis, extent in enumerate(k.grid):
+        if exprs.try_fold(extent, env.consts) is not None:
+            continue
+        term = env.term(extent, {})
+        if holds_at_equal_sizes(k, And(*plain, term <= MAX_GRID[axis])):
+            continue     # the usual case, without a query: some equal sizes fit
+        out = find_model(plain + [term <= MAX_GRID[axis]], ctx.opts.solver, probe=True)
+        if out.verdict is SV.UNKNOWN:
+            ctx.sink.unknown("RES", k.grid_span, f"solver: {out.reason}")
+        if out.verdict is not SV.PROVED:
+            continue
+        model = ctx.solve("RES", k.grid_span, [])
+        sizes = tuple((n, model.eval(v, model_completion=True).as_long()) for n, v in sorted(env.sizes.items())) \
+            if model is not None else ()
+        ctx.sink.finding(Finding(
+            "RES", k.grid_span, f"grid dimension {'xyz'[axis]} exceeds the launch limit of {MAX_GRID[axis]} "
+            "blocks at every size the assumptions allow", sizes=sizes,
+            hint="bound the size in an `assume`, or give the dimension more work per block"))
 
 
 def shared_bytes(ctx) -> int:

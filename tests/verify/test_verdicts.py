@@ -563,6 +563,7 @@ def test_false_proofs_of_held_out_rounds_stay_unproved(path):
     (`idx[t] < idx[(t + 1) % T]`), false for every size but not refutable without induction,
     under which a read past the tensor held vacuously. Held-out round 22 (r22_*): assumptions
     that read one element past an integer input (`starts[b + 1]` at b = NB - 1), whose phantom
-    value narrowed the real ones. Each is refuted or unknown, never proved."""
+    value narrowed the real ones; a batch on grid z that no allowed size can launch. Each is
+    refuted or unknown, never proved."""
     v = verify_kernel(check_source(path.read_text(), path.name).kernel, VerifyOptions())
     assert v.status != "proved", path.name
