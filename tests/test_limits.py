@@ -150,6 +150,30 @@ def test_a_guard_before_the_read_keeps_it_inside(guarded, flagged):
         assert verify_kernel(kernel).status == "violation"
 
 
+WIDE = """\
+kernel wide_copy(X: f32[M, N], Y: f32[M, N]):
+    assume M % 32 == 0 and N % 32 == 0 and N >= 4194304
+    grid (M / 32, N / 32)
+    threads 128
+    x = load X[block.x * 32 : +32, block.y * 32 : +32]
+    store Y[block.x * 32 : +32, block.y * 32 : +32], x
+"""
+
+
+def test_a_grid_dimension_over_the_launch_limit_at_every_allowed_size_is_a_res_violation():
+    """grid y = N / 32 >= 131072 > 65535 blocks for every N the assumption admits: no launch
+    can run the kernel it would prove (held-out round 22). The witness is the smallest N;
+    with N bounded so that some size fits, nothing is reported."""
+    from dsl.limits import MAX_GRID
+    verdict = verify_kernel(check_source(WIDE, "k.dsl").kernel)
+    res = [f for f in verdict.findings if f.rule == "RES"]
+    assert verdict.status == "violation" and len(res) == 1
+    assert res[0].message.startswith("grid dimension y exceeds the launch limit of 65535")
+    assert dict(res[0].sizes)["N"] // 32 > MAX_GRID[1]
+    fits = verify_kernel(check_source(WIDE.replace("N >= 4194304", "N >= 1024"), "k.dsl").kernel)
+    assert fits.status == "proved"
+
+
 def test_a_spent_budget_is_unknown_and_says_so(tmp_path, capsys):
     path = _write(tmp_path, COPY)
     assert verify_main(["--timeout", "0.001", path]) == EXIT_UNKNOWN
