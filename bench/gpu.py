@@ -331,26 +331,21 @@ def numpy_alias_for_numba_cuda() -> None:
         np.row_stack = np.vstack
 
 
-def run_isolated(opts, argv: list[str]) -> int:
+def run_isolated(opts) -> int:
     """Each kernel left runs in a child `gpu.py` (the roofline measured once, by the first):
     a kernel that takes its process down (a segfault, an unrecoverable CUDA error, a launch
     past --kernel-timeout) becomes an error row, and the next child carries on after it."""
     import subprocess
     import threading
-    keep, skip = [], {"--isolate", "--only", "--peaks", "--json", "--kernel-timeout"}
-    it = iter(argv)
-    for a in it:
-        if a.split("=")[0] in skip:
-            if "=" not in a and a != "--isolate":
-                next(it, None)
-            continue
-        keep.append(a)
+    keep = ["--bundle", str(opts.bundle), "--size", opts.size, "--seed", str(opts.seed),
+            "--min-time", str(opts.min_time)] + (["--sim"] if opts.sim else [])
     out = opts.json or Path(os.environ.get("OUT", ".")) / "gpu_bench.json"
+    child = out.with_name(out.name + ".child")
     remaining = [e["name"] for e in load_manifest(opts.bundle, opts.only)]
     rows, peaks = [], json.loads(opts.peaks) if opts.peaks else {}
     while remaining:
         cmd = [sys.executable, "-X", "faulthandler", str(Path(__file__).resolve()), *keep,
-               "--only", ",".join(remaining), "--json", str(out.with_name(out.name + ".child"))]
+               "--only", ",".join(remaining), "--json", str(child)]
         if peaks:
             cmd += ["--peaks", json.dumps(peaks)]
         proc = subprocess.Popen(cmd, stdout=subprocess.PIPE, text=True)
@@ -380,6 +375,7 @@ def run_isolated(opts, argv: list[str]) -> int:
             row = {"kernel": remaining.pop(0), "error": f"its process ended with status {code}"}
             rows.append(row)
             print(json.dumps(row), flush=True)
+    child.unlink(missing_ok=True)
     out.write_text(json.dumps({"backend": "isolated", "peaks": peaks, "rows": rows}, indent=2) + "\n")
     print(table(rows))
     return 0 if all(r.get("ok") for r in rows) else 1
@@ -388,7 +384,7 @@ def run_isolated(opts, argv: list[str]) -> int:
 def main(argv=None) -> int:
     opts = parse_args(argv)
     if opts.isolate:
-        return run_isolated(opts, sys.argv[1:] if argv is None else list(argv))
+        return run_isolated(opts)
     if opts.sim:
         os.environ["NUMBA_ENABLE_CUDASIM"] = "1"   # before numba is imported
         sys.setswitchinterval(1e-3)

@@ -20,15 +20,13 @@ from .terms import And
 
 def phantom_read(kernel: ir.Kernel, opts: SolverOptions) -> str:
     """Why some assumption may read an input outside its shape ("" when none may)."""
-    env = SymEnv(kernel, consts={c.name: c.value for c in kernel.consts})
-    for name in kernel.sizes:
-        env.sizes[name] = z3.Int(name)
+    env = size_env(kernel)
     sizes = [v >= 1 for v in env.sizes.values()]
     try:
         sizes += [env.cond(a, {}) for a in kernel.assumes if not _reads_inputs(kernel, a)]
         for a in kernel.assumes:
             body, names = (a.body, a.names) if isinstance(a, ir.Forall) else (a, ())
-            bound, ranges = _quantified(kernel, env, body, names)
+            bound, ranges = env.index_ranges(names, body, {})
             for read, index, dim, path in _reads(kernel, env, body, bound, []):
                 inside = And(index >= 0, index < dim)
                 out = find_model(sizes + ranges + path + [z3.Not(inside)], opts, probe=True)
@@ -41,20 +39,16 @@ def phantom_read(kernel: ir.Kernel, opts: SolverOptions) -> str:
     return ""
 
 
+def size_env(kernel: ir.Kernel) -> SymEnv:
+    """An encoding environment with the sizes (as z3 integers) and constants, nothing else."""
+    env = SymEnv(kernel, consts={c.name: c.value for c in kernel.consts})
+    for name in kernel.sizes:
+        env.sizes[name] = z3.Int(name)
+    return env
+
+
 def _reads_inputs(kernel: ir.Kernel, e: ir.Expr) -> bool:
     return any(isinstance(n, ir.ElemRef) and kernel.param(n.tensor) is not None for n in exprs.iter_nodes(e))
-
-
-def _quantified(kernel: ir.Kernel, env: SymEnv, body: ir.Expr, names) -> tuple[dict, list]:
-    """The index variables and their ranges, as SymEnv.forall gives them."""
-    vs = {n: z3.Int(f"{n}'") for n in names}
-    ranges = []
-    for node in exprs.iter_nodes(body):
-        if isinstance(node, ir.ElemRef) and kernel.param(node.tensor) is not None:
-            for idx, dim in zip(node.indices, kernel.param(node.tensor).shape):
-                if isinstance(idx, ir.Sym) and idx.name in vs:
-                    ranges += [vs[idx.name] >= 0, vs[idx.name] < env.term(dim, {})]
-    return vs, ranges
 
 
 def _reads(kernel: ir.Kernel, env: SymEnv, e: ir.Expr, bound: dict, path: list):

@@ -10,7 +10,7 @@ from dsl import ir
 from dsl.diagnostics import Diagnostic
 
 from .solver import SolverOptions, Verdict, unsat_core
-from .symbols import SymEnv, Unsupported
+from .symbols import Unsupported
 from .terms import And
 
 
@@ -19,11 +19,9 @@ CHECK_MS = 2000   # sizes and a handful of assumptions: milliseconds; a quantifi
 
 def _named_facts(kernel: ir.Kernel) -> dict[str, object]:
     """The facts every query starts from, each named so that an unsat core maps to source."""
-    env = SymEnv(kernel, consts={c.name: c.value for c in kernel.consts})
-    facts: dict[str, object] = {}
-    for name in kernel.sizes:
-        env.sizes[name] = z3.Int(name)
-        facts[f"size {name}"] = env.sizes[name] >= 1
+    from .assume_reads import size_env
+    env = size_env(kernel)
+    facts: dict[str, object] = {f"size {name}": v >= 1 for name, v in env.sizes.items()}
     env.blocks = tuple(z3.Int(f"block.{'xyz'[i]}") for i in range(len(kernel.grid)))
     for i, (b, extent) in enumerate(zip(env.blocks, kernel.grid)):
         facts[f"grid {i}"] = And(b >= 0, b < env.term(extent, {}))

@@ -58,9 +58,9 @@ def _grid(ctx) -> None:
             ctx.sink.unknown("RES", k.grid_span, f"solver: {out.reason}")
         if out.verdict is not SV.PROVED:
             continue
+        from .memwitness import ModelView
         model = ctx.solve("RES", k.grid_span, [])
-        sizes = tuple((n, model.eval(v, model_completion=True).as_long()) for n, v in sorted(env.sizes.items())) \
-            if model is not None else ()
+        sizes = ModelView(ctx, model).sizes() if model is not None else ()
         ctx.sink.finding(Finding(
             "RES", k.grid_span, f"grid dimension {'xyz'[axis]} exceeds the launch limit of {MAX_GRID[axis]} "
             "blocks at every size the assumptions allow", sizes=sizes,

@@ -213,16 +213,22 @@ class SymEnv:
 
     def forall(self, e: ir.Forall, bound: dict):
         """∀ index variables (each over the dimensions it subscripts) of the body."""
-        vs = {n: z3.Int(f"{n}'") for n in e.names}
+        vs, ranges = self.index_ranges(e.names, e.body, bound)
+        body = self.cond(e.body, {**bound, **vs})
+        return z3.ForAll(list(vs.values()), z3.Implies(And(*ranges), body))
+
+    def index_ranges(self, names, body: ir.Expr, bound: dict) -> tuple[dict, list]:
+        """A quantified assumption's index variables, and the range of each: every dimension
+        of an input it subscripts bare."""
+        vs = {n: z3.Int(f"{n}'") for n in names}
         ranges = []
-        for node in exprs.iter_nodes(e.body):
+        for node in exprs.iter_nodes(body):
             if isinstance(node, ir.ElemRef) and self.kernel.param(node.tensor) is not None:
                 for idx, dim in zip(node.indices, self.kernel.param(node.tensor).shape):
                     if isinstance(idx, ir.Sym) and idx.name in vs:
                         v = vs[idx.name]
                         ranges += [v >= 0, v < self.term(dim, bound)]
-        body = self.cond(e.body, {**bound, **vs})
-        return z3.ForAll(list(vs.values()), z3.Implies(And(*ranges), body))
+        return vs, ranges
 
     def cond(self, e: ir.Expr, bound: dict):
         if isinstance(e, ir.Forall):

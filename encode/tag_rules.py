@@ -219,11 +219,10 @@ class TagChecker:
         leaves = {id(n): self.leaf(n, point, inst, bound, used, every_occurrence=rng is not None) for n in nodes}
         if rng is not None:
             return self.check_range(point, cond, leaves[id(rng[0])], rng[1], base, scope)
-        covers = isinstance(cond, ir.Call) and cond.func == "covers"
         from .occurrences import distinct_occurrences
         for lf in leaves.values():      # claims on every value or on some value: one copy suffices
             lf.known = distinct_occurrences(lf.known)
-        if covers:
+        if isinstance(cond, ir.Call) and cond.func == "covers":
             from .range_rule import check_covers
             if len(cond.args) != 3 or not isinstance(cond.args[0], ir.TagField) or cond.kwargs:
                 raise Unsupported("write covers(tag(x[i]).field, lo, hi)", cond.span)

@@ -146,6 +146,26 @@ def test_gpu_script_help_and_clean_exit_without_a_device(tmp_path):
     assert missing.returncode != 0 and "argus lower" in missing.stderr and "Traceback" not in missing.stderr
 
 
+def test_isolated_run_gives_each_kernel_a_row_in_the_order_asked(tmp_path):
+    """`--isolate` (one child process per crash, on the H200 a killed MoE run lost every row
+    after it): the rows come back in the --only order, a child that outlives --kernel-timeout
+    becomes an error row and the next one carries on, and no child file is left behind."""
+    env = dict(os.environ, PYTHONPATH=str(REPO), NUMBA_ENABLE_CUDASIM="1")
+    out = tmp_path / "g.json"
+    proc = subprocess.run([sys.executable, "bench/gpu.py", "--sim", "--isolate", "--only", "softmax,reduce_warp",
+                           "--json", str(out)], cwd=REPO, env=env, capture_output=True, text=True, timeout=300)
+    assert proc.returncode == 0, proc.stdout + proc.stderr
+    rows = json.loads(out.read_text())["rows"]
+    assert [r["kernel"] for r in rows] == ["softmax", "reduce_warp"] and all(r["ok"] for r in rows)
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["g.json"]
+    stuck = subprocess.run([sys.executable, "bench/gpu.py", "--sim", "--isolate", "--kernel-timeout", "0",
+                            "--only", "softmax,reduce_warp", "--json", str(out)], cwd=REPO, env=env,
+                           capture_output=True, text=True, timeout=300)
+    rows = json.loads(out.read_text())["rows"]
+    assert stuck.returncode == 1 and [r["kernel"] for r in rows] == ["softmax", "reduce_warp"]
+    assert all("its process ended with status" in r["error"] for r in rows)
+
+
 class _TorchSpelling(__import__("numpy").ndarray):
     """A NumPy array without the NumPy-only spellings a torch tensor lacks (`astype`): a
     baseline that uses them fails on the GPU machine, where the arrays are torch's (seen
