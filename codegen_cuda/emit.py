@@ -42,6 +42,7 @@ class Emitter(MmaEmitter, MemoryEmitter, WgmmaEmitter):
         self.vector_args: set[str] = set()    # global tensors read with 16-byte instructions
         self.uses_mbar = False                # mbarriers and bulk copies: codegen_cuda/ptx_mbar.py
         self.tensor_maps: dict = {}           # kernel parameter -> tma_tensor.TensorBox it carries
+        self.swizzle_aligned: set[str] = set()   # shared buffers a tensor map writes swizzled
         self.maxnreg: set[tuple[str, int]] = set()   # setmaxnreg (direction, count) used
         self.sizes = vector.size_divisors(self.k, plan.consts)
         # warp-collective instructions need every lane: none under a thread-dependent `if`

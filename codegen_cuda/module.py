@@ -245,13 +245,14 @@ def _launch_section(kernel: ir.Kernel, plan: planning.Plan, host: ScalarEmitter)
 def _tensor_map_section(maps: dict) -> list[str]:
     """The tensor maps the kernel takes after its tensors (codegen_cuda/tma_tensor.py), and
     the host function that builds them from the launch's arrays."""
-    items = "".join(f"(\"{arg}\", \"{tb.tensor}\", \"{tb.dtype}\", {tb.box}), " for arg, tb in maps.items())
+    items = "".join(f"(\"{arg}\", \"{tb.tensor}\", \"{tb.dtype}\", {tb.box}, {tb.swizzle}), "
+                    for arg, tb in maps.items())
     return ["", "",
-            f"TENSOR_MAPS = ({items})   # (kernel parameter, tensor, dtype, box): built at launch",
+            f"TENSOR_MAPS = ({items})   # (kernel parameter, tensor, dtype, box, swizzle bytes): built at launch",
             "", "",
             "def tensor_map_args(arrays):",
             "    \"\"\"The kernel's tensor-map arguments for these arrays (after the tensors).\"\"\"",
-            "    return tuple(tensor_map(arrays[t], dt, box) for _, t, dt, box in TENSOR_MAPS)"]
+            "    return tuple(tensor_map(arrays[t], dt, box, sw) for _, t, dt, box, sw in TENSOR_MAPS)"]
 
 
 def _shape_item(e: ir.Expr) -> str:
@@ -280,9 +281,9 @@ def _kernel_head(plan: planning.Plan, em: Emitter) -> list[str]:
             lo = b.offset // b.dtype.nbytes
             what = f"materialised {b.scratch_for}" if b.scratch_for else _shared_desc(b)
             out.append(f"    {name} = _smem_{b.dtype.value}[{lo}:{lo + b.elems}]   # {what}")
-        operands = sorted({r.tensor for s in ir.walk(k.body) if id(s) in em.wgmmas for r in s.shared})
-        for name in operands:   # the swizzle the proof assumed is the hardware's only there
-            out.append(f"    wgmma_aligned({py_name(name)})   # trap unless on a 1024-byte boundary of the shared window")
+        swizzled = {r.tensor for s in ir.walk(k.body) if id(s) in em.wgmmas for r in s.shared} | em.swizzle_aligned
+        for name in sorted(swizzled):   # the swizzle the proof assumed is the hardware's only there
+            out.append(f"    swizzle_aligned({py_name(name)})   # trap unless on a 1024-byte boundary of the shared window")
     arrays = [t for t in plan.tiles.values() if t.needs_array]
     if arrays:
         out.append("    # register tiles: each thread holds only the elements it owns")

@@ -18,6 +18,8 @@ from . import warp
 from .scalar import LoweringError
 
 ALIGN = 16   # bytes; every shared buffer starts on a 16-byte boundary (vector copies)
+SWIZZLE_ALIGN = 1024   # a swizzled one on a 1024-byte boundary, where the hardware's swizzles of
+                       # absolute addresses (wgmma operands, tensor maps) agree with the buffer's
 
 
 @dataclass
@@ -100,7 +102,8 @@ def build(kernel: ir.Kernel) -> Plan:
     _uses(plan, kernel.body, [])
     offset = 0
     for buf in plan.shared.values():
-        offset = -(-offset // ALIGN) * ALIGN
+        align = SWIZZLE_ALIGN if buf.swizzle is not None else ALIGN
+        offset = -(-offset // align) * align
         buf.offset = offset
         offset += buf.elems * buf.dtype.nbytes
     for t in plan.tiles.values():

@@ -10,8 +10,11 @@ transaction bytes and the arrival count. The bulk copy is the non-tensor
 mbarrier; the simulator copies it at once (a legal landing time) and completes its bytes.
 The tensor copy `cp.async.bulk.tensor` moves a whole box through a tensor map that
 `tensor_map` builds on the host at launch (cuTensorMapEncodeTiled); on the simulator the
-map holds the box's extents and the copy fills the box's elements outside the tensor
-with zeros and completes the full box's bytes, as the hardware does. setmaxnreg (one
+map holds the box's extents and swizzle mode, and the copy fills the box's elements
+outside the tensor with zeros, places each 16-byte chunk where the mode's XOR of byte
+offset bits [4, 4+b) with [7, 7+b) puts it (on offsets within the buffer: on the GPU,
+absolute addresses, which the kernel checks agree), and completes the full box's bytes,
+as the hardware does. setmaxnreg (one
 intrinsic per direction and count, like cp.async.wait_group) is a no-op on the simulator.
 """
 # ---- argus runtime: mbarriers and bulk copies (codegen_cuda/ptx_mbar.py) ----
@@ -80,12 +83,15 @@ if _config.ENABLE_CUDASIM:
             _mbar_settle(bar, i)
     def _tma_tensor(dst, di, src, tmap, coords, bar, i):
         """cp.async.bulk.tensor of the map's box at `coords` (outermost first): the box in
-        row-major order at dst[di:], zeros where it leaves the tensor; completes its bytes."""
-        box = tuple(int(b) for b in tmap[1:1 + int(tmap[0])])
+        row-major order at dst[di:], its 16-byte chunks swizzled by the map's mode, zeros
+        where it leaves the tensor; completes its bytes."""
+        rank = int(tmap[0])
+        box, swizzle = tuple(int(b) for b in tmap[1:1 + rank]), int(tmap[1 + rank])
         if len(box) != len(coords) or len(box) != len(src.shape):
             raise RuntimeError(f"tensor map of rank {len(box)} used with {len(coords)} coordinates")
-        if (di * dst.itemsize) % 128:
-            raise RuntimeError(f"cp.async.bulk.tensor into shared element {di}: not 128-byte aligned")
+        if (di * dst.itemsize) % (1024 if swizzle else 128):
+            raise RuntimeError(f"cp.async.bulk.tensor into shared element {di}: not "
+                               f"{1024 if swizzle else 128}-byte aligned")
         tile = np.zeros(box, dtype=dst.dtype)
         inside, part = [], []
         for c, b, n in zip(coords, box, src.shape):
@@ -95,7 +101,10 @@ if _config.ENABLE_CUDASIM:
         if all(s.stop > s.start for s in inside):
             tile[tuple(part)] = src[tuple(inside)]
         n = tile.size
-        dst[di:di + n] = tile.ravel()
+        at = (di + np.arange(n)) * dst.itemsize          # byte offsets in the buffer, row-major
+        if swizzle:
+            at ^= ((at >> 7) & (swizzle // 16 - 1)) << 4
+        dst[at // dst.itemsize] = tile.ravel()
         with _MBAR_LOCK:
             bar[4 * i + 2] -= n * dst.itemsize
             _mbar_settle(bar, i)
@@ -225,16 +234,17 @@ _TMAP_TYPES = {"f32": "FLOAT32", "f16": "FLOAT16", "bf16": "BFLOAT16", "i32": "I
 _TMAPS = {}
 
 
-def tensor_map(array, dtype, box):
-    """The tensor map of `box` (outermost first) over a C-contiguous array: on a GPU the
-    128-byte CUtensorMap in device memory (zero fill outside the tensor, no swizzle); on
-    the simulator the box's rank and extents, all the simulated copy needs."""
+def tensor_map(array, dtype, box, swizzle=0):
+    """The tensor map of `box` (outermost first) over a C-contiguous array, writing shared
+    memory with the 32, 64 or 128-byte swizzle mode (0: none): on a GPU the 128-byte
+    CUtensorMap in device memory (zero fill outside the tensor); on the simulator the box's
+    rank, extents and swizzle bytes, all the simulated copy needs."""
     if _config.ENABLE_CUDASIM:
-        return np.array((len(box),) + tuple(box), dtype=np.int64)
+        return np.array((len(box),) + tuple(box) + (swizzle,), dtype=np.int64)
     from cuda.bindings import driver as _cu
     iface = array.__cuda_array_interface__
     shape, addr = tuple(int(n) for n in iface["shape"]), int(iface["data"][0])
-    key = (addr, shape, dtype, tuple(box))
+    key = (addr, shape, dtype, tuple(box), swizzle)
     if key not in _TMAPS:
         rank, nbytes = len(shape), _TMAP_NBYTES[dtype]
         dims = [shape[rank - 1 - d] for d in range(rank)]                      # innermost first
@@ -244,7 +254,7 @@ def tensor_map(array, dtype, box):
             [_cu.cuuint64_t(n) for n in dims], [_cu.cuuint64_t(n) for n in strides],
             [_cu.cuuint32_t(n) for n in reversed(box)], [_cu.cuuint32_t(1)] * rank,
             _cu.CUtensorMapInterleave.CU_TENSOR_MAP_INTERLEAVE_NONE,
-            _cu.CUtensorMapSwizzle.CU_TENSOR_MAP_SWIZZLE_NONE,
+            getattr(_cu.CUtensorMapSwizzle, f"CU_TENSOR_MAP_SWIZZLE_{swizzle}B" if swizzle else "CU_TENSOR_MAP_SWIZZLE_NONE"),
             _cu.CUtensorMapL2promotion.CU_TENSOR_MAP_L2_PROMOTION_L2_128B,
             _cu.CUtensorMapFloatOOBfill.CU_TENSOR_MAP_FLOAT_OOB_FILL_NONE)
         if err != _cu.CUresult.CUDA_SUCCESS:

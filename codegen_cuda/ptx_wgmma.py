@@ -36,10 +36,6 @@ if _wconfig.ENABLE_CUDASIM:
     def wgmma_fence():
         pass
 
-    def wgmma_aligned(arr):
-        """Nothing to check here: the plan put every wgmma operand at a 1024-byte offset, and
-        the simulator's swizzle is on offsets within the allocation (the GPU's is not)."""
-
     def wgmma_commit():
         pass
 
@@ -105,20 +101,6 @@ else:
                         "{ .reg .u64 %wa; cvta.to.shared.u64 %wa, $1; shr.u64 %wa, %wa, 4; "
                         "and.b64 %wa, %wa, 16383; or.b64 $0, %wa, $2; }", "=l,l,l")
         return _nt.uint64(arr, idx, bits), codegen
-
-    @_intrinsic
-    def wgmma_aligned(typingctx, arr):
-        """Trap unless arr[0] starts a 1024-byte line of the shared window: the hardware's
-        128B swizzle XORs bits of the absolute address, the proof and the copies the offsets
-        within the buffer, and the two agree only on such a boundary. A kernel that traps
-        fails its launch; one that went on would compute with misplaced operands."""
-        def codegen(context, builder, sig, args):
-            ptr = _element_ptr(context, builder, sig.args[0], args[0], _nt.intp, context.get_constant(_nt.intp, 0))
-            _asm(builder, _llvm.VoidType(), [ptr],
-                 "{ .reg .u64 %wq; .reg .pred %wt; cvta.to.shared.u64 %wq, $0; and.b64 %wq, %wq, 1023; "
-                 "setp.ne.u64 %wt, %wq, 0; @%wt trap; }", "l,~{memory}")
-            return context.get_dummy_value()
-        return _nt.void(arr), codegen
 
     @_intrinsic
     def wgmma_fence(typingctx):

@@ -219,6 +219,10 @@ if config.ENABLE_CUDASIM:
     def lg2_approx(x):
         """lg2.approx.ftz.f32: log2(x) in f32."""
         return np.float32(np.log2(np.float32(x)))
+
+    def swizzle_aligned(arr):
+        """Nothing to check here: the simulator swizzles offsets within the buffer, as the
+        proof does (the GPU swizzles absolute shared addresses)."""
 else:
     from llvmlite import ir as _llvm
     from numba import types as _nt
@@ -338,6 +342,22 @@ else:
 
     ex2_approx = _make_approx("ex2.approx.ftz.f32")
     lg2_approx = _make_approx("lg2.approx.ftz.f32")
+
+    @_intrinsic
+    def swizzle_aligned(typingctx, arr):
+        """Trap unless arr[0] starts a 1024-byte line of the shared window. The hardware's
+        swizzles (wgmma's operand modes, a tensor map's 32/64/128B modes) XOR bits of the
+        absolute shared address, the proof and the simulator those of the offset within
+        the buffer, and the two agree only when the buffer starts on such a boundary. A
+        kernel that traps fails its launch; one that went on would compute with misplaced
+        elements."""
+        def codegen(context, builder, sig, args):
+            ptr = _element_ptr(context, builder, sig.args[0], args[0], _nt.intp, context.get_constant(_nt.intp, 0))
+            _asm(builder, _llvm.VoidType(), [ptr],
+                 "{ .reg .u64 %wq; .reg .pred %wt; cvta.to.shared.u64 %wq, $0; and.b64 %wq, %wq, 1023; "
+                 "setp.ne.u64 %wt, %wq, 0; @%wt trap; }", "l,~{memory}")
+            return context.get_dummy_value()
+        return _nt.void(arr), codegen
 
     @cuda.jit(device=True, inline="always")
     def shfl_xor(value, mask):

@@ -214,6 +214,10 @@ if config.ENABLE_CUDASIM:
     def lg2_approx(x):
         """lg2.approx.ftz.f32: log2(x) in f32."""
         return np.float32(np.log2(np.float32(x)))
+
+    def swizzle_aligned(arr):
+        """Nothing to check here: the simulator swizzles offsets within the buffer, as the
+        proof does (the GPU swizzles absolute shared addresses)."""
 else:
     from llvmlite import ir as _llvm
     from numba import types as _nt
@@ -334,6 +338,22 @@ else:
     ex2_approx = _make_approx("ex2.approx.ftz.f32")
     lg2_approx = _make_approx("lg2.approx.ftz.f32")
 
+    @_intrinsic
+    def swizzle_aligned(typingctx, arr):
+        """Trap unless arr[0] starts a 1024-byte line of the shared window. The hardware's
+        swizzles (wgmma's operand modes, a tensor map's 32/64/128B modes) XOR bits of the
+        absolute shared address, the proof and the simulator those of the offset within
+        the buffer, and the two agree only when the buffer starts on such a boundary. A
+        kernel that traps fails its launch; one that went on would compute with misplaced
+        elements."""
+        def codegen(context, builder, sig, args):
+            ptr = _element_ptr(context, builder, sig.args[0], args[0], _nt.intp, context.get_constant(_nt.intp, 0))
+            _asm(builder, _llvm.VoidType(), [ptr],
+                 "{ .reg .u64 %wq; .reg .pred %wt; cvta.to.shared.u64 %wq, $0; and.b64 %wq, %wq, 1023; "
+                 "setp.ne.u64 %wt, %wq, 0; @%wt trap; }", "l,~{memory}")
+            return context.get_dummy_value()
+        return _nt.void(arr), codegen
+
     @cuda.jit(device=True, inline="always")
     def shfl_xor(value, mask):
         return cuda.shfl_xor_sync(0xFFFFFFFF, value, mask)
@@ -407,12 +427,15 @@ if _config.ENABLE_CUDASIM:
             _mbar_settle(bar, i)
     def _tma_tensor(dst, di, src, tmap, coords, bar, i):
         """cp.async.bulk.tensor of the map's box at `coords` (outermost first): the box in
-        row-major order at dst[di:], zeros where it leaves the tensor; completes its bytes."""
-        box = tuple(int(b) for b in tmap[1:1 + int(tmap[0])])
+        row-major order at dst[di:], its 16-byte chunks swizzled by the map's mode, zeros
+        where it leaves the tensor; completes its bytes."""
+        rank = int(tmap[0])
+        box, swizzle = tuple(int(b) for b in tmap[1:1 + rank]), int(tmap[1 + rank])
         if len(box) != len(coords) or len(box) != len(src.shape):
             raise RuntimeError(f"tensor map of rank {len(box)} used with {len(coords)} coordinates")
-        if (di * dst.itemsize) % 128:
-            raise RuntimeError(f"cp.async.bulk.tensor into shared element {di}: not 128-byte aligned")
+        if (di * dst.itemsize) % (1024 if swizzle else 128):
+            raise RuntimeError(f"cp.async.bulk.tensor into shared element {di}: not "
+                               f"{1024 if swizzle else 128}-byte aligned")
         tile = np.zeros(box, dtype=dst.dtype)
         inside, part = [], []
         for c, b, n in zip(coords, box, src.shape):
@@ -422,7 +445,10 @@ if _config.ENABLE_CUDASIM:
         if all(s.stop > s.start for s in inside):
             tile[tuple(part)] = src[tuple(inside)]
         n = tile.size
-        dst[di:di + n] = tile.ravel()
+        at = (di + np.arange(n)) * dst.itemsize          # byte offsets in the buffer, row-major
+        if swizzle:
+            at ^= ((at >> 7) & (swizzle // 16 - 1)) << 4
+        dst[at // dst.itemsize] = tile.ravel()
         with _MBAR_LOCK:
             bar[4 * i + 2] -= n * dst.itemsize
             _mbar_settle(bar, i)
@@ -552,16 +578,17 @@ _TMAP_TYPES = {"f32": "FLOAT32", "f16": "FLOAT16", "bf16": "BFLOAT16", "i32": "I
 _TMAPS = {}
 
 
-def tensor_map(array, dtype, box):
-    """The tensor map of `box` (outermost first) over a C-contiguous array: on a GPU the
-    128-byte CUtensorMap in device memory (zero fill outside the tensor, no swizzle); on
-    the simulator the box's rank and extents, all the simulated copy needs."""
+def tensor_map(array, dtype, box, swizzle=0):
+    """The tensor map of `box` (outermost first) over a C-contiguous array, writing shared
+    memory with the 32, 64 or 128-byte swizzle mode (0: none): on a GPU the 128-byte
+    CUtensorMap in device memory (zero fill outside the tensor); on the simulator the box's
+    rank, extents and swizzle bytes, all the simulated copy needs."""
     if _config.ENABLE_CUDASIM:
-        return np.array((len(box),) + tuple(box), dtype=np.int64)
+        return np.array((len(box),) + tuple(box) + (swizzle,), dtype=np.int64)
     from cuda.bindings import driver as _cu
     iface = array.__cuda_array_interface__
     shape, addr = tuple(int(n) for n in iface["shape"]), int(iface["data"][0])
-    key = (addr, shape, dtype, tuple(box))
+    key = (addr, shape, dtype, tuple(box), swizzle)
     if key not in _TMAPS:
         rank, nbytes = len(shape), _TMAP_NBYTES[dtype]
         dims = [shape[rank - 1 - d] for d in range(rank)]                      # innermost first
@@ -571,7 +598,7 @@ def tensor_map(array, dtype, box):
             [_cu.cuuint64_t(n) for n in dims], [_cu.cuuint64_t(n) for n in strides],
             [_cu.cuuint32_t(n) for n in reversed(box)], [_cu.cuuint32_t(1)] * rank,
             _cu.CUtensorMapInterleave.CU_TENSOR_MAP_INTERLEAVE_NONE,
-            _cu.CUtensorMapSwizzle.CU_TENSOR_MAP_SWIZZLE_NONE,
+            getattr(_cu.CUtensorMapSwizzle, f"CU_TENSOR_MAP_SWIZZLE_{swizzle}B" if swizzle else "CU_TENSOR_MAP_SWIZZLE_NONE"),
             _cu.CUtensorMapL2promotion.CU_TENSOR_MAP_L2_PROMOTION_L2_128B,
             _cu.CUtensorMapFloatOOBfill.CU_TENSOR_MAP_FLOAT_OOB_FILL_NONE)
         if err != _cu.CUresult.CUDA_SUCCESS:
@@ -606,10 +633,6 @@ if _wconfig.ENABLE_CUDASIM:
 
     def wgmma_fence():
         pass
-
-    def wgmma_aligned(arr):
-        """Nothing to check here: the plan put every wgmma operand at a 1024-byte offset, and
-        the simulator's swizzle is on offsets within the allocation (the GPU's is not)."""
 
     def wgmma_commit():
         pass
@@ -676,20 +699,6 @@ else:
                         "{ .reg .u64 %wa; cvta.to.shared.u64 %wa, $1; shr.u64 %wa, %wa, 4; "
                         "and.b64 %wa, %wa, 16383; or.b64 $0, %wa, $2; }", "=l,l,l")
         return _nt.uint64(arr, idx, bits), codegen
-
-    @_intrinsic
-    def wgmma_aligned(typingctx, arr):
-        """Trap unless arr[0] starts a 1024-byte line of the shared window: the hardware's
-        128B swizzle XORs bits of the absolute address, the proof and the copies the offsets
-        within the buffer, and the two agree only on such a boundary. A kernel that traps
-        fails its launch; one that went on would compute with misplaced operands."""
-        def codegen(context, builder, sig, args):
-            ptr = _element_ptr(context, builder, sig.args[0], args[0], _nt.intp, context.get_constant(_nt.intp, 0))
-            _asm(builder, _llvm.VoidType(), [ptr],
-                 "{ .reg .u64 %wq; .reg .pred %wt; cvta.to.shared.u64 %wq, $0; and.b64 %wq, %wq, 1023; "
-                 "setp.ne.u64 %wt, %wq, 0; @%wt trap; }", "l,~{memory}")
-            return context.get_dummy_value()
-        return _nt.void(arr), codegen
 
     @_intrinsic
     def wgmma_fence(typingctx):
@@ -766,7 +775,15 @@ def grid(M, K, N):
     return ((M // BM), (N // BN), 1)
 
 
-def ws_gemm_wgmma(A, B, C):
+TENSOR_MAPS = (("_tmap_A_64x64_sw128", "A", "f16", (64, 64), 128), ("_tmap_B_64x64_sw128", "B", "f16", (64, 64), 128), )   # (kernel parameter, tensor, dtype, box, swizzle bytes): built at launch
+
+
+def tensor_map_args(arrays):
+    """The kernel's tensor-map arguments for these arrays (after the tensors)."""
+    return tuple(tensor_map(arrays[t], dt, box, sw) for _, t, dt, box, sw in TENSOR_MAPS)
+
+
+def ws_gemm_wgmma(A, B, C, _tmap_A_64x64_sw128, _tmap_B_64x64_sw128):
     M = A.shape[0]
     K = A.shape[1]
     N = B.shape[1]
@@ -782,8 +799,8 @@ def ws_gemm_wgmma(A, B, C):
     sB = _smem_f16[8192:16384]   # f16[2, 64, 64] swizzle(3, 3, 3)
     full = _smem_i64[4096:4104]   # i64[8]
     empty = _smem_i64[4104:4112]   # i64[8]
-    wgmma_aligned(sA)   # trap unless on a 1024-byte boundary of the shared window
-    wgmma_aligned(sB)   # trap unless on a 1024-byte boundary of the shared window
+    swizzle_aligned(sA)   # trap unless on a 1024-byte boundary of the shared window
+    swizzle_aligned(sB)   # trap unless on a 1024-byte boundary of the shared window
     # register tiles: each thread holds only the elements it owns
     acc = cuda.local.array(32, types.float32)   # f32[64, 64], mma_m16n8k16(warps=(4, 1)): (((4,8),(1,4)),((2,2),(8,1))):(((2,64),(64,1024)),((1,512),(8,1024)))
     _t0 = (_tid % 4) * 2 + ((_tid // 4) % 8) * 64 + (_tid // 32) * 1024   # thread part of mma_m16n8k16(warps=(4, 1))
@@ -813,15 +830,13 @@ def ws_gemm_wgmma(A, B, C):
                 # ws_gemm_wgmma.dsl:21  expect_tx full[k % S], 16384
                 mbar_arrive_expect_tx(full, (k % S), 16384)
                 # ws_gemm_wgmma.dsl:22  tma_load sA[k % S], A[block.x * BM : +BM, k * BK : +BK], full[k % S]
-                # not a tensor-map copy: the shared buffer has a layout or swizzle (the map copies the box row-major)
-                for _r in range(512):   # one cp.async.bulk of 16 bytes per 16-byte chunk
-                    _o1 = (k % S) * 4096 + (((_r) // 8) % 64) * 64 + (((_r) % 8) * 8)
-                    bulk_g2s(sA, _o1 ^ ((_o1 & 448) >> 3), A, ((_bx * BM) + ((_r) // 8) % 64, (k * BK) + ((_r) % 8) * 8,), 16, full, (k % S))
+                _o1 = (k % S) * 4096 + 0 * 64 + 0
+                # one cp.async.bulk.tensor.2d of the 64x64 box (8192 bytes, the map's 128B swizzle)
+                tma_tensor_g2s_2d(sA, _o1 ^ ((_o1 & 448) >> 3), A, _tmap_A_64x64_sw128, ((_bx * BM)), ((k * BK)), full, (k % S))
                 # ws_gemm_wgmma.dsl:23  tma_load sB[k % S], B[k * BK : +BK, block.y * BN : +BN], full[k % S]
-                # not a tensor-map copy: the shared buffer has a layout or swizzle (the map copies the box row-major)
-                for _r in range(512):   # one cp.async.bulk of 16 bytes per 16-byte chunk
-                    _o2 = (k % S) * 4096 + (((_r) // 8) % 64) * 64 + (((_r) % 8) * 8)
-                    bulk_g2s(sB, _o2 ^ ((_o2 & 448) >> 3), B, ((k * BK) + ((_r) // 8) % 64, (_by * BN) + ((_r) % 8) * 8,), 16, full, (k % S))
+                _o2 = (k % S) * 4096 + 0 * 64 + 0
+                # one cp.async.bulk.tensor.2d of the 64x64 box (8192 bytes, the map's 128B swizzle)
+                tma_tensor_g2s_2d(sB, _o2 ^ ((_o2 & 448) >> 3), B, _tmap_B_64x64_sw128, ((k * BK)), ((_by * BN)), full, (k % S))
     else:
         # ws_gemm_wgmma.dsl:25  acc = zeros f32[BM, BN] layout wgmma_m64nNk16(warpgroups=1)
         acc[0] = float32(0)

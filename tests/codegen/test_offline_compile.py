@@ -83,7 +83,7 @@ PROMISED = {
     "reduce_tree": {"ldg_f32x4"},
     "ws_accumulate": {"mbar_init", "mbar_arrive", "mbar_try_wait", "tma_tensor_g2s_2d"},
     "ws_gemm_wgmma": {"wgmma_fence", "wgmma_m64n64k16", "wgmma_wait_0", "mbar_init", "mbar_arrive",
-                      "mbar_try_wait", "bulk_g2s"},
+                      "mbar_try_wait", "tma_tensor_g2s_2d"},   # 128B-swizzled maps (was 1024 bulk copies a step)
     "ws_col_sum": {"mbar_init", "mbar_arrive", "mbar_try_wait", "tma_tensor_g2s_2d"},
 }
 

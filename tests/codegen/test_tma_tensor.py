@@ -26,6 +26,18 @@ def test_ws_accumulate_tile_is_one_2d_box():
     assert why == "" and tb == tma_tensor.TensorBox("A", "f32", (32, 32))
 
 
+def test_a_swizzle_a_map_writes_takes_the_tensor_form():
+    """The 128-byte mode for f32 rows of 32 elements (swizzle(3, 2, 3)) and for the wgmma
+    GEMM's f16 rows of 64 (swizzle(3, 3, 3)): one swizzled box each, not 16-byte chunks."""
+    path = REPO / "proofs" / "ws_accumulate.dsl"
+    swizzled = path.read_text().replace("sA = shared f32[S, BM, BK]", "sA = shared f32[S, BM, BK] swizzle(3, 2, 3)")
+    [(tb, why)] = _decisions(path, swizzled)
+    assert why == "" and tb == tma_tensor.TensorBox("A", "f32", (32, 32), 128) and tb.arg.endswith("_sw128")
+    boxes = _decisions(REPO / "proofs" / "ws_gemm_wgmma.dsl")
+    assert [tb for tb, _ in boxes] == [tma_tensor.TensorBox("A", "f16", (64, 64), 128),
+                                       tma_tensor.TensorBox("B", "f16", (64, 64), 128)]
+
+
 def test_an_index_of_the_source_is_a_box_extent_of_one():
     [(tb, _)] = _decisions(HERE / "kernels" / "tma_batched.dsl")
     assert tb.box == (1, 32, 32)
@@ -35,9 +47,14 @@ def test_what_a_tensor_map_cannot_hold_falls_back_with_its_reason():
     [(tb, why)] = _decisions(HERE / "kernels" / "tma_wide.dsl")
     assert tb is None and "[1, 256]" in why
     path = REPO / "proofs" / "ws_accumulate.dsl"
-    swizzled = path.read_text().replace("sA = shared f32[S, BM, BK]", "sA = shared f32[S, BM, BK] swizzle(3, 2, 3)")
+    # a swizzle no tensor-map mode writes (f32: the modes are swizzle(b, 2, 3))
+    swizzled = path.read_text().replace("sA = shared f32[S, BM, BK]", "sA = shared f32[S, BM, BK] swizzle(3, 3, 3)")
     [(tb, why)] = _decisions(path, swizzled)
-    assert tb is None and "swizzle" in why
+    assert tb is None and "not one a tensor map writes" in why
+    # the 64-byte mode on 128-byte rows: a map would swizzle each row on its own
+    swizzled = path.read_text().replace("sA = shared f32[S, BM, BK]", "sA = shared f32[S, BM, BK] swizzle(2, 2, 3)")
+    [(tb, why)] = _decisions(path, swizzled)
+    assert tb is None and "64-byte rows" in why
     # a row stride the assumptions do not make a multiple of 16 bytes
     loose = path.read_text().replace("assume M % BM == 0 and K % BK == 0 and K >= BK", "assume M % BM == 0 and K >= BK")
     [(tb, why)] = _decisions(path, loose)
@@ -62,7 +79,7 @@ SIM_COPY = textwrap.dedent("""
     from codegen_cuda import ptx_mbar as rt
     src = np.arange(1, 6 * 40 + 1, dtype=np.float32).reshape(6, 40)
     tmap = rt.tensor_map(src, "f32", (4, 32))
-    assert list(tmap) == [2, 4, 32]
+    assert list(tmap) == [2, 4, 32, 0]
     bar = np.zeros(8, np.int64)
     dst = np.full(2 * 128, -1.0, np.float32)
     rt.mbar_init(bar, 0, 1)
@@ -80,6 +97,40 @@ SIM_COPY = textwrap.dedent("""
     assert (box[2:, 8:] == src[0:2, 0:24]).all() and (box[:2] == 0).all() and (box[:, :8] == 0).all()
     print("ok")
 """)
+
+
+SIM_SWIZZLE = textwrap.dedent("""
+    import numpy as np
+    from codegen_cuda import ptx_mbar as rt
+    from encode.swizzle import Swizzle
+    for dtype, name in ((np.float16, "f16"), (np.float32, "f32")):
+        nbytes = np.dtype(dtype).itemsize
+        for bits, mode in ((1, 32), (2, 64), (3, 128)):
+            width = mode // nbytes                          # one box row spans the mode's bytes
+            src = np.arange(16 * width, dtype=dtype).reshape(16, width)
+            tmap = rt.tensor_map(src, name, (16, width), mode)
+            bar = np.zeros(8, np.int64)
+            rt.mbar_init(bar, 0, 1)
+            rt.mbar_arrive_expect_tx(bar, 0, src.nbytes)
+            di = 1024 // nbytes                             # the second 1024-byte line of the buffer
+            dst = np.full(di + src.size, -1, dtype)
+            rt.tma_tensor_g2s_2d(dst, di, src, tmap, 0, 0, bar, 0)
+            sw = Swizzle(bits, 4 - (nbytes.bit_length() - 1), 3)   # the DSL's swizzle on element offsets
+            for r in range(16):
+                for c in range(width):
+                    assert dst[sw(di + r * width + c)] == src[r, c], (name, mode, r, c)
+            assert rt.mbar_try_wait(bar, 0, 0) == 1
+    print("ok")
+""")
+
+
+def test_simulated_swizzled_copy_places_elements_where_the_dsl_swizzle_does():
+    """The simulator's 32/64/128-byte modes (an XOR of byte-offset bits [4, 4+b) with
+    [7, 7+b)) put every element where the kernel's swizzle(b, 4 - log2(bytes), 3), the one
+    the proof reads through, puts it."""
+    env = dict(os.environ, NUMBA_ENABLE_CUDASIM="1", PYTHONPATH=str(REPO))
+    out = subprocess.run([sys.executable, "-c", SIM_SWIZZLE], env=env, capture_output=True, text=True, timeout=120)
+    assert out.returncode == 0 and out.stdout.strip() == "ok", out.stderr[-2000:]
 
 
 def test_simulated_tensor_copy_zero_fills_and_completes_the_whole_box():
@@ -124,7 +175,17 @@ HOST_MAP = textwrap.dedent("""
     assert all(isinstance(n, cu.cuuint32_t) for n in box + elem)
     dims, strides, box, elem = ([int(n) for n in v] for v in (dims, strides, box, elem))
     assert dims == [96, 64, 3] and strides == [96 * 4, 64 * 96 * 4] and box == [32, 32, 1] and elem == [1, 1, 1]
+    assert calls[0][8] == cu.CUtensorMapSwizzle.CU_TENSOR_MAP_SWIZZLE_NONE
     assert calls[0][10] == cu.CUtensorMapFloatOOBfill.CU_TENSOR_MAP_FLOAT_OOB_FILL_NONE
+    # a swizzled destination: the wgmma GEMM's maps write the 128-byte mode
+    text = open(sys.argv[3]).read()
+    lowered = lower(check_source(text, sys.argv[3]).kernel, text)
+    mod = load_module(lowered.write(__import__("pathlib").Path(sys.argv[2])))
+    mod.cuda = types.SimpleNamespace(to_device=lambda a: ("device", a.size, a.dtype.str))
+    calls.clear()
+    a2 = Dev((128, 128), 0x30000)
+    kernel_args(mod, {"A": a2, "B": Dev((128, 128), 0x40000), "C": Dev((128, 128), 0x50000)})
+    assert len(calls) == 2 and all(c[8] == cu.CUtensorMapSwizzle.CU_TENSOR_MAP_SWIZZLE_128B for c in calls)
     print("ok")
 """)
 
@@ -135,6 +196,7 @@ def test_host_builds_the_tensor_map_with_innermost_first_dims_and_byte_strides(t
     reversed, zero fill; one map per (address, shape)."""
     env = dict(os.environ, PYTHONPATH=str(REPO))
     env.pop("NUMBA_ENABLE_CUDASIM", None)
-    out = subprocess.run([sys.executable, "-c", HOST_MAP, str(HERE / "kernels" / "tma_batched.dsl"), str(tmp_path)],
+    out = subprocess.run([sys.executable, "-c", HOST_MAP, str(HERE / "kernels" / "tma_batched.dsl"), str(tmp_path),
+                          str(REPO / "proofs" / "ws_gemm_wgmma.dsl")],
                          env=env, capture_output=True, text=True, timeout=120)
     assert out.returncode == 0 and out.stdout.strip() == "ok", out.stderr[-3000:]

@@ -213,6 +213,10 @@ if config.ENABLE_CUDASIM:
     def lg2_approx(x):
         """lg2.approx.ftz.f32: log2(x) in f32."""
         return np.float32(np.log2(np.float32(x)))
+
+    def swizzle_aligned(arr):
+        """Nothing to check here: the simulator swizzles offsets within the buffer, as the
+        proof does (the GPU swizzles absolute shared addresses)."""
 else:
     from llvmlite import ir as _llvm
     from numba import types as _nt
@@ -333,6 +337,22 @@ else:
     ex2_approx = _make_approx("ex2.approx.ftz.f32")
     lg2_approx = _make_approx("lg2.approx.ftz.f32")
 
+    @_intrinsic
+    def swizzle_aligned(typingctx, arr):
+        """Trap unless arr[0] starts a 1024-byte line of the shared window. The hardware's
+        swizzles (wgmma's operand modes, a tensor map's 32/64/128B modes) XOR bits of the
+        absolute shared address, the proof and the simulator those of the offset within
+        the buffer, and the two agree only when the buffer starts on such a boundary. A
+        kernel that traps fails its launch; one that went on would compute with misplaced
+        elements."""
+        def codegen(context, builder, sig, args):
+            ptr = _element_ptr(context, builder, sig.args[0], args[0], _nt.intp, context.get_constant(_nt.intp, 0))
+            _asm(builder, _llvm.VoidType(), [ptr],
+                 "{ .reg .u64 %wq; .reg .pred %wt; cvta.to.shared.u64 %wq, $0; and.b64 %wq, %wq, 1023; "
+                 "setp.ne.u64 %wt, %wq, 0; @%wt trap; }", "l,~{memory}")
+            return context.get_dummy_value()
+        return _nt.void(arr), codegen
+
     @cuda.jit(device=True, inline="always")
     def shfl_xor(value, mask):
         return cuda.shfl_xor_sync(0xFFFFFFFF, value, mask)
@@ -406,12 +426,15 @@ if _config.ENABLE_CUDASIM:
             _mbar_settle(bar, i)
     def _tma_tensor(dst, di, src, tmap, coords, bar, i):
         """cp.async.bulk.tensor of the map's box at `coords` (outermost first): the box in
-        row-major order at dst[di:], zeros where it leaves the tensor; completes its bytes."""
-        box = tuple(int(b) for b in tmap[1:1 + int(tmap[0])])
+        row-major order at dst[di:], its 16-byte chunks swizzled by the map's mode, zeros
+        where it leaves the tensor; completes its bytes."""
+        rank = int(tmap[0])
+        box, swizzle = tuple(int(b) for b in tmap[1:1 + rank]), int(tmap[1 + rank])
         if len(box) != len(coords) or len(box) != len(src.shape):
             raise RuntimeError(f"tensor map of rank {len(box)} used with {len(coords)} coordinates")
-        if (di * dst.itemsize) % 128:
-            raise RuntimeError(f"cp.async.bulk.tensor into shared element {di}: not 128-byte aligned")
+        if (di * dst.itemsize) % (1024 if swizzle else 128):
+            raise RuntimeError(f"cp.async.bulk.tensor into shared element {di}: not "
+                               f"{1024 if swizzle else 128}-byte aligned")
         tile = np.zeros(box, dtype=dst.dtype)
         inside, part = [], []
         for c, b, n in zip(coords, box, src.shape):
@@ -421,7 +444,10 @@ if _config.ENABLE_CUDASIM:
         if all(s.stop > s.start for s in inside):
             tile[tuple(part)] = src[tuple(inside)]
         n = tile.size
-        dst[di:di + n] = tile.ravel()
+        at = (di + np.arange(n)) * dst.itemsize          # byte offsets in the buffer, row-major
+        if swizzle:
+            at ^= ((at >> 7) & (swizzle // 16 - 1)) << 4
+        dst[at // dst.itemsize] = tile.ravel()
         with _MBAR_LOCK:
             bar[4 * i + 2] -= n * dst.itemsize
             _mbar_settle(bar, i)
@@ -551,16 +577,17 @@ _TMAP_TYPES = {"f32": "FLOAT32", "f16": "FLOAT16", "bf16": "BFLOAT16", "i32": "I
 _TMAPS = {}
 
 
-def tensor_map(array, dtype, box):
-    """The tensor map of `box` (outermost first) over a C-contiguous array: on a GPU the
-    128-byte CUtensorMap in device memory (zero fill outside the tensor, no swizzle); on
-    the simulator the box's rank and extents, all the simulated copy needs."""
+def tensor_map(array, dtype, box, swizzle=0):
+    """The tensor map of `box` (outermost first) over a C-contiguous array, writing shared
+    memory with the 32, 64 or 128-byte swizzle mode (0: none): on a GPU the 128-byte
+    CUtensorMap in device memory (zero fill outside the tensor); on the simulator the box's
+    rank, extents and swizzle bytes, all the simulated copy needs."""
     if _config.ENABLE_CUDASIM:
-        return np.array((len(box),) + tuple(box), dtype=np.int64)
+        return np.array((len(box),) + tuple(box) + (swizzle,), dtype=np.int64)
     from cuda.bindings import driver as _cu
     iface = array.__cuda_array_interface__
     shape, addr = tuple(int(n) for n in iface["shape"]), int(iface["data"][0])
-    key = (addr, shape, dtype, tuple(box))
+    key = (addr, shape, dtype, tuple(box), swizzle)
     if key not in _TMAPS:
         rank, nbytes = len(shape), _TMAP_NBYTES[dtype]
         dims = [shape[rank - 1 - d] for d in range(rank)]                      # innermost first
@@ -570,7 +597,7 @@ def tensor_map(array, dtype, box):
             [_cu.cuuint64_t(n) for n in dims], [_cu.cuuint64_t(n) for n in strides],
             [_cu.cuuint32_t(n) for n in reversed(box)], [_cu.cuuint32_t(1)] * rank,
             _cu.CUtensorMapInterleave.CU_TENSOR_MAP_INTERLEAVE_NONE,
-            _cu.CUtensorMapSwizzle.CU_TENSOR_MAP_SWIZZLE_NONE,
+            getattr(_cu.CUtensorMapSwizzle, f"CU_TENSOR_MAP_SWIZZLE_{swizzle}B" if swizzle else "CU_TENSOR_MAP_SWIZZLE_NONE"),
             _cu.CUtensorMapL2promotion.CU_TENSOR_MAP_L2_PROMOTION_L2_128B,
             _cu.CUtensorMapFloatOOBfill.CU_TENSOR_MAP_FLOAT_OOB_FILL_NONE)
         if err != _cu.CUresult.CUDA_SUCCESS:
