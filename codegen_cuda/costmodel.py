@@ -25,7 +25,7 @@ from .scalar import LoweringError
 
 LABEL = "model"
 BOUNDS = {"tensor core": "tensor core", "fp32": "fma", "sfu": "fma", "shared": "memory", "dram": "memory",
-          "l2": "memory", "latency": "latency/occupancy"}
+          "l2": "memory", "bulk issue": "memory", "latency": "latency/occupancy"}
 
 
 class ModelError(Exception):
@@ -53,6 +53,7 @@ class Features:
     # sectors, rounds) and its loops; empty when every block does the same work
     peak: tuple[float, ...] = ()
     peak_loops: tuple[tuple[float, ...], ...] = ()
+    bulk_ops: float = 0.0        # per block, cp.async.bulk(.tensor) instructions
 
 
 @dataclass(frozen=True, slots=True)
@@ -103,7 +104,8 @@ def features(kernel: ir.Kernel, sizes: Mapping[str, int], target: Target, regist
         peak = (pb.tensor_flops, pb.fp32_ops, pb.sfu_ops, pb.wavefronts, pb.sectors, work.peak.rounds)
         peak_loops = _loops(work.peak)
     return Features(blocks, kernel.threads, plan.smem_bytes, regs, b.tensor_flops, b.fp32_ops, b.sfu_ops,
-                    b.wavefronts, b.sectors, dram, blocks * b.flops, work.rounds, _loops(work), peak, peak_loops)
+                    b.wavefronts, b.sectors, dram, blocks * b.flops, work.rounds, _loops(work), peak, peak_loops,
+                    bulk_ops=b.bulk_ops)
 
 
 def _loops(work) -> tuple[tuple[float, ...], ...]:
@@ -153,6 +155,7 @@ def evaluate(f: Features, target: Target, registers_source: str = "estimate") ->
     terms = {k: waves * resident * per_block[k] / r[k] for k in per_block}
     terms["dram"] = f.dram_bytes / p.dram_bytes_per_s
     terms["l2"] = f.blocks * f.sectors * 32 / p.l2_bytes_per_s
+    terms["bulk issue"] = waves * resident * f.bulk_ops * p.bulk_copy_cycles / p.clock_hz
     terms["latency"] = waves * latency_chain(f, target)
     if f.peak:       # no SM finishes before the longest block does, alone on its SM (L2: its share)
         for k, x in zip(per_block, f.peak):
@@ -196,6 +199,9 @@ def _why(worst: str, f: Features, target: Target, occ: int, waves: int) -> str:
         return f"shared memory: {f.wavefronts:.3g} wavefronts/block (bank conflicts included); {fit}"
     if worst == "dram":
         return f"DRAM: {f.dram_bytes / 1e6:.4g} MB at {p.dram_bytes_per_s / 1e12:.2f} TB/s"
+    if worst == "bulk issue":
+        return (f"bulk copies: {f.bulk_ops:.3g} instructions/block, one every {p.bulk_copy_cycles:g} cycles per SM; "
+                f"{fit}")
     if worst == "l2":
         return f"L2: {f.blocks * f.sectors * 32 / 1e6:.4g} MB requested at {p.l2_bytes_per_s / 1e12:.1f} TB/s"
     loops = "; ".join(f"{int(lp[0])} iterations with {int(lp[2])} in flight" for lp in f.loops)

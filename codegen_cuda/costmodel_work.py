@@ -10,7 +10,7 @@ from dataclasses import dataclass, field, replace
 
 from dsl import exprs, ir
 
-from . import vector
+from . import tma_tensor, vector
 from .costmodel_access import SECTOR, WARP, Geometry, ThreadDependent, sectors, value, wavefronts
 from .costmodel_loops import LoopRules, whole_number
 from .emit import Emitter
@@ -31,11 +31,12 @@ class Counts:
     sectors: float = 0.0             # global 32-byte sectors requested (L2 traffic)
     useful_bytes: float = 0.0        # global bytes the lanes asked for
     flops: float = 0.0               # useful arithmetic, 2 per multiply-add
+    bulk_ops: float = 0.0            # cp.async.bulk(.tensor) instructions, each issued on its own
     read: dict = field(default_factory=dict)      # global tensor -> bytes requested
     written: dict = field(default_factory=dict)
 
     def add(self, o: "Counts", k: float = 1.0) -> None:
-        for f in ("tensor_flops", "fp32_ops", "sfu_ops", "wavefronts", "sectors", "useful_bytes", "flops"):
+        for f in ("tensor_flops", "fp32_ops", "sfu_ops", "wavefronts", "sectors", "useful_bytes", "flops", "bulk_ops"):
             setattr(self, f, getattr(self, f) + k * getattr(o, f))
         for mine, theirs in ((self.read, o.read), (self.written, o.written)):
             for n, b in theirs.items():
@@ -243,9 +244,19 @@ class _Walker(LoopRules):
 
     def bulk(self, s: ir.TmaLoad, c: Counts) -> None:
         """A bulk copy: the copy engine reads whole contiguous rows (full sectors) and writes
-        shared memory without lanes, so no wavefronts are charged."""
-        n = math.prod(fold(x, self.plan.consts) for x in exprs.tile_shape(s.dst))
+        shared memory without lanes, so no wavefronts are charged. Its instructions are
+        one per tile in the tensor-map form, else one per row (16-byte chunk when swizzled)
+        as codegen_cuda/mbar_lower.py issues them."""
+        shape = [fold(x, self.plan.consts) for x in exprs.tile_shape(s.dst)]
+        n = math.prod(shape)
         nbytes = n * self.geo.dtype(s.src.tensor).nbytes
+        buf = self.plan.shared[s.dst.tensor]
+        if tma_tensor.tensor_box(self.plan, s, self.em.sizes)[0] is not None:
+            c.bulk_ops += 1
+        elif buf.swizzle is not None or buf.layout is not None:
+            c.bulk_ops += nbytes / 16
+        else:
+            c.bulk_ops += n / shape[-1]
         c.sectors += nbytes / SECTOR
         c.useful_bytes += nbytes
         c.read[s.src.tensor] = c.read.get(s.src.tensor, 0.0) + nbytes

@@ -61,6 +61,7 @@ class Perf:
     register_alloc_unit: int
     shared_reserved_per_block: int
     global_latency_cycles: float
+    bulk_copy_cycles: float
     launch_overhead_s: float
     sources: tuple[tuple[str, str, str], ...] = ()
 

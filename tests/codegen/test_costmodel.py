@@ -147,3 +147,24 @@ def test_a_loop_whose_trip_count_depends_on_the_block_is_counted_over_the_grid()
     # one wave of 64 blocks: the longest block sets the time, as it does the uniform kernel's
     assert causal.waves == 1 and causal.seconds == pytest.approx(predict(uniform, dict(S=4096), H200).seconds,
                                                                  rel=0.05)
+
+
+def test_bulk_copies_are_charged_per_instruction_issued():
+    """A tma_load the tensor-map form takes is one instruction per tile; into a swizzle no
+    map writes it is one 16-byte copy per chunk, issued one after another (the wgmma GEMM's
+    350 ms on an H200 before the swizzled map form): the model charges each instruction."""
+    path = REPO / "proofs" / "ws_accumulate.dsl"
+    target = load_target("sm_90")
+    sizes = {"M": 4096, "K": 4096}
+    text = path.read_text()
+    plain = predict(checked(path, text)[0], sizes, target)
+    mode = predict(checked(path, text.replace("sA = shared f32[S, BM, BK]",
+                                              "sA = shared f32[S, BM, BK] swizzle(3, 2, 3)"))[0], sizes, target)
+    chunks = predict(checked(path, text.replace("sA = shared f32[S, BM, BK]",
+                                                "sA = shared f32[S, BM, BK] swizzle(3, 3, 3)"))[0], sizes, target)
+    tiles = sizes["K"] // 32
+    assert plain.features.bulk_ops == mode.features.bulk_ops == tiles
+    assert chunks.features.bulk_ops == tiles * 32 * 32 * 4 // 16
+    issue = dict(chunks.terms)["bulk issue"]
+    assert issue == pytest.approx(dict(plain.terms)["bulk issue"] * 256)
+    assert chunks.seconds > 5 * plain.seconds and chunks.why.startswith("bulk copies")
