@@ -269,7 +269,7 @@ def enabled(env, point: prog.Point, bound: dict) -> list:
 def instantiate(df, access: Access, tag: str, warp_size: int) -> Instance:
     env = df.env
     loops = loop_vars(access.point, tag)
-    t, v = z3.Int(f"t@{tag}"), z3.Int(f"v@{tag}")
+    t, v = z3.Int(f"%t@{tag}"), z3.Int(f"%v@{tag}")
     bound = {**loops, **thread_bindings(t, warp_size)}
     e, facts = access.dist.element(t, v)
     tile = access.src_tile(access.dist.coords(e))

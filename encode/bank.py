@@ -112,7 +112,7 @@ class _Lane:
 
     def __init__(self, ctx, bv: _BV, a, loops: dict, tag: str):
         ws = ctx.target.warp_size
-        self.t, self.v = z3.BitVec(f"t@{tag}", WIDTH), z3.BitVec(f"v@{tag}", WIDTH)
+        self.t, self.v = z3.BitVec(f"%t@{tag}", WIDTH), z3.BitVec(f"%v@{tag}", WIDTH)
         bound = {**loops, "thread.x": self.t, "thread.warp": z3.UDiv(self.t, ws), "thread.lane": z3.URem(self.t, ws)}
         d = a.dist
         e = eval_symbolic_bv(d.tv, (self.t, self.v))

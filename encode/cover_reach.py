@@ -113,7 +113,7 @@ def _writer(ctx, s, elem, i: int, inside_output) -> _Writer:
     value of its distribution run, and the slot's element is `elem`."""
     env, dist = ctx.env, s.dist
     loops = loop_vars(s.point, f"cov{i}")
-    t, v = z3.Int(f"t@cov{i}"), z3.Int(f"v@cov{i}")
+    t, v = z3.Int(f"%t@cov{i}"), z3.Int(f"%v@cov{i}")
     blocks = tuple(z3.Int(f"{b}@cov{i}") for b in env.blocks)
     bound = {**loops, **thread_bindings(t, ctx.target.warp_size)}
     inside, slices, tile = [], [], []

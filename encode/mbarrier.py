@@ -138,7 +138,7 @@ class Protocol:
         A condition that is not encoded over a symbolic thread is encoded per thread."""
         if not p.guards:
             return tuple(range(self.kernel.threads))
-        t = z3.Int("t#role")
+        t = z3.Int("%t#role")
         try:
             bound = thread_bindings(t, self.ws)
             role = And(*[self.env.cond(g.cond, bound) if g.positive else z3.Not(self.env.cond(g.cond, bound))
@@ -305,7 +305,7 @@ class Protocol:
         if s.loop is None:
             return ""                                     # one instance: round 0 only
         loops = {s.loop.var: z3.Int(f"{s.loop.var}@p")}
-        t = z3.Int("t@p")
+        t = z3.Int("%t@p")
         at = At(s.point, loops, t)
         r = self.round(s, loops)
         facts = [self.runs(s, loops, t), r >= 1,

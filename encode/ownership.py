@@ -77,7 +77,7 @@ class Ownership:
         from .distribution import concrete_bindings, thread_bindings
         from .ground import holds_at
         threads = range(self.distribution(s).active_threads)
-        t = z3.Int("t#owner")
+        t = z3.Int("%t#owner")
         try:        # encoded once over a symbolic thread, asked at each (encode/ground.py)
             c = self.env.cond(g.cond, thread_bindings(t, self.warp_size))
             return all(holds_at(c if g.positive else z3.Not(c), t, threads))

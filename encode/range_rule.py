@@ -68,8 +68,8 @@ def agree(tc, point, cond, lf, base, scope) -> bool:
 def _identity(lf, stem: str):
     """Facts naming the selected contribution: its index, term position and bound values."""
     width = max((len(c.bound) for _, c, _, _ in lf.known), default=0)
-    cid, pos = z3.Int(f"cid{stem}"), z3.Int(f"pos{stem}")
-    xs = [z3.Int(f"x{stem}_{j}") for j in range(width)]
+    cid, pos = z3.Int(f"%cid{stem}"), z3.Int(f"%pos{stem}")
+    xs = [z3.Int(f"%x{stem}_{j}") for j in range(width)]
     index = {}
     facts = []
     for sel, c, term, p in lf.known:
@@ -90,11 +90,11 @@ def _distinct(tc, point, cond, lf, base, scope) -> bool:
     sels = {id(e[0]): e[0] for e in lf.known}
     v2 = z3.Int(f"{lf.var}'2")
     pairs = [(v, z3.Int(f"{v}'2")) for v in bound.values()] + [(s, z3.Bool(f"{s}'2")) for s in sels.values()]
-    pairs += [(lf.var, v2), (c1, z3.Int("cid2")), (p1, z3.Int("pos2"))] + [(x, z3.Int(f"{x}'2")) for x in x1]
+    pairs += [(lf.var, v2), (c1, z3.Int("%cid2")), (p1, z3.Int("%pos2"))] + [(x, z3.Int(f"{x}'2")) for x in x1]
     copy2 = z3.substitute(copy1, *pairs)
     x2 = [z3.Int(f"{x}'2") for x in x1]
-    differs = Or(c1 != z3.Int("cid2"), *[a != b for a, b in zip(x1, x2)])
-    facts = base + [copy1, copy2, p1 == z3.Int("pos2"), differs, lf.var == v2]
+    differs = Or(c1 != z3.Int("%cid2"), *[a != b for a, b in zip(x1, x2)])
+    facts = base + [copy1, copy2, p1 == z3.Int("%pos2"), differs, lf.var == v2]
     msg = f"tag({lf.node.elem.tensor}).{lf.node.field} counts the same value twice"
     storage = lf.node.elem.tensor
     # The record shown is the first copy: minimised, it does not follow Z3's term ids (which
@@ -218,7 +218,7 @@ def check_covers(tc, point, cond, lf, lo_e, hi_e, base, scope) -> None:
 def _cover(tc, point, cond, lf, lo, hi, lo_e, hi_e, base, scope) -> bool:
     """Every value of [lo, hi) is some contribution's field (one quantified query)."""
     name = f"tag({lf.node.elem.tensor}).{lf.node.field}"
-    v = z3.Int(f"missing {lf.node.field}")
+    v = z3.Int(f"%missing {lf.node.field}")
     facts = _uncovered(tc, lf, v, base + [v >= lo, v < hi])
     out = find_model(facts, tc.opts)
     if out.verdict is SV.UNKNOWN:

@@ -45,7 +45,7 @@ def divergence(ctx, p):
         return ctx.divergence[p.path]
     ws, env = ctx.target.warp_size, ctx.env
     loops = loop_vars(p, "i")
-    t1, t2 = z3.Int("t@1"), z3.Int("t@2")
+    t1, t2 = z3.Int("%t@1"), z3.Int("%t@2")
     b1 = {**loops, **thread_bindings(t1, ws)}
     b2 = {**loops, **thread_bindings(t2, ws)}
     threads = ctx.kernel.threads

@@ -197,6 +197,8 @@ HELD_OUT = [
     ("r20_ok_dot_inplace_acc", {"R": 8}),          # col from X and from Z in one record, equal: range proves
     ("r20_ok_attention_pv", {"T": 128, "D": 64}),  # key from P and from V in one record, equal: range proves
     ("r22_ok_gather_increasing_pos", {"T": 16, "N": 32}),   # guard first: pos[t + 1] read only where t + 1 < T; N == 2T
+    ("r23_ok_loopvar_t_gemm", {"M": 32, "N": 32, "K": 32}),   # a loop variable named t: not the thread
+    ("r23_ok_neg_div_col", {"R": 64}),             # a loop from -3: truncating / of a negative index
 ]
 
 
@@ -563,7 +565,11 @@ def test_false_proofs_of_held_out_rounds_stay_unproved(path):
     (`idx[t] < idx[(t + 1) % T]`), false for every size but not refutable without induction,
     under which a read past the tensor held vacuously. Held-out round 22 (r22_*): assumptions
     that read one element past an integer input (`starts[b + 1]` at b = NB - 1), whose phantom
-    value narrowed the real ones; a batch on grid z that no allowed size can launch. Each is
+    value narrowed the real ones; a batch on grid z that no allowed size can launch.
+    Held-out round 23 (r23_*): a loop variable named `t` or `v`, whose Z3 constant was the
+    thread's or the value slot's (BOUND, RACE, INIT and COVER then saw only iteration ==
+    thread), also in a sketch `argus fill` completed; sizes named like the range rule's
+    witness terms (`cid2`, `pos2`, `cida`, ...), which then took part in the witness. Each is
     refuted or unknown, never proved."""
     v = verify_kernel(check_source(path.read_text(), path.name).kernel, VerifyOptions())
     assert v.status != "proved", path.name
