@@ -88,11 +88,14 @@ _VERIFIER = {
             "Put a `barrier` after the last read of the slot and before the copy that refills "
             "it, or use more stages so the refilled slot is not the one being read."),
     "BOUND": ("Every global and shared access is inside its tensor for every size the `assume`s "
-              "allow.",
+              "allow; and the integer arithmetic of subscripts, loop bounds and conditions never "
+              "divides by zero and stays within int64 (each dimension below 2^48 elements).",
               "A tail tile when a size is not a multiple of the tile (an `assume` is missing); "
-              "an offset one tile too far; a shared slot index past the number of stages.",
+              "an offset one tile too far; a shared slot index past the number of stages; "
+              "`x / (R / 64)` at R < 64; an index times a large constant that wraps.",
               "Add the `assume` that makes the sizes divisible, guard the access with an `if`, "
-              "or correct the offset the report shows out of range."),
+              "or correct the offset the report shows out of range; assume the sizes that keep a "
+              "divisor positive."),
     "INIT": ("No read of a shared element that no earlier write reached, and every register "
              "tile's distribution covers the whole tile.",
              "A copy that fills part of a shared tile; a copy under a condition that does not "

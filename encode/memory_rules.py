@@ -89,8 +89,9 @@ def _uniform(ctx, point) -> bool:
 
 def check_memory_rules(df, opts, sink) -> None:
     """Run every selected memory rule; each appends findings (or unknowns) to `sink`."""
-    from . import bank, bounds, cover, global_race, init_rule, race, resources, sync_rules, tma_rule, wgmma_rule
+    from . import bank, bounds, cover, global_race, init_rule, int_ops, race, resources, sync_rules, tma_rule, wgmma_rule
     checks = ((("RES",), resources.check), (("SYNC",), sync_rules.check), (("BOUND",), bounds.check),
+              (("BOUND",), int_ops.check),
               (("INIT",), init_rule.check), (("COVER",), cover.check), (("BANK",), bank.check),
               (("RACE", "WAR", "ASYNC"), race.check), (("RACE", "WAR"), global_race.check_global),
               (("RACE", "WAR", "ASYNC"), tma_rule.check), (("ASYNC", "WAR"), wgmma_rule.check))

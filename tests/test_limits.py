@@ -174,6 +174,50 @@ def test_a_grid_dimension_over_the_launch_limit_at_every_allowed_size_is_a_res_v
     assert fits.status == "proved"
 
 
+DIVIDE = """kernel divide(X: f32[R, 32], Y: f32[R, 32]):
+    assume R >= 1
+    grid (R)
+    threads 32
+    tag X[r, c] = (row=r, col=c)
+    tag Y[r, c] = (row=r, col=c)
+    x = load X[block.x % (R / 64) + block.x - block.x % (R / 64), 0 : +32]
+    store Y[block.x, 0 : +32], x
+"""
+
+GATHER = """kernel gather(X: f32[R, 32], IDX: i32[T], Y: f32[T, 32]):
+    assume IDX[t] >= 0
+    grid (T)
+    threads 32
+    x = load X[(IDX[block.x] * 8589934592) % R, 0 : +32]
+    store Y[block.x, 0 : +32], x
+"""
+
+
+def test_a_divisor_that_is_zero_at_an_allowed_size_is_a_bound_violation():
+    """`% (R / 64)` divides by zero for R < 64, which the assumption allows (held-out round
+    23: the generated code divides by zero); with R >= 64 the kernel proves."""
+    verdict = verify_kernel(check_source(DIVIDE, "k.dsl").kernel)
+    zero = [f for f in verdict.findings if f.message.startswith("division by zero")]
+    assert verdict.status == "violation" and len(zero) == 1 and zero[0].rule == "BOUND"
+    assert "R / 64" in zero[0].message and dict(zero[0].sizes)["R"] < 64
+    fits = verify_kernel(check_source(DIVIDE.replace("R >= 1", "R >= 64"), "k.dsl").kernel)
+    assert fits.status == "proved", (fits.findings, fits.unknowns)
+
+
+def test_index_arithmetic_past_int64_is_a_bound_violation_and_small_factors_are_not_queried():
+    """An i32 element times 2^33 leaves int64 (the GPU's index wraps; the solver's integers do
+    not): the innermost operation is reported, once. Times 2^31 it fits, decided by intervals
+    without a query (the obligation count does not change)."""
+    verdict = verify_kernel(check_source(GATHER, "k.dsl").kernel)
+    over = [f for f in verdict.findings if f.message.startswith("integer overflow")]
+    assert len(over) == 1 and "IDX[block.x] * 8589934592" in over[0].message, verdict.findings
+    small = GATHER.replace("8589934592", "2147483648")
+    fits = verify_kernel(check_source(small, "k.dsl").kernel)
+    base = verify_kernel(check_source(small.replace("(IDX[block.x] * 2147483648) % R", "IDX[block.x] % R"), "k.dsl").kernel)
+    assert not [f for f in fits.findings if f.message.startswith("integer overflow")]
+    assert fits.obligations == base.obligations
+
+
 def test_a_spent_budget_is_unknown_and_says_so(tmp_path, capsys):
     path = _write(tmp_path, COPY)
     assert verify_main(["--timeout", "0.001", path]) == EXIT_UNKNOWN

@@ -1,0 +1,211 @@
+"""BOUND for the scalar integer arithmetic a kernel runs: no `/` or `%` by zero, and every
+value of `+`, `-`, `*`, `/`, `%` and negation inside int64.
+
+SEMANTICS.md makes coordinates and scalars int64, and the lowering computes them so; the
+solver's integers are unbounded. Without this check an index that wraps on the GPU
+(`IDX[b] * 2^33 % R`, `block.x * 2^62 * 4`) was proved, and so was a divisor that is 0 at
+some allowed size (`block.x / (R / 64)` at R < 64), where the generated code divides by
+zero. Scope: the subscripts of every statement (tile references, element reads, mbarrier
+indices and parities), loop bounds and branch conditions, evaluated in each statement's
+context (its loops' ranges, its branch conditions, any thread). Element math of tiles is
+the tag and value rules' business, and assumptions are checked on the host in Python.
+
+Most nodes are decided without a query, by intervals: literals and constants exactly,
+blocks below 2^31, threads below 1024, input elements within their dtype, sizes below
+2^48 (no dimension of a tensor has 2^48 elements: a GPU's virtual addresses have 49 bits),
+loop variables within their bounds' intervals. A node whose interval may leave int64, or a
+divisor whose interval holds 0, gets one query under those facts plus the statement's
+context and each tensor's size (below 2^48 bytes).
+"""
+from __future__ import annotations
+
+import dataclasses
+import math
+import typing
+
+import z3
+
+from dsl import exprs, ir
+from dsl.fmt import format_expr
+
+from . import program as prog
+from .access import enabled
+from .distribution import thread_bindings
+from .findings import Finding
+from .memwitness import ModelView, thread_text
+from .symbols import Unsupported
+from .terms import And, Or
+
+INT64_MIN, INT64_MAX = -(1 << 63), (1 << 63) - 1
+DIM_MAX = (1 << 48) - 1          # elements of a dimension, bytes of a tensor
+BLOCK_MAX = (1 << 31) - 1
+THREAD_MAX = 1023
+DATA = {"i8": (-(1 << 7), (1 << 7) - 1), "i32": (-(1 << 31), (1 << 31) - 1), "i64": (INT64_MIN, INT64_MAX),
+        "bool": (0, 1)}
+ARITH = (ir.BinOp.ADD, ir.BinOp.SUB, ir.BinOp.MUL, ir.BinOp.DIV, ir.BinOp.MOD)
+
+
+def check(ctx) -> None:
+    kernel = ctx.df.kernel
+    for p in prog.points(kernel):
+        for e in evaluated(p.stmt):
+            _walk(ctx, p, e)
+
+
+def _walk(ctx, p: prog.Point, e) -> bool:
+    """Check e's operations innermost first; True when one of them was reported (the
+    operations around it are then not: they only repeat it)."""
+    found = False
+    for c in exprs.children(e):
+        found = _walk(ctx, p, c) or found
+    if found or not (isinstance(e, ir.Neg) or (isinstance(e, ir.Bin) and e.op in ARITH)):
+        return found
+    try:
+        return _check_node(ctx, p, e)
+    except Unsupported:
+        return False       # not an integer of the encoding (a float condition): not this rule's
+
+
+def evaluated(stmt) -> tuple[ir.Expr, ...]:
+    """The scalar expressions the generated code evaluates for `stmt` itself (not its body)."""
+    match stmt:
+        case ir.For(start=a, stop=b):
+            return (a, b)
+        case ir.If(cond=c):
+            return (c,)
+        case ir.Assert() | ir.Compute():
+            return ()
+    out: list = []
+    for f in dataclasses.fields(stmt):
+        _collect(getattr(stmt, f.name), out)
+    return tuple(out)
+
+
+def _collect(value, out: list) -> None:
+    match value:
+        case ir.TileRef(subs=subs):
+            for sub in subs:
+                out.append(sub.start if isinstance(sub, ir.Slice) else sub.at)
+        case ir.LayoutSpec() | ir.Span() | str() | int() | float() | bool() | None:
+            return
+        case tuple() | list():
+            for v in value:
+                if not _is_stmt(v):
+                    _collect(v, out)
+        case _ if dataclasses.is_dataclass(value) and not isinstance(value, type):
+            if _is_expr(value):
+                out.append(value)
+                return
+            for f in dataclasses.fields(value):
+                _collect(getattr(value, f.name), out)
+
+
+EXPRS = typing.get_args(ir.Expr)
+STMTS = typing.get_args(ir.Stmt)
+
+
+def _is_expr(v) -> bool:
+    return isinstance(v, EXPRS)
+
+
+def _is_stmt(v) -> bool:
+    return isinstance(v, STMTS)
+
+
+def _check_node(ctx, p: prog.Point, node) -> bool:
+    box = Intervals(ctx, p)
+    if isinstance(node, ir.Bin) and node.op in (ir.BinOp.DIV, ir.BinOp.MOD):
+        lo, hi = box.of(node.rhs)
+        if lo <= 0 <= hi and _query(ctx, p, node, "zero"):
+            return True
+    lo, hi = box.of(node)
+    return (lo < INT64_MIN or hi > INT64_MAX) and _query(ctx, p, node, "range")
+
+
+class Intervals:
+    """Bounds of an integer expression at a point from its leaves' ranges (module doc)."""
+
+    def __init__(self, ctx, p: prog.Point):
+        self.ctx, self.p = ctx, p
+        self.loops = {loop.var: loop for loop in p.loops}
+        self.params = {q.name: q for q in ctx.df.kernel.params}
+
+    def of(self, e) -> tuple[float, float]:
+        env = self.ctx.env
+        match e:
+            case ir.IntLit(value=v):
+                return v, v
+            case ir.Sym(name=n) if n in env.consts:
+                return env.consts[n], env.consts[n]
+            case ir.Sym(name=n) if n in env.sizes:
+                return 0, DIM_MAX
+            case ir.Sym(name=n) if n in self.loops:
+                loop = self.loops.pop(n)        # a bound naming its own variable cannot recurse
+                try:
+                    return self.of(loop.start)[0], self.of(loop.stop)[1] - 1
+                finally:
+                    self.loops[n] = loop
+            case ir.BuiltinRef(which=w):
+                return 0, BLOCK_MAX if w.value.startswith("block.") else THREAD_MAX
+            case ir.ElemRef(tensor=t) if t in self.params and self.params[t].dtype.value in DATA:
+                return DATA[self.params[t].dtype.value]
+            case ir.Neg(operand=x):
+                lo, hi = self.of(x)
+                return -hi, -lo
+            case ir.Bin(op=op, lhs=a, rhs=b) if op in ARITH:
+                (al, ah), (bl, bh) = self.of(a), self.of(b)
+                if op is ir.BinOp.ADD:
+                    return al + bl, ah + bh
+                if op is ir.BinOp.SUB:
+                    return al - bh, ah - bl
+                if op is ir.BinOp.MUL:
+                    corners = [x * y for x in (al, ah) for y in (bl, bh)]
+                    return min(corners), max(corners)
+                big = max(abs(al), abs(ah))
+                if op is ir.BinOp.DIV:
+                    return -big, big
+                mod = max(abs(bl), abs(bh))
+                return -min(big, mod), min(big, mod)
+            case ir.Call(func=f, args=(a, b)) if f in ("min", "max"):
+                (al, ah), (bl, bh) = self.of(a), self.of(b)
+                return (min(al, bl), min(ah, bh)) if f == "min" else (max(al, bl), max(ah, bh))
+        return -math.inf, math.inf
+
+
+def _query(ctx, p: prog.Point, node, what: str) -> None:
+    env, kernel, ws = ctx.env, ctx.df.kernel, ctx.target.warp_size
+    loops = {loop.var: z3.Int(f"{loop.var}@int") for loop in p.loops}
+    t = z3.Int("%t@int")
+    bound = {**loops, **thread_bindings(t, ws)}
+    term = env.term(node.rhs if what == "zero" else node, bound)
+    facts = enabled(env, p, bound) + [t >= 0, t < kernel.threads]
+    facts += [And(s >= 0, s <= DIM_MAX) for s in env.sizes.values()]
+    facts += [b <= BLOCK_MAX for b in env.blocks]
+    around = [node] + [e for loop in p.loops for e in (loop.start, loop.stop)] + [g.cond for g in p.guards]
+    named = {n.name for e in around for n in exprs.iter_nodes(e) if isinstance(n, ir.Sym) and n.name in env.sizes}
+    for q in kernel.params:    # each tensor's bytes below 2^48 (those whose sizes the node names)
+        if any(isinstance(d, ir.Sym) and d.name in named for d in q.shape):
+            facts.append(math.prod([env.term(d, {}) for d in q.shape], start=z3.IntVal(q.dtype.nbytes)) <= DIM_MAX)
+    for leaf in exprs.iter_nodes(node):
+        if isinstance(leaf, ir.ElemRef) and leaf.tensor in {q.name for q in kernel.params}:
+            dt = kernel.param(leaf.tensor).dtype.value
+            if dt in DATA:
+                v = env.term(leaf, bound)
+                facts.append(And(v >= DATA[dt][0], v <= DATA[dt][1]))
+    bad = term == 0 if what == "zero" else Or(term < INT64_MIN, term > INT64_MAX)
+    ctx.sink.obligation()
+    model = ctx.solve("BOUND", node.span, facts + [bad], list(loops.values()) + [t])
+    if model is None:
+        return False
+    mv = ModelView(ctx, model)
+    text = format_expr(node.rhs if what == "zero" else node)
+    who = thread_text(mv.int(t), ws) if exprs.mentions_thread(node) else "block (" + ", ".join(map(str, mv.block())) + ")"
+    if what == "zero":
+        msg = f"division by zero: the divisor {text} is 0 for {who}"
+        hint = "assume the sizes that keep the divisor positive, or guard the division"
+    else:
+        msg = f"integer overflow: {text} is {mv.int(term)}, outside int64, for {who}"
+        hint = "keep index arithmetic within int64: reorder the operations or bound the inputs with `assume`"
+    ctx.sink.finding(Finding("BOUND", node.span, msg, mv.sizes(), mv.block(), mv.int(t), mv.loops(p, loops),
+                             hint=hint))
+    return True
