@@ -5,10 +5,12 @@ SEMANTICS.md makes coordinates and scalars int64, and the lowering computes them
 solver's integers are unbounded. Without this check an index that wraps on the GPU
 (`IDX[b] * 2^33 % R`, `block.x * 2^62 * 4`) was proved, and so was a divisor that is 0 at
 some allowed size (`block.x / (R / 64)` at R < 64), where the generated code divides by
-zero. Scope: the subscripts of every statement (tile references, element reads, mbarrier
-indices and parities), loop bounds and branch conditions, evaluated in each statement's
-context (its loops' ranges, its branch conditions, any thread). Element math of tiles is
-the tag and value rules' business, and assumptions are checked on the host in Python.
+zero. Scope: the grid, the subscripts of every statement (tile references, element reads,
+mbarrier indices and parities), loop bounds, branch conditions, and the integer parts of
+tile expressions (coordinates from `index(t, axis=d)` with sizes, ids and constants), each
+in its statement's context (its loops' ranges, its branch conditions, any thread, and the
+`and`/`or` operands evaluated before it). Math on register tiles' values is the value
+rules' business, and assumptions are checked on the host in Python.
 
 Most nodes are decided without a query, by intervals: literals and constants exactly,
 blocks below 2^31, threads below 1024, input elements within their dtype, sizes below
@@ -47,23 +49,51 @@ ARITH = (ir.BinOp.ADD, ir.BinOp.SUB, ir.BinOp.MUL, ir.BinOp.DIV, ir.BinOp.MOD)
 
 def check(ctx) -> None:
     kernel = ctx.df.kernel
+    launch = prog.Point(None, (), (), (), ())        # the grid, computed on the host at launch
+    for e in kernel.grid:
+        _walk(ctx, launch, e, ())
     for p in prog.points(kernel):
         for e in evaluated(p.stmt):
-            _walk(ctx, p, e)
+            _walk(ctx, p, e, ())
 
 
-def _walk(ctx, p: prog.Point, e) -> bool:
+def _walk(ctx, p: prog.Point, e, given: tuple) -> bool:
     """Check e's operations innermost first; True when one of them was reported (the
-    operations around it are then not: they only repeat it)."""
+    operations around it are then not: they only repeat it). `given`: (condition, holds)
+    of the `and`/`or` operands before this one, which the code evaluates first and which
+    decide whether it is evaluated at all."""
     found = False
+    if isinstance(e, ir.Bin) and e.op in ir.LOGICAL:
+        found = _walk(ctx, p, e.lhs, given)
+        return _walk(ctx, p, e.rhs, given + ((e.lhs, e.op is ir.BinOp.AND),)) or found
     for c in exprs.children(e):
-        found = _walk(ctx, p, c) or found
-    if found or not (isinstance(e, ir.Neg) or (isinstance(e, ir.Bin) and e.op in ARITH)):
+        found = _walk(ctx, p, c, given) or found
+    if found or not (isinstance(e, ir.Neg) or (isinstance(e, ir.Bin) and e.op in ARITH)) or not integer(ctx, e):
         return found
-    try:
-        return _check_node(ctx, p, e)
-    except Unsupported:
-        return False       # not an integer of the encoding (a float condition): not this rule's
+    return _check_node(ctx, p, e, given)
+
+
+def integer(ctx, e) -> bool:
+    """Is e integer arithmetic the code evaluates in int64: of literals, sizes, constants,
+    loop variables, block and thread ids, integer input elements and tile coordinates
+    (`index(t, axis=d)`)? Float math, casts and register tiles are the value rules'."""
+    match e:
+        case ir.IntLit() | ir.BuiltinRef():
+            return True
+        case ir.Sym(kind=k):
+            return k in (ir.SymKind.SIZE, ir.SymKind.CONST, ir.SymKind.LOOP)
+        case ir.ElemRef(tensor=t):
+            q = ctx.df.kernel.param(t)
+            return q is not None and q.dtype.value in DATA
+        case ir.Call(func="index"):
+            return True
+        case ir.Call(func=f, args=args) if f in ("min", "max"):
+            return all(integer(ctx, a) for a in args)
+        case ir.Neg(operand=x):
+            return integer(ctx, x)
+        case ir.Bin(op=op, lhs=a, rhs=b) if op in ARITH:
+            return integer(ctx, a) and integer(ctx, b)
+    return False
 
 
 def evaluated(stmt) -> tuple[ir.Expr, ...]:
@@ -73,8 +103,10 @@ def evaluated(stmt) -> tuple[ir.Expr, ...]:
             return (a, b)
         case ir.If(cond=c):
             return (c,)
-        case ir.Assert() | ir.Compute():
+        case ir.Assert():
             return ()
+        case ir.Compute(value=v):
+            return (v,)
     out: list = []
     for f in dataclasses.fields(stmt):
         _collect(getattr(stmt, f.name), out)
@@ -112,14 +144,14 @@ def _is_stmt(v) -> bool:
     return isinstance(v, STMTS)
 
 
-def _check_node(ctx, p: prog.Point, node) -> bool:
+def _check_node(ctx, p: prog.Point, node, given: tuple) -> bool:
     box = Intervals(ctx, p)
     if isinstance(node, ir.Bin) and node.op in (ir.BinOp.DIV, ir.BinOp.MOD):
         lo, hi = box.of(node.rhs)
-        if lo <= 0 <= hi and _query(ctx, p, node, "zero"):
+        if lo <= 0 <= hi and _query(ctx, p, node, "zero", given):
             return True
     lo, hi = box.of(node)
-    return (lo < INT64_MIN or hi > INT64_MAX) and _query(ctx, p, node, "range")
+    return (lo < INT64_MIN or hi > INT64_MAX) and _query(ctx, p, node, "range", given)
 
 
 class Intervals:
@@ -166,19 +198,34 @@ class Intervals:
                     return -big, big
                 mod = max(abs(bl), abs(bh))
                 return -min(big, mod), min(big, mod)
+            case ir.Call(func="index"):
+                return 0, DIM_MAX
             case ir.Call(func=f, args=(a, b)) if f in ("min", "max"):
                 (al, ah), (bl, bh) = self.of(a), self.of(b)
                 return (min(al, bl), min(ah, bh)) if f == "min" else (max(al, bl), max(ah, bh))
         return -math.inf, math.inf
 
 
-def _query(ctx, p: prog.Point, node, what: str) -> None:
+def _query(ctx, p: prog.Point, node, what: str, given: tuple) -> bool:
     env, kernel, ws = ctx.env, ctx.df.kernel, ctx.target.warp_size
     loops = {loop.var: z3.Int(f"{loop.var}@int") for loop in p.loops}
     t = z3.Int("%t@int")
     bound = {**loops, **thread_bindings(t, ws)}
-    term = env.term(node.rhs if what == "zero" else node, bound)
+    text = format_expr(node.rhs if what == "zero" else node)
+    try:
+        term = env.term(node.rhs if what == "zero" else node, bound)
+    except Unsupported:      # a tile coordinate (index(...)): the intervals could not decide it
+        ctx.sink.obligation()
+        ctx.sink.unknown("BOUND", node.span, f"cannot show that the divisor {text} is never 0" if what == "zero"
+                         else f"cannot show that {text} stays within int64")
+        return True
     facts = enabled(env, p, bound) + [t >= 0, t < kernel.threads]
+    for cond, holds in given:
+        try:
+            c = env.cond(cond, bound)
+        except Unsupported:
+            continue         # a condition it cannot encode only widens the query
+        facts.append(c if holds else z3.Not(c))
     facts += [And(s >= 0, s <= DIM_MAX) for s in env.sizes.values()]
     facts += [b <= BLOCK_MAX for b in env.blocks]
     around = [node] + [e for loop in p.loops for e in (loop.start, loop.stop)] + [g.cond for g in p.guards]
@@ -198,8 +245,12 @@ def _query(ctx, p: prog.Point, node, what: str) -> None:
     if model is None:
         return False
     mv = ModelView(ctx, model)
-    text = format_expr(node.rhs if what == "zero" else node)
-    who = thread_text(mv.int(t), ws) if exprs.mentions_thread(node) else "block (" + ", ".join(map(str, mv.block())) + ")"
+    if p.stmt is None:
+        who = "the launch's grid"
+    elif exprs.mentions_thread(node):
+        who = thread_text(mv.int(t), ws)
+    else:
+        who = "block (" + ", ".join(map(str, mv.block())) + ")"
     if what == "zero":
         msg = f"division by zero: the divisor {text} is 0 for {who}"
         hint = "assume the sizes that keep the divisor positive, or guard the division"

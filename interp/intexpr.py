@@ -116,9 +116,13 @@ class IntEval:
         match e:
             case ir.Bin(op=ir.BinOp.AND, lhs=a, rhs=b):
                 left = self.cond(a)
+                if np.ndim(left) == 0 and not left:     # short-circuit, as the generated code: b not evaluated
+                    return left
                 return np.logical_and(left, self._under(left).cond(b))
             case ir.Bin(op=ir.BinOp.OR, lhs=a, rhs=b):
                 left = self.cond(a)
+                if np.ndim(left) == 0 and left:
+                    return left
                 return np.logical_or(left, self._under(np.logical_not(left)).cond(b))
             case ir.Not(operand=x):
                 return np.logical_not(self.cond(x))

@@ -186,6 +186,13 @@ HOST_MAP = textwrap.dedent("""
     a2 = Dev((128, 128), 0x30000)
     kernel_args(mod, {"A": a2, "B": Dev((128, 128), 0x40000), "C": Dev((128, 128), 0x50000)})
     assert len(calls) == 2 and all(c[8] == cu.CUtensorMapSwizzle.CU_TENSOR_MAP_SWIZZLE_128B for c in calls)
+    # box coordinates are 32-bit: a dimension past 2^31 - 1 is refused at launch, never wrapped
+    try:
+        kernel_args(mod, {"A": Dev((1 << 31, 128), 0x60000), "B": Dev((128, 128), 0x40000),
+                          "C": Dev((1 << 31, 128), 0x50000)})
+        raise AssertionError("a 2^31-row tensor was given a tensor map")
+    except RuntimeError as err:
+        assert "32-bit" in str(err), err
     print("ok")
 """)
 

@@ -199,6 +199,7 @@ HELD_OUT = [
     ("r22_ok_gather_increasing_pos", {"T": 16, "N": 32}),   # guard first: pos[t + 1] read only where t + 1 < T; N == 2T
     ("r23_ok_loopvar_t_gemm", {"M": 32, "N": 32, "K": 32}),   # a loop variable named t: not the thread
     ("r23_ok_neg_div_col", {"R": 64}),             # a loop from -3: truncating / of a negative index
+    ("r24_ok_shortcircuit_if", {"M": 64, "N": 32}),   # N > 32 and M / (N - 32) >= 1: the divisor is guarded
 ]
 
 
@@ -569,7 +570,9 @@ def test_false_proofs_of_held_out_rounds_stay_unproved(path):
     Held-out round 23 (r23_*): a loop variable named `t` or `v`, whose Z3 constant was the
     thread's or the value slot's (BOUND, RACE, INIT and COVER then saw only iteration ==
     thread), also in a sketch `argus fill` completed; sizes named like the range rule's
-    witness terms (`cid2`, `pos2`, `cida`, ...), which then took part in the witness. Each is
-    refuted or unknown, never proved."""
+    witness terms (`cid2`, `pos2`, `cida`, ...), which then took part in the witness; index
+    arithmetic past int64 and divisors that are 0 at an allowed size. Held-out round 24
+    (r24_*): the same in a mask's tile coordinates, in a scalar factor of tile math and in
+    the grid. Each is refuted or unknown, never proved."""
     v = verify_kernel(check_source(path.read_text(), path.name).kernel, VerifyOptions())
     assert v.status != "proved", path.name
