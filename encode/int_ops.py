@@ -198,6 +198,11 @@ class Intervals:
                     return -big, big
                 mod = max(abs(bl), abs(bh))
                 return -min(big, mod), min(big, mod)
+            case ir.Call(func="index", args=(ir.Sym(name=tile),), kwargs=kw) if tile in self.ctx.df.types:
+                shape = self.ctx.df.types[tile].shape
+                axis = env.const_value(dict(kw).get("axis", ir.IntLit(0)))
+                n = env.const_value(shape[axis]) if axis is not None and 0 <= axis < len(shape) else None
+                return 0, (n - 1 if n is not None else DIM_MAX)
             case ir.Call(func="index"):
                 return 0, DIM_MAX
             case ir.Call(func=f, args=(a, b)) if f in ("min", "max"):

@@ -575,6 +575,7 @@ _TMAP_TYPES = {"f32": "FLOAT32", "f16": "FLOAT16", "bf16": "BFLOAT16", "i32": "I
 # Built maps by (address, shape, dtype, box): a map depends on nothing else, and a timed
 # launch must not pay a host-to-device copy for it each time.
 _TMAPS = {}
+_TMAP_MAX_DIM = (1 << 31) - 1
 
 
 def tensor_map(array, dtype, box, swizzle=0):
@@ -582,6 +583,11 @@ def tensor_map(array, dtype, box, swizzle=0):
     memory with the 32, 64 or 128-byte swizzle mode (0: none): on a GPU the 128-byte
     CUtensorMap in device memory (zero fill outside the tensor); on the simulator the box's
     rank, extents and swizzle bytes, all the simulated copy needs."""
+    dims = tuple(int(n) for n in (getattr(array, "shape", None) or array.__cuda_array_interface__["shape"]))
+    if any(n > _TMAP_MAX_DIM for n in dims):
+        # the copy's box coordinates are 32-bit signed (.s32): past 2^31 they would wrap
+        raise RuntimeError(f"a tensor map addresses at most {_TMAP_MAX_DIM} elements per dimension (its "
+                           f"coordinates are 32-bit), and this tensor has shape {dims}")
     if _config.ENABLE_CUDASIM:
         return np.array((len(box),) + tuple(box) + (swizzle,), dtype=np.int64)
     from cuda.bindings import driver as _cu
