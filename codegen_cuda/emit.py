@@ -15,6 +15,7 @@ from dsl.fmt import format_expr
 
 from . import distribute as dist
 from . import mathfn, vector, warp
+from .emit_address import AddressEmitter
 from .emit_common import INT_BOUNDS, REDUCE_INIT, compute_type, reduce_init, expr_shape, is_simple, numba_type, paren, row_major
 from .emit_memory import MemoryEmitter
 from .emit_mma import MmaEmitter
@@ -23,7 +24,7 @@ from .plan import Plan, RegTile, fold, with_guards
 from .scalar import LoweringError, ScalarEmitter, py_name
 
 
-class Emitter(MmaEmitter, MemoryEmitter, WgmmaEmitter):
+class Emitter(MmaEmitter, MemoryEmitter, WgmmaEmitter, AddressEmitter):
     """One kernel body's lines; the statements of each kind are emitted by the mixins."""
 
     def __init__(self, plan: Plan, source: str | None = None):
@@ -35,6 +36,7 @@ class Emitter(MmaEmitter, MemoryEmitter, WgmmaEmitter):
         self.out: list[str] = []
         self.depth = 1
         self.thread_parts: dict[str, tuple[str, str]] = {}   # code -> (name, label)
+        self.hoisted: dict[str, str] = {}    # code -> name, computed at kernel entry (emit_address.py)
         self._n = 0
         self.runtime: set[str] = set()        # codegen_cuda/ptx.py functions the body calls
         self.types: set[str] = set()          # Numba types the body names beyond the tiles' (int64)
