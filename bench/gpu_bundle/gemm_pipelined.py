@@ -530,6 +530,8 @@ def gemm_pipelined(A, B, C):
         # gemm_pipelined.dsl:20  commit
         cp_async_commit()
     # gemm_pipelined.dsl:21  for kt in range(K / BK):
+    _m1 = 0   # (kt + 0) % 3, carried across iterations
+    _m2 = 2   # (kt + 2) % 3, carried across iterations
     for kt in range(0, (K // BK)):
         # gemm_pipelined.dsl:22  wait_group S - 2
         cp_async_wait_1()
@@ -542,12 +544,12 @@ def gemm_pipelined(A, B, C):
         # gemm_pipelined.dsl:26  assert tag(a[i, kk]).k == tag(b[kk, j]).k  (a proof obligation: no code)
         # gemm_pipelined.dsl:27  acc = mma(a, b, acc)  (tensor cores: ldmatrix + mma.sync.m16n8k16)
         # k step 0
-        _a0_0, _a0_1, _a0_2, _a0_3 = ldmatrix_x4(sA, (kt % S) * 4096 + _h23)
-        _a1_0, _a1_1, _a1_2, _a1_3 = ldmatrix_x4(sA, (kt % S) * 4096 + _h25)
-        _a2_0, _a2_1, _a2_2, _a2_3 = ldmatrix_x4(sA, (kt % S) * 4096 + _h27)
-        _a3_0, _a3_1, _a3_2, _a3_3 = ldmatrix_x4(sA, (kt % S) * 4096 + _h29)
-        _b0_0, _b0_1, _b1_0, _b1_1 = ldmatrix_x4_trans(sB, (kt % S) * 4096 + _h31)
-        _b2_0, _b2_1, _b3_0, _b3_1 = ldmatrix_x4_trans(sB, (kt % S) * 4096 + _h33)
+        _a0_0, _a0_1, _a0_2, _a0_3 = ldmatrix_x4(sA, _m1 * 4096 + _h23)
+        _a1_0, _a1_1, _a1_2, _a1_3 = ldmatrix_x4(sA, _m1 * 4096 + _h25)
+        _a2_0, _a2_1, _a2_2, _a2_3 = ldmatrix_x4(sA, _m1 * 4096 + _h27)
+        _a3_0, _a3_1, _a3_2, _a3_3 = ldmatrix_x4(sA, _m1 * 4096 + _h29)
+        _b0_0, _b0_1, _b1_0, _b1_1 = ldmatrix_x4_trans(sB, _m1 * 4096 + _h31)
+        _b2_0, _b2_1, _b3_0, _b3_1 = ldmatrix_x4_trans(sB, _m1 * 4096 + _h33)
         acc[0], acc[1], acc[2], acc[3] = mma_16816(_a0_0, _a0_1, _a0_2, _a0_3, _b0_0, _b0_1, acc[0], acc[1], acc[2], acc[3])
         acc[4], acc[5], acc[6], acc[7] = mma_16816(_a0_0, _a0_1, _a0_2, _a0_3, _b1_0, _b1_1, acc[4], acc[5], acc[6], acc[7])
         acc[8], acc[9], acc[10], acc[11] = mma_16816(_a0_0, _a0_1, _a0_2, _a0_3, _b2_0, _b2_1, acc[8], acc[9], acc[10], acc[11])
@@ -565,12 +567,12 @@ def gemm_pipelined(A, B, C):
         acc[56], acc[57], acc[58], acc[59] = mma_16816(_a3_0, _a3_1, _a3_2, _a3_3, _b2_0, _b2_1, acc[56], acc[57], acc[58], acc[59])
         acc[60], acc[61], acc[62], acc[63] = mma_16816(_a3_0, _a3_1, _a3_2, _a3_3, _b3_0, _b3_1, acc[60], acc[61], acc[62], acc[63])
         # k step 16
-        _a0_0, _a0_1, _a0_2, _a0_3 = ldmatrix_x4(sA, (kt % S) * 4096 + _h35)
-        _a1_0, _a1_1, _a1_2, _a1_3 = ldmatrix_x4(sA, (kt % S) * 4096 + _h37)
-        _a2_0, _a2_1, _a2_2, _a2_3 = ldmatrix_x4(sA, (kt % S) * 4096 + _h39)
-        _a3_0, _a3_1, _a3_2, _a3_3 = ldmatrix_x4(sA, (kt % S) * 4096 + _h41)
-        _b0_0, _b0_1, _b1_0, _b1_1 = ldmatrix_x4_trans(sB, (kt % S) * 4096 + _h43)
-        _b2_0, _b2_1, _b3_0, _b3_1 = ldmatrix_x4_trans(sB, (kt % S) * 4096 + _h45)
+        _a0_0, _a0_1, _a0_2, _a0_3 = ldmatrix_x4(sA, _m1 * 4096 + _h35)
+        _a1_0, _a1_1, _a1_2, _a1_3 = ldmatrix_x4(sA, _m1 * 4096 + _h37)
+        _a2_0, _a2_1, _a2_2, _a2_3 = ldmatrix_x4(sA, _m1 * 4096 + _h39)
+        _a3_0, _a3_1, _a3_2, _a3_3 = ldmatrix_x4(sA, _m1 * 4096 + _h41)
+        _b0_0, _b0_1, _b1_0, _b1_1 = ldmatrix_x4_trans(sB, _m1 * 4096 + _h43)
+        _b2_0, _b2_1, _b3_0, _b3_1 = ldmatrix_x4_trans(sB, _m1 * 4096 + _h45)
         acc[0], acc[1], acc[2], acc[3] = mma_16816(_a0_0, _a0_1, _a0_2, _a0_3, _b0_0, _b0_1, acc[0], acc[1], acc[2], acc[3])
         acc[4], acc[5], acc[6], acc[7] = mma_16816(_a0_0, _a0_1, _a0_2, _a0_3, _b1_0, _b1_1, acc[4], acc[5], acc[6], acc[7])
         acc[8], acc[9], acc[10], acc[11] = mma_16816(_a0_0, _a0_1, _a0_2, _a0_3, _b2_0, _b2_1, acc[8], acc[9], acc[10], acc[11])
@@ -592,13 +594,15 @@ def gemm_pipelined(A, B, C):
         # gemm_pipelined.dsl:29  if kt + S - 1 < K / BK:
         if (((kt + S) - 1) < (K // BK)):
             # gemm_pipelined.dsl:30  copy_async sA[(kt + S - 1) % S], A[block.x * BM : +BM, (kt + S - 1) * BK : +BK] layout copy(vec=8)  (cp.async, 16 bytes per instruction)
-            cp_async16(sA, (((kt + S) - 1) % S) * 4096 + _h3, A, ((_bx * BM) + _h0, (((kt + S) - 1) * BK) + _h1))
-            cp_async16(sA, (((kt + S) - 1) % S) * 4096 + _h8, A, ((_bx * BM) + _h5, (((kt + S) - 1) * BK) + _h6))
+            cp_async16(sA, _m2 * 4096 + _h3, A, ((_bx * BM) + _h0, (((kt + S) - 1) * BK) + _h1))
+            cp_async16(sA, _m2 * 4096 + _h8, A, ((_bx * BM) + _h5, (((kt + S) - 1) * BK) + _h6))
             # gemm_pipelined.dsl:31  copy_async sB[(kt + S - 1) % S], B[(kt + S - 1) * BK : +BK, block.y * BN : +BN] layout copy(vec=8)  (cp.async, 16 bytes per instruction)
-            cp_async16(sB, (((kt + S) - 1) % S) * 4096 + _h12, B, ((((kt + S) - 1) * BK) + _h9, (_by * BN) + _h10))
-            cp_async16(sB, (((kt + S) - 1) % S) * 4096 + _h16, B, ((((kt + S) - 1) * BK) + _h13, (_by * BN) + _h14))
+            cp_async16(sB, _m2 * 4096 + _h12, B, ((((kt + S) - 1) * BK) + _h9, (_by * BN) + _h10))
+            cp_async16(sB, _m2 * 4096 + _h16, B, ((((kt + S) - 1) * BK) + _h13, (_by * BN) + _h14))
         # gemm_pipelined.dsl:32  commit
         cp_async_commit()
+        _m1 = 0 if _m1 == 2 else _m1 + 1
+        _m2 = 0 if _m2 == 2 else _m2 + 1
     # gemm_pipelined.dsl:33  assert tag(acc[i, j]).row == block.x * BM + i and tag(acc[i, j]).col == block.y * BN + j  (a proof obligation: no code)
     # gemm_pipelined.dsl:34  assert tag(acc[i, j]).k == range(0, K)  (a proof obligation: no code)
     # gemm_pipelined.dsl:35  store C[block.x * BM : +BM, block.y * BN : +BN], acc

@@ -39,7 +39,29 @@ def test_gemm_pipelined_hoists_every_ldmatrix_and_cp_async_offset():
     destination is the slot's base plus a value computed at kernel entry."""
     kernel, text = checked(REPO / "proofs" / "gemm_pipelined.dsl")
     src = lower(kernel, text).source
-    loop = src[src.index("    for kt in range"):src.index("gemm_pipelined.dsl:33")]
+    loop = _code_of_the_k_loop(src)
     assert "^" not in loop and "_ln" not in loop and "_tid" not in loop
-    assert loop.count("ldmatrix_x4(sA, (kt % S) * 4096 + _h") == 8
-    assert loop.count("cp_async16(sA, (((kt + S) - 1) % S) * 4096 + _h") == 2
+    assert loop.count("ldmatrix_x4(sA, _m1 * 4096 + _h") == 8
+    assert loop.count("cp_async16(sA, _m2 * 4096 + _h") == 2
+
+
+def test_ring_slots_of_the_pipelined_gemm_are_carried_counters():
+    """`kt % S` and `(kt + S - 1) % S` become counters (emit_loop.py): set before the loop,
+    advanced at its end; no division by S is left in the loop."""
+    from codegen_cuda.emit_loop import offset_from
+    from dsl import ir
+    kernel, text = checked(REPO / "proofs" / "gemm_pipelined.dsl")
+    src = lower(kernel, text).source
+    loop = _code_of_the_k_loop(src)
+    assert "% S" not in loop and "% 3" not in loop
+    assert loop.count(" = 0 if _m") == 2
+    kt = ir.Sym("kt", ir.SymKind.LOOP)
+    s = ir.Sym("S", ir.SymKind.CONST)
+    assert offset_from(ir.Bin(ir.BinOp.SUB, ir.Bin(ir.BinOp.ADD, kt, s), ir.IntLit(1)), "kt", {"S": 3}) == 2
+    assert offset_from(ir.Bin(ir.BinOp.MUL, kt, ir.IntLit(2)), "kt", {}) is None
+    assert offset_from(ir.Bin(ir.BinOp.SUB, ir.IntLit(2), kt), "kt", {}) is None
+
+
+def _code_of_the_k_loop(src: str) -> str:
+    loop = src[src.index("    for kt in range"):src.index("gemm_pipelined.dsl:33")]
+    return "\n".join(line for line in loop.splitlines() if not line.strip().startswith("#"))
