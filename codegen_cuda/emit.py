@@ -15,7 +15,9 @@ from dsl.fmt import format_expr
 
 from . import distribute as dist
 from . import mathfn, vector, warp
+from .emit_address import AddressEmitter
 from .emit_common import INT_BOUNDS, REDUCE_INIT, compute_type, reduce_init, expr_shape, is_simple, numba_type, paren, row_major
+from .emit_loop import LoopEmitter
 from .emit_memory import MemoryEmitter
 from .emit_mma import MmaEmitter
 from .emit_wgmma import WgmmaEmitter
@@ -23,7 +25,7 @@ from .plan import Plan, RegTile, fold, with_guards
 from .scalar import LoweringError, ScalarEmitter, py_name
 
 
-class Emitter(MmaEmitter, MemoryEmitter, WgmmaEmitter):
+class Emitter(MmaEmitter, MemoryEmitter, WgmmaEmitter, AddressEmitter, LoopEmitter):
     """One kernel body's lines; the statements of each kind are emitted by the mixins."""
 
     def __init__(self, plan: Plan, source: str | None = None):
@@ -35,6 +37,7 @@ class Emitter(MmaEmitter, MemoryEmitter, WgmmaEmitter):
         self.out: list[str] = []
         self.depth = 1
         self.thread_parts: dict[str, tuple[str, str]] = {}   # code -> (name, label)
+        self.hoisted: dict[str, str] = {}    # code -> name, computed at kernel entry (emit_address.py)
         self._n = 0
         self.runtime: set[str] = set()        # codegen_cuda/ptx.py functions the body calls
         self.types: set[str] = set()          # Numba types the body names beyond the tiles' (int64)
@@ -93,12 +96,8 @@ class Emitter(MmaEmitter, MemoryEmitter, WgmmaEmitter):
 
     def stmt(self, s: ir.Stmt) -> None:
         match s:
-            case ir.For(var=v, start=lo, stop=hi, body=body):
-                self.line(self.describe(s))
-                self.line(f"for {py_name(v)} in range({self.scalar.emit(lo)}, {self.scalar.emit(hi)}):")
-                self.depth += 1
-                self.block(body)
-                self.depth -= 1
+            case ir.For():
+                self.for_loop(s)
             case ir.If(cond=c, then=then, orelse=orelse):
                 self.line(self.describe(s))
                 self.line(f"if {self.scalar.emit(c)}:")

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from dsl import exprs, ir
 
+from . import distribute as dist
 from . import vector
 from .emit_common import numba_type, row_major
 from .plan import RegTile, statement_dist
@@ -100,9 +101,11 @@ class MemoryEmitter:
         self.runtime.add(kind)
         self.vector_args.add(s.src.tensor)
 
+        fixed = d.active_threads == self.k.threads and not d.padded
+
         def body(c):
             src, sidx = self.address_parts(s.src, c)
-            dst, didx = self.address_parts(s.dst, c)
+            dst, didx = self.shared_index(s.dst, c) if fixed else self.address_parts(s.dst, c)
             at = f"({sidx},)" if len(s.src.subs) == 1 else f"({sidx})"     # a tuple, 1-D too
             if kind == "cp_async16":
                 self.line(f"cp_async16({dst}, {didx}, {src}, {at})")
@@ -111,7 +114,14 @@ class MemoryEmitter:
             self.line(f"_x0, _x1, _x2, _x3 = ldg_f32x4({src}, {at})")
             for i in range(4):
                 self.line(f"{dst}[_d + {i}] = _x{i}" if i else f"{dst}[_d] = _x0")
-        self.owned(d, body, step=vec)
+        if not fixed:
+            self.owned(d, body, step=vec)
+            return
+        # every thread runs every value: each value's coordinates, and the thread part of
+        # its shared offset, are computed once at kernel entry (emit_address.py)
+        for v in range(0, d.values, vec):
+            e = self.hoist(_plus(self.thread_part(d), d.tv[1](v)))
+            body([self.hoist(code) for code in dist.unravel(e, d.shape)])
 
     def store(self, s: ir.Store) -> None:
         self.line(self.describe(s))
@@ -139,3 +149,7 @@ class MemoryEmitter:
         self.line("cuda.syncthreads()")
         self.owned(tile.dist, lambda c: self.line(f"{name}__s[_e] = {name}[_v]"))
         self.line("cuda.syncthreads()")
+
+
+def _plus(code: str, n: int) -> str:
+    return f"{code} + {n}" if n else code

@@ -99,46 +99,47 @@ class MmaEmitter:
         return vector.mma_fragment_origins(t.dist)
 
     def mma_sync(self, s: ir.Mma, groups: list[tuple[int, int]]) -> None:
-        """acc = a @ b + c on tensor cores: per 16-wide k step, ldmatrix.x4 the A tiles and
-        ldmatrix.x4.trans (two adjacent tiles) or .x2.trans the B tiles this warp's value
-        groups use, then one mma.sync per group. Register names and value indices are
-        constants (no local memory)."""
+        """acc = a @ b + c on tensor cores: per 16-wide k step (unrolled), ldmatrix.x4 the A
+        tiles and ldmatrix.x4.trans (two adjacent tiles) or .x2.trans the B tiles this
+        warp's value groups use, then one mma.sync per group. Register names and value
+        indices are constants (no local memory). The warp's and lane's part of each
+        ldmatrix offset is computed once at kernel entry (emit_address.py)."""
         tile = self.plan.tiles[s.target.name]
         a_load, b_load = self.plan.forward_of(s, s.a), self.plan.forward_of(s, s.b)
         cols = tile.shape[1]
         self.line(self.describe(s) + "  (tensor cores: ldmatrix + mma.sync.m16n8k16)")
         self.runtime |= {"ldmatrix_x4", "mma_16816"}
-        self.line("_wt = _tid - _tid % 32")
-        self.line(f"_we = {dist.layout_code(tile.dist.tv[0], '_wt')}   # the warp's first element")
-        self.line(f"_wr = _we // {cols}")
-        self.line(f"_wc = _we % {cols}")
-        self.line("_ln = _tid % 32")
+        we = self.hoist(dist.layout_code(tile.dist.tv[0], self.hoist("_tid - _tid % 32")))   # warp's first element
+        wr, wc, ln = self.hoist(f"{we} // {cols}"), self.hoist(f"{we} % {cols}"), self.hoist("_tid % 32")
         rows = sorted({r for r, _ in groups})
         cols_ = sorted({c for _, c in groups})
-        self.line(f"for _kk in range(0, {self.plan.tiles[s.a].shape[1]}, 16):")
-        self.depth += 1
-        for i, r in enumerate(rows):
-            name, idx = self.address_parts(a_load.src, [f"_wr + {r} + _ln % 16", "_kk + (_ln // 16) * 8"])
-            self.line(f"_a{i}_0, _a{i}_1, _a{i}_2, _a{i}_3 = ldmatrix_x4({name}, {idx})")
-        j = 0
-        while j < len(cols_):     # two adjacent 8-column B tiles per ldmatrix.x4.trans
-            c = cols_[j]
-            if j + 1 < len(cols_) and cols_[j + 1] == c + 8:
-                name, idx = self.address_parts(b_load.src, ["_kk + _ln % 16", f"_wc + {c} + (_ln // 16) * 8"])
-                self.line(f"_b{j}_0, _b{j}_1, _b{j + 1}_0, _b{j + 1}_1 = ldmatrix_x4_trans({name}, {idx})")
-                self.runtime.add("ldmatrix_x4_trans")
-                j += 2
-            else:
-                name, idx = self.address_parts(b_load.src, ["_kk + _ln % 16", f"_wc + {c}"])
-                self.line(f"_b{j}_0, _b{j}_1 = ldmatrix_x2_trans({name}, {idx})")
-                self.runtime.add("ldmatrix_x2_trans")
-                j += 1
         acc, cin = py_name(tile.name), py_name(s.c)
-        for g, (r, c) in enumerate(groups):
-            i, j = rows.index(r), cols_.index(c)
-            v = [4 * g + n for n in range(4)]
-            self.line(f"{', '.join(f'{acc}[{x}]' for x in v)} = mma_16816("
-                      f"_a{i}_0, _a{i}_1, _a{i}_2, _a{i}_3, _b{j}_0, _b{j}_1, "
-                      f"{', '.join(f'{cin}[{x}]' for x in v)})")
-        self.depth -= 1
+        for kk in range(0, self.plan.tiles[s.a].shape[1], 16):
+            self.line(f"# k step {kk}")
+            for i, r in enumerate(rows):
+                name, idx = self.shared_index(a_load.src, [_plus(f"{wr} + {ln} % 16", r), _plus(f"({ln} // 16) * 8", kk)])
+                self.line(f"_a{i}_0, _a{i}_1, _a{i}_2, _a{i}_3 = ldmatrix_x4({name}, {idx})")
+            j = 0
+            while j < len(cols_):     # two adjacent 8-column B tiles per ldmatrix.x4.trans
+                c = cols_[j]
+                if j + 1 < len(cols_) and cols_[j + 1] == c + 8:
+                    name, idx = self.shared_index(b_load.src, [_plus(f"{ln} % 16", kk), _plus(f"{wc} + ({ln} // 16) * 8", c)])
+                    self.line(f"_b{j}_0, _b{j}_1, _b{j + 1}_0, _b{j + 1}_1 = ldmatrix_x4_trans({name}, {idx})")
+                    self.runtime.add("ldmatrix_x4_trans")
+                    j += 2
+                else:
+                    name, idx = self.shared_index(b_load.src, [_plus(f"{ln} % 16", kk), _plus(wc, c)])
+                    self.line(f"_b{j}_0, _b{j}_1 = ldmatrix_x2_trans({name}, {idx})")
+                    self.runtime.add("ldmatrix_x2_trans")
+                    j += 1
+            for g, (r, c) in enumerate(groups):
+                i, j = rows.index(r), cols_.index(c)
+                v = [4 * g + n for n in range(4)]
+                self.line(f"{', '.join(f'{acc}[{x}]' for x in v)} = mma_16816("
+                          f"_a{i}_0, _a{i}_1, _a{i}_2, _a{i}_3, _b{j}_0, _b{j}_1, "
+                          f"{', '.join(f'{cin}[{x}]' for x in v)})")
         self.write_through(tile)
+
+
+def _plus(code: str, n: int) -> str:
+    return f"{code} + {n}" if n else code

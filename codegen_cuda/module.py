@@ -292,6 +292,8 @@ def _kernel_head(plan: planning.Plan, em: Emitter) -> list[str]:
                        f"   # {t.dtype.value}{list(t.shape)}, {t.dist.label}: {t.dist.tv}")
     for code, (name, label) in em.thread_parts.items():
         out.append(f"    {name} = {code}   # thread part of {label}")
+    for code, name in em.hoisted.items():
+        out.append(f"    {name} = {code}")
     return out
 
 

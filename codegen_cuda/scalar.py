@@ -65,8 +65,11 @@ class ScalarEmitter:
         self.loop_starts = loop_starts if loop_starts is not None else {}
         self.device = device
         self.used: set[str] = set()
+        self.named: dict[ir.Expr, str] = {}   # expressions a variable holds here (emit_loop.py)
 
     def emit(self, e: ir.Expr) -> str:
+        if e in self.named:
+            return self.named[e]
         match e:
             case ir.IntLit(value=v):
                 return str(v)

@@ -247,14 +247,22 @@ else:
     def _i32():
         return _llvm.IntType(32)
 
+    def _shared_addr(context, builder, aryty, ary, idxty, idx):
+        """The 32-bit shared-window address of ary[idx] (a 1-D array in shared memory, an
+        int index): the conversion of the array's start is plain LLVM (no asm), so it is
+        hoisted out of loops and folded into the buffer's symbol; the element's offset is
+        added in 32 bits, exact for an element inside a buffer of the shared window."""
+        if aryty.ndim != 1 or isinstance(idxty, _nt.BaseTuple):
+            raise TypeError("a shared-memory operand is a 1-D buffer indexed by one int")
+        arr = context.make_array(aryty)(context, builder, value=ary)
+        data = builder.addrspacecast(arr.data, arr.data.type.pointee.as_pointer(3))
+        start = builder.trunc(builder.ptrtoint(data, _llvm.IntType(64)), _i32())
+        i = builder.trunc(context.cast(builder, idx, idxty, _nt.intp), _i32())
+        stride = builder.trunc(_cgutils.unpack_tuple(builder, arr.strides, 1)[0], _i32())
+        return builder.add(start, builder.mul(i, stride))
+
     def _tuple_of(context, builder, tupty, struct, n):
         return context.make_tuple(builder, tupty, [builder.extract_value(struct, i) for i in range(n)])
-
-    def _shared(operand, body):
-        """`body` in a scope where %s32 is operand $operand (a generic address) as a
-        32-bit shared-window address."""
-        return ("{ .reg .u64 %sa; .reg .u32 %s32; cvta.to.shared.u64 %sa, $" + str(operand)
-                + "; cvt.u32.u64 %s32, %sa; " + body + " }")
 
     @_intrinsic
     def ldg_f32x4(typingctx, arr, idx):
@@ -271,10 +279,9 @@ else:
     @_intrinsic
     def cp_async16(typingctx, dst, di, src, si):
         def codegen(context, builder, sig, args):
-            d = _element_ptr(context, builder, sig.args[0], args[0], sig.args[1], args[1])
+            d = _shared_addr(context, builder, sig.args[0], args[0], sig.args[1], args[1])
             s = _element_ptr(context, builder, sig.args[2], args[2], sig.args[3], args[3])
-            _asm(builder, _llvm.VoidType(), [d, s],
-                 _shared(0, "cp.async.cg.shared.global [%s32], [$1], 16;"), "l,l,~{memory}")
+            _asm(builder, _llvm.VoidType(), [d, s], "cp.async.cg.shared.global [$0], [$1], 16;", "r,l,~{memory}")
             return context.get_dummy_value()
         return _nt.void(dst, di, src, si), codegen
 
@@ -298,15 +305,14 @@ else:
     def _make_ldmatrix(count, trans):
         ret = _nt.UniTuple(_nt.uint32, count)
         regs = ", ".join(f"${i}" for i in range(count))
-        text = _shared(count, f"ldmatrix.sync.aligned.m8n8.x{count}{'.trans' if trans else ''}.shared.b16 "
-                              f"{{{regs}}}, [%s32];")
-        constraints = ",".join(["=r"] * count + ["l", "~{memory}"])
+        text = f"ldmatrix.sync.aligned.m8n8.x{count}{'.trans' if trans else ''}.shared.b16 {{{regs}}}, [${count}];"
+        constraints = ",".join(["=r"] * count + ["r", "~{memory}"])
 
         @_intrinsic
         def ldmatrix(typingctx, arr, idx):
             def codegen(context, builder, sig, args):
-                ptr = _element_ptr(context, builder, sig.args[0], args[0], sig.args[1], args[1])
-                out = _asm(builder, _llvm.LiteralStructType([_i32()] * count), [ptr], text, constraints)
+                at = _shared_addr(context, builder, sig.args[0], args[0], sig.args[1], args[1])
+                out = _asm(builder, _llvm.LiteralStructType([_i32()] * count), [at], text, constraints)
                 return _tuple_of(context, builder, ret, out, count)
             return ret(arr, idx), codegen
         return ldmatrix
@@ -420,6 +426,41 @@ def flash_attention_pipelined(Q, KT, V, O):
     alpha = cuda.local.array(1, types.float32)   # f32[64], default: (128,1):(1,128)
     o = cuda.local.array(32, types.float32)   # f32[64, 64], default: (128,32):(1,128)
     _t0 = _tid * 4   # thread part of copy(vec=4)
+    _h0 = _t0 // 32
+    _h1 = _t0 % 32
+    _h2 = _h0 * 32 + _h1
+    _h3 = _t0 + 512
+    _h4 = _h3 // 32
+    _h5 = _h3 % 32
+    _h6 = _h4 * 32 + _h5
+    _h7 = _t0 + 1024
+    _h8 = _h7 // 32
+    _h9 = _h7 % 32
+    _h10 = _h8 * 32 + _h9
+    _h11 = _t0 + 1536
+    _h12 = _h11 // 32
+    _h13 = _h11 % 32
+    _h14 = _h12 * 32 + _h13
+    _h15 = _t0 // 64
+    _h16 = _t0 % 64
+    _h17 = _h15 * 64 + _h16
+    _h18 = _h3 // 64
+    _h19 = _h3 % 64
+    _h20 = _h18 * 64 + _h19
+    _h21 = _h7 // 64
+    _h22 = _h7 % 64
+    _h23 = _h21 * 64 + _h22
+    _h24 = _h11 // 64
+    _h25 = _h11 % 64
+    _h26 = _h24 * 64 + _h25
+    _h27 = 2048 + _h0 * 32 + _h1
+    _h28 = 2048 + _h4 * 32 + _h5
+    _h29 = 2048 + _h8 * 32 + _h9
+    _h30 = 2048 + _h12 * 32 + _h13
+    _h31 = 2048 + _h15 * 64 + _h16
+    _h32 = 2048 + _h18 * 64 + _h19
+    _h33 = 2048 + _h21 * 64 + _h22
+    _h34 = 2048 + _h24 * 64 + _h25
     # flash_attention_pipelined.dsl:17  sK = shared f32[P, D, BN]  (allocated at kernel entry)
     # flash_attention_pipelined.dsl:18  sV = shared f32[P, BN, D]  (allocated at kernel entry)
     # flash_attention_pipelined.dsl:19  q = load Q[block.x * BM : +BM, 0 : +D]
@@ -428,31 +469,27 @@ def flash_attention_pipelined(Q, KT, V, O):
     for _v in range(16):
         z[_v] = float32(0)
     # flash_attention_pipelined.dsl:21  copy_async sK[0], KT[0 : +D, 0 : +BN] layout copy(vec=4)  (cp.async, 16 bytes per instruction)
-    for _v in range(0, 16, 4):
-        _e = _t0 + _v % 4 + (_v // 4) * 512
-        _i0 = _e // 32
-        _i1 = _e % 32
-        cp_async16(sK, 0 * 2048 + _i0 * 32 + _i1, KT, (_i0, _i1))
+    cp_async16(sK, _h2, KT, (_h0, _h1))
+    cp_async16(sK, _h6, KT, (_h4, _h5))
+    cp_async16(sK, _h10, KT, (_h8, _h9))
+    cp_async16(sK, _h14, KT, (_h12, _h13))
     # flash_attention_pipelined.dsl:22  copy_async sV[0], V[0 : +BN, 0 : +D] layout copy(vec=4)  (cp.async, 16 bytes per instruction)
-    for _v in range(0, 16, 4):
-        _e = _t0 + _v % 4 + (_v // 4) * 512
-        _i0 = _e // 64
-        _i1 = _e % 64
-        cp_async16(sV, 0 * 2048 + _i0 * 64 + _i1, V, (_i0, _i1))
+    cp_async16(sV, _h17, V, (_h15, _h16))
+    cp_async16(sV, _h20, V, (_h18, _h19))
+    cp_async16(sV, _h23, V, (_h21, _h22))
+    cp_async16(sV, _h26, V, (_h24, _h25))
     # flash_attention_pipelined.dsl:23  commit
     cp_async_commit()
     # flash_attention_pipelined.dsl:24  copy_async sK[1], KT[0 : +D, BN : +BN] layout copy(vec=4)  (cp.async, 16 bytes per instruction)
-    for _v in range(0, 16, 4):
-        _e = _t0 + _v % 4 + (_v // 4) * 512
-        _i0 = _e // 32
-        _i1 = _e % 32
-        cp_async16(sK, 1 * 2048 + _i0 * 32 + _i1, KT, (_i0, BN + _i1))
+    cp_async16(sK, _h27, KT, (_h0, BN + _h1))
+    cp_async16(sK, _h28, KT, (_h4, BN + _h5))
+    cp_async16(sK, _h29, KT, (_h8, BN + _h9))
+    cp_async16(sK, _h30, KT, (_h12, BN + _h13))
     # flash_attention_pipelined.dsl:25  copy_async sV[1], V[BN : +BN, 0 : +D] layout copy(vec=4)  (cp.async, 16 bytes per instruction)
-    for _v in range(0, 16, 4):
-        _e = _t0 + _v % 4 + (_v // 4) * 512
-        _i0 = _e // 64
-        _i1 = _e % 64
-        cp_async16(sV, 1 * 2048 + _i0 * 64 + _i1, V, (BN + _i0, _i1))
+    cp_async16(sV, _h31, V, (BN + _h15, _h16))
+    cp_async16(sV, _h32, V, (BN + _h18, _h19))
+    cp_async16(sV, _h33, V, (BN + _h21, _h22))
+    cp_async16(sV, _h34, V, (BN + _h24, _h25))
     # flash_attention_pipelined.dsl:26  commit
     cp_async_commit()
     # flash_attention_pipelined.dsl:27  wait_group 1
@@ -663,17 +700,15 @@ def flash_attention_pipelined(Q, KT, V, O):
         # flash_attention_pipelined.dsl:40  if jt + 1 < S / BN:
         if ((jt + 1) < (S // BN)):
             # flash_attention_pipelined.dsl:41  copy_async sK[(jt + 1) % P], KT[0 : +D, (jt + 1) * BN : +BN] layout copy(vec=4)  (cp.async, 16 bytes per instruction)
-            for _v in range(0, 16, 4):
-                _e = _t0 + _v % 4 + (_v // 4) * 512
-                _i0 = _e // 32
-                _i1 = _e % 32
-                cp_async16(sK, ((jt + 1) % P) * 2048 + _i0 * 32 + _i1, KT, (_i0, ((jt + 1) * BN) + _i1))
+            cp_async16(sK, ((jt + 1) % P) * 2048 + _h2, KT, (_h0, ((jt + 1) * BN) + _h1))
+            cp_async16(sK, ((jt + 1) % P) * 2048 + _h6, KT, (_h4, ((jt + 1) * BN) + _h5))
+            cp_async16(sK, ((jt + 1) % P) * 2048 + _h10, KT, (_h8, ((jt + 1) * BN) + _h9))
+            cp_async16(sK, ((jt + 1) % P) * 2048 + _h14, KT, (_h12, ((jt + 1) * BN) + _h13))
             # flash_attention_pipelined.dsl:42  copy_async sV[(jt + 1) % P], V[(jt + 1) * BN : +BN, 0 : +D] layout copy(vec=4)  (cp.async, 16 bytes per instruction)
-            for _v in range(0, 16, 4):
-                _e = _t0 + _v % 4 + (_v // 4) * 512
-                _i0 = _e // 64
-                _i1 = _e % 64
-                cp_async16(sV, ((jt + 1) % P) * 2048 + _i0 * 64 + _i1, V, (((jt + 1) * BN) + _i0, _i1))
+            cp_async16(sV, ((jt + 1) % P) * 2048 + _h17, V, (((jt + 1) * BN) + _h15, _h16))
+            cp_async16(sV, ((jt + 1) % P) * 2048 + _h20, V, (((jt + 1) * BN) + _h18, _h19))
+            cp_async16(sV, ((jt + 1) % P) * 2048 + _h23, V, (((jt + 1) * BN) + _h21, _h22))
+            cp_async16(sV, ((jt + 1) % P) * 2048 + _h26, V, (((jt + 1) * BN) + _h24, _h25))
         # flash_attention_pipelined.dsl:43  commit
         cp_async_commit()
         # flash_attention_pipelined.dsl:44  wait_group 1

@@ -242,14 +242,22 @@ else:
     def _i32():
         return _llvm.IntType(32)
 
+    def _shared_addr(context, builder, aryty, ary, idxty, idx):
+        """The 32-bit shared-window address of ary[idx] (a 1-D array in shared memory, an
+        int index): the conversion of the array's start is plain LLVM (no asm), so it is
+        hoisted out of loops and folded into the buffer's symbol; the element's offset is
+        added in 32 bits, exact for an element inside a buffer of the shared window."""
+        if aryty.ndim != 1 or isinstance(idxty, _nt.BaseTuple):
+            raise TypeError("a shared-memory operand is a 1-D buffer indexed by one int")
+        arr = context.make_array(aryty)(context, builder, value=ary)
+        data = builder.addrspacecast(arr.data, arr.data.type.pointee.as_pointer(3))
+        start = builder.trunc(builder.ptrtoint(data, _llvm.IntType(64)), _i32())
+        i = builder.trunc(context.cast(builder, idx, idxty, _nt.intp), _i32())
+        stride = builder.trunc(_cgutils.unpack_tuple(builder, arr.strides, 1)[0], _i32())
+        return builder.add(start, builder.mul(i, stride))
+
     def _tuple_of(context, builder, tupty, struct, n):
         return context.make_tuple(builder, tupty, [builder.extract_value(struct, i) for i in range(n)])
-
-    def _shared(operand, body):
-        """`body` in a scope where %s32 is operand $operand (a generic address) as a
-        32-bit shared-window address."""
-        return ("{ .reg .u64 %sa; .reg .u32 %s32; cvta.to.shared.u64 %sa, $" + str(operand)
-                + "; cvt.u32.u64 %s32, %sa; " + body + " }")
 
     @_intrinsic
     def ldg_f32x4(typingctx, arr, idx):
@@ -266,10 +274,9 @@ else:
     @_intrinsic
     def cp_async16(typingctx, dst, di, src, si):
         def codegen(context, builder, sig, args):
-            d = _element_ptr(context, builder, sig.args[0], args[0], sig.args[1], args[1])
+            d = _shared_addr(context, builder, sig.args[0], args[0], sig.args[1], args[1])
             s = _element_ptr(context, builder, sig.args[2], args[2], sig.args[3], args[3])
-            _asm(builder, _llvm.VoidType(), [d, s],
-                 _shared(0, "cp.async.cg.shared.global [%s32], [$1], 16;"), "l,l,~{memory}")
+            _asm(builder, _llvm.VoidType(), [d, s], "cp.async.cg.shared.global [$0], [$1], 16;", "r,l,~{memory}")
             return context.get_dummy_value()
         return _nt.void(dst, di, src, si), codegen
 
@@ -293,15 +300,14 @@ else:
     def _make_ldmatrix(count, trans):
         ret = _nt.UniTuple(_nt.uint32, count)
         regs = ", ".join(f"${i}" for i in range(count))
-        text = _shared(count, f"ldmatrix.sync.aligned.m8n8.x{count}{'.trans' if trans else ''}.shared.b16 "
-                              f"{{{regs}}}, [%s32];")
-        constraints = ",".join(["=r"] * count + ["l", "~{memory}"])
+        text = f"ldmatrix.sync.aligned.m8n8.x{count}{'.trans' if trans else ''}.shared.b16 {{{regs}}}, [${count}];"
+        constraints = ",".join(["=r"] * count + ["r", "~{memory}"])
 
         @_intrinsic
         def ldmatrix(typingctx, arr, idx):
             def codegen(context, builder, sig, args):
-                ptr = _element_ptr(context, builder, sig.args[0], args[0], sig.args[1], args[1])
-                out = _asm(builder, _llvm.LiteralStructType([_i32()] * count), [ptr], text, constraints)
+                at = _shared_addr(context, builder, sig.args[0], args[0], sig.args[1], args[1])
+                out = _asm(builder, _llvm.LiteralStructType([_i32()] * count), [at], text, constraints)
                 return _tuple_of(context, builder, ret, out, count)
             return ret(arr, idx), codegen
         return ldmatrix
@@ -398,6 +404,52 @@ def gemm_pipelined(A, B, C):
     acc = cuda.local.array(64, types.float32)   # f32[128, 128], mma_m16n8k16(warps=(2, 4)): (((4,8),(4,2)),((2,2),(4,4))):(((2,128),(32,8192)),((1,1024),(8,2048)))
     _t0 = _tid * 8   # thread part of copy(vec=8)
     _t1 = (_tid % 4) * 2 + ((_tid // 4) % 8) * 128 + ((_tid // 32) % 4) * 32 + (_tid // 128) * 8192   # thread part of mma_m16n8k16(warps=(2, 4))
+    _h0 = _t0 // 32
+    _h1 = _t0 % 32
+    _h2 = _h0 * 32 + _h1
+    _h3 = _h2 ^ ((_h2 & 192) >> 3)
+    _h4 = _t0 + 2048
+    _h5 = _h4 // 32
+    _h6 = _h4 % 32
+    _h7 = _h5 * 32 + _h6
+    _h8 = _h7 ^ ((_h7 & 192) >> 3)
+    _h9 = _t0 // 128
+    _h10 = _t0 % 128
+    _h11 = _h9 * 128 + _h10
+    _h12 = _h11 ^ ((_h11 & 896) >> 4)
+    _h13 = _h4 // 128
+    _h14 = _h4 % 128
+    _h15 = _h13 * 128 + _h14
+    _h16 = _h15 ^ ((_h15 & 896) >> 4)
+    _h17 = _tid - _tid % 32
+    _h18 = (_h17 % 4) * 2 + ((_h17 // 4) % 8) * 128 + ((_h17 // 32) % 4) * 32 + (_h17 // 128) * 8192
+    _h19 = _h18 // 128
+    _h20 = _h18 % 128
+    _h21 = _tid % 32
+    _h22 = (_h19 + _h21 % 16) * 32 + (_h21 // 16) * 8
+    _h23 = _h22 ^ ((_h22 & 192) >> 3)
+    _h24 = (_h19 + _h21 % 16 + 16) * 32 + (_h21 // 16) * 8
+    _h25 = _h24 ^ ((_h24 & 192) >> 3)
+    _h26 = (_h19 + _h21 % 16 + 32) * 32 + (_h21 // 16) * 8
+    _h27 = _h26 ^ ((_h26 & 192) >> 3)
+    _h28 = (_h19 + _h21 % 16 + 48) * 32 + (_h21 // 16) * 8
+    _h29 = _h28 ^ ((_h28 & 192) >> 3)
+    _h30 = (_h21 % 16) * 128 + _h20 + (_h21 // 16) * 8
+    _h31 = _h30 ^ ((_h30 & 896) >> 4)
+    _h32 = (_h21 % 16) * 128 + _h20 + (_h21 // 16) * 8 + 16
+    _h33 = _h32 ^ ((_h32 & 896) >> 4)
+    _h34 = (_h19 + _h21 % 16) * 32 + (_h21 // 16) * 8 + 16
+    _h35 = _h34 ^ ((_h34 & 192) >> 3)
+    _h36 = (_h19 + _h21 % 16 + 16) * 32 + (_h21 // 16) * 8 + 16
+    _h37 = _h36 ^ ((_h36 & 192) >> 3)
+    _h38 = (_h19 + _h21 % 16 + 32) * 32 + (_h21 // 16) * 8 + 16
+    _h39 = _h38 ^ ((_h38 & 192) >> 3)
+    _h40 = (_h19 + _h21 % 16 + 48) * 32 + (_h21 // 16) * 8 + 16
+    _h41 = _h40 ^ ((_h40 & 192) >> 3)
+    _h42 = (_h21 % 16 + 16) * 128 + _h20 + (_h21 // 16) * 8
+    _h43 = _h42 ^ ((_h42 & 896) >> 4)
+    _h44 = (_h21 % 16 + 16) * 128 + _h20 + (_h21 // 16) * 8 + 16
+    _h45 = _h44 ^ ((_h44 & 896) >> 4)
     # gemm_pipelined.dsl:13  sA = shared f16[S, BM, BK] swizzle(2, 3, 3)  (allocated at kernel entry)
     # gemm_pipelined.dsl:14  sB = shared f16[S, BK, BN] swizzle(3, 3, 4)  (allocated at kernel entry)
     # gemm_pipelined.dsl:15  acc = zeros f32[BM, BN] layout mma_m16n8k16(warps=(2, 4))
@@ -470,22 +522,16 @@ def gemm_pipelined(A, B, C):
         # gemm_pipelined.dsl:17  if p < K / BK:
         if (p < (K // BK)):
             # gemm_pipelined.dsl:18  copy_async sA[p], A[block.x * BM : +BM, p * BK : +BK] layout copy(vec=8)  (cp.async, 16 bytes per instruction)
-            for _v in range(0, 16, 8):
-                _e = _t0 + _v % 8 + (_v // 8) * 2048
-                _i0 = _e // 32
-                _i1 = _e % 32
-                _o1 = p * 4096 + _i0 * 32 + _i1
-                cp_async16(sA, _o1 ^ ((_o1 & 192) >> 3), A, ((_bx * BM) + _i0, (p * BK) + _i1))
+            cp_async16(sA, p * 4096 + _h3, A, ((_bx * BM) + _h0, (p * BK) + _h1))
+            cp_async16(sA, p * 4096 + _h8, A, ((_bx * BM) + _h5, (p * BK) + _h6))
             # gemm_pipelined.dsl:19  copy_async sB[p], B[p * BK : +BK, block.y * BN : +BN] layout copy(vec=8)  (cp.async, 16 bytes per instruction)
-            for _v in range(0, 16, 8):
-                _e = _t0 + _v % 8 + (_v // 8) * 2048
-                _i0 = _e // 128
-                _i1 = _e % 128
-                _o2 = p * 4096 + _i0 * 128 + _i1
-                cp_async16(sB, _o2 ^ ((_o2 & 896) >> 4), B, ((p * BK) + _i0, (_by * BN) + _i1))
+            cp_async16(sB, p * 4096 + _h12, B, ((p * BK) + _h9, (_by * BN) + _h10))
+            cp_async16(sB, p * 4096 + _h16, B, ((p * BK) + _h13, (_by * BN) + _h14))
         # gemm_pipelined.dsl:20  commit
         cp_async_commit()
     # gemm_pipelined.dsl:21  for kt in range(K / BK):
+    _m1 = 0   # (kt + 0) % 3, carried across iterations
+    _m2 = 2   # (kt + 2) % 3, carried across iterations
     for kt in range(0, (K // BK)):
         # gemm_pipelined.dsl:22  wait_group S - 2
         cp_async_wait_1()
@@ -497,60 +543,66 @@ def gemm_pipelined(A, B, C):
         # every read of this tile is forwarded to the load's source (docs/LOWERING.md)
         # gemm_pipelined.dsl:26  assert tag(a[i, kk]).k == tag(b[kk, j]).k  (a proof obligation: no code)
         # gemm_pipelined.dsl:27  acc = mma(a, b, acc)  (tensor cores: ldmatrix + mma.sync.m16n8k16)
-        _wt = _tid - _tid % 32
-        _we = (_wt % 4) * 2 + ((_wt // 4) % 8) * 128 + ((_wt // 32) % 4) * 32 + (_wt // 128) * 8192   # the warp's first element
-        _wr = _we // 128
-        _wc = _we % 128
-        _ln = _tid % 32
-        for _kk in range(0, 32, 16):
-            _o3 = (kt % S) * 4096 + (_wr + 0 + _ln % 16) * 32 + (_kk + (_ln // 16) * 8)
-            _a0_0, _a0_1, _a0_2, _a0_3 = ldmatrix_x4(sA, _o3 ^ ((_o3 & 192) >> 3))
-            _o4 = (kt % S) * 4096 + (_wr + 16 + _ln % 16) * 32 + (_kk + (_ln // 16) * 8)
-            _a1_0, _a1_1, _a1_2, _a1_3 = ldmatrix_x4(sA, _o4 ^ ((_o4 & 192) >> 3))
-            _o5 = (kt % S) * 4096 + (_wr + 32 + _ln % 16) * 32 + (_kk + (_ln // 16) * 8)
-            _a2_0, _a2_1, _a2_2, _a2_3 = ldmatrix_x4(sA, _o5 ^ ((_o5 & 192) >> 3))
-            _o6 = (kt % S) * 4096 + (_wr + 48 + _ln % 16) * 32 + (_kk + (_ln // 16) * 8)
-            _a3_0, _a3_1, _a3_2, _a3_3 = ldmatrix_x4(sA, _o6 ^ ((_o6 & 192) >> 3))
-            _o7 = (kt % S) * 4096 + (_kk + _ln % 16) * 128 + (_wc + 0 + (_ln // 16) * 8)
-            _b0_0, _b0_1, _b1_0, _b1_1 = ldmatrix_x4_trans(sB, _o7 ^ ((_o7 & 896) >> 4))
-            _o8 = (kt % S) * 4096 + (_kk + _ln % 16) * 128 + (_wc + 16 + (_ln // 16) * 8)
-            _b2_0, _b2_1, _b3_0, _b3_1 = ldmatrix_x4_trans(sB, _o8 ^ ((_o8 & 896) >> 4))
-            acc[0], acc[1], acc[2], acc[3] = mma_16816(_a0_0, _a0_1, _a0_2, _a0_3, _b0_0, _b0_1, acc[0], acc[1], acc[2], acc[3])
-            acc[4], acc[5], acc[6], acc[7] = mma_16816(_a0_0, _a0_1, _a0_2, _a0_3, _b1_0, _b1_1, acc[4], acc[5], acc[6], acc[7])
-            acc[8], acc[9], acc[10], acc[11] = mma_16816(_a0_0, _a0_1, _a0_2, _a0_3, _b2_0, _b2_1, acc[8], acc[9], acc[10], acc[11])
-            acc[12], acc[13], acc[14], acc[15] = mma_16816(_a0_0, _a0_1, _a0_2, _a0_3, _b3_0, _b3_1, acc[12], acc[13], acc[14], acc[15])
-            acc[16], acc[17], acc[18], acc[19] = mma_16816(_a1_0, _a1_1, _a1_2, _a1_3, _b0_0, _b0_1, acc[16], acc[17], acc[18], acc[19])
-            acc[20], acc[21], acc[22], acc[23] = mma_16816(_a1_0, _a1_1, _a1_2, _a1_3, _b1_0, _b1_1, acc[20], acc[21], acc[22], acc[23])
-            acc[24], acc[25], acc[26], acc[27] = mma_16816(_a1_0, _a1_1, _a1_2, _a1_3, _b2_0, _b2_1, acc[24], acc[25], acc[26], acc[27])
-            acc[28], acc[29], acc[30], acc[31] = mma_16816(_a1_0, _a1_1, _a1_2, _a1_3, _b3_0, _b3_1, acc[28], acc[29], acc[30], acc[31])
-            acc[32], acc[33], acc[34], acc[35] = mma_16816(_a2_0, _a2_1, _a2_2, _a2_3, _b0_0, _b0_1, acc[32], acc[33], acc[34], acc[35])
-            acc[36], acc[37], acc[38], acc[39] = mma_16816(_a2_0, _a2_1, _a2_2, _a2_3, _b1_0, _b1_1, acc[36], acc[37], acc[38], acc[39])
-            acc[40], acc[41], acc[42], acc[43] = mma_16816(_a2_0, _a2_1, _a2_2, _a2_3, _b2_0, _b2_1, acc[40], acc[41], acc[42], acc[43])
-            acc[44], acc[45], acc[46], acc[47] = mma_16816(_a2_0, _a2_1, _a2_2, _a2_3, _b3_0, _b3_1, acc[44], acc[45], acc[46], acc[47])
-            acc[48], acc[49], acc[50], acc[51] = mma_16816(_a3_0, _a3_1, _a3_2, _a3_3, _b0_0, _b0_1, acc[48], acc[49], acc[50], acc[51])
-            acc[52], acc[53], acc[54], acc[55] = mma_16816(_a3_0, _a3_1, _a3_2, _a3_3, _b1_0, _b1_1, acc[52], acc[53], acc[54], acc[55])
-            acc[56], acc[57], acc[58], acc[59] = mma_16816(_a3_0, _a3_1, _a3_2, _a3_3, _b2_0, _b2_1, acc[56], acc[57], acc[58], acc[59])
-            acc[60], acc[61], acc[62], acc[63] = mma_16816(_a3_0, _a3_1, _a3_2, _a3_3, _b3_0, _b3_1, acc[60], acc[61], acc[62], acc[63])
+        # k step 0
+        _a0_0, _a0_1, _a0_2, _a0_3 = ldmatrix_x4(sA, _m1 * 4096 + _h23)
+        _a1_0, _a1_1, _a1_2, _a1_3 = ldmatrix_x4(sA, _m1 * 4096 + _h25)
+        _a2_0, _a2_1, _a2_2, _a2_3 = ldmatrix_x4(sA, _m1 * 4096 + _h27)
+        _a3_0, _a3_1, _a3_2, _a3_3 = ldmatrix_x4(sA, _m1 * 4096 + _h29)
+        _b0_0, _b0_1, _b1_0, _b1_1 = ldmatrix_x4_trans(sB, _m1 * 4096 + _h31)
+        _b2_0, _b2_1, _b3_0, _b3_1 = ldmatrix_x4_trans(sB, _m1 * 4096 + _h33)
+        acc[0], acc[1], acc[2], acc[3] = mma_16816(_a0_0, _a0_1, _a0_2, _a0_3, _b0_0, _b0_1, acc[0], acc[1], acc[2], acc[3])
+        acc[4], acc[5], acc[6], acc[7] = mma_16816(_a0_0, _a0_1, _a0_2, _a0_3, _b1_0, _b1_1, acc[4], acc[5], acc[6], acc[7])
+        acc[8], acc[9], acc[10], acc[11] = mma_16816(_a0_0, _a0_1, _a0_2, _a0_3, _b2_0, _b2_1, acc[8], acc[9], acc[10], acc[11])
+        acc[12], acc[13], acc[14], acc[15] = mma_16816(_a0_0, _a0_1, _a0_2, _a0_3, _b3_0, _b3_1, acc[12], acc[13], acc[14], acc[15])
+        acc[16], acc[17], acc[18], acc[19] = mma_16816(_a1_0, _a1_1, _a1_2, _a1_3, _b0_0, _b0_1, acc[16], acc[17], acc[18], acc[19])
+        acc[20], acc[21], acc[22], acc[23] = mma_16816(_a1_0, _a1_1, _a1_2, _a1_3, _b1_0, _b1_1, acc[20], acc[21], acc[22], acc[23])
+        acc[24], acc[25], acc[26], acc[27] = mma_16816(_a1_0, _a1_1, _a1_2, _a1_3, _b2_0, _b2_1, acc[24], acc[25], acc[26], acc[27])
+        acc[28], acc[29], acc[30], acc[31] = mma_16816(_a1_0, _a1_1, _a1_2, _a1_3, _b3_0, _b3_1, acc[28], acc[29], acc[30], acc[31])
+        acc[32], acc[33], acc[34], acc[35] = mma_16816(_a2_0, _a2_1, _a2_2, _a2_3, _b0_0, _b0_1, acc[32], acc[33], acc[34], acc[35])
+        acc[36], acc[37], acc[38], acc[39] = mma_16816(_a2_0, _a2_1, _a2_2, _a2_3, _b1_0, _b1_1, acc[36], acc[37], acc[38], acc[39])
+        acc[40], acc[41], acc[42], acc[43] = mma_16816(_a2_0, _a2_1, _a2_2, _a2_3, _b2_0, _b2_1, acc[40], acc[41], acc[42], acc[43])
+        acc[44], acc[45], acc[46], acc[47] = mma_16816(_a2_0, _a2_1, _a2_2, _a2_3, _b3_0, _b3_1, acc[44], acc[45], acc[46], acc[47])
+        acc[48], acc[49], acc[50], acc[51] = mma_16816(_a3_0, _a3_1, _a3_2, _a3_3, _b0_0, _b0_1, acc[48], acc[49], acc[50], acc[51])
+        acc[52], acc[53], acc[54], acc[55] = mma_16816(_a3_0, _a3_1, _a3_2, _a3_3, _b1_0, _b1_1, acc[52], acc[53], acc[54], acc[55])
+        acc[56], acc[57], acc[58], acc[59] = mma_16816(_a3_0, _a3_1, _a3_2, _a3_3, _b2_0, _b2_1, acc[56], acc[57], acc[58], acc[59])
+        acc[60], acc[61], acc[62], acc[63] = mma_16816(_a3_0, _a3_1, _a3_2, _a3_3, _b3_0, _b3_1, acc[60], acc[61], acc[62], acc[63])
+        # k step 16
+        _a0_0, _a0_1, _a0_2, _a0_3 = ldmatrix_x4(sA, _m1 * 4096 + _h35)
+        _a1_0, _a1_1, _a1_2, _a1_3 = ldmatrix_x4(sA, _m1 * 4096 + _h37)
+        _a2_0, _a2_1, _a2_2, _a2_3 = ldmatrix_x4(sA, _m1 * 4096 + _h39)
+        _a3_0, _a3_1, _a3_2, _a3_3 = ldmatrix_x4(sA, _m1 * 4096 + _h41)
+        _b0_0, _b0_1, _b1_0, _b1_1 = ldmatrix_x4_trans(sB, _m1 * 4096 + _h43)
+        _b2_0, _b2_1, _b3_0, _b3_1 = ldmatrix_x4_trans(sB, _m1 * 4096 + _h45)
+        acc[0], acc[1], acc[2], acc[3] = mma_16816(_a0_0, _a0_1, _a0_2, _a0_3, _b0_0, _b0_1, acc[0], acc[1], acc[2], acc[3])
+        acc[4], acc[5], acc[6], acc[7] = mma_16816(_a0_0, _a0_1, _a0_2, _a0_3, _b1_0, _b1_1, acc[4], acc[5], acc[6], acc[7])
+        acc[8], acc[9], acc[10], acc[11] = mma_16816(_a0_0, _a0_1, _a0_2, _a0_3, _b2_0, _b2_1, acc[8], acc[9], acc[10], acc[11])
+        acc[12], acc[13], acc[14], acc[15] = mma_16816(_a0_0, _a0_1, _a0_2, _a0_3, _b3_0, _b3_1, acc[12], acc[13], acc[14], acc[15])
+        acc[16], acc[17], acc[18], acc[19] = mma_16816(_a1_0, _a1_1, _a1_2, _a1_3, _b0_0, _b0_1, acc[16], acc[17], acc[18], acc[19])
+        acc[20], acc[21], acc[22], acc[23] = mma_16816(_a1_0, _a1_1, _a1_2, _a1_3, _b1_0, _b1_1, acc[20], acc[21], acc[22], acc[23])
+        acc[24], acc[25], acc[26], acc[27] = mma_16816(_a1_0, _a1_1, _a1_2, _a1_3, _b2_0, _b2_1, acc[24], acc[25], acc[26], acc[27])
+        acc[28], acc[29], acc[30], acc[31] = mma_16816(_a1_0, _a1_1, _a1_2, _a1_3, _b3_0, _b3_1, acc[28], acc[29], acc[30], acc[31])
+        acc[32], acc[33], acc[34], acc[35] = mma_16816(_a2_0, _a2_1, _a2_2, _a2_3, _b0_0, _b0_1, acc[32], acc[33], acc[34], acc[35])
+        acc[36], acc[37], acc[38], acc[39] = mma_16816(_a2_0, _a2_1, _a2_2, _a2_3, _b1_0, _b1_1, acc[36], acc[37], acc[38], acc[39])
+        acc[40], acc[41], acc[42], acc[43] = mma_16816(_a2_0, _a2_1, _a2_2, _a2_3, _b2_0, _b2_1, acc[40], acc[41], acc[42], acc[43])
+        acc[44], acc[45], acc[46], acc[47] = mma_16816(_a2_0, _a2_1, _a2_2, _a2_3, _b3_0, _b3_1, acc[44], acc[45], acc[46], acc[47])
+        acc[48], acc[49], acc[50], acc[51] = mma_16816(_a3_0, _a3_1, _a3_2, _a3_3, _b0_0, _b0_1, acc[48], acc[49], acc[50], acc[51])
+        acc[52], acc[53], acc[54], acc[55] = mma_16816(_a3_0, _a3_1, _a3_2, _a3_3, _b1_0, _b1_1, acc[52], acc[53], acc[54], acc[55])
+        acc[56], acc[57], acc[58], acc[59] = mma_16816(_a3_0, _a3_1, _a3_2, _a3_3, _b2_0, _b2_1, acc[56], acc[57], acc[58], acc[59])
+        acc[60], acc[61], acc[62], acc[63] = mma_16816(_a3_0, _a3_1, _a3_2, _a3_3, _b3_0, _b3_1, acc[60], acc[61], acc[62], acc[63])
         # gemm_pipelined.dsl:28  barrier
         cuda.syncthreads()
         # gemm_pipelined.dsl:29  if kt + S - 1 < K / BK:
         if (((kt + S) - 1) < (K // BK)):
             # gemm_pipelined.dsl:30  copy_async sA[(kt + S - 1) % S], A[block.x * BM : +BM, (kt + S - 1) * BK : +BK] layout copy(vec=8)  (cp.async, 16 bytes per instruction)
-            for _v in range(0, 16, 8):
-                _e = _t0 + _v % 8 + (_v // 8) * 2048
-                _i0 = _e // 32
-                _i1 = _e % 32
-                _o9 = (((kt + S) - 1) % S) * 4096 + _i0 * 32 + _i1
-                cp_async16(sA, _o9 ^ ((_o9 & 192) >> 3), A, ((_bx * BM) + _i0, (((kt + S) - 1) * BK) + _i1))
+            cp_async16(sA, _m2 * 4096 + _h3, A, ((_bx * BM) + _h0, (((kt + S) - 1) * BK) + _h1))
+            cp_async16(sA, _m2 * 4096 + _h8, A, ((_bx * BM) + _h5, (((kt + S) - 1) * BK) + _h6))
             # gemm_pipelined.dsl:31  copy_async sB[(kt + S - 1) % S], B[(kt + S - 1) * BK : +BK, block.y * BN : +BN] layout copy(vec=8)  (cp.async, 16 bytes per instruction)
-            for _v in range(0, 16, 8):
-                _e = _t0 + _v % 8 + (_v // 8) * 2048
-                _i0 = _e // 128
-                _i1 = _e % 128
-                _o10 = (((kt + S) - 1) % S) * 4096 + _i0 * 128 + _i1
-                cp_async16(sB, _o10 ^ ((_o10 & 896) >> 4), B, ((((kt + S) - 1) * BK) + _i0, (_by * BN) + _i1))
+            cp_async16(sB, _m2 * 4096 + _h12, B, ((((kt + S) - 1) * BK) + _h9, (_by * BN) + _h10))
+            cp_async16(sB, _m2 * 4096 + _h16, B, ((((kt + S) - 1) * BK) + _h13, (_by * BN) + _h14))
         # gemm_pipelined.dsl:32  commit
         cp_async_commit()
+        _m1 = 0 if _m1 == 2 else _m1 + 1
+        _m2 = 0 if _m2 == 2 else _m2 + 1
     # gemm_pipelined.dsl:33  assert tag(acc[i, j]).row == block.x * BM + i and tag(acc[i, j]).col == block.y * BN + j  (a proof obligation: no code)
     # gemm_pipelined.dsl:34  assert tag(acc[i, j]).k == range(0, K)  (a proof obligation: no code)
     # gemm_pipelined.dsl:35  store C[block.x * BM : +BM, block.y * BN : +BN], acc

@@ -237,14 +237,22 @@ else:
     def _i32():
         return _llvm.IntType(32)
 
+    def _shared_addr(context, builder, aryty, ary, idxty, idx):
+        """The 32-bit shared-window address of ary[idx] (a 1-D array in shared memory, an
+        int index): the conversion of the array's start is plain LLVM (no asm), so it is
+        hoisted out of loops and folded into the buffer's symbol; the element's offset is
+        added in 32 bits, exact for an element inside a buffer of the shared window."""
+        if aryty.ndim != 1 or isinstance(idxty, _nt.BaseTuple):
+            raise TypeError("a shared-memory operand is a 1-D buffer indexed by one int")
+        arr = context.make_array(aryty)(context, builder, value=ary)
+        data = builder.addrspacecast(arr.data, arr.data.type.pointee.as_pointer(3))
+        start = builder.trunc(builder.ptrtoint(data, _llvm.IntType(64)), _i32())
+        i = builder.trunc(context.cast(builder, idx, idxty, _nt.intp), _i32())
+        stride = builder.trunc(_cgutils.unpack_tuple(builder, arr.strides, 1)[0], _i32())
+        return builder.add(start, builder.mul(i, stride))
+
     def _tuple_of(context, builder, tupty, struct, n):
         return context.make_tuple(builder, tupty, [builder.extract_value(struct, i) for i in range(n)])
-
-    def _shared(operand, body):
-        """`body` in a scope where %s32 is operand $operand (a generic address) as a
-        32-bit shared-window address."""
-        return ("{ .reg .u64 %sa; .reg .u32 %s32; cvta.to.shared.u64 %sa, $" + str(operand)
-                + "; cvt.u32.u64 %s32, %sa; " + body + " }")
 
     @_intrinsic
     def ldg_f32x4(typingctx, arr, idx):
@@ -261,10 +269,9 @@ else:
     @_intrinsic
     def cp_async16(typingctx, dst, di, src, si):
         def codegen(context, builder, sig, args):
-            d = _element_ptr(context, builder, sig.args[0], args[0], sig.args[1], args[1])
+            d = _shared_addr(context, builder, sig.args[0], args[0], sig.args[1], args[1])
             s = _element_ptr(context, builder, sig.args[2], args[2], sig.args[3], args[3])
-            _asm(builder, _llvm.VoidType(), [d, s],
-                 _shared(0, "cp.async.cg.shared.global [%s32], [$1], 16;"), "l,l,~{memory}")
+            _asm(builder, _llvm.VoidType(), [d, s], "cp.async.cg.shared.global [$0], [$1], 16;", "r,l,~{memory}")
             return context.get_dummy_value()
         return _nt.void(dst, di, src, si), codegen
 
@@ -288,15 +295,14 @@ else:
     def _make_ldmatrix(count, trans):
         ret = _nt.UniTuple(_nt.uint32, count)
         regs = ", ".join(f"${i}" for i in range(count))
-        text = _shared(count, f"ldmatrix.sync.aligned.m8n8.x{count}{'.trans' if trans else ''}.shared.b16 "
-                              f"{{{regs}}}, [%s32];")
-        constraints = ",".join(["=r"] * count + ["l", "~{memory}"])
+        text = f"ldmatrix.sync.aligned.m8n8.x{count}{'.trans' if trans else ''}.shared.b16 {{{regs}}}, [${count}];"
+        constraints = ",".join(["=r"] * count + ["r", "~{memory}"])
 
         @_intrinsic
         def ldmatrix(typingctx, arr, idx):
             def codegen(context, builder, sig, args):
-                ptr = _element_ptr(context, builder, sig.args[0], args[0], sig.args[1], args[1])
-                out = _asm(builder, _llvm.LiteralStructType([_i32()] * count), [ptr], text, constraints)
+                at = _shared_addr(context, builder, sig.args[0], args[0], sig.args[1], args[1])
+                out = _asm(builder, _llvm.LiteralStructType([_i32()] * count), [at], text, constraints)
                 return _tuple_of(context, builder, ret, out, count)
             return ret(arr, idx), codegen
         return ldmatrix
