@@ -15,7 +15,7 @@ from dsl import exprs, ir
 from dsl.fmt import format_expr
 
 from . import distribute as dist
-from . import mathfn, vector, warp
+from . import mathfn, vector
 from .emit_common import INT_BOUNDS, REDUCE_INIT, compute_type, reduce_init, expr_shape, is_simple, numba_type, paren, row_major
 from .emit_memory import MemoryEmitter
 from .emit_mma import MmaEmitter

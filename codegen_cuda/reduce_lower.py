@@ -12,7 +12,7 @@ from . import warp
 from .cross_warp import Reduction
 from .emit_common import REDUCE_INIT, compute_type, numba_type, reduce_init, row_major
 from .plan import fold
-from .scalar import LoweringError, py_name
+from .scalar import py_name
 
 
 def _combine(f: str, a: str, b: str) -> str:
