@@ -363,11 +363,7 @@ class _Walker(LoopRules):
 
 
     def parallel(self, s: ir.Compute, c: Counts) -> None:
-        """A reduction lowered in parallel (reduce_lower.py): the argument's math and one
-        combine per source element, log2(width) shuffle-and-combine steps per partial, one
-        shared store per writing warp and partial, `parts` shared loads per owning warp,
-        then the rest of the statement per output element; reads across threads (a bcast)
-        as any statement's."""
+        """A reduction lowered in parallel (reduce_lower.py, docs/COSTMODEL.md)."""
         r = self.plan.reductions[id(s)]
         d, t = self.plan.tiles[r.source].dist, self.plan.tiles[s.target.name].dist
         arg = r.node.args[0]

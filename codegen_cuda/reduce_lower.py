@@ -110,6 +110,7 @@ class ReduceEmitter:
             value = self.value(s, s.value, c, tile, compute_type(tile.dtype), under=False)
             self.line(f"{py_name(tile.name)}[_v] = {self.store_cast(tile, value, s.value)}")
         self.owned(tile.dist, owner, unroll=tile.name in self.unrolled)
+        del self.reduced[id(r.node)]
         self.write_through(tile)
 
     def write_partials(self, d: dist.Distribution, axis: int, form, parts: list[str], buf: str) -> None:
