@@ -118,7 +118,25 @@ def reference(inputs, sizes):
     return {"S": x.astype(np.int64).sum(axis=1).astype(np.int32), "Mx": x.max(axis=1)}
 """
 
-CASES = {"rows": (ROWS, ROWS_REF), "cols": (COLUMNS, COLUMNS_REF), "uneven": (UNEVEN, UNEVEN_REF),
+# f16 values accumulate in f32 partials and are rounded once, at the owners' store
+HALF = """\
+kernel half(X: f16[R, 512], S: f16[R]):
+    assume R % 4 == 0
+    grid (R / 4)
+    threads 256
+    x = load X[block.x * 4 : +4, 0 : +512]
+    s = sum(x * x, axis=1)
+    store S[block.x * 4 : +4], s
+"""
+HALF_REF = """\
+import numpy as np
+TEST_SIZES = {"R": 8}
+def reference(inputs, sizes):
+    x = inputs["X"].astype(np.float32)
+    return {"S": (x * x).sum(axis=1).astype(np.float16)}
+"""
+
+CASES = {"half": (HALF, HALF_REF), "rows": (ROWS, ROWS_REF), "cols": (COLUMNS, COLUMNS_REF), "uneven": (UNEVEN, UNEVEN_REF),
          "idle_loop": (IDLE_LOOP, IDLE_LOOP_REF), "ints": (INTS, INTS_REF)}
 
 
@@ -137,6 +155,7 @@ def _forms(kernel) -> list:
 
 def test_the_shapes_take_the_parallel_forms_they_were_written_for(tmp_path):
     forms = {name: _forms(_kernel(name, tmp_path)[0]) for name in CASES}
+    assert [(t, f.width, f.parts) for t, f in forms["half"]] == [("s", 32, 8)]
     assert [(t, f.width, f.parts, len(f.slots)) for t, f in forms["rows"]] == [("s", 32, 8, 4), ("m", 32, 8, 4)]
     assert [(t, f.width, f.parts) for t, f in forms["cols"]] == [("m", 1, 2), ("s", 1, 2)]
     assert [(t, f.width, f.parts, f.chunk) for t, f in forms["uneven"]] == [("s", 16, 3, 16)]
