@@ -20,7 +20,7 @@ import math
 from dsl import ir
 
 from . import vector
-from .plan import Plan, statement_dist, tile_operands
+from .plan import Plan, cross_thread_reads, statement_dist, tile_operands
 
 REGISTER_GRANULE = 8          # ptxas allocates per-thread registers in multiples of 8 under launch bounds
 
@@ -59,7 +59,7 @@ def _loops(plan: Plan, em) -> bool:
     for s in ir.walk(plan.kernel.body):
         if isinstance(s, ir.For):
             return True
-        if isinstance(s, ir.Compute) and id(s) not in em.shuffles and any(
+        if isinstance(s, ir.Compute) and id(s) not in em.shuffles and id(s) not in plan.reductions and any(
                 under for _, under in tile_operands(s.value)):
             return True
     return False
@@ -97,6 +97,8 @@ class _Liveness:
                 names.append(t.name)
             case ir.Compute(target=t, value=v):
                 names += [t.name] + [n for n, _ in tile_operands(v)]
+                if id(s) in self.plan.reductions:    # a partial per slot, and each one's shuffled value
+                    self.transient[self.pos] = 2 * len(self.plan.reductions[id(s)].form.slots)
             case ir.Mma(target=t, a=a, b=b, c=c):
                 names += [t.name, a, b, c]
                 if id(s) in self.em.blocked:            # one k step's A and B values
@@ -134,6 +136,9 @@ class _Liveness:
         if isinstance(s, ir.Load):
             t = tiles[s.target.name]
             return t.needs_array or t.materialise
+        if isinstance(s, ir.Compute) and id(s) in self.plan.reductions:
+            # the argument's own values in registers; indices only for reads across threads
+            return tiles[s.target.name].materialise or bool(cross_thread_reads(self.plan, s)[1])
         if isinstance(s, ir.Compute):
             t = tiles[s.target.name]
             return t.materialise or any(under or tiles[n].dist != t.dist or not tiles[n].needs_array

@@ -14,7 +14,7 @@ from . import tma_tensor, vector
 from .costmodel_access import SECTOR, WARP, Geometry, ThreadDependent, sectors, value, wavefronts
 from .costmodel_loops import LoopRules, whole_number
 from .emit import Emitter
-from .plan import Plan, fold, statement_dist, tile_operands
+from .plan import Plan, cross_thread_reads, fold, statement_dist, tile_operands
 
 SFU = frozenset({"exp", "exp2", "log", "log2", "sqrt", "rsqrt", "tanh", "sin", "cos", "pow"})
 MMA_FLOPS = 2 * 16 * 8 * 16          # one mma.sync m16n8k16
@@ -158,8 +158,8 @@ class _Walker(LoopRules):
         REDUCE_UNROLL and issues those loads together, and each unrolled step waits for them
         before the next (the running value depends on them), so every step is one round trip
         on the block's path, once per value of the thread."""
-        if id(s) in self.em.shuffles:
-            return
+        if id(s) in self.em.shuffles or id(s) in self.plan.reductions:
+            return                                   # own values, shuffles, shared partials: no chain
         t = self.plan.tiles[s.target.name]
         n = 0
         for name, under in tile_operands(s.value):
@@ -345,6 +345,9 @@ class _Walker(LoopRules):
         self.charge(ref.tensor, self.geo.is_shared(ref.tensor), addrs, width, c, False, k)
 
     def compute(self, s: ir.Compute, c: Counts) -> None:
+        if id(s) in self.plan.reductions:
+            self.parallel(s, c)
+            return
         t = self.plan.tiles[s.target.name]
         n = t.dist.values * t.dist.active_threads
         alu, sfu = _ops(s.value)
@@ -368,6 +371,28 @@ class _Walker(LoopRules):
             else:
                 crd = [t.dist.coords(t.dist.concrete(x, 0) or 0) for x in lanes]
                 self.operand(s, name, crd if len(src.shape) == len(t.shape) else row, c, reads * warps)
+
+
+    def parallel(self, s: ir.Compute, c: Counts) -> None:
+        """A reduction lowered in parallel (reduce_lower.py, docs/COSTMODEL.md)."""
+        r = self.plan.reductions[id(s)]
+        d, t = self.plan.tiles[r.source].dist, self.plan.tiles[s.target.name].dist
+        arg = r.node.args[0]
+        alu, sfu = _ops(arg)
+        everything = _ops(s.value)
+        n_src, n_out = d.values * d.active_threads, t.values * t.active_threads
+        c.fp32_ops += n_src * (alu + 1) + n_out * (everything[0] - alu)
+        c.sfu_ops += n_src * sfu + n_out * (everything[1] - sfu)
+        c.flops += n_src * (alu + sfu + 1) + n_out * (sum(everything) - alu - sfu)
+        slots = len(r.form.slots)
+        c.fp32_ops += d.active_threads * slots * (r.form.width.bit_length() - 1)
+        warps_src, warps_out = -(-d.active_threads // WARP), -(-t.active_threads // WARP)
+        c.wavefronts += warps_src * slots + warps_out * r.form.parts * t.values
+        _, other = cross_thread_reads(self.plan, s)
+        lanes = range(min(WARP, d.active_threads))
+        for name in dict.fromkeys(other):
+            row = [tuple(0 for _ in self.plan.tiles[name].shape) for _ in lanes]
+            self.operand(s, name, row, c, d.values * warps_src)
 
 
 def _ops(e: ir.Expr) -> tuple[int, int]:

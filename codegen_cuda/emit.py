@@ -4,7 +4,8 @@ Every tile statement becomes a loop over the values the running thread owns unde
 statement's distribution (plan.statement_dist): element index e = tv(thread, value),
 then its row-major coordinates, then the element's work. Cross-thread reads of register
 tiles go where the plan says: the load's source (forwarded) or a shared scratch copy.
-mma statements are in emit_mma.py, memory statements in emit_memory.py.
+mma statements are in emit_mma.py, memory statements in emit_memory.py, reductions that
+read other threads' values with shuffles or in parallel across warps in reduce_lower.py.
 """
 from __future__ import annotations
 
@@ -14,18 +15,19 @@ from dsl import exprs, ir
 from dsl.fmt import format_expr
 
 from . import distribute as dist
-from . import mathfn, vector, warp
+from . import mathfn, vector
 from .emit_address import AddressEmitter
 from .emit_common import INT_BOUNDS, REDUCE_INIT, compute_type, reduce_init, expr_shape, is_simple, numba_type, paren, row_major
 from .emit_loop import LoopEmitter
 from .emit_memory import MemoryEmitter
 from .emit_mma import MmaEmitter
 from .emit_wgmma import WgmmaEmitter
+from .reduce_lower import ReduceEmitter
 from .plan import Plan, RegTile, fold, with_guards
 from .scalar import LoweringError, ScalarEmitter, py_name
 
 
-class Emitter(MmaEmitter, MemoryEmitter, WgmmaEmitter, AddressEmitter, LoopEmitter):
+class Emitter(MmaEmitter, MemoryEmitter, WgmmaEmitter, ReduceEmitter, AddressEmitter, LoopEmitter):
     """One kernel body's lines; the statements of each kind are emitted by the mixins."""
 
     def __init__(self, plan: Plan, source: str | None = None):
@@ -40,6 +42,7 @@ class Emitter(MmaEmitter, MemoryEmitter, WgmmaEmitter, AddressEmitter, LoopEmitt
         self.hoisted: dict[str, str] = {}    # code -> name, computed at kernel entry (emit_address.py)
         self._n = 0
         self.runtime: set[str] = set()        # codegen_cuda/ptx.py functions the body calls
+        self.reduced: dict[int, tuple[str, str]] = {}   # id(reduction) -> (its combined value, type)
         self.types: set[str] = set()          # Numba types the body names beyond the tiles' (int64)
         self.waits: set[int] = set()          # cp.async.wait_group immediates used
         self.vector_args: set[str] = set()    # global tensors read with 16-byte instructions
@@ -246,6 +249,9 @@ class Emitter(MmaEmitter, MemoryEmitter, WgmmaEmitter, AddressEmitter, LoopEmitt
         if id(s) in self.shuffles:
             self.shuffle_reduce(s, self.shuffles[id(s)])
             return
+        if id(s) in self.plan.reductions:
+            self.parallel_reduce(s, self.plan.reductions[id(s)])
+            return
         tile = self.plan.tiles[s.target.name]
         self.line(self.describe(s))
 
@@ -253,44 +259,6 @@ class Emitter(MmaEmitter, MemoryEmitter, WgmmaEmitter, AddressEmitter, LoopEmitt
             value = self.value(s, s.value, c, tile, compute_type(tile.dtype), under=False)
             self.line(f"{py_name(tile.name)}[_v] = {self.store_cast(tile, value, s.value)}")
         self.owned(tile.dist, body, unroll=tile.name in self.unrolled)
-        self.write_through(tile)
-
-    # ---------------------------------------------------------------- warp shuffles
-    def shuffle_width(self, s: ir.Compute) -> int | None:
-        match s.value:
-            case ir.Call(func=f, args=(ir.Sym(kind=ir.SymKind.TENSOR, name=x),), kwargs=kw) \
-                    if f in REDUCE_INIT and "axis" in dict(kw):
-                axis = fold(dict(kw)["axis"], self.plan.consts)
-                xd, td = self.plan.tiles[x].dist, self.plan.tiles[s.target.name].dist
-                return warp.butterfly_width(xd, axis, td) or (1 if warp.thread_local(xd, axis, td) else None)
-        return None
-
-    def shuffle_reduce(self, s: ir.Compute, width: int) -> None:
-        """Each lane combines its own values, then log2(width) shfl.xor steps give every
-        lane of its group the group's result; the owners of the result store it."""
-        tile = self.plan.tiles[s.target.name]
-        f, x = s.value.func, s.value.args[0].name
-        want = compute_type(tile.dtype)
-        self.line(self.describe(s) + (f"  (warp shuffles: a butterfly over {width} lanes)" if width > 1
-                                      else "  (each thread reduces its own values)"))
-        acc = self.fresh("r")
-        self.line(f"{acc} = {self.reduce_init(f, want, s.value)}")
-        own = self.plan.forward_of(s, x) is None and self.plan.tiles[x].needs_array \
-            and not self.plan.tiles[x].materialise
-
-        def combine(a: str, b: str) -> str:
-            return f"{a} + {b}" if f == "sum" else f"{f}({a}, {b})"
-
-        def gather(c):
-            self.line(f"{acc} = {combine(acc, self.fetch(s, x, c, own, want))}")
-        self.owned(self.plan.tiles[x].dist, gather)
-        mask = 1
-        while mask < width:
-            self.line(f"{acc} = {combine(acc, f'shfl_xor({acc}, {mask})')}")
-            mask *= 2
-        if width > 1:
-            self.runtime.add("shfl_xor")
-        self.owned(tile.dist, lambda c: self.line(f"{py_name(tile.name)}[_v] = {self.store_cast(tile, acc, s.value)}"))
         self.write_through(tile)
 
     def value(self, use, e: ir.Expr, coords: list[str], target: RegTile, want: str, under: bool) -> str:
@@ -348,6 +316,12 @@ class Emitter(MmaEmitter, MemoryEmitter, WgmmaEmitter, AddressEmitter, LoopEmitt
             case ir.Call(func="bcast", args=(x,), kwargs=kw):
                 axis = fold(dict(kw)["axis"], self.plan.consts)
                 return self.value(use, x, coords[:axis] + coords[axis + 1:], target, want, under=True)
+            case ir.Call(func=f, args=(x,), kwargs=kw) if f in REDUCE_INIT and id(e) in self.reduced:
+                name, acc_type = self.reduced[id(e)]   # combined in parallel (reduce_lower.py)
+                if not self.reduce_init(f, want, e).startswith(acc_type + "("):
+                    raise LoweringError(f"internal: the parallel partials of {format_expr(e)} are {acc_type}, "
+                                        f"its accumulator {self.reduce_init(f, want, e)}", e.span)
+                return name
             case ir.Call(func=f, args=(x,), kwargs=kw) if f in REDUCE_INIT:
                 return self.reduce(use, f, x, fold(dict(kw)["axis"], self.plan.consts), coords, target, want)
         raise LoweringError(f"cannot lower the tile expression {format_expr(e)}", e.span)

@@ -12,10 +12,12 @@ import numpy as np
 from dsl import exprs, ir
 
 from interp.compute import NUMPY
+from interp.tags import Tags
 from interp.interpreter import Result, interpret
 from interp.layout import InterpretError
 from interp.memory import SharedBuffer
 
+from .cross_warp import partial_writes
 from .emit import Emitter
 from .emit_common import expr_shape
 from .plan import Plan, build, cross_thread_reads, defines, fold, local_reduction
@@ -38,6 +40,8 @@ class LoweredAccesses:
 
     # ------------------------------------------------------------ reads at a use
     def before(self, bx, s: ir.Stmt, active: np.ndarray) -> None:
+        if id(s) in self.plan.reductions:
+            return          # a parallel reduction's accesses are all made in after(), in their order
         _, other = cross_thread_reads(self.plan, s) if isinstance(s, (ir.Mma, ir.Compute, ir.Store)) else ([], [])
         if not other:
             return
@@ -78,32 +82,35 @@ class LoweredAccesses:
         if s.c in other:
             self.fetch(bx, s, s.c, thr, [i, j])
 
-    def _operands(self, e: ir.Expr, thr, coords, under: bool, target: str):
+    def _operands(self, e: ir.Expr, thr, coords, under: bool, target: str, skip=None):
         """(tile, threads, coordinates) of every register-tile element the expression reads,
         as the emitter's `value` walks it: a broadcast drops its axis, a reduction reads the
-        whole axis."""
+        whole axis; `skip`, a parallel reduction, reads nothing here (_parallel)."""
+        if e is skip:
+            return
         match e:
             case ir.Sym(kind=ir.SymKind.TENSOR, name=n):
                 if under or self.plan.tiles[n].dist != self.plan.tiles[target].dist:
                     yield n, thr, coords
             case ir.Call(func="bcast", args=(x,), kwargs=kw):
                 axis = fold(dict(kw)["axis"], self.plan.consts)
-                yield from self._operands(x, thr, coords[:axis] + coords[axis + 1:], True, target)
+                yield from self._operands(x, thr, coords[:axis] + coords[axis + 1:], True, target, skip)
             case ir.Call(func=f, args=(x,), kwargs=kw) if f in REDUCTIONS and "axis" in dict(kw):
                 axis = fold(dict(kw)["axis"], self.plan.consts)
                 extent = expr_shape(self.plan, x)[axis]
                 k = np.tile(np.arange(extent, dtype=np.int64), len(thr))
                 wide = [np.repeat(c, extent) for c in coords]
-                yield from self._operands(x, np.repeat(thr, extent), wide[:axis] + [k] + wide[axis:], True, target)
+                yield from self._operands(x, np.repeat(thr, extent), wide[:axis] + [k] + wide[axis:], True, target,
+                                          skip)
             case ir.Call(func="reshape", args=(x,)):
                 # The emitter reads the operand at the element's row-major position (under=True).
                 from dsl.views import reshape_extents, source_coords
                 inner = source_coords(reshape_extents(e, self.plan.consts), expr_shape(self.plan, x), tuple(coords),
                                       lambda a, n: a // n, lambda a, n: a % n)
-                yield from self._operands(x, thr, list(inner), True, target)
+                yield from self._operands(x, thr, list(inner), True, target, skip)
             case _:
                 for c in exprs.children(e):
-                    yield from self._operands(c, thr, coords, under, target)
+                    yield from self._operands(c, thr, coords, under, target, skip)
 
     def fetch(self, bx, use: ir.Stmt, name: str, thr: np.ndarray, coords: list[np.ndarray]) -> None:
         """Thread thr[p] reads element coords[p] of tile `name` the way the lowered code does."""
@@ -117,13 +124,51 @@ class LoweredAccesses:
         elif name in self.materialised:
             self._scratch(bx, name)
             bx.read_tile(f"{name}__s", coords, thr, f"lowered code: {name} read from its shared copy {name}__s")
-        elif local_reduction(self.plan, use) != name:   # a thread-local reduction reads only its registers
+        elif local_reduction(self.plan, use) != name and not (
+                id(use) in self.plan.reductions and name in self.plan.reductions[id(use)].operands):
+            # a thread-local reduction, and a parallel one's argument, read only registers
             raise InterpretError(f"the lowering plan has no way to read '{name}' across threads")
 
     # ------------------------------------------------------------ materialisation
+    def _parallel(self, bx, s: ir.Compute, active: np.ndarray) -> None:
+        """A reduction lowered in parallel (reduce_lower.py): the argument's reads across
+        threads (a bcast inside it) at the source's distribution, [barrier,] the partials'
+        writes, barrier, the owners' reads of the partials and the rest of the statement's
+        reads across threads, at the target's distribution."""
+        r = self.plan.reductions[id(s)]
+        _, other = cross_thread_reads(self.plan, s)
+        src = bx.regs[r.source]
+        thr, elem = bx.pairs(src.t.layout, src.values.shape, active)
+        for name, t, c in self._operands(r.node.args[0], thr, _unravel(elem, src.values.shape), False, r.source):
+            if name in other:
+                self.fetch(bx, s, name, t, c)
+        n = r.form.parts * r.form.outputs
+        if r.buffer not in bx.mem.buffers:
+            t = ir.TensorType(r.buffer, r.acc, (ir.IntLit(n),), ir.Space.SHARED)
+            bx.mem.buffers[r.buffer] = SharedBuffer(t, (n,), NUMPY[r.acc], bx.mem.threads, bx.I.consts)
+        if r.fence:
+            bx.mem.barrier(active)
+        writes = [(t, p) for t, p in partial_writes(self.plan.tiles[r.source].dist, r.axis, r.form) if active[t]]
+        wt = np.array([t for t, _ in writes], np.int64)
+        wp = np.array([p for _, p in writes], np.int64)
+        bx.write_shared(r.buffer, [wp], wt, np.zeros(len(wt)), Tags.unit((len(wt),)), np.zeros(len(wt), bool),
+                        np.ones(len(wt), bool), False, f"lowered code: partials of {r.target} into {r.buffer}")
+        bx.mem.barrier(active)
+        shape = bx.shape_of(s.target.shape)
+        thr, elem = bx.pairs(s.target.layout, shape, active)
+        k = np.tile(np.arange(r.form.parts, dtype=np.int64), len(thr))
+        bx.read_tile(r.buffer, [k * r.form.outputs + np.repeat(elem, r.form.parts)], np.repeat(thr, r.form.parts),
+                     f"lowered code: {r.target}'s partials from {r.buffer}")
+        for name, t, c in self._operands(s.value, thr, _unravel(elem, shape), False, s.target.name, r.node):
+            if name in other:
+                self.fetch(bx, s, name, t, c)
+
     def after(self, bx, s: ir.Stmt, active: np.ndarray) -> None:
-        """A definition of a materialised tile: barrier, every thread writes its values into
-        the shared copy, barrier (Emitter.write_through)."""
+        """A parallel reduction's accesses (_parallel); a definition of a materialised tile:
+        barrier, every thread writes its values into the shared copy, barrier
+        (Emitter.write_through)."""
+        if id(s) in self.plan.reductions:
+            self._parallel(bx, s, active)
         name = getattr(getattr(s, "target", None), "name", None)
         if name not in self.materialised or not defines(s, name) or name not in bx.regs:
             return

@@ -64,8 +64,8 @@ def lower(kernel: ir.Kernel, source: str | None = None, target: str = DEFAULT_TA
     """The module text for a checked kernel; raises LoweringError for unsupported input,
     and for a kernel whose shared memory, with the lowering's own scratch copies, exceeds
     the target's per-block limit (the verifier's RES rule counts only declared buffers)."""
-    plan = planning.build(kernel)
     limit = load_target(target).shared_bytes_per_block
+    plan = planning.build(kernel, limit)
     if plan.smem_bytes > limit:
         scratch = sum(b.elems * b.dtype.nbytes for b in plan.shared.values() if b.scratch_for)
         raise LoweringError(f"the kernel needs {plan.smem_bytes} bytes of shared memory per block "
@@ -279,7 +279,9 @@ def _kernel_head(plan: planning.Plan, em: Emitter) -> list[str]:
         for b in plan.shared.values():
             name = py_name(b.scratch_for) + "__s" if b.scratch_for else py_name(b.name)
             lo = b.offset // b.dtype.nbytes
-            what = f"materialised {b.scratch_for}" if b.scratch_for else _shared_desc(b)
+            what = f"materialised {b.scratch_for}" if b.scratch_for else \
+                f"partials of {b.partials_for}, {b.dtype.value}[{b.elems}] (a parallel reduction)" if b.partials_for \
+                else _shared_desc(b)
             out.append(f"    {name} = _smem_{b.dtype.value}[{lo}:{lo + b.elems}]   # {what}")
         swizzled = {r.tensor for s in ir.walk(k.body) if id(s) in em.wgmmas for r in s.shared} | em.swizzle_aligned
         for name in sorted(swizzled):   # the swizzle the proof assumed is the hardware's only there

@@ -15,6 +15,7 @@ from encode.layout import Layout, Swizzle, cosize
 
 from . import distribute as dist
 from . import warp
+from .cross_warp import Reduction, plan_reductions
 from .scalar import LoweringError
 
 ALIGN = 16   # bytes; every shared buffer starts on a 16-byte boundary (vector copies)
@@ -32,6 +33,7 @@ class SharedBuf:
     layout: Layout | None = None  # coordinate -> offset, when the allocation gives one
     swizzle: Swizzle | None = None
     scratch_for: str = ""         # the register tile this buffer materialises, if any
+    partials_for: str = ""        # the register tile whose parallel reduction this buffer serves
 
 
 @dataclass
@@ -51,6 +53,7 @@ class Plan:
     shared: dict[str, SharedBuf] = field(default_factory=dict)
     tiles: dict[str, RegTile] = field(default_factory=dict)
     forwards: dict[tuple[int, str], ir.Load] = field(default_factory=dict)  # (id(use), tile) -> load
+    reductions: dict[int, Reduction] = field(default_factory=dict)          # id(Compute) -> parallel form
     smem_bytes: int = 0
 
     def shape(self, ref_tensor: str) -> tuple[int, ...]:
@@ -95,10 +98,26 @@ def tile_operands(e: ir.Expr, under_reduce: bool = False):
                 yield from tile_operands(c, under_reduce)
 
 
-def build(kernel: ir.Kernel) -> Plan:
+def build(kernel: ir.Kernel, smem_limit: int | None = None, parallel: bool = True) -> Plan:
+    """The plan of `kernel`. Reductions go parallel across warps where cross_warp.py allows
+    (unless `parallel` is False), but not where their scratch takes the block's shared
+    memory over `smem_limit` (by default the default target's per-block limit): then every
+    reduction keeps the serial form."""
+    if smem_limit is None:
+        from encode.target import DEFAULT_TARGET, load_target
+        smem_limit = load_target(DEFAULT_TARGET).shared_bytes_per_block
+    plan = _build(kernel, parallel)
+    if plan.reductions and plan.smem_bytes > smem_limit:
+        plan = _build(kernel, parallel=False)
+    return plan
+
+
+def _build(kernel: ir.Kernel, parallel: bool) -> Plan:
     consts = {c.name: c.value for c in kernel.consts}
     plan = Plan(kernel, consts)
     _collect(plan, kernel.body)
+    if parallel:
+        plan.reductions = plan_reductions(kernel.body, plan.tiles, consts, set(plan.shared))
     _uses(plan, kernel.body, [])
     offset = 0
     for buf in plan.shared.values():
@@ -112,6 +131,11 @@ def build(kernel: ir.Kernel) -> Plan:
             plan.shared[f"{t.name}__s"] = SharedBuf(f"{t.name}__s", t.dtype, t.shape, offset,
                                                    math.prod(t.shape), scratch_for=t.name)
             offset += math.prod(t.shape) * t.dtype.nbytes
+    for r in plan.reductions.values():
+        offset = -(-offset // ALIGN) * ALIGN
+        n = r.form.parts * r.form.outputs
+        plan.shared[r.buffer] = SharedBuf(r.buffer, r.acc, (n,), offset, n, partials_for=r.target)
+        offset += n * r.acc.nbytes
     plan.smem_bytes = offset
     return plan
 
@@ -166,8 +190,12 @@ def statement_dist(plan: Plan, s: ir.Stmt) -> dist.Distribution:
 
 
 def cross_thread_reads(plan: Plan, s: ir.Stmt) -> tuple[list[str], list[str]]:
-    """(tiles read only at the reader's own elements, tiles read at other threads' elements)."""
+    """(tiles read only at the reader's own elements, tiles read at other threads' elements).
+    A reduction lowered in parallel reads its argument's tiles at their own elements."""
     own, other = [], []
+    if id(s) in plan.reductions:
+        _parallel_reads(plan, s.value, plan.reductions[id(s)], plan.tiles[s.target.name].dist, False, own, other)
+        return own, other
     match s:
         case ir.Mma(a=a, b=b, c=c, target=t):
             other += [a, b]
@@ -179,6 +207,20 @@ def cross_thread_reads(plan: Plan, s: ir.Stmt) -> tuple[list[str], list[str]]:
         case ir.Store(src=src):
             (own if statement_dist(plan, s) == plan.tiles[src].dist else other).append(src)
     return own, other
+
+
+def _parallel_reads(plan: Plan, e: ir.Expr, r, target, inside: bool, own: list, other: list) -> None:
+    if e is r.node:
+        _parallel_reads(plan, e.args[0], r, target, True, own, other)
+        return
+    match e:
+        case ir.Sym(kind=ir.SymKind.TENSOR, name=n):
+            (own if inside or plan.tiles[n].dist == target else other).append(n)
+        case ir.Call(func=f) if f in ("bcast", "reshape", "sum", "max", "min"):
+            other.extend(name for name, _ in tile_operands(e))
+        case _:
+            for c in exprs.children(e):
+                _parallel_reads(plan, c, r, target, inside, own, other)
 
 
 def _uses(plan: Plan, block, ancestors) -> None:

@@ -72,7 +72,8 @@ if config.ENABLE_CUDASIM:
         every thread of the block). A lane that has met the warp before and then exited
         never comes: the lanes waiting for it raise instead of hanging."""
 
-        def __init__(self):
+        def __init__(self, block):
+            self.block = block                   # the block whose lanes meet here
             self._cond = _threading.Condition()
             self._lanes = [None] * WARP      # each lane's thread, once it has met the warp
             self._here = set()               # the lanes at the current meeting
@@ -105,8 +106,12 @@ if config.ENABLE_CUDASIM:
                 buf = cuda.shared.array((2, _SCRATCH_THREADS, 8), np.float64)
                 meet = cuda.shared.array((_SCRATCH_THREADS // WARP,), object)
                 w = cuda.threadIdx.x // WARP
-                if meet[w] is None:
-                    meet[w] = _WarpRendezvous()
+                block = (cuda.blockIdx.x, cuda.blockIdx.y, cuda.blockIdx.z)
+                if meet[w] is None or meet[w].block != block:
+                    # the simulator keeps static shared arrays for the whole launch: the
+                    # previous block's rendezvous holds its exited threads, which a lane
+                    # waiting over 0.5 s would take for lanes that never come
+                    meet[w] = _WarpRendezvous(block)
                 state = me._argus_warp_state = (buf, meet[w])
         return me, state
 

@@ -25,6 +25,23 @@ kernel copy(A: f32[M, N], C: f32[M, N]):
 """
 
 
+# Kernels whose lowering changed after the H200 run (reductions in parallel across warps,
+# codegen_cuda/cross_warp.py): ptxas's counts for sm_90a (CUDA 13.0) of the new code, offline;
+# offline counts matched the H200's for every kernel of that run.
+RELOWERED = {"softmax": 177, "layernorm": 168, "logsoftmax": 147, "rmsnorm": 128, "row_reduce": 128,
+             "online_softmax": 64, "gemv": 32, "splitk_reduce": 40}
+
+SERIAL_MAX = """\
+kernel rowmax(X: i32[R, 1024], Y: i32[R]):
+    assume R % 4 == 0
+    grid (R / 4)
+    threads 256
+    x = load X[block.x * 4 : +4, 0 : +1024]
+    m = max(x * 2, axis=1)
+    store Y[block.x * 4 : +4], m
+"""
+
+
 def estimate(path, sizes) -> int:
     return features(checked(path)[0], sizes, H200).registers
 
@@ -35,7 +52,7 @@ def test_the_estimate_is_within_0_65_to_1_4_times_the_compilers_count_on_the_h20
     ratios = {}
     for r in rows:
         est = estimate(REPO / "proofs" / f"{r['kernel']}.dsl", r["sizes"])
-        ratios[r["kernel"]] = est / r["registers"]
+        ratios[r["kernel"]] = est / RELOWERED.get(r["kernel"], r["registers"])
     off = {k: round(x, 2) for k, x in ratios.items() if not 0.65 <= x <= 1.4}
     assert not off, off
     # the row kernels that ran one 256-thread block per SM are estimated to do the same
@@ -59,13 +76,20 @@ def test_setmaxnreg_kernels_take_the_launch_bounds_share_of_the_register_file():
 
 
 def test_a_serial_reduction_over_global_memory_is_a_chain_of_round_trips():
-    """softmax's max over a forwarded row of 1024 (4 threads, one row each) is a loop LLVM
-    unrolls by 16: 64 round trips, the first already charged as the load's round; with one
-    block per SM (145 registers) 4096 blocks take 32 waves of that chain (0.62 ms; the card:
-    1.23 ms), where the model said 0.034 ms (DRAM) before."""
+    """A max of an integer expression stays serial (cross_warp.py): over a forwarded row of
+    1024 (4 threads, one row each) it is a loop LLVM unrolls by 16: 64 round trips, the first
+    already charged as the load's round (softmax's max was this until it went parallel:
+    0.62 ms by the model at R=16384, 1.23 ms on the H200)."""
+    from codegen_cuda.costmodel import predict
+    p = predict(checked(REPO / "k.dsl", SERIAL_MAX)[0], {"R": 16384}, H200)
+    assert [lp[:3] for lp in p.features.loops] == [(63, 0, 0)] and p.features.rounds == 1
+    lat = H200.perf.global_latency_cycles / H200.perf.clock_hz
+    assert p.seconds > p.waves * 64 * lat
+
+
+def test_a_reduction_in_parallel_across_warps_is_no_chain():
+    """softmax's max and sum are reduced in parallel: the row is loaded once, coalesced, and
+    the model sees one round trip and the DRAM traffic, no serial loop."""
     from codegen_cuda.costmodel import predict
     p = predict(checked(REPO / "proofs" / "softmax.dsl")[0], {"R": 16384}, H200)
-    assert [lp[:3] for lp in p.features.loops] == [(63, 0, 0)] and p.features.rounds == 1
-    assert p.occupancy == 1 and p.waves == 32 and p.bound == "latency/occupancy"
-    lat = H200.perf.global_latency_cycles / H200.perf.clock_hz
-    assert p.seconds > 32 * 64 * lat > 0.5e-3
+    assert not p.features.loops and p.features.rounds == 1 and p.bound == "memory"

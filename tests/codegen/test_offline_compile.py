@@ -47,9 +47,10 @@ def test_kernel_compiles_for_sm90a(path, cache):
     if uses_shared:   # STS/LDS, their asynchronous and matrix forms LDGSTS/LDSM, bulk copies UBLKCP/UTMALDG,
         # or HGMMA reading its operands from shared memory itself
         assert any(op in c.sass for op in ("STS", "UBLKCP", "UTMALDG")) and ("LDS" in c.sass or "HGMMA" in c.sass)
-    # a barrier statement, a materialised tile, or an mbarrier's initialisation (docs/LOWERING.md)
+    # a barrier statement, a materialised tile, a reduction in parallel across warps, or an
+    # mbarrier's initialisation (docs/LOWERING.md)
     barriers = (any(isinstance(s, (ir.Barrier, ir.MbarAlloc)) for s in ir.walk(kernel.body))
-                or "__s = " in lowered.source)
+                or "__s = " in lowered.source or "reduced in parallel" in lowered.source)
     assert ("BAR.SYNC" in c.sass) == barriers
     if any(p.dtype is ir.DType.F16 for p in kernel.params):
         assert "CALL" not in c.sass, "fp16 conversions must inline (LTO)"

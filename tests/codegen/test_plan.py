@@ -23,9 +23,11 @@ HEAD = """kernel k(X: f32[M, 32], Y: f32[M, 32]):
 
 
 def _plan(body: str, tmp_path: Path):
+    """The plan with every reduction serial: its owners read the whole reduced axis across
+    threads, which is what these tests serve (a parallel reduction reads its own values)."""
     path = tmp_path / "k.dsl"
     kernel, _ = checked(path, HEAD + body)
-    return planning.build(kernel)
+    return planning.build(kernel, parallel=False)
 
 
 def _forwarded(plan) -> set[str]:

@@ -15,7 +15,7 @@ if config.ENABLE_CUDASIM:
 
 
 THREADS = 32
-SMEM_BYTES = 0   # dynamic shared memory per block
+SMEM_BYTES = 256   # dynamic shared memory per block
 PARAMS = (("X", "i8", ("R", 32, )), ("Y", "i8", ("R", 32, )), ("A", "i8", ("R", 32, )), ("C", "i8", ("R", 32, )), ("S", "i32", ("R", )), ("T", "i8", ("R", )),)
 OUTPUTS = ("A", "C", "S", "T", )
 SIZES = ("R", )
@@ -45,6 +45,9 @@ def int8_wrap(X, Y, A, C, S, T):
     R = X.shape[0]
     _tid = cuda.threadIdx.x
     _bx = cuda.blockIdx.x
+    # shared memory: one dynamic allocation of SMEM_BYTES = 256 bytes, one slice per buffer
+    _smem_i64 = cuda.shared.array(0, types.int64)
+    t__r = _smem_i64[0:32]   # partials of t, i64[32] (a parallel reduction)
     # register tiles: each thread holds only the elements it owns
     x = cuda.local.array(1, types.int8)   # i8[1, 32], default: (32,1):(1,32)
     y = cuda.local.array(1, types.int8)   # i8[1, 32], default: (32,1):(1,32)
@@ -85,15 +88,25 @@ def int8_wrap(X, Y, A, C, S, T):
             for _k2 in range(32):
                 _r1 = _r1 + X[_bx + _i0, _k2]
             s[_v] = int32(_r1)
-    # int8_wrap.dsl:15  t = sum(x, axis=1) / 3
+    # int8_wrap.dsl:15  t = sum(x, axis=1) / 3  (reduced in parallel: 1 partial(s) per thread, 32 per output element through shared memory)
+    _p3_0 = int64(0)
+    _v = 0
+    _e = _tid
+    _i0 = _e // 32
+    _i1 = _e
+    _p3_0 = _p3_0 + int64(x[_v])
+    _q = _tid // 1
+    _e = _tid
+    t__r[_q * 1 + (_e // 32)] = _p3_0
+    cuda.syncthreads()
     for _v in range(1):
         _e = _tid
         if _e < 1:
             _i0 = _e
-            _r3 = int64(0)
-            for _k4 in range(32):
-                _r3 = _r3 + X[_bx + _i0, _k4]
-            t[_v] = int8(int64(_idiv(_r3, int8(3))))
+            _r4 = int64(0)
+            for _k5 in range(32):
+                _r4 = _r4 + t__r[_k5 * 1 + _e]
+            t[_v] = int8(int64(_idiv(_r4, int8(3))))
     # int8_wrap.dsl:16  store A[block.x : +1, 0 : +32], a
     for _v in range(1):
         _e = _tid

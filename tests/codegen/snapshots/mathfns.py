@@ -77,7 +77,8 @@ if config.ENABLE_CUDASIM:
         every thread of the block). A lane that has met the warp before and then exited
         never comes: the lanes waiting for it raise instead of hanging."""
 
-        def __init__(self):
+        def __init__(self, block):
+            self.block = block                   # the block whose lanes meet here
             self._cond = _threading.Condition()
             self._lanes = [None] * WARP      # each lane's thread, once it has met the warp
             self._here = set()               # the lanes at the current meeting
@@ -110,8 +111,12 @@ if config.ENABLE_CUDASIM:
                 buf = cuda.shared.array((2, _SCRATCH_THREADS, 8), np.float64)
                 meet = cuda.shared.array((_SCRATCH_THREADS // WARP,), object)
                 w = cuda.threadIdx.x // WARP
-                if meet[w] is None:
-                    meet[w] = _WarpRendezvous()
+                block = (cuda.blockIdx.x, cuda.blockIdx.y, cuda.blockIdx.z)
+                if meet[w] is None or meet[w].block != block:
+                    # the simulator keeps static shared arrays for the whole launch: the
+                    # previous block's rendezvous holds its exited threads, which a lane
+                    # waiting over 0.5 s would take for lanes that never come
+                    meet[w] = _WarpRendezvous(block)
                 state = me._argus_warp_state = (buf, meet[w])
         return me, state
 
@@ -373,7 +378,7 @@ else:
 
 
 THREADS = 64
-SMEM_BYTES = 16   # dynamic shared memory per block
+SMEM_BYTES = 48   # dynamic shared memory per block
 PARAMS = (("X", "f32", ("R", 64, )), ("Y", "f16", ("R", 64, )),)
 OUTPUTS = ("Y", )
 SIZES = ("R", )
@@ -397,9 +402,10 @@ def mathfns(X, Y):
     R = X.shape[0]
     _tid = cuda.threadIdx.x
     _bx = cuda.blockIdx.x
-    # shared memory: one dynamic allocation of SMEM_BYTES = 16 bytes, one slice per buffer
+    # shared memory: one dynamic allocation of SMEM_BYTES = 48 bytes, one slice per buffer
     _smem_f32 = cuda.shared.array(0, types.float32)
     m__s = _smem_f32[0:4]   # materialised m
+    m__r = _smem_f32[4:12]   # partials of m, f32[8] (a parallel reduction)
     # register tiles: each thread holds only the elements it owns
     x = cuda.local.array(4, types.float32)   # f32[4, 64], default: (64,4):(1,64)
     a = cuda.local.array(4, types.float32)   # f32[4, 64], default: (64,4):(1,64)
@@ -426,15 +432,70 @@ def mathfns(X, Y):
         _i0 = _e // 64
         _i1 = _e % 64
         b[_v] = math.pow(abs(a[_v]), float32(0.5))
-    # mathfns.dsl:13  m = max(x, axis=1)
+    # mathfns.dsl:13  m = max(x, axis=1)  (reduced in parallel: 4 partial(s) per thread, shuffles over 32 lanes, 2 per output element through shared memory)
+    _p1_0 = float32(-math.inf)
+    _p1_1 = float32(-math.inf)
+    _p1_2 = float32(-math.inf)
+    _p1_3 = float32(-math.inf)
+    _v = 0
+    _e = _tid
+    _i0 = _e // 64
+    _i1 = _e % 64
+    _p1_0 = max(_p1_0, x[_v])
+    _v = 1
+    _e = _tid + 64
+    _i0 = _e // 64
+    _i1 = _e % 64
+    _p1_1 = max(_p1_1, x[_v])
+    _v = 2
+    _e = _tid + 128
+    _i0 = _e // 64
+    _i1 = _e % 64
+    _p1_2 = max(_p1_2, x[_v])
+    _v = 3
+    _e = _tid + 192
+    _i0 = _e // 64
+    _i1 = _e % 64
+    _p1_3 = max(_p1_3, x[_v])
+    _p1_0 = max(_p1_0, shfl_xor(_p1_0, 1))
+    _p1_1 = max(_p1_1, shfl_xor(_p1_1, 1))
+    _p1_2 = max(_p1_2, shfl_xor(_p1_2, 1))
+    _p1_3 = max(_p1_3, shfl_xor(_p1_3, 1))
+    _p1_0 = max(_p1_0, shfl_xor(_p1_0, 2))
+    _p1_1 = max(_p1_1, shfl_xor(_p1_1, 2))
+    _p1_2 = max(_p1_2, shfl_xor(_p1_2, 2))
+    _p1_3 = max(_p1_3, shfl_xor(_p1_3, 2))
+    _p1_0 = max(_p1_0, shfl_xor(_p1_0, 4))
+    _p1_1 = max(_p1_1, shfl_xor(_p1_1, 4))
+    _p1_2 = max(_p1_2, shfl_xor(_p1_2, 4))
+    _p1_3 = max(_p1_3, shfl_xor(_p1_3, 4))
+    _p1_0 = max(_p1_0, shfl_xor(_p1_0, 8))
+    _p1_1 = max(_p1_1, shfl_xor(_p1_1, 8))
+    _p1_2 = max(_p1_2, shfl_xor(_p1_2, 8))
+    _p1_3 = max(_p1_3, shfl_xor(_p1_3, 8))
+    _p1_0 = max(_p1_0, shfl_xor(_p1_0, 16))
+    _p1_1 = max(_p1_1, shfl_xor(_p1_1, 16))
+    _p1_2 = max(_p1_2, shfl_xor(_p1_2, 16))
+    _p1_3 = max(_p1_3, shfl_xor(_p1_3, 16))
+    if _tid % 32 == 0:
+        _q = _tid // 32
+        _e = _tid
+        m__r[_q * 4 + (_e // 64)] = _p1_0
+        _e = _tid + 64
+        m__r[_q * 4 + (_e // 64)] = _p1_1
+        _e = _tid + 128
+        m__r[_q * 4 + (_e // 64)] = _p1_2
+        _e = _tid + 192
+        m__r[_q * 4 + (_e // 64)] = _p1_3
+    cuda.syncthreads()
     for _v in range(1):
         _e = _tid
         if _e < 4:
             _i0 = _e
-            _r1 = float32(-math.inf)
-            for _k2 in range(64):
-                _r1 = max(_r1, X[((_bx ^ 1) * BR) + _i0, _k2])
-            m[_v] = _r1
+            _r2 = float32(-math.inf)
+            for _k3 in range(2):
+                _r2 = max(_r2, m__r[_k3 * 4 + _e])
+            m[_v] = _r2
     # materialise m for cross-thread reads (docs/LOWERING.md)
     cuda.syncthreads()
     for _v in range(1):

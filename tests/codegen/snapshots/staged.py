@@ -15,7 +15,7 @@ if config.ENABLE_CUDASIM:
 
 
 THREADS = 128
-SMEM_BYTES = 12416   # dynamic shared memory per block
+SMEM_BYTES = 8832   # dynamic shared memory per block
 PARAMS = (("X", "f32", ("M", 32, )), ("Out", "f32", ("M", 32, )), ("Col", "f32", ("M", 32, )), ("Mx", "f32", ("G", 32, )),)
 OUTPUTS = ("Out", "Col", "Mx", )
 SIZES = ("M", "G", )
@@ -40,11 +40,11 @@ def staged(X, Out, Col, Mx):
     G = Mx.shape[0]
     _tid = cuda.threadIdx.x
     _bx = cuda.blockIdx.x
-    # shared memory: one dynamic allocation of SMEM_BYTES = 12416 bytes, one slice per buffer
+    # shared memory: one dynamic allocation of SMEM_BYTES = 8832 bytes, one slice per buffer
     _smem_f32 = cuda.shared.array(0, types.float32)
     s = _smem_f32[0:1055]   # f32[32, 32] layout (32,32):(33,1)
-    t__s = _smem_f32[1056:2080]   # materialised t
-    u__s = _smem_f32[2080:3104]   # materialised u
+    u__s = _smem_f32[1056:2080]   # materialised u
+    m__r = _smem_f32[2080:2208]   # partials of m, f32[128] (a parallel reduction)
     # register tiles: each thread holds only the elements it owns
     t = cuda.local.array(8, types.float32)   # f32[32, 32], default: (128,8):(1,128)
     u = cuda.local.array(8, types.float32)   # f32[32, 32], default: (128,8):(1,128)
@@ -67,14 +67,6 @@ def staged(X, Out, Col, Mx):
         _i0 = _e // 32
         _i1 = _e % 32
         t[_v] = s[(_i0 * 33) + _i1]
-    # materialise t for cross-thread reads (docs/LOWERING.md)
-    cuda.syncthreads()
-    for _v in range(8):
-        _e = _tid + _v * 128
-        _i0 = _e // 32
-        _i1 = _e % 32
-        t__s[_e] = t[_v]
-    cuda.syncthreads()
     # staged.dsl:12  barrier
     cuda.syncthreads()
     # staged.dsl:13  u = maximum(t, t * 2.0)
@@ -97,15 +89,60 @@ def staged(X, Out, Col, Mx):
         _i0 = _e // 32
         _i1 = _e % 32
         Out[(_bx * 32) + _i0, _i1] = u__s[_i0 * 32 + _i1]
-    # staged.dsl:15  m = max(t, axis=0)
+    # staged.dsl:15  m = max(t, axis=0)  (reduced in parallel: 1 partial(s) per thread, 4 per output element through shared memory)
+    _p1_0 = float32(-math.inf)
+    _v = 0
+    _e = _tid
+    _i0 = _e // 32
+    _i1 = _e % 32
+    _p1_0 = max(_p1_0, t[_v])
+    _v = 1
+    _e = _tid + 128
+    _i0 = _e // 32
+    _i1 = _e % 32
+    _p1_0 = max(_p1_0, t[_v])
+    _v = 2
+    _e = _tid + 256
+    _i0 = _e // 32
+    _i1 = _e % 32
+    _p1_0 = max(_p1_0, t[_v])
+    _v = 3
+    _e = _tid + 384
+    _i0 = _e // 32
+    _i1 = _e % 32
+    _p1_0 = max(_p1_0, t[_v])
+    _v = 4
+    _e = _tid + 512
+    _i0 = _e // 32
+    _i1 = _e % 32
+    _p1_0 = max(_p1_0, t[_v])
+    _v = 5
+    _e = _tid + 640
+    _i0 = _e // 32
+    _i1 = _e % 32
+    _p1_0 = max(_p1_0, t[_v])
+    _v = 6
+    _e = _tid + 768
+    _i0 = _e // 32
+    _i1 = _e % 32
+    _p1_0 = max(_p1_0, t[_v])
+    _v = 7
+    _e = _tid + 896
+    _i0 = _e // 32
+    _i1 = _e % 32
+    _p1_0 = max(_p1_0, t[_v])
+    _q = _tid // 32
+    _e = _tid
+    m__r[_q * 32 + (_e % 32)] = _p1_0
+    cuda.syncthreads()
     for _v in range(1):
         _e = _tid
         if _e < 32:
             _i0 = _e
-            _r1 = float32(-math.inf)
-            for _k2 in range(32):
-                _r1 = max(_r1, t__s[_k2 * 32 + _i0])
-            m[_v] = _r1
+            _r2 = float32(-math.inf)
+            for _k3 in range(4):
+                _r2 = max(_r2, m__r[_k3 * 32 + _e])
+            m[_v] = _r2
     # staged.dsl:16  store Mx[block.x, 0 : +32], m
     for _v in range(1):
         _e = _tid
