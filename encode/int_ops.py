@@ -45,6 +45,8 @@ THREAD_MAX = 1023
 DATA = {"i8": (-(1 << 7), (1 << 7) - 1), "i32": (-(1 << 31), (1 << 31) - 1), "i64": (INT64_MIN, INT64_MAX),
         "bool": (0, 1)}
 ARITH = (ir.BinOp.ADD, ir.BinOp.SUB, ir.BinOp.MUL, ir.BinOp.DIV, ir.BinOp.MOD)
+EXPRS = typing.get_args(ir.Expr)
+STMTS = typing.get_args(ir.Stmt)
 
 
 def check(ctx) -> None:
@@ -122,26 +124,14 @@ def _collect(value, out: list) -> None:
             return
         case tuple() | list():
             for v in value:
-                if not _is_stmt(v):
+                if not isinstance(v, STMTS):     # a body: its statements are points of their own
                     _collect(v, out)
         case _ if dataclasses.is_dataclass(value) and not isinstance(value, type):
-            if _is_expr(value):
+            if isinstance(value, EXPRS):
                 out.append(value)
                 return
             for f in dataclasses.fields(value):
                 _collect(getattr(value, f.name), out)
-
-
-EXPRS = typing.get_args(ir.Expr)
-STMTS = typing.get_args(ir.Stmt)
-
-
-def _is_expr(v) -> bool:
-    return isinstance(v, EXPRS)
-
-
-def _is_stmt(v) -> bool:
-    return isinstance(v, STMTS)
 
 
 def _check_node(ctx, p: prog.Point, node, given: tuple) -> bool:
