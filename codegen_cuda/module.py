@@ -66,6 +66,7 @@ def lower(kernel: ir.Kernel, source: str | None = None, target: str = DEFAULT_TA
     the target's per-block limit (the verifier's RES rule counts only declared buffers)."""
     limit = load_target(target).shared_bytes_per_block
     plan = planning.build(kernel, limit)
+    _distinct_names(kernel, plan)
     if plan.smem_bytes > limit:
         scratch = sum(b.elems * b.dtype.nbytes for b in plan.shared.values() if b.scratch_for)
         raise LoweringError(f"the kernel needs {plan.smem_bytes} bytes of shared memory per block "
@@ -240,6 +241,33 @@ def _launch_section(kernel: ir.Kernel, plan: planning.Plan, host: ScalarEmitter)
         f"    return ({', '.join(grid)})",
     ]
     return lines
+
+
+def _distinct_names(kernel: ir.Kernel, plan) -> None:
+    """Refuse a kernel two of whose things would share one Python name in the module: a
+    tensor, size, constant, loop variable, register tile or shared buffer of the kernel, or
+    a buffer the lowering adds (`x__s`, a tile's shared copy; `m__r`, a reduction's partials),
+    or a name py_name renames (`_a` is `v__a`). One would overwrite the other: held-out
+    round 25 had a tile `m__r` take a reduction's partials and a tile named like a loop
+    variable rebound by the loop (wrong numbers on the simulator)."""
+    things = [("tensor", p.name, py_name(p.name)) for p in kernel.params]
+    things += [("size", n, py_name(n)) for n in kernel.sizes]
+    things += [("constant", c.name, py_name(c.name)) for c in kernel.consts]
+    things += [("loop variable", s.var, py_name(s.var)) for s in ir.walk(kernel.body) if isinstance(s, ir.For)]
+    things += [("register tile", n, py_name(n)) for n in plan.tiles]
+    for key, b in plan.shared.items():
+        if b.scratch_for:
+            things.append(("shared copy of", b.scratch_for, py_name(b.scratch_for) + "__s"))
+        elif getattr(b, "partials_for", None):
+            things.append(("reduction scratch of", b.partials_for, py_name(key)))
+        else:
+            things.append(("shared buffer", key, py_name(key)))
+    seen: dict[str, tuple[str, str]] = {}
+    for kind, name, ident in things:
+        other = seen.setdefault(ident, (kind, name))
+        if other != (kind, name):
+            raise LoweringError(f"the {other[0]} '{other[1]}' and the {kind} '{name}' would both be the Python "
+                                f"name '{ident}' in the generated module: rename one of them", kernel.span)
 
 
 def _tensor_map_section(maps: dict) -> list[str]:

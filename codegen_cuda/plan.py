@@ -117,7 +117,10 @@ def _build(kernel: ir.Kernel, parallel: bool) -> Plan:
     plan = Plan(kernel, consts)
     _collect(plan, kernel.body)
     if parallel:
-        plan.reductions = plan_reductions(kernel.body, plan.tiles, consts, set(plan.shared))
+        # the partials' buffer avoids every name of the kernel (module._distinct_names refuses a clash)
+        taken = set(plan.shared) | set(plan.tiles) | {f"{n}__s" for n in plan.tiles} | set(kernel.sizes) \
+            | set(consts) | {q.name for q in kernel.params} | {s.var for s in ir.walk(kernel.body) if isinstance(s, ir.For)}
+        plan.reductions = plan_reductions(kernel.body, plan.tiles, consts, taken)
     _uses(plan, kernel.body, [])
     offset = 0
     for buf in plan.shared.values():
