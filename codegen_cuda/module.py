@@ -250,15 +250,11 @@ def _distinct_names(kernel: ir.Kernel, plan) -> None:
     or a name py_name renames (`_a` is `v__a`). One would overwrite the other: held-out
     round 25 had a tile `m__r` take a reduction's partials and a tile named like a loop
     variable rebound by the loop (wrong numbers on the simulator)."""
-    things = [("tensor", p.name, py_name(p.name)) for p in kernel.params]
-    things += [("size", n, py_name(n)) for n in kernel.sizes]
-    things += [("constant", c.name, py_name(c.name)) for c in kernel.consts]
-    things += [("loop variable", s.var, py_name(s.var)) for s in ir.walk(kernel.body) if isinstance(s, ir.For)]
-    things += [("register tile", n, py_name(n)) for n in plan.tiles]
+    things = [(kind, n, py_name(n)) for kind, n in planning.kernel_names(kernel, plan.tiles)]
     for key, b in plan.shared.items():
         if b.scratch_for:
             things.append(("shared copy of", b.scratch_for, py_name(b.scratch_for) + "__s"))
-        elif getattr(b, "partials_for", None):
+        elif b.partials_for:
             things.append(("reduction scratch of", b.partials_for, py_name(key)))
         else:
             things.append(("shared buffer", key, py_name(key)))

@@ -112,14 +112,22 @@ def build(kernel: ir.Kernel, smem_limit: int | None = None, parallel: bool = Tru
     return plan
 
 
+def kernel_names(kernel: ir.Kernel, tiles) -> list[tuple[str, str]]:
+    """(kind, name) of every name the kernel gives that the module binds: its tensors, sizes,
+    constants, loop variables and register tiles (shared buffers are the plan's)."""
+    return ([("tensor", q.name) for q in kernel.params] + [("size", n) for n in kernel.sizes]
+            + [("constant", c.name) for c in kernel.consts]
+            + [("loop variable", s.var) for s in ir.walk(kernel.body) if isinstance(s, ir.For)]
+            + [("register tile", n) for n in tiles])
+
+
 def _build(kernel: ir.Kernel, parallel: bool) -> Plan:
     consts = {c.name: c.value for c in kernel.consts}
     plan = Plan(kernel, consts)
     _collect(plan, kernel.body)
     if parallel:
         # the partials' buffer avoids every name of the kernel (module._distinct_names refuses a clash)
-        taken = set(plan.shared) | set(plan.tiles) | {f"{n}__s" for n in plan.tiles} | set(kernel.sizes) \
-            | set(consts) | {q.name for q in kernel.params} | {s.var for s in ir.walk(kernel.body) if isinstance(s, ir.For)}
+        taken = set(plan.shared) | {n for _, n in kernel_names(kernel, plan.tiles)} | {f"{n}__s" for n in plan.tiles}
         plan.reductions = plan_reductions(kernel.body, plan.tiles, consts, taken)
     _uses(plan, kernel.body, [])
     offset = 0

@@ -595,16 +595,15 @@ def tensor_map(array, dtype, box, swizzle=0):
     memory with the 32, 64 or 128-byte swizzle mode (0: none): on a GPU the 128-byte
     CUtensorMap in device memory (zero fill outside the tensor); on the simulator the box's
     rank, extents and swizzle bytes, all the simulated copy needs."""
-    dims = tuple(int(n) for n in (getattr(array, "shape", None) or array.__cuda_array_interface__["shape"]))
-    if any(n > _TMAP_MAX_DIM for n in dims):
+    shape = tuple(int(n) for n in (getattr(array, "shape", None) or array.__cuda_array_interface__["shape"]))
+    if any(n > _TMAP_MAX_DIM for n in shape):
         # the copy's box coordinates are 32-bit signed (.s32): past 2^31 they would wrap
         raise RuntimeError(f"a tensor map addresses at most {_TMAP_MAX_DIM} elements per dimension (its "
-                           f"coordinates are 32-bit), and this tensor has shape {dims}")
+                           f"coordinates are 32-bit), and this tensor has shape {shape}")
     if _config.ENABLE_CUDASIM:
         return np.array((len(box),) + tuple(box) + (swizzle,), dtype=np.int64)
     from cuda.bindings import driver as _cu
-    iface = array.__cuda_array_interface__
-    shape, addr = tuple(int(n) for n in iface["shape"]), int(iface["data"][0])
+    addr = int(array.__cuda_array_interface__["data"][0])
     key = (addr, shape, dtype, tuple(box), swizzle)
     if key not in _TMAPS:
         rank, nbytes = len(shape), _TMAP_NBYTES[dtype]
