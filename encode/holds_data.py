@@ -53,7 +53,13 @@ def _has_fields(case):
     if not withf:
         return z3.BoolVal(False)
     none = absent(dataclasses.replace(case, contribs=withf, count=None, empty=None))
-    return z3.BoolVal(True) if none is None else z3.Not(none)
+    some = z3.BoolVal(True) if none is None else z3.Not(none)
+    # An accumulator that holds no record at all holds none with a field: its count or its
+    # `empty` (a loop `range(block.x)` that does not run at block 0).
+    whole = no_record(case)
+    if whole is None or z3.is_false(whole):
+        return some
+    return And(some, z3.Not(whole))
 
 
 def stored_element(kernel: ir.Kernel, store: ir.Store) -> tuple[tuple[str, ...], dict, ir.ElemRef]:
