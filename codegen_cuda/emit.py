@@ -283,8 +283,15 @@ class Emitter(MmaEmitter, MemoryEmitter, WgmmaEmitter, ReduceEmitter, AddressEmi
             case ir.Neg(operand=x):
                 return self.wrap(e, want, f"(-{self.value(use, x, coords, target, want, under)})")
             case ir.Bin(op=op, lhs=a, rhs=b) if op in (ir.BinOp.ADD, ir.BinOp.SUB, ir.BinOp.MUL, ir.BinOp.DIV,
-                                                      ir.BinOp.XOR):
+                                                      ir.BinOp.MOD, ir.BinOp.XOR):
                 x, y = (self.value(use, t, coords, target, want, under) for t in (a, b))
+                if op is ir.BinOp.MOD:
+                    # C's remainder, with the dividend's sign (SEMANTICS.md): fmod of floats,
+                    # of integers in int64 as the interpreter computes it
+                    if mathfn.float_valued(self.plan, e):
+                        return f"math.fmod({x}, {y})"
+                    self.scalar.used.add("_imod")
+                    return self.wrap(e, want, f"_imod({x}, {y})", always=True)
                 if op is ir.BinOp.DIV and not mathfn.float_valued(self.plan, e):
                     # integers divide truncating toward zero (SEMANTICS.md); Python's `/` on
                     # two ints is a float division, whose fraction the rest of the expression

@@ -143,8 +143,8 @@ def int64_valued(plan, e: ir.Expr) -> bool:
     match e:
         case ir.Call(func="sum", args=(a,)):
             return not float_valued(plan, a)
-        case ir.Bin(op=ir.BinOp.XOR | ir.BinOp.DIV):
-            return True                 # the interpreter's `^` and `/` are of int64s
+        case ir.Bin(op=ir.BinOp.XOR | ir.BinOp.DIV | ir.BinOp.MOD):
+            return True                 # the interpreter's `^`, `/` and `%` are of int64s
         case ir.Sym(kind=ir.SymKind.TENSOR, name=n):
             return plan.tiles[n].dtype is ir.DType.I64
         case ir.Cast(dtype=dt):

@@ -155,6 +155,10 @@ HELPERS = {
               "def _idiv(a, b):\n"
               "    q = abs(int(a)) // abs(int(b))\n"
               "    return q if (a < 0) == (b < 0) else -q\n"),
+    "_imod": ("@cuda.jit(device=True, inline=\"always\")\n"
+              "def _imod(a, b):\n"
+              "    r = abs(int(a)) % abs(int(b))\n"
+              "    return -r if a < 0 else r\n"),
     "_tdiv_host": ("def _tdiv_host(a, b):\n"
                    "    q = abs(a) // abs(b)\n"
                    "    return q if (a < 0) == (b < 0) else -q\n"),

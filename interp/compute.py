@@ -89,7 +89,7 @@ class ComputeEval:
                 if r is None:
                     raise InterpretError(f"register tile '{n}' has no value here")
                 tags = Tags.unit(r.values.shape) if n == self.self_name else r.tags
-                return Val(r.values, tags, r.taint, ~r.written)
+                return Val(_widen(r.values), tags, r.taint, ~r.written)
             case ir.Sym(name=n) | ir.BuiltinRef(which=ir.Builtin(value=n)):
                 if n not in self.env:
                     raise InterpretError(f"'{n}' has no value here")
@@ -102,7 +102,7 @@ class ComputeEval:
                 return Val(np.logical_not(v.values), v.tags, v.taint, v.uninit)
             case ir.Cast(operand=x, dtype=dt):
                 v = self.ev(x)
-                return Val(cast(v.values, dt), v.tags, v.taint, v.uninit)
+                return Val(_widen(cast(v.values, dt)), v.tags, v.taint, v.uninit)
             case ir.Bin(op=op, lhs=a, rhs=b) if op in _COMPARE:
                 x, y = self.ev(a), self.ev(b)
                 return _combine(_COMPARE[op](x.values, y.values), x, y)
@@ -245,6 +245,14 @@ def _record_count(t) -> np.ndarray:
 
 def _combine(values, a: Val, b: Val) -> Val:
     return Val(values, product(a.tags, b.tags), np.logical_or(a.taint, b.taint), np.logical_or(a.uninit, b.uninit))
+
+
+def _widen(x):
+    """A 16-bit float's value as the math computes it: in f32, rounded to f16 only where a
+    tile is assigned or a cast asks (SEMANTICS.md; the lowering's compute type)."""
+    if isinstance(x, np.ndarray) and x.dtype == np.float16:
+        return x.astype(np.float32)
+    return x
 
 
 def _is_float(x) -> bool:

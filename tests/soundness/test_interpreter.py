@@ -268,3 +268,29 @@ def test_replay_confirms_a_real_counterexample_and_rejects_a_tampered_one():
     # The same assertion at an iteration the loop never reaches cannot replay.
     bogus = replace(finding, iteration=tuple((n, sizes["K"] + 5) for n in k_iter))
     assert not replay(kernel, bogus)
+
+
+def test_f16_math_is_computed_in_f32_and_rounded_where_assigned():
+    """SEMANTICS.md: 16-bit float math is computed in f32 and rounded to the tile's dtype where
+    it is assigned or cast, as the lowering computes it; `(x * 300) * (x * 300)` overflowed
+    f16 in the interpreter only (held-out round 25). A cast to f16 rounds in the middle."""
+    k = _kernel("""
+        kernel f16mid(X: f16[R, 32], Y: f16[R, 32], Z: f16[R, 32]):
+            grid (R)
+            threads 32
+            tag X[r, c] = (row=r, col=c)
+            tag Y[r, c] = (row=r, col=c)
+            tag Z[r, c] = (row=r, col=c)
+            x = load X[block.x : +1, 0 : +32]
+            y = (x * 300.0) * (x * 300.0) / 90000.0
+            store Y[block.x : +1, 0 : +32], y
+            z = cast(x * 300.0, f16) * 0.001
+            store Z[block.x : +1, 0 : +32], z
+    """)
+    x = np.linspace(-1.0, 1.0, 4 * 32).astype(np.float16).reshape(4, 32)
+    res = interpret(k, {"R": 4}, {"X": x, "Y": np.zeros_like(x), "Z": np.zeros_like(x)})
+    assert not res.violations, [str(v) for v in res.violations]
+    x32 = x.astype(np.float32)
+    np.testing.assert_array_equal(res.outputs["Y"], ((x32 * 300) * (x32 * 300) / 90000).astype(np.float16))
+    np.testing.assert_array_equal(res.outputs["Z"], ((x32 * 300).astype(np.float16).astype(np.float32)
+                                                     * np.float32(0.001)).astype(np.float16))
