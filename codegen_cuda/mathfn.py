@@ -7,6 +7,7 @@ from __future__ import annotations
 import math
 
 from dsl import exprs, ir
+from dsl.fmt import format_expr
 
 from .emit_common import compute_type, expr_shape, numba_type
 from .scalar import LoweringError
@@ -58,7 +59,7 @@ def lower(sub, plan, e: ir.Expr, want: str) -> str:
             text = sub(x, src)
             text = text if conv == src else f"{conv}({text})"
             return text if conv == want else f"{want}({text})"
-    raise LoweringError(f"cannot lower the tile expression {type(e).__name__}", getattr(e, "span", None))
+    raise LoweringError(f"cannot lower the tile expression {format_expr(e)}", getattr(e, "span", None))
 
 
 def float_literal(v: float, want: str) -> str:
