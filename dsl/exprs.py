@@ -123,30 +123,41 @@ def substitute(e: ir.Expr, mapping: dict[str, ir.Expr]) -> ir.Expr:
     """Replace symbols by expressions (used to instantiate tag functions)."""
     if isinstance(e, ir.Sym):
         return mapping.get(e.name, e)
-    kids = children(e)
-    if not kids:
+    if isinstance(e, ir.Forall):
+        inner = {k: v for k, v in mapping.items() if k not in e.names}
+        return dataclasses.replace(e, body=substitute(e.body, inner))
+    return _rebuild(e, lambda k: substitute(k, mapping))
+
+
+def rewrite(e: ir.Expr, fn) -> ir.Expr:
+    """`e` with every node for which `fn` returns an expression replaced by it, outermost
+    first (a replaced node's children are not visited)."""
+    out = fn(e)
+    return out if out is not None else _rebuild(e, lambda k: rewrite(k, fn))
+
+
+def _rebuild(e: ir.Expr, f) -> ir.Expr:
+    """`e` with `f` applied to each of its child expressions."""
+    if not children(e):
         return e
     match e:
         case ir.Bin():
-            return dataclasses.replace(e, lhs=substitute(e.lhs, mapping), rhs=substitute(e.rhs, mapping))
+            return dataclasses.replace(e, lhs=f(e.lhs), rhs=f(e.rhs))
         case ir.Neg() | ir.Not() | ir.Cast():
-            return dataclasses.replace(e, operand=substitute(e.operand, mapping))
+            return dataclasses.replace(e, operand=f(e.operand))
         case ir.Call():
-            return dataclasses.replace(e, args=tuple(substitute(a, mapping) for a in e.args),
-                                       kwargs=tuple((k, substitute(v, mapping)) for k, v in e.kwargs))
+            return dataclasses.replace(e, args=tuple(f(a) for a in e.args),
+                                       kwargs=tuple((k, f(v)) for k, v in e.kwargs))
         case ir.ElemRef():
-            return dataclasses.replace(e, indices=tuple(substitute(i, mapping) for i in e.indices))
+            return dataclasses.replace(e, indices=tuple(f(i) for i in e.indices))
         case ir.TagField():
-            return dataclasses.replace(e, elem=substitute(e.elem, mapping))
+            return dataclasses.replace(e, elem=f(e.elem))
         case ir.RangeSet():
-            return dataclasses.replace(e, lo=substitute(e.lo, mapping), hi=substitute(e.hi, mapping))
+            return dataclasses.replace(e, lo=f(e.lo), hi=f(e.hi))
         case ir.TupleExpr():
-            return dataclasses.replace(e, items=tuple(substitute(i, mapping) for i in e.items))
+            return dataclasses.replace(e, items=tuple(f(i) for i in e.items))
         case ir.Forall():
-            inner = {k: v for k, v in mapping.items() if k not in e.names}
-            return dataclasses.replace(e, body=substitute(e.body, inner))
-        case ir.Hole():
-            return e
+            return dataclasses.replace(e, body=f(e.body))
     return e
 
 

@@ -17,7 +17,9 @@ blocks below 2^31, threads below 1024, input elements within their dtype, sizes 
 2^48 (no dimension of a tensor has 2^48 elements: a GPU's virtual addresses have 49 bits),
 loop variables within their bounds' intervals. A node whose interval may leave int64, or a
 divisor whose interval holds 0, gets one query under those facts plus the statement's
-context and each tensor's size (below 2^48 bytes).
+context and each tensor's size (below 2^48 bytes). A tile coordinate in a query ranges over
+its tile's extent along its axis, each on its own: no model proves the node, a model is no
+witness (an element with those coordinates together may not exist), so it is unknown.
 """
 from __future__ import annotations
 
@@ -144,6 +146,25 @@ def _check_node(ctx, p: prog.Point, node, given: tuple) -> bool:
     return (lo < INT64_MIN or hi > INT64_MAX) and _query(ctx, p, node, "range", given)
 
 
+def _coordinate(ctx, e, coords: list):
+    """A tile coordinate `index(x, axis=d)` as a symbol ranging over x's extent along d (one
+    per tile and axis, in `coords` as (symbol, z3 variable, extent)), or None for other nodes."""
+    if not (isinstance(e, ir.Call) and e.func == "index" and e.args and isinstance(e.args[0], ir.Sym)):
+        return None
+    tile, env = e.args[0].name, ctx.env
+    axis = env.const_value(dict(e.kwargs).get("axis", ir.IntLit(0)))
+    shape = ctx.df.types[tile].shape if tile in ctx.df.types else ()
+    if axis is None or not 0 <= axis < len(shape):
+        raise Unsupported(f"the coordinate {format_expr(e)}", e.span)
+    name = f"%ix_{tile}_{axis}"
+    for sym, _, _ in coords:
+        if sym.name == name:
+            return sym
+    sym = ir.Sym(name, ir.SymKind.INDEX, e.span)
+    coords.append((sym, z3.Int(f"{name}@int"), shape[axis]))
+    return sym
+
+
 class Intervals:
     """Bounds of an integer expression at a point from its leaves' ranges (module doc)."""
 
@@ -207,14 +228,18 @@ def _query(ctx, p: prog.Point, node, what: str, given: tuple) -> bool:
     t = z3.Int("%t@int")
     bound = {**loops, **thread_bindings(t, ws)}
     text = format_expr(node.rhs if what == "zero" else node)
+    undecided = f"cannot show that the divisor {text} is never 0" if what == "zero" \
+        else f"cannot show that {text} stays within int64"
+    coords: list = []
     try:
-        term = env.term(node.rhs if what == "zero" else node, bound)
-    except Unsupported:      # a tile coordinate (index(...)): the intervals could not decide it
+        checked = exprs.rewrite(node.rhs if what == "zero" else node, lambda e: _coordinate(ctx, e, coords))
+        term = env.term(checked, {**bound, **{c.name: v for c, v, _ in coords}})
+        extents = [And(v >= 0, v < env.term(n, {})) for _, v, n in coords]
+    except Unsupported:      # a coordinate of a tile whose shape it cannot read
         ctx.sink.obligation()
-        ctx.sink.unknown("BOUND", node.span, f"cannot show that the divisor {text} is never 0" if what == "zero"
-                         else f"cannot show that {text} stays within int64")
+        ctx.sink.unknown("BOUND", node.span, undecided)
         return True
-    facts = enabled(env, p, bound) + [t >= 0, t < kernel.threads]
+    facts = enabled(env, p, bound) + [t >= 0, t < kernel.threads] + extents
     for cond, holds in given:
         try:
             c = env.cond(cond, bound)
@@ -239,6 +264,11 @@ def _query(ctx, p: prog.Point, node, what: str, given: tuple) -> bool:
     model = ctx.solve("BOUND", node.span, facts + [bad], list(loops.values()) + [t])
     if model is None:
         return False
+    if coords:
+        # each coordinate ranged over its axis on its own: an element that has them all may
+        # not exist (broadcasts, tiles of other shapes), so the model is no witness
+        ctx.sink.unknown("BOUND", node.span, undecided)
+        return True
     mv = ModelView(ctx, model)
     if p.stmt is None:
         who = "the launch's grid"

@@ -218,6 +218,23 @@ def test_index_arithmetic_past_int64_is_a_bound_violation_and_small_factors_are_
     assert fits.obligations == base.obligations
 
 
+FLAT_MASK = (Path(__file__).parent / "verify" / "kernels" / "flat_index_mask.dsl").read_text()
+
+
+def test_flat_index_arithmetic_of_tile_coordinates_is_queried_not_given_up():
+    """(block.x * BR + index(x, axis=0)) * N leaves int64 by intervals (block.x < 2^31, N < 2^48)
+    but not under the tensor's size (M * N elements): the query ranges each coordinate over its
+    tile's extent and proves it; it had been unknown. Times N twice more it may wrap: never
+    proved (unknown: each coordinate ranges on its own, so a model is no witness)."""
+    ok = verify_kernel(check_source(FLAT_MASK, "k.dsl").kernel)
+    assert ok.status == "proved", (ok.findings, ok.unknowns)
+    wide = FLAT_MASK.replace("assume N == 32", "assume N % 32 == 0").replace(
+        "* N + index(x, axis=1) < M", "* N * N * N + index(x, axis=1) < M")
+    v = verify_kernel(check_source(wide, "k.dsl").kernel)
+    assert v.status != "proved"
+    assert any(u.rule == "BOUND" and "stays within int64" in u.reason for u in v.unknowns), v.unknowns
+
+
 def test_a_spent_budget_is_unknown_and_says_so(tmp_path, capsys):
     path = _write(tmp_path, COPY)
     assert verify_main(["--timeout", "0.001", path]) == EXIT_UNKNOWN
