@@ -372,7 +372,8 @@ class TagChecker:
                 self.sink.finding(w.finding("TAG", lf.node.span, msg, "declare the field in the input's `tag` line"))
             elif c.opaque.startswith("uninit"):
                 self.sink.finding(w.finding("INIT", lf.node.span, f"{lf.node.elem.tensor} depends on a read before "
-                                            f"anything wrote it: {c.opaque.split(': ', 1)[1]}", ""))
+                                            f"anything wrote it: {c.opaque.split(': ', 1)[1]}",
+                                            _unrun_owners(self.df, c.opaque)))
             else:
                 self.sink.unknown("TAG", lf.node.span, c.opaque.split(": ", 1)[-1])
             return
@@ -380,6 +381,25 @@ class TagChecker:
     def check_range(self, point, cond, lf: Leaf, rs: ir.RangeSet, base, scope) -> None:
         from .range_rule import check_range
         check_range(self, point, cond, lf, rs, base, scope)
+
+
+def _unrun_owners(df, note: str) -> str:
+    """The hint of an INIT finding on a register tile defined only under a condition on the
+    thread: its distribution gives elements to threads that do not run the definition (a
+    warp-specialised consumer's `a = load sA[...]` with the default distribution, which
+    spans the producer warp too, read by an `mma`)."""
+    import re
+    m = re.search(r"nothing wrote (\S+) before", note)
+    name = m.group(1) if m else None
+    defs = [p for p in df.points if getattr(getattr(p.stmt, "target", None), "name", None) == name]
+    if not defs or not all(any(exprs.mentions_thread(g.cond) for g in p.guards) for p in defs):
+        return ""
+    line = defs[0].span.line if defs[0].span else "?"
+    spec = "its layout" if defs[0].stmt.target.layout is not None else \
+        f"its default distribution, over all {df.kernel.threads} threads"
+    return (f"{name} is defined only under a condition on the thread (line {line}): an element whose owner ("
+            f"by {spec}) does not run that line is never written; give {name} a layout over the threads that "
+            "run the branch, or define it outside the condition")
 
 
 def _term_id(term) -> object:

@@ -40,3 +40,13 @@ def test_the_writer_inverts_the_distribution():
     # The default distribution gives thread t the elements t, t + threads, ...
     assert [writer(None, (16,), 4, (e,), {}) for e in (0, 5, 15)] == [0, 1, 3]
     assert writer(None, (16,), 4, (16,), {}) is None
+
+
+def test_an_operand_defined_only_under_a_thread_condition_says_so():
+    """A warp-specialised consumer's `a = load sA[...]` with the default distribution, which
+    gives elements to the producer warp too: the INIT finding's hint names the condition."""
+    path = BAD.parent / "mbar" / "ws_mma_default_distribution.dsl"
+    (f,) = verify_kernel(check_source(path.read_text(), str(path)).kernel, VerifyOptions()).findings
+    assert f.rule == "INIT" and "nothing wrote a" in f.message
+    assert "a is defined only under a condition on the thread (line 25)" in f.hint
+    assert "over all 160 threads" in f.hint
