@@ -6,50 +6,20 @@ cp.async pipelining cover a load's latency (docs/COSTMODEL.md, "Work").
 from __future__ import annotations
 
 import math
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, replace
 
 from dsl import exprs, ir
 
 from . import tma_tensor, vector
 from .costmodel_access import SECTOR, WARP, Geometry, ThreadDependent, sectors, value, wavefronts
+from .costmodel_counts import Counts, LoopCost, ops
 from .costmodel_loops import LoopRules, whole_number
+from .costmodel_reduce import ReductionCosts
 from .emit import Emitter
-from .plan import Plan, cross_thread_reads, fold, statement_dist, tile_operands
+from .plan import Plan, fold, statement_dist, tile_operands
 
-SFU = frozenset({"exp", "exp2", "log", "log2", "sqrt", "rsqrt", "tanh", "sin", "cos", "pow"})
 MMA_FLOPS = 2 * 16 * 8 * 16          # one mma.sync m16n8k16
 UNROLL_LIMIT = 1024                   # loops longer than this are counted from one iteration
-REDUCE_UNROLL = 16                    # elements of a serial reduction loop LLVM unrolls (the SASS: 16 loads, then 16 ops)
-
-
-@dataclass
-class Counts:
-    tensor_flops: float = 0.0
-    fp32_ops: float = 0.0            # FP32-pipe lane operations (an FMA is one)
-    sfu_ops: float = 0.0
-    wavefronts: float = 0.0          # shared-memory wavefronts (128 bytes each when conflict-free)
-    sectors: float = 0.0             # global 32-byte sectors requested (L2 traffic)
-    useful_bytes: float = 0.0        # global bytes the lanes asked for
-    flops: float = 0.0               # useful arithmetic, 2 per multiply-add
-    bulk_ops: float = 0.0            # cp.async.bulk(.tensor) instructions, each issued on its own
-    read: dict = field(default_factory=dict)      # global tensor -> bytes requested
-    written: dict = field(default_factory=dict)
-
-    def add(self, o: "Counts", k: float = 1.0) -> None:
-        for f in ("tensor_flops", "fp32_ops", "sfu_ops", "wavefronts", "sectors", "useful_bytes", "flops", "bulk_ops"):
-            setattr(self, f, getattr(self, f) + k * getattr(o, f))
-        for mine, theirs in ((self.read, o.read), (self.written, o.written)):
-            for n, b in theirs.items():
-                mine[n] = mine.get(n, 0.0) + k * b
-
-
-@dataclass(frozen=True)
-class LoopCost:
-    var: str
-    iterations: float                # over all executions of the loop, per block
-    executions: float
-    overlap: int                     # iterations between a load's issue and its use (wait_group n)
-    per_iteration: Counts
 
 
 @dataclass
@@ -77,7 +47,7 @@ def count(plan: Plan, env: dict[str, int], target) -> Work:
     return replace(walks[0], peak=walks[1] if len(walks) > 1 else None)
 
 
-class _Walker(LoopRules):
+class _Walker(LoopRules, ReductionCosts):
     def __init__(self, plan: Plan, env: dict[str, int], target, em: Emitter, longest: bool = False):
         self.plan, self.env, self.target = plan, dict(env), target
         self.em = em
@@ -151,31 +121,6 @@ class _Walker(LoopRules):
             self.loops[id(s)] = LoopCost(s.var, int(mult) * trips + (old.iterations if old else 0),
                                          int(mult) + (old.executions if old else 0), overlap,
                                          old.per_iteration if old else first)
-
-    def serial_reduction(self, s: ir.Compute, mult: float) -> None:
-        """A reduction the lowering writes as a loop over a forwarded global operand
-        (`for _k in range(n): _r = _r + X[...]`, not a warp shuffle): LLVM unrolls it by
-        REDUCE_UNROLL and issues those loads together, and each unrolled step waits for them
-        before the next (the running value depends on them), so every step is one round trip
-        on the block's path, once per value of the thread."""
-        if id(s) in self.em.shuffles or id(s) in self.plan.reductions:
-            return                                   # own values, shuffles, shared partials: no chain
-        t = self.plan.tiles[s.target.name]
-        n = 0
-        for name, under in tile_operands(s.value):
-            load = self.plan.forward_of(s, name)
-            if under and load is not None and not self.geo.is_shared(load.src.tensor):
-                n = max(n, math.prod(self.plan.tiles[name].shape) // max(1, math.prod(t.shape)))
-        if n <= 1:
-            return
-        # the first step's wait is the forwarded load's, already a round trip (or an
-        # iteration of the enclosing loop that waits for it)
-        steps = mult * (t.dist.values * math.ceil(n / REDUCE_UNROLL) - 1)
-        if steps <= 0:
-            return
-        old = self.loops.get(id(s))
-        work = Counts(fp32_ops=min(n, REDUCE_UNROLL) * min(t.dist.active_threads, math.prod(t.shape)))
-        self.loops[id(s)] = LoopCost(f"{t.name}:reduce", steps + (old.iterations if old else 0), 0, 0, work)
 
     # ------------------------------------------------------------ statements
     def stmt(self, s: ir.Stmt) -> Counts:
@@ -350,7 +295,7 @@ class _Walker(LoopRules):
             return
         t = self.plan.tiles[s.target.name]
         n = t.dist.values * t.dist.active_threads
-        alu, sfu = _ops(s.value)
+        alu, sfu = ops(s.value)
         c.fp32_ops += n * alu
         c.sfu_ops += n * sfu
         c.flops += n * (alu + sfu)
@@ -371,40 +316,6 @@ class _Walker(LoopRules):
             else:
                 crd = [t.dist.coords(t.dist.concrete(x, 0) or 0) for x in lanes]
                 self.operand(s, name, crd if len(src.shape) == len(t.shape) else row, c, reads * warps)
-
-
-    def parallel(self, s: ir.Compute, c: Counts) -> None:
-        """A reduction lowered in parallel (reduce_lower.py, docs/COSTMODEL.md)."""
-        r = self.plan.reductions[id(s)]
-        d, t = self.plan.tiles[r.source].dist, self.plan.tiles[s.target.name].dist
-        arg = r.node.args[0]
-        alu, sfu = _ops(arg)
-        everything = _ops(s.value)
-        n_src, n_out = d.values * d.active_threads, t.values * t.active_threads
-        c.fp32_ops += n_src * (alu + 1) + n_out * (everything[0] - alu)
-        c.sfu_ops += n_src * sfu + n_out * (everything[1] - sfu)
-        c.flops += n_src * (alu + sfu + 1) + n_out * (sum(everything) - alu - sfu)
-        slots = len(r.form.slots)
-        c.fp32_ops += d.active_threads * slots * (r.form.width.bit_length() - 1)
-        warps_src, warps_out = -(-d.active_threads // WARP), -(-t.active_threads // WARP)
-        c.wavefronts += warps_src * slots + warps_out * r.form.parts * t.values
-        _, other = cross_thread_reads(self.plan, s)
-        lanes = range(min(WARP, d.active_threads))
-        for name in dict.fromkeys(other):
-            row = [tuple(0 for _ in self.plan.tiles[name].shape) for _ in lanes]
-            self.operand(s, name, row, c, d.values * warps_src)
-
-
-def _ops(e: ir.Expr) -> tuple[int, int]:
-    """(FP32-pipe operations, special-function operations) per element of an expression."""
-    alu = sfu = 0
-    for node in exprs.iter_nodes(e):
-        if isinstance(node, (ir.Bin, ir.Neg)):
-            alu += 1
-        elif isinstance(node, ir.Call) and not (node.func in ("sum", "max", "min", "bcast")
-                                                and "axis" in dict(node.kwargs)):
-            sfu, alu = (sfu + 1, alu) if node.func in SFU else (sfu, alu + 1)
-    return alu, sfu   # reductions are counted by the caller, per reduced element
 
 
 def _rc(d, t: int, v: int) -> tuple[int, int]:
