@@ -64,9 +64,13 @@ def check_covered(ctx, name: str, sites) -> None:
         msg = f"{where} is written by no thread (no masked store's tile reaches it)"
         hint = ("the stores' tiles do not reach every element: round the grid up, (N + B - 1) / B, and "
                 "store the tail too")
-    else:
+    elif any(s.point.guards for s in sites):
         msg = f"{where} is written by no thread (no block, thread or iteration passes the store's conditions for it)"
         hint = "the condition around the store leaves this element out: check its bound against the tensor's size"
+    else:
+        msg = f"{where} is written by no thread (no block and iteration of the store's loops reaches it)"
+        hint = ("the grid and the bounds of the loops around the store do not reach this element: check the "
+                "grid's extents, the loops' trip counts and the tiles' offsets")
     if len(related) > 1:
         hint = ("the stores' conditions all leave out the thread that does this element: the branches of a "
                 "store split between threads must admit every thread between them")
@@ -194,7 +198,7 @@ def _eliminate(ctx, hit, xs: list, slices, facts) -> dict:
     timeout)."""
     named = {}
     for x in list(xs):
-        for w in _candidates(x, slices):
+        for w in _candidates(x, slices, [y for y in xs if y is not x and y not in named]):
             moved = z3.substitute(hit, (x, w))
             if prove(z3.Implies(hit, moved), facts, ctx.opts.solver).verdict is SV.PROVED:
                 hit, slices = moved, [(e, z3.substitute(start, (x, w))) for e, start in slices]
@@ -204,13 +208,33 @@ def _eliminate(ctx, hit, xs: list, slices, facts) -> dict:
     return named
 
 
-def _candidates(x, slices) -> list:
+def _candidates(x, slices, others=()) -> list:
+    """Terms of the element for x: along a slice `k * x + rest`, (e - rest) / k; and where the
+    slice also runs another variable y with a larger step k2 (`block.x + it * G`, a grid-stride
+    loop), x's digit of that mixed radix, ((e - rest') % k2) / k with rest' free of both."""
     out = []
     for e, start in slices:
         if not mentions(start, x):
             continue
         rest = z3.simplify(z3.substitute(start, (x, z3.IntVal(0))))
-        k = z3.simplify(z3.substitute(start, (x, z3.IntVal(1))) - rest)
-        if z3.is_int_value(k) and k.as_long() > 0:
-            out.append(z3.simplify((e - rest) / k))
+        k = _step(start, x, rest)
+        if k is None:
+            continue
+        for y in others:        # first: naming x by (e - rest) / k would leave y unnamed
+            if not mentions(rest, y):
+                continue
+            base = z3.simplify(z3.substitute(rest, (y, z3.IntVal(0))))
+            k2 = _step(rest, y, base)
+            if k2 is not None and k2.as_long() > k.as_long():
+                out.append(z3.simplify(((e - base) % k2) / k))
+        out.append(z3.simplify((e - rest) / k))
     return out + [z3.IntVal(0)]
+
+
+def _step(start, x, rest):
+    """The constant positive coefficient of x in `start` (linear in x), else None."""
+    k = z3.simplify(z3.substitute(start, (x, z3.IntVal(1))) - rest)
+    if not (z3.is_int_value(k) and k.as_long() > 0):
+        return None
+    twice = z3.simplify(z3.substitute(start, (x, z3.IntVal(2))) - rest)
+    return k if z3.is_int_value(twice) and twice.as_long() == 2 * k.as_long() else None

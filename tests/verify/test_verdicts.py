@@ -202,6 +202,7 @@ HELD_OUT = [
     ("r24_ok_shortcircuit_if", {"M": 64, "N": 32}),   # N > 32 and M / (N - 32) >= 1: the divisor is guarded
     ("r23_ok_prefix_rows_zero_trip", {"G": 5}),   # range(block.x) runs no iteration at block 0: zeros there
     ("flat_index_mask", {"M": 9, "N": 32}),      # (block.x * BR + index(x, axis=0)) * N within int64 under M * N
+    ("persistent_rows", {"R": 10}),              # a grid-stride loop: COVER names the block and the iteration
 ]
 
 
