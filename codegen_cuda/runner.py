@@ -214,7 +214,11 @@ def poison(kernel: ir.Kernel, sizes: dict[str, int], inputs: dict[str, np.ndarra
     """Outputs poisoned so unwritten elements show; in-out tensors keep their contents."""
     out = dict(inputs)
     outputs = output_params(kernel)
+    from encode.elem_reads import reads
     read = {s.src.tensor for s in ir.walk(kernel.body) if isinstance(s, (ir.Load, ir.Copy, ir.TmaLoad))}
+    # element reads in subscripts, loop bounds and conditions read the tensor too (a counter
+    # read as a loop's trip count and then reset is state, not an output to poison)
+    read |= {r.ref.tensor for s in ir.walk(kernel.body) for r in reads(s)}
     for p in kernel.params:
         if p.name in outputs and p.name not in read:
             out[p.name] = poisoned(p.dtype.value, shape_of(p, sizes))

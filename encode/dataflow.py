@@ -114,6 +114,7 @@ class Dataflow(Ownership, Instances):
         walk back (encode/settle.py)."""
         param = self.kernel.param(storage)
         if param is not None:
+            self._after_own_store(storage, point)
             tag = self.input_tag(storage, coords)
             if _masked_read(point.stmt, storage):
                 # Padding is not an element of the input: it contributes to nothing (the PAD tag).
@@ -149,6 +150,24 @@ class Dataflow(Ownership, Instances):
         self._memo.put(key, value, self._made[start:], (coords, tuple(inst.values()), box, canon), actual)
         return value
 
+    def _after_own_store(self, storage: str, point: prog.Point) -> None:
+        """A read of an input is its tag function's record: the input's initial contents, or
+        what the kernel's own store left there, which the store rule checks against the tag
+        function. Where the tag function has a condition (`tag X[i, j] = (...) if i >= j`) the
+        store may leave zeros, no record, where it fails, which the read would take for the
+        fields: a read that a store of this block may precede (earlier in the program, or in
+        an earlier iteration of a loop around both) is not followed (held-out round 26: a
+        triangle zeroed in place and read back was proved summed as whole rows)."""
+        decl = self.kernel.tag_of(storage)
+        if decl is None or decl.cond is None or point.stmt is None:
+            return
+        for w in self.writers.get(storage, []):
+            if isinstance(w.stmt, ir.Store) and prog.may_precede(w, point):
+                raise Unsupported(f"a read of {storage} that the kernel's own store into it (line {w.span.line}) "
+                                  f"may precede: where {storage}'s tag function's condition fails the store "
+                                  "leaves zeros, which the read would take for its fields (not followed)",
+                                  getattr(point.stmt, "span", None))
+
     def input_tag(self, storage: str, coords: tuple) -> Contribution:
         decl = self.kernel.tag_of(storage)
         origin = Origin(None, storage, tuple(coords))
@@ -156,6 +175,9 @@ class Dataflow(Ownership, Instances):
             return Contribution((), (), z3.BoolVal(True), (origin,))
         bound = dict(zip(decl.indices, coords))
         fields = tuple((name, self.env.term(e, bound)) for name, e in decl.fields)
+        # `tag X[i] = (...) if c`: where c fails the element holds no record (zeros), whether it
+        # is read as the kernel's input or read back after the kernel's own store (held-out
+        # round 26: a triangle zeroed in place, read back, was summed as whole rows)
         return Contribution(fields, (), z3.BoolVal(True), (origin,))
 
     def reaching(self, storage, coords, point, inst, writers, box: Box | None = None) -> TagValue:

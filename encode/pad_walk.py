@@ -27,6 +27,7 @@ from dsl.masks import fill_of, neutral_for
 from dsl.pad_values import (FUNCS, NOPAD, UNKNOWN, cast_value, func_at, meets_data, operands, same, tile_names,
                              value_at)
 
+from . import program as prog
 from .fill_lines import PadLines
 from .fill_parts import (MET, NONE, Part, all_tiles, anywhere, bare_tiles, binary_at, combined, extremum_at,
                          inserted, kept_zero, mapped, merged, met_value, overlap, reduced, shifted, valued,
@@ -144,7 +145,7 @@ class Pads(PadLines):
 
     def written(self, s, name: str) -> tuple:
         # a tensor the kernel writes may hold the padding its stores carried (held-out round 19)
-        stored = anywhere(self.of(s.src.tensor)) if isinstance(s, (ir.Load, ir.Copy, ir.TmaLoad)) else NONE
+        stored = self.stored(s.src.tensor) if isinstance(s, (ir.Load, ir.Copy, ir.TmaLoad)) else NONE
         if isinstance(s, ir.Load) and s.mask is not None and self.df.kernel.param(s.src.tensor) is not None:
             return merged(self.access_parts(s) + stored)
         if isinstance(s, (ir.Load, ir.Copy, ir.TmaLoad)) and s.mask is not None:
@@ -173,6 +174,15 @@ class Pads(PadLines):
                 out += (Part(0.0 if zero else UNKNOWN, frozenset(), None),)
             return merged(out)
         return NONE
+
+    def stored(self, src: str) -> tuple:
+        """What a read of `src` at `self.point` may find that a write put there: for a kernel
+        tensor, only the kernel's own stores that may run before the read (a masked in-place
+        update `x = load X; store X, x * 2.0 + 1.0` reads none of its own padding)."""
+        if self.df.kernel.param(src) is None:
+            return anywhere(self.of(src))
+        before = [w for w in self.df.writers.get(src, []) if prog.may_precede(w, self.point)]
+        return anywhere(self.written_by(src, before)) if before else NONE
 
     def updated_in_place(self, e: ir.Expr, name: str) -> tuple:
         """`x = x + 1.0` after a masked load of x: the padding of x's other writes, through

@@ -57,6 +57,12 @@ def common_loops(a: Point, b: Point) -> int:
     return n
 
 
+def may_precede(a: Point, b: Point) -> bool:
+    """Can an instance of `a` run before an instance of `b` in one thread's program order:
+    `a` earlier in the program text, or both in a loop (an earlier iteration's `a`)?"""
+    return a.stmt is not b.stmt and (common_loops(a, b) > 0 or a.path < b.path)
+
+
 def before_in_body(a: Point, b: Point, level: int) -> bool:
     """Within one iteration of their `level`-th common loop (0 = kernel body), is a before b?"""
     start = a.loop_levels[level - 1] if level else 0

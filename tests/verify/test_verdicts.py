@@ -203,6 +203,10 @@ HELD_OUT = [
     ("r23_ok_prefix_rows_zero_trip", {"G": 5}),   # range(block.x) runs no iteration at block 0: zeros there
     ("flat_index_mask", {"M": 9, "N": 32}),      # (block.x * BR + index(x, axis=0)) * N within int64 under M * N
     ("persistent_rows", {"R": 10}),              # a grid-stride loop: COVER names the block and the iteration
+    # held-out round 26: a counter read only as a loop bound is state, not an output to poison
+    ("r26_ok_count_loop_then_reset", {"R": 4}),
+    # new-user round 27: a masked in-place update reads none of its own stored padding
+    ("r27_ok_inplace_scale_masked", {"N": 700}),
 ]
 
 
@@ -517,6 +521,16 @@ def test_a_where_with_zeros_makes_padding_a_later_mask_must_cover():
     assert bad != src
     v = verify_kernel(check_source(bad, "wide.dsl").kernel, VerifyOptions())
     assert v.status == "violation" and v.findings[0].rule == "TAG", (v.findings, v.unknowns)
+
+
+def test_a_read_back_of_a_conditionally_tagged_tensor_after_the_kernels_store_is_unknown():
+    """Held-out round 26: X's upper triangle zeroed in place (where its tag function's condition
+    fails) and read back was taken to hold X's fields there; a row sum over it proved whole rows
+    (never_proved/r26_*). Such a read is not followed: this correct sibling, which claims only
+    the lower triangle, is unknown rather than proved or refuted."""
+    v = _verdict("r26_ok_inplace_tril_rowsum.dsl")
+    assert v.status == "unknown" and not v.findings, v.findings
+    assert any("the kernel's own store into it" in u.reason for u in v.unknowns), v.unknowns
 
 
 NEVER_PROVED = sorted((HERE / "never_proved").glob("*.dsl"))
