@@ -40,20 +40,21 @@ def sizes_for(mod: ModuleType, arrays: dict) -> dict[str, int]:
     missing = [p for p, _, _ in mod.PARAMS if p not in arrays]
     if missing:
         raise LaunchError(f"missing arguments: {', '.join(missing)}")
-    sizes = {k: int(v) for k, v in mod.sizes_of(**{p: arrays[p] for p, _, _ in mod.PARAMS}).items()}
+    # positional: the module's parameter names are py_name'd (a size `max` is `v_max` there)
+    sizes = {k: int(v) for k, v in mod.sizes_of(*[arrays[p] for p, _, _ in mod.PARAMS]).items()}
     for name, _, shape in mod.PARAMS:
         want = tuple(sizes[d] if isinstance(d, str) else d for d in shape)
         got = tuple(arrays[name].shape)
         if got != want:
             raise LaunchError(f"{name} has shape {got}; the kernel needs {want} for sizes {sizes}")
-    if not mod.check_sizes(**sizes):
+    if not mod.check_sizes(*[sizes[n] for n in mod.SIZES]):
         raise LaunchError(f"sizes {sizes} do not satisfy the kernel's assumptions")
     return sizes
 
 
 def geometry(mod: ModuleType, sizes: dict[str, int]) -> tuple[tuple[int, int, int], tuple[int, int, int], int]:
     """(grid, block, dynamic shared bytes) of one launch."""
-    grid = tuple(int(g) for g in mod.grid(**sizes))
+    grid = tuple(int(g) for g in mod.grid(*[sizes[n] for n in mod.SIZES]))
     if any(g < 1 for g in grid):
         raise LaunchError(f"empty grid {grid} for sizes {sizes}")
     return grid, (mod.THREADS, 1, 1), mod.SMEM_BYTES
