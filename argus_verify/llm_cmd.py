@@ -7,7 +7,8 @@ import os
 import sys
 from pathlib import Path
 
-KB_TASK_DIR = Path(".argus_cache") / "kernelbench"
+from .lower_cmd import cache_dir
+
 
 
 def add_options(p) -> None:
@@ -26,7 +27,7 @@ def load(path: str):
             return load_task(path), None
         from agent.kernelbench_task import ProblemError, Unrecognised, problem_task
         try:
-            return problem_task(path, KB_TASK_DIR), None
+            return problem_task(path, cache_dir() / "kernelbench"), None
         except Unrecognised as err:
             print(f"argus optimize: error: {err}\n  not recognised: no offline template covers this problem; "
                   f"it needs --llm", file=sys.stderr)

@@ -14,8 +14,9 @@ from .source import load_kernel
 from .render import format_diagnostic
 
 
-def _cache_dir() -> Path:
-    # Read at the edge, as the house rules ask; everything below gets a Path.
+def cache_dir() -> Path:
+    """Where generated modules go: $ARGUS_CACHE, else ./.argus_cache. Read at the edge, as
+    the house rules ask; everything below gets a Path."""
     return Path(os.environ.get("ARGUS_CACHE") or ".argus_cache")
 
 
@@ -64,7 +65,7 @@ def lower_main(args) -> int:
 def _compiled(args, kernel, lowered) -> int:
     from codegen_cuda.compile import CompileUnavailable, compile_kernel
     try:
-        result = compile_kernel(lowered, _cache_dir(), arch=args.arch)
+        result = compile_kernel(lowered, cache_dir(), arch=args.arch)
     except CompileUnavailable as err:
         print(f"error: {err}", file=sys.stderr)
         return 2
@@ -83,7 +84,7 @@ def run_main(args) -> int:
     kernel, text = _load(args.file)
     if kernel is None:
         return 2
-    opts = RunOptions(sim=args.sim, seed=args.seed, cache_dir=_cache_dir(),
+    opts = RunOptions(sim=args.sim, seed=args.seed, cache_dir=cache_dir(),
                       reference=Path(args.reference) if args.reference else None)
     status = 0
     try:

@@ -7,6 +7,8 @@ import time
 from collections import Counter
 from pathlib import Path
 
+from .lower_cmd import cache_dir
+
 
 def optimize_main(args) -> int:
     from agent.evaluate import EvalOptions, default_predict
@@ -26,7 +28,7 @@ def optimize_main(args) -> int:
         return 2
     memory = Path(args.memory) if args.memory else default_memory_dir()
     cfg = RunConfig(run_dir, memory, args.budget, args.jobs, args.seed, args.feedback,
-                    EvalOptions(cache_dir=Path(".argus_cache")))
+                    EvalOptions(cache_dir=cache_dir()))
     predict = default_predict()
     if args.llm:
         return llm_cmd.run(args, task, run_dir, cfg.eval, predict)

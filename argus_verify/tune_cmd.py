@@ -7,10 +7,10 @@ Exit codes: 0 at least one configuration proved (tune) or a fit was made (calibr
 from __future__ import annotations
 
 import json
-import os
 import sys
 from pathlib import Path
 
+from .lower_cmd import cache_dir
 from .render import format_diagnostic
 from .source import read_source
 
@@ -42,7 +42,7 @@ def tune_main(args) -> int:
         print(f"argus tune: error: {err}", file=sys.stderr)
         return 2
     opts = TuneOptions(target=args.target, timeout_s=args.timeout, seed=args.seed, jobs=args.jobs,
-                       registers=args.registers, refine=args.top, cache_dir=os.environ.get("ARGUS_CACHE") or ".argus_cache")
+                       registers=args.registers, refine=args.top, cache_dir=str(cache_dir()))
 
     def progress(done: int, total: int, out) -> None:
         if not args.quiet:
