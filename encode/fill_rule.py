@@ -52,8 +52,7 @@ def _check_point(df, sink, pads, p) -> None:
             # when the store's rows are the loads' rows.
             parts = tuple(q for q in parts if not pads.dropped(q, p))
         _stored(sink, p, parts, s.src)
-        decl = df.kernel.tag_of(s.dst.tensor)
-        if decl.cond is not None or any(isinstance(e, ir.RangeSet) for _, e in decl.fields):
+        if _promises_zeros(df, df.kernel.tag_of(s.dst.tensor)):
             _zeros_promised(sink, p, parts, s)
     elif isinstance(s, (ir.Assert, ir.Invariant)):
         for name in sorted({n.elem.tensor for n in exprs.iter_nodes(s.cond) if isinstance(n, ir.TagField)}):
@@ -71,6 +70,24 @@ def _stored(sink, point, parts, what: str) -> None:
         sink.unknown("TAG", point.span, f"padding of a masked tile meets data in '{what}' (its value there "
                      "depends on other tiles, which its PAD tag does not record): its tags are not known; "
                      "mask the math's other operands too, or keep the padding out of the tile")
+
+
+def _promises_zeros(df, decl) -> bool:
+    """Does the tag function say some element holds zeros: it has a condition, or a `range`
+    field that can be empty under the assumptions (`k=range(0, K)` with K >= 32 cannot)?"""
+    import z3
+    from .solver import Verdict as SV, find_model
+    if decl.cond is not None:
+        return True
+    ranges = [e for _, e in decl.fields if isinstance(e, ir.RangeSet)]
+    if not ranges:
+        return False
+    bound = {i: z3.Int(f"%zero@{i}") for i in decl.indices}
+    try:
+        empty = z3.Or(*[df.env.term(r.hi, bound) <= df.env.term(r.lo, bound) for r in ranges])
+    except Unsupported:
+        return True
+    return find_model(list(df.env.facts) + [empty], df.solver, probe=True).verdict is not SV.PROVED
 
 
 def _zeros_promised(sink, point, parts, s) -> None:

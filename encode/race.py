@@ -195,6 +195,10 @@ def _report(ctx, rule: str, ia, ib, mv: ModelView, note: str, hint: str | None =
                   f"still read it (line {a.span.line}{ia_txt}), {note}",
            "ASYNC": f"{thread_text(tb, ws)} reads {el}{ib_txt} before the copy_async filling it is waited for and "
                     f"made visible: {note}"}[rule]
+    if hint is None and rule == "RACE" and "may still be in flight" in note:
+        # an async copy still in flight: a barrier does not retire it, its wait does
+        hint = ("wait for the earlier copy's group before the second access (a smaller wait_group count); a "
+                "barrier does not wait for async copies")
     hint = hint or {"RACE": "put a barrier between the two accesses",
             "WAR": "put a barrier between the last read of the slot and the write that refills it",
             "ASYNC": "wait for the copy's group (wait_group with a smaller count, or commit earlier) and put a "

@@ -181,8 +181,34 @@ def _count_hint(tc, storage: str, point) -> str:
     if again is not None:
         return (f"'{storage}' is initialised again at line {again.span.line}, inside the loop that accumulates "
                 "it, so only that loop's last iteration reaches here: initialise it once, before the loop")
-    return (_reset_hint(tc, storage, point) or _guarded_update_hint(tc, storage)
+    return (_reset_hint(tc, storage, point) or _guarded_update_hint(tc, storage) or _no_accumulation(tc, storage)
             or "the accumulation covers part of the range only: check the loop bounds and the k-tile extent")
+
+
+def _no_accumulation(tc, storage: str) -> str:
+    """The hint where nothing upstream of the value accumulates: no writer of it or of what it
+    is computed from lies in a loop, reduces over an axis or is an mma."""
+    seen, todo = set(), [storage]
+    while todo:
+        name = todo.pop()
+        if name in seen:
+            continue
+        seen.add(name)
+        for w in tc.df.writers.get(name, []):
+            s = w.stmt
+            if w.loops or isinstance(s, ir.Mma) or (isinstance(s, ir.Compute) and any(
+                    isinstance(n, ir.Call) and n.func in ("sum", "max", "min") for n in exprs.iter_nodes(s.value))):
+                return ""
+            if isinstance(s, ir.Compute):
+                todo += exprs.free_syms(s.value, ir.SymKind.TENSOR)
+            elif isinstance(s, (ir.Load, ir.Copy)):
+                todo.append(s.src.tensor)
+            elif isinstance(s, ir.Store):
+                todo.append(s.src)
+    return (f"'{storage}' is computed without a loop or a reduction: elementwise math (`a + b`) pairs each "
+            "record of one operand with each of the other into one merged record, so it does not count the "
+            "values it adds; reduce over an axis (`sum(x, axis=1)`) or accumulate in a loop to take every "
+            "value of the range")
 
 
 def _guarded_update_hint(tc, storage: str) -> str:

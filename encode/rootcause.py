@@ -15,6 +15,9 @@ from . import program as prog
 from .findings import Finding
 
 
+CONSEQUENT = ("TAG", "INIT")      # rules whose findings may follow from an earlier finding's data
+
+
 def _reads(stmt) -> set[str]:
     """The storages a statement's value comes from."""
     if isinstance(stmt, (ir.Copy, ir.Load)):
@@ -57,14 +60,19 @@ def _downstream(tiles: set[str], flows: dict[str, set[str]]) -> set[str]:
 def group(findings: tuple[Finding, ...], kernel: ir.Kernel) -> tuple[Finding, ...]:
     """Findings in their order, each consequence moved right after its root and marked with the
     root's span. The root of a finding is the first earlier finding whose tiles its own tiles
-    are computed from; a root's root is followed, so every group has one head."""
+    are computed from; a root's root is followed, so every group has one head. Only claims
+    about data (TAG, INIT) are consequences: an access's bound or order is its own bug,
+    whatever the data it moves; and only an error is a root (a BANK warning explains no
+    wrong value)."""
     flows = _flows(kernel)
     roots: list[int] = []
     cause: dict[int, int] = {}
     for i, f in enumerate(findings):
-        mine = _tiles(f)
+        mine = _tiles(f) if f.rule in CONSEQUENT else set()
         for j in roots:
             r = findings[j]
+            if r.severity != "error":
+                continue
             if r.span.line != f.span.line and mine and mine & _downstream(_tiles(r), flows):
                 cause[i] = j
                 break
