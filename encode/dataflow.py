@@ -175,9 +175,6 @@ class Dataflow(Ownership, Instances):
             return Contribution((), (), z3.BoolVal(True), (origin,))
         bound = dict(zip(decl.indices, coords))
         fields = tuple((name, self.env.term(e, bound)) for name, e in decl.fields)
-        # `tag X[i] = (...) if c`: where c fails the element holds no record (zeros), whether it
-        # is read as the kernel's input or read back after the kernel's own store (held-out
-        # round 26: a triangle zeroed in place, read back, was summed as whole rows)
         return Contribution(fields, (), z3.BoolVal(True), (origin,))
 
     def reaching(self, storage, coords, point, inst, writers, box: Box | None = None) -> TagValue:

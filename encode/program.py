@@ -58,8 +58,10 @@ def common_loops(a: Point, b: Point) -> int:
 
 
 def may_precede(a: Point, b: Point) -> bool:
-    """Can an instance of `a` run before an instance of `b` in one thread's program order:
-    `a` earlier in the program text, or both in a loop (an earlier iteration's `a`)?"""
+    """Can an instance of statement `a` run before one of another statement `b` in program
+    order: `a` earlier in the program text, or both in a loop (an earlier iteration's `a`)?
+    Within a block, barriers order only what program order puts before them, so on a kernel
+    free of races this is every write a read can see."""
     return a.stmt is not b.stmt and (common_loops(a, b) > 0 or a.path < b.path)
 
 
