@@ -234,15 +234,16 @@ def check_covers(tc, point, cond, lf, lo_e, hi_e, base, scope) -> None:
     leaves = {id(lf.node): lf}
     name = f"tag({lf.node.elem.tensor}).{lf.node.field}"
     member = tc.solve(point, cond, base + tc.known_facts(lf) + [z3.Not(And(lf.var >= lo, lf.var < hi))],
-                      leaves, scope, "TAG", f"{name} leaves range({_t(lo_e)}, {_t(hi_e)})")
+                      leaves, scope, "TAG", f"{name} leaves [{_t(lo_e)}, {_t(hi_e)}) (the covers claim)")
     if not member:
         return
-    if _cover(tc, point, cond, lf, lo, hi, lo_e, hi_e, base, scope):
+    if _cover(tc, point, cond, lf, lo, hi, lo_e, hi_e, base, scope, claim="covers"):
         tc.check_unknown_values(point, cond, leaves, base, scope, missing_ok=True)
 
 
-def _cover(tc, point, cond, lf, lo, hi, lo_e, hi_e, base, scope) -> bool:
-    """Every value of [lo, hi) is some contribution's field (one quantified query)."""
+def _cover(tc, point, cond, lf, lo, hi, lo_e, hi_e, base, scope, claim: str = "range") -> bool:
+    """Every value of [lo, hi) is some contribution's field (one quantified query); `claim`
+    names the assertion in the report (a `range` field or a `covers`)."""
     name = f"tag({lf.node.elem.tensor}).{lf.node.field}"
     v = z3.Int(f"%missing {lf.node.field}")
     facts = _uncovered(tc, lf, v, base + [v >= lo, v < hi])
@@ -258,8 +259,9 @@ def _cover(tc, point, cond, lf, lo, hi, lo_e, hi_e, base, scope) -> bool:
         model = tc.minimal(facts, scope, out.model, first)
         w = Witness(tc.df, point, model, scope, {})
         missing = model.eval(v, model_completion=True)
-        tc.sink.finding(w.finding("TAG", cond.span, f"{name} never takes the value {missing} of "
-                                  f"range({_t(lo_e)}, {_t(hi_e)})",
+        where = f"range({_t(lo_e)}, {_t(hi_e)})" if claim == "range" else \
+            f"[{_t(lo_e)}, {_t(hi_e)}) (the covers claim)"
+        tc.sink.finding(w.finding("TAG", cond.span, f"{name} never takes the value {missing} of {where}",
                                   _padding_hint(tc, lf, model, f"{lf.node.field}=range({_t(lo_e)}, {_t(hi_e)})", point)
                                   or "some input elements never reach this value: "
                                   "check the loop bounds and the tile offsets"))

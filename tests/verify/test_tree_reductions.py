@@ -114,7 +114,7 @@ def test_a_wrong_7_level_tree_offset_is_refuted_with_the_missing_column():
     v = verify_kernel(_kernel("softmax_tree7_offset.dsl"), VerifyOptions(rules=("TAG",)))
     assert v.status == "violation"
     (f,) = v.findings
-    assert f.span.line == 57 and "never takes the value 31 of range(0, 128)" in f.message
+    assert f.span.line == 57 and "never takes the value 31 of [0, 128)" in f.message
 
 
 def test_a_7_level_tree_without_a_level_barrier_races():
