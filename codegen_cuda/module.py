@@ -186,10 +186,14 @@ def _reads_elements(kernel: ir.Kernel) -> bool:
 
 def _cast_types(kernel: ir.Kernel) -> set[str]:
     """The Numba types that casts in tile expressions name (an intermediate `cast(x, i32)` in
-    `cast(cast(x, i32), f32)` is the type of no tile)."""
+    `cast(cast(x, i32), f32)` is the type of no tile), and int32, in which a cast of a scalar
+    (`cast(R, f32)`, `cast(block.x, f32)`) computes its operand (held-out round 28: a NameError
+    at launch)."""
     from dsl import exprs
-    return {numba_type(n.dtype) for s in ir.walk(kernel.body) if isinstance(s, ir.Compute)
-            for n in exprs.iter_nodes(s.value) if isinstance(n, ir.Cast)}
+    casts = [n for s in ir.walk(kernel.body) if isinstance(s, ir.Compute)
+             for n in exprs.iter_nodes(s.value) if isinstance(n, ir.Cast)]
+    scalar = any(not exprs.free_syms(n.operand, ir.SymKind.TENSOR) for n in casts)
+    return {numba_type(n.dtype) for n in casts} | ({"int32"} if scalar else set())
 
 
 def mbar_runtime_source(maxnreg: set[tuple[str, int]] = frozenset()) -> str:
@@ -248,7 +252,8 @@ def _preamble(kernel: ir.Kernel, plan: planning.Plan, extra: set[str], body: lis
 # Python's math raises where a GPU's libdevice returns inf or nan (exp(1000.0), log(-1.0),
 # sqrt(-1.0), pow(0.0, -1.0)); the simulator calls these through NumPy's float64 functions,
 # which return those values, so that a correct kernel does not fault there.
-TOTAL_MATH = {"exp": "np.exp", "log": "np.log", "log2": "np.log2", "sqrt": "np.sqrt", "pow": "np.power"}
+TOTAL_MATH = {"exp": "np.exp", "log": "np.log", "log2": "np.log2", "sqrt": "np.sqrt", "pow": "np.power",
+              "fmod": "np.fmod"}
 
 
 def _total_math(body: list[str]) -> list[str]:

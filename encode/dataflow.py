@@ -52,7 +52,12 @@ class Dataflow(Ownership, Instances):
                 self.writers.setdefault(target, []).append(p)
             t = getattr(p.stmt, "target", None) or getattr(p.stmt, "tensor", None)
             if isinstance(t, ir.TensorType):
-                self.types.setdefault(t.name, t)
+                first = self.types.setdefault(t.name, t)
+                if (first.shape, first.dtype, first.space) != (t.shape, t.dtype, t.space):
+                    # every rule reads one shape per name (held-out round 28: the other branch's
+                    # shape bounded a coordinate, and an overflow was proved)
+                    raise Unsupported(f"'{t.name}' names tiles of two shapes or types (in different branches or "
+                                      "loops): give each its own name", p.stmt.span)
         self._fresh = itertools.count()
         self._missing: dict[int, tuple] = {}     # statement id -> (tile elements nobody does, shape)
         self._owners_ok: dict[tuple, tuple] = {}  # (statement id, guard id) -> (owners_satisfy, both)

@@ -72,9 +72,26 @@ def _walk(ctx, p: prog.Point, e, given: tuple) -> bool:
         return _walk(ctx, p, e.rhs, given + ((e.lhs, e.op is ir.BinOp.AND),)) or found
     for c in exprs.children(e):
         found = _walk(ctx, p, c, given) or found
+    if not found and isinstance(e, ir.Bin) and e.op in (ir.BinOp.DIV, ir.BinOp.MOD) and integer(ctx, e.rhs) \
+            and _integer_tile(ctx, e.lhs):
+        # an integer tile divided by a scalar (`x % 0`, `x / (R - 64)`): its divisor is the
+        # scalar's, which may be 0 (held-out round 28: ZeroDivisionError on a proved kernel)
+        box = Intervals(ctx, p)
+        lo, hi = box.of(e.rhs)
+        return lo <= 0 <= hi and _query(ctx, p, e, "zero", given)
     if found or not (isinstance(e, ir.Neg) or (isinstance(e, ir.Bin) and e.op in ARITH)) or not integer(ctx, e):
         return found
     return _check_node(ctx, p, e, given)
+
+
+def _integer_tile(ctx, e) -> bool:
+    """Tile math of integer tiles only (no float tile or literal): its `/` and `%` are integer
+    division, undefined by 0."""
+    nodes = list(exprs.iter_nodes(e))
+    tiles = [n for n in nodes if isinstance(n, ir.Sym) and n.kind is ir.SymKind.TENSOR]
+    if not tiles or any(isinstance(n, (ir.FloatLit, ir.Cast)) for n in nodes):
+        return False
+    return all(t.name in ctx.df.types and not ctx.df.types[t.name].dtype.is_float for t in tiles)
 
 
 def integer(ctx, e) -> bool:
@@ -153,16 +170,31 @@ def _coordinate(ctx, e, coords: list):
         return None
     tile, env = e.args[0].name, ctx.env
     axis = env.const_value(dict(e.kwargs).get("axis", ir.IntLit(0)))
-    shape = ctx.df.types[tile].shape if tile in ctx.df.types else ()
-    if axis is None or not 0 <= axis < len(shape):
+    n = extent(ctx, tile, axis)
+    if n is None:
         raise Unsupported(f"the coordinate {format_expr(e)}", e.span)
     name = f"%ix_{tile}_{axis}"
     for sym, _, _ in coords:
         if sym.name == name:
             return sym
     sym = ir.Sym(name, ir.SymKind.INDEX, e.span)
-    coords.append((sym, z3.Int(f"{name}@int"), shape[axis]))
+    coords.append((sym, z3.Int(f"{name}@int"), ir.IntLit(n)))
     return sym
+
+
+def extent(ctx, tile: str, axis) -> int | None:
+    """The largest extent along `axis` of any tile named `tile` (one name may be a tile of
+    another shape in another branch or loop: held-out round 28 took the first one's, 2 where
+    the read tile had 64, and proved an overflow), or None where one is not a constant."""
+    shapes = [p.stmt.target.shape for p in ctx.df.points
+              if isinstance(getattr(getattr(p.stmt, "target", None), "name", None), str) and p.stmt.target.name == tile
+              and isinstance(p.stmt.target, ir.TensorType)]
+    if tile in ctx.df.types:
+        shapes.append(ctx.df.types[tile].shape)
+    if axis is None or not shapes or any(not 0 <= axis < len(s) for s in shapes):
+        return None
+    sizes = [ctx.env.const_value(s[axis]) for s in shapes]
+    return None if None in sizes else max(sizes)
 
 
 class Intervals:
@@ -209,10 +241,8 @@ class Intervals:
                     return -big, big
                 mod = max(abs(bl), abs(bh))
                 return -min(big, mod), min(big, mod)
-            case ir.Call(func="index", args=(ir.Sym(name=tile),), kwargs=kw) if tile in self.ctx.df.types:
-                shape = self.ctx.df.types[tile].shape
-                axis = env.const_value(dict(kw).get("axis", ir.IntLit(0)))
-                n = env.const_value(shape[axis]) if axis is not None and 0 <= axis < len(shape) else None
+            case ir.Call(func="index", args=(ir.Sym(name=tile),), kwargs=kw):
+                n = extent(self.ctx, tile, env.const_value(dict(kw).get("axis", ir.IntLit(0))))
                 return 0, (n - 1 if n is not None else DIM_MAX)
             case ir.Call(func="index"):
                 return 0, DIM_MAX

@@ -138,7 +138,7 @@ class Pads(PadLines):
         try:
             for w in writers:
                 self.point = w
-                out = merged(out + self.written(w.stmt, name))
+                out = merged(out + self.rounded(self.written(w.stmt, name), name))
         finally:
             self.point = saved
         return out
@@ -174,6 +174,16 @@ class Pads(PadLines):
                 out += (Part(0.0 if zero else UNKNOWN, frozenset(), None),)
             return merged(out)
         return NONE
+
+    def rounded(self, parts: tuple, name: str) -> tuple:
+        """Padding values as a tile or buffer narrower than f32 holds them: a fill of 2049.0 in
+        an f16 tile is 2048.0, 70000.0 is inf (held-out round 28: the padding was taken as
+        written, so `z - 2049.0` looked neutral to a sum). f32 and f64 values stay as written:
+        the math computes literals in f32 too."""
+        t = self.df.types.get(name)
+        if t is None or t.dtype in (ir.DType.F32, ir.DType.F64):
+            return parts
+        return tuple(valued(q, cast_value(q.value, t.dtype)) for q in parts)
 
     def stored(self, src: str) -> tuple:
         """What a read of `src` at `self.point` may find that a write put there: for a kernel

@@ -138,3 +138,13 @@ def test_an_undecided_protocol_is_unknown_not_a_finding():
     distrust an mbarrier."""
     verdict = verify_kernel(_kernel(OK[0].read_text()), VerifyOptions(timeout_s=0.001))
     assert not verdict.findings and verdict.status in ("unknown", "proved")
+
+
+def test_a_wait_split_over_two_branches_is_unknown_not_refuted():
+    """Held-out round 26 (m04): proofs/ws_accumulate.dsl with the consumers' wait on `full`
+    written in both branches of `if thread.lane < 16`. Which bulk copy the read sees is not
+    found (a wait under a branch is not the reader's), so the records of the accumulation
+    are not known: its `range` count is unknown; it had been refuted with "0 contributions"."""
+    verdict = _verify(DIR / "ws_wait_split_branches.dsl")
+    assert verdict.status == "unknown" and not verdict.findings, verdict.findings
+    assert any("which bulk copy" in u.reason for u in verdict.unknowns)

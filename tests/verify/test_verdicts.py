@@ -205,6 +205,13 @@ HELD_OUT = [
     ("persistent_rows", {"R": 10}),              # a grid-stride loop: COVER names the block and the iteration
     # held-out round 26: a counter read only as a loop bound is state, not an output to poison
     ("r26_ok_count_loop_then_reset", {"R": 4}),
+    ("r26_ok_flag_clear_when_set", {"R": 6}),    # state cleared only where its data says: COVER asks no more
+    # held-out round 28: casts of scalars in tile math (int32 was not imported), fmod by 0.0 and of inf
+    ("r28_ok_n03_cast_size", {"R": 8}),
+    ("r28_ok_n04_cast_bx", {"R": 8}),
+    ("r28_ok_n06_cast_i8", {"R": 8}),
+    ("r28_ok_m06_fmod_zero", {"R": 8}),
+    ("r28_ok_m07_fmod_inf", {"R": 8}),
     # new-user round 27: a masked in-place update reads none of its own stored padding
     ("r27_ok_inplace_scale_masked", {"N": 700}),
 ]

@@ -12,6 +12,11 @@ if config.ENABLE_CUDASIM:
     # The simulator runs this module as Python, where NumPy's scalar types are the same
     # casts as Numba's and much cheaper to call (arrays are allocated with types.*).
     float32, int32, int64 = np.float32, np.int32, np.int64
+    # Python's math raises on overflow and domain errors where the GPU returns inf or nan:
+    # here those functions are NumPy's, in float64 as math's are (docs/LOWERING.md).
+    _math, math = math, type(math)("math")
+    math.__dict__.update(vars(_math))
+    math.fmod = lambda *a: float(np.fmod(*(np.float64(x) for x in a)))
 
 
 THREADS = 32
