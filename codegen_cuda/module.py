@@ -16,6 +16,7 @@ from encode.target import DEFAULT_TARGET, load_target
 from . import plan as planning
 from .emit import Emitter
 from .emit_common import numba_type, uses_builtin
+from .module_names import module_names_distinct
 from .scalar import HELPERS, LoweringError, ScalarEmitter, mentions_data, py_name
 
 FORMAT_VERSION = 1
@@ -97,60 +98,8 @@ def lower(kernel: ir.Kernel, source: str | None = None, target: str = DEFAULT_TA
         _jit_line(py_name(kernel.name), bool(em.maxnreg)),
     ]
     text = "\n\n".join(p.rstrip("\n") + "\n" for p in parts)
-    _module_names_distinct(kernel, text)
+    module_names_distinct(kernel, text)
     return Lowered(kernel.name, text, plan.smem_bytes, kernel.threads, outputs)
-
-
-def _module_names_distinct(kernel: ir.Kernel, text: str) -> None:
-    """Refuse a module where one name is bound twice at its top level (a constant `SW128`
-    beside the wgmma runtime's, a constant `SIZES`, a kernel named like its constant), or
-    where the kernel function binds a name the module binds (a tile `wgmma_fence` shadowing
-    the runtime's function): one would silently replace the other (held-out round 26: a
-    proved kernel multiplied by 2^62, and four that failed at launch)."""
-    import ast
-    tree = ast.parse(text)
-    where: dict[str, str] = {}
-    for node in tree.body:
-        for name in _bound(node):
-            if name in where and name != "kernel" and not (where[name] == _what(node) == "an import"):
-                raise LoweringError(f"'{name}' would name two things in the generated module ({where[name]} and "
-                                    f"{_what(node)}), one replacing the other: rename the kernel's '{name}'",
-                                    kernel.span)
-            where.setdefault(name, _what(node))
-    branches = [n for n in tree.body if isinstance(n, ast.If)]     # the runtime's simulator/GPU variants
-    while branches:
-        node = branches.pop()
-        for inner in node.body + node.orelse:
-            if isinstance(inner, ast.If):
-                branches.append(inner)
-            for name in _bound(inner):
-                where.setdefault(name, _what(inner))
-    fn = next(n for n in tree.body if isinstance(n, ast.FunctionDef) and n.name == py_name(kernel.name))
-    local = {a.arg for a in fn.args.args} | {n.id for n in ast.walk(fn)
-                                             if isinstance(n, ast.Name) and isinstance(n.ctx, ast.Store)}
-    for name in sorted(local & set(where)):
-        raise LoweringError(f"the kernel's '{name}' would hide {where[name]} '{name}' in the generated module: "
-                            "rename it", kernel.span)
-
-
-def _bound(node) -> list[str]:
-    """The names a top-level statement binds unconditionally (an `if` rebinding the numeric
-    types for the simulator is not counted)."""
-    import ast
-    match node:
-        case ast.FunctionDef(name=n) | ast.ClassDef(name=n):
-            return [n]
-        case ast.Assign(targets=targets):
-            return [e.id for t in targets for e in ast.walk(t) if isinstance(e, ast.Name)]
-        case ast.Import(names=names) | ast.ImportFrom(names=names):
-            return [(a.asname or a.name).split(".")[0] for a in names]
-    return []
-
-
-def _what(node) -> str:
-    import ast
-    return {ast.FunctionDef: "a function", ast.ClassDef: "a class", ast.Import: "an import",
-            ast.ImportFrom: "an import"}.get(type(node), f"a module-level value (line {node.lineno})")
 
 
 RUNTIME_MARKER = "# ---- argus runtime:"
