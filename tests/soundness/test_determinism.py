@@ -52,12 +52,29 @@ def test_json_identical_across_runs(outputs):
 
 
 @pytest.mark.parametrize("rules", [(), ("TAG",)], ids=["all-rules", "tag"])
-def test_tiny_timeout_is_unknown_never_proved(rules):
+def test_a_solver_that_gives_up_is_unknown_never_proved(rules, monkeypatch):
+    """Every query the solver cannot decide (here: each one runs out of resources at once,
+    and the quick sessions decide nothing) leaves the kernel unknown. A 1 ms timeout used to
+    stand in for this, but on a fast box every TAG query of gemm_pipelined can finish in 1 ms,
+    and the kernel is then rightly proved (a red CI, sixteenth session)."""
+    import z3
+    import encode.probes
+    import encode.solver
+
+    def give_up(facts, ctx, opts):
+        solver = z3.Solver(ctx=ctx)
+        solver.set("rlimit", 1)
+        x = z3.Int("x", ctx)
+        solver.add(x * x * x == x + 12345678901)
+        return solver, solver.check(), ctx
+
+    monkeypatch.setattr(encode.solver, "_search", give_up)
+    monkeypatch.setattr(encode.probes.Probes, "unsat", lambda self, facts, opts: False)
     path = ROOT / "proofs/gemm_pipelined.dsl"
     kernel = check_source(path.read_text(), "proofs/gemm_pipelined.dsl").kernel
-    verdict = verify_kernel(kernel, VerifyOptions(timeout_s=0.001, rules=rules))
+    verdict = verify_kernel(kernel, VerifyOptions(rules=rules))
     assert verdict.status == "unknown", (verdict.findings, verdict.unknowns)
-    assert any("timeout" in u.reason or "solver" in u.reason for u in verdict.unknowns)
+    assert verdict.unknowns and not verdict.findings
 
 
 def test_tiny_timeout_never_proves_a_buggy_kernel():
