@@ -110,6 +110,11 @@ def mentions_thread(e: ir.Expr) -> bool:
     return any(isinstance(n, ir.BuiltinRef) and n.which.value.startswith("thread.") for n in iter_nodes(e))
 
 
+def reads_elements(e: ir.Expr) -> bool:
+    """Does `e` read an element of a tensor (`IDX[b]`, `F[block.x]`): a value of data?"""
+    return any(isinstance(n, ir.ElemRef) for n in iter_nodes(e))
+
+
 def mentions_block(e: ir.Expr) -> bool:
     """Whether `e` depends on the block (block.x, block.y, block.z)."""
     return any(isinstance(n, ir.BuiltinRef) and n.which.value.startswith("block.") for n in iter_nodes(e))

@@ -89,7 +89,7 @@ def _carried(w: ir.Store, loop: ir.For) -> bool:
     the next iteration finds."""
     terms = [e for sub in w.dst.subs for e in ((sub.at,) if isinstance(sub, ir.Index) else (sub.start, sub.extent))]
     moves = any(loop.var in exprs.free_syms(e, ir.SymKind.LOOP) or exprs.mentions_thread(e)
-                or any(isinstance(n, ir.ElemRef) for n in exprs.iter_nodes(e)) for e in terms)
+                or exprs.reads_elements(e) for e in terms)
     return not moves and all(x is w for x in ir.walk(loop.body) if assigned(x) == w.dst.tensor)
 
 

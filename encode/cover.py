@@ -60,7 +60,7 @@ def _check_output(ctx, name: str, sites) -> None:
     if _out_of_bounds(ctx, sites):
         ctx.sink.unknown("COVER", sites[0].span, f"some writes to {name} fall outside it (see BOUND)")
         return
-    if state and any(_reads_data(g.cond) for s in sites for g in s.point.guards):
+    if state and any(exprs.reads_elements(g.cond) for s in sites for g in s.point.guards):
         # state updated where its data says so (a flag cleared only where set): the elements
         # the condition skips keep their contents, which is what such a kernel means; only two
         # blocks' writes of one element are a finding (held-out round 26, g22)
@@ -69,10 +69,6 @@ def _check_output(ctx, name: str, sites) -> None:
         check_covered(ctx, name, sites)     # writes do not count elements: ask for one none reaches
         return
     _count(ctx, name, sites)
-
-
-def _reads_data(e) -> bool:
-    return any(isinstance(n, ir.ElemRef) for n in exprs.iter_nodes(e))
 
 
 def _layout_gap(ctx, name: str, sites) -> bool:

@@ -11,12 +11,16 @@ from __future__ import annotations
 
 import math
 
+import z3
+
 from dsl import exprs, ir
 from dsl.masks import PAD_FINDING, neutral_for
 from dsl.pad_values import UNKNOWN, same
 
 from .fill_parts import MET
 from .findings import Finding
+from .holds_data import empty_range
+from .solver import Verdict as SV, find_model
 from .value_atoms import non_finite
 from .pad_walk import Pads
 from .symbols import Unsupported
@@ -75,16 +79,12 @@ def _stored(sink, point, parts, what: str) -> None:
 def _promises_zeros(df, decl) -> bool:
     """Does the tag function say some element holds zeros: it has a condition, or a `range`
     field that can be empty under the assumptions (`k=range(0, K)` with K >= 32 cannot)?"""
-    import z3
-    from .solver import Verdict as SV, find_model
     if decl.cond is not None:
         return True
-    ranges = [e for _, e in decl.fields if isinstance(e, ir.RangeSet)]
-    if not ranges:
+    if not any(isinstance(e, ir.RangeSet) for _, e in decl.fields):
         return False
-    bound = {i: z3.Int(f"%zero@{i}") for i in decl.indices}
     try:
-        empty = z3.Or(*[df.env.term(r.hi, bound) <= df.env.term(r.lo, bound) for r in ranges])
+        empty = empty_range(df, decl.tensor, {}, {i: z3.Int(f"%zero@{i}") for i in decl.indices})
     except Unsupported:
         return True
     return find_model(list(df.env.facts) + [empty], df.solver, probe=True).verdict is not SV.PROVED

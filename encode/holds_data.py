@@ -17,7 +17,7 @@ import dataclasses
 
 import z3
 
-from dsl import exprs, ir
+from dsl import ir
 
 from .solver import Verdict as SV, find_model
 from .tagval import CaseKind, free_choice, no_record
@@ -108,7 +108,7 @@ def check_store(checker, point) -> None:
                f"accumulator no update reached), so it cannot be what {tensor}'s tag function names")
         _report(checker, point, node, inst, bound, inside, empty, model, msg, _why_empty(case, s.src))
     if counted:
-        _zeros_needed(checker, point, inside + [_empty_range(df, tensor, mapping, scope)], "a `range` field is empty")
+        _zeros_needed(checker, point, inside + [empty_range(df, tensor, mapping, scope)], "a `range` field is empty")
     if df.kernel.tag_of(tensor).cond is None:
         return
     outside = base + checker.stored_part(point, "stored", names, scope, held=False)
@@ -124,7 +124,7 @@ def check_store(checker, point) -> None:
                 f"check the mask or `where` that clears {s.src} outside the tag function's condition", True)
 
 
-def _empty_range(df, tensor: str, mapping: dict, scope: dict):
+def empty_range(df, tensor: str, mapping: dict, scope: dict):
     """Some `range(lo, hi)` field of the tag function is empty at the stored element."""
     env = df.env
     at = {**scope, **{i: env.term(e, scope) for i, e in mapping.items()}}

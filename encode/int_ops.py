@@ -76,9 +76,7 @@ def _walk(ctx, p: prog.Point, e, given: tuple) -> bool:
             and _integer_tile(ctx, e.lhs):
         # an integer tile divided by a scalar (`x % 0`, `x / (R - 64)`): its divisor is the
         # scalar's, which may be 0 (held-out round 28: ZeroDivisionError on a proved kernel)
-        box = Intervals(ctx, p)
-        lo, hi = box.of(e.rhs)
-        return lo <= 0 <= hi and _query(ctx, p, e, "zero", given)
+        return _divisor_zero(ctx, p, e, given)
     if found or not (isinstance(e, ir.Neg) or (isinstance(e, ir.Bin) and e.op in ARITH)) or not integer(ctx, e):
         return found
     return _check_node(ctx, p, e, given)
@@ -153,13 +151,16 @@ def _collect(value, out: list) -> None:
                 _collect(getattr(value, f.name), out)
 
 
+def _divisor_zero(ctx, p: prog.Point, node, given: tuple) -> bool:
+    """`node`'s divisor may be 0 (reported), decided by its interval, else by a query."""
+    lo, hi = Intervals(ctx, p).of(node.rhs)
+    return lo <= 0 <= hi and _query(ctx, p, node, "zero", given)
+
+
 def _check_node(ctx, p: prog.Point, node, given: tuple) -> bool:
-    box = Intervals(ctx, p)
-    if isinstance(node, ir.Bin) and node.op in (ir.BinOp.DIV, ir.BinOp.MOD):
-        lo, hi = box.of(node.rhs)
-        if lo <= 0 <= hi and _query(ctx, p, node, "zero", given):
-            return True
-    lo, hi = box.of(node)
+    if isinstance(node, ir.Bin) and node.op in (ir.BinOp.DIV, ir.BinOp.MOD) and _divisor_zero(ctx, p, node, given):
+        return True
+    lo, hi = Intervals(ctx, p).of(node)
     return (lo < INT64_MIN or hi > INT64_MAX) and _query(ctx, p, node, "range", given)
 
 
@@ -183,18 +184,13 @@ def _coordinate(ctx, e, coords: list):
 
 
 def extent(ctx, tile: str, axis) -> int | None:
-    """The largest extent along `axis` of any tile named `tile` (one name may be a tile of
-    another shape in another branch or loop: held-out round 28 took the first one's, 2 where
-    the read tile had 64, and proved an overflow), or None where one is not a constant."""
-    shapes = [p.stmt.target.shape for p in ctx.df.points
-              if isinstance(getattr(getattr(p.stmt, "target", None), "name", None), str) and p.stmt.target.name == tile
-              and isinstance(p.stmt.target, ir.TensorType)]
-    if tile in ctx.df.types:
-        shapes.append(ctx.df.types[tile].shape)
-    if axis is None or not shapes or any(not 0 <= axis < len(s) for s in shapes):
+    """The extent along `axis` of tile `tile`, or None where it is not a constant. One name is
+    one shape: the data flow refuses a name given to tiles of two shapes (held-out round 28
+    read the first one's, 2 where the read tile had 64, and proved an overflow)."""
+    t = ctx.df.types.get(tile)
+    if t is None or axis is None or not 0 <= axis < len(t.shape):
         return None
-    sizes = [ctx.env.const_value(s[axis]) for s in shapes]
-    return None if None in sizes else max(sizes)
+    return ctx.env.const_value(t.shape[axis])
 
 
 class Intervals:

@@ -16,6 +16,7 @@ from dsl import exprs, ir
 from dsl.compute import selects_own_sides
 
 from .elem_reads import witness_needs_opaque
+from .rootcause import sources
 from .solver import Verdict as SV, find_model, prove
 from .witness import Witness
 from .terms import And, Conjuncts, Implies, Or, constants
@@ -204,12 +205,7 @@ def _no_accumulation(tc, storage: str) -> str:
             if w.loops or isinstance(s, ir.Mma) or (isinstance(s, ir.Compute) and any(
                     isinstance(n, ir.Call) and n.func in ("sum", "max", "min") for n in exprs.iter_nodes(s.value))):
                 return ""
-            if isinstance(s, ir.Compute):
-                todo += exprs.free_syms(s.value, ir.SymKind.TENSOR)
-            elif isinstance(s, (ir.Load, ir.Copy)):
-                todo.append(s.src.tensor)
-            elif isinstance(s, ir.Store):
-                todo.append(s.src)
+            todo += sources(s)
     return (f"'{storage}' is computed without a loop or a reduction: elementwise math (`a + b`) pairs each "
             "record of one operand with each of the other into one merged record, so it does not count the "
             "values it adds; reduce over an axis (`sum(x, axis=1)`) or accumulate in a loop to take every "

@@ -18,7 +18,7 @@ from .findings import Finding
 CONSEQUENT = ("TAG", "INIT")      # rules whose findings may follow from an earlier finding's data
 
 
-def _reads(stmt) -> set[str]:
+def sources(stmt) -> set[str]:
     """The storages a statement's value comes from."""
     if isinstance(stmt, (ir.Copy, ir.Load)):
         return {stmt.src.tensor}
@@ -37,7 +37,7 @@ def _flows(kernel: ir.Kernel) -> dict[str, set[str]]:
     for p in prog.points(kernel):
         target = prog.assigns(p)
         if target is not None:
-            for src in _reads(p.stmt) - {target}:
+            for src in sources(p.stmt) - {target}:
                 out.setdefault(src, set()).add(target)
     return out
 

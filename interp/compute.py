@@ -262,8 +262,7 @@ def _is_float(x) -> bool:
 def _float(x):
     """Float operands of math functions: ints as f64, f16 widened to f32 (the lowering's
     compute type for 16-bit floats)."""
-    if isinstance(x, np.ndarray) and x.dtype == np.float16:
-        return x.astype(np.float32)
+    x = _widen(x)
     return x if _is_float(x) else np.asarray(x, np.float64)
 
 

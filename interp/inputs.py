@@ -23,7 +23,7 @@ _FLIP = {ir.BinOp.LT: ir.BinOp.GT, ir.BinOp.LE: ir.BinOp.GE, ir.BinOp.GT: ir.Bin
 
 
 def is_data_assume(e: ir.Expr) -> bool:
-    return isinstance(e, ir.Forall) or any(isinstance(n, ir.ElemRef) for n in exprs.iter_nodes(e))
+    return isinstance(e, ir.Forall) or exprs.reads_elements(e)
 
 
 def _env(kernel: ir.Kernel, sizes) -> dict:
