@@ -10,7 +10,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from dsl.diagnostics import CODES
-from encode.findings import RULES
+from encode.findings import RULES, WARNING_RULES
 
 DOC_PATH = "docs/RULES.md"
 # The checkout's copy of the rule reference; an installed wheel has none.
@@ -128,6 +128,13 @@ _VERIFIER = {
              "memory; a swizzle too weak for the access width.",
              "Pad the shared tile's rows or swizzle it (`swizzle(b, m, s)`) so that the lanes "
              "of a warp spread over the banks."),
+    "UNUSED": ("Advice, not a failure: a tensor parameter that no statement, assumption or other "
+               "tensor's tag function names. The proofs hold of what the kernel does, and an "
+               "output read before it is stored holds what its tag function says, so a kernel that "
+               "reads the wrong tensor can prove; this points at it.",
+               "`y = load Y[...]` where `load X[...]` was meant (X is then never read); a parameter "
+               "left over from an earlier version of the kernel.",
+               "Read the parameter where it was meant, or drop it from the kernel's signature."),
 }
 
 _FRONT_END = {
@@ -264,7 +271,7 @@ def _doc(rid: str, title: str, texts: dict, level: str = "error") -> RuleDoc:
 
 
 def _docs() -> tuple[RuleDoc, ...]:
-    out = [_doc(rid, RULES[rid], _VERIFIER, "warning" if rid == "BANK" else "error") for rid in RULES]
+    out = [_doc(rid, RULES[rid], _VERIFIER, "warning" if rid in WARNING_RULES else "error") for rid in RULES]
     out += [_doc(code, CODES[code], _FRONT_END) for code in CODES]
     return tuple(out)
 

@@ -28,11 +28,13 @@ class PadLines:
         if dims is None or outside is None:
             return (Part(s.mask.value, frozenset(), None),)
         axes = frozenset(range(len(dims)))
-        parts = tuple(Part(s.mask.value, axes - {t}, (axes - {t}) | ({t} if wholly else set()), fixed_place(place, inst))
+        # each place is exact: every element past the tensor along an axis is padding
+        parts = tuple(Part(s.mask.value, axes - {t}, (axes - {t}) | ({t} if wholly else set()), fixed_place(place, inst),
+                           exact=True)
                       for t, (partial, wholly, place) in enumerate(dims) if partial)
         if outside is not False:
             # an integer subscript past the tensor (a channel c >= C): the whole tile is padding
-            parts += (Part(s.mask.value, axes, axes, fixed_place(outside, inst)),)
+            parts += (Part(s.mask.value, axes, axes, fixed_place(outside, inst), exact=True),)
         return parts
 
     def index_outside(self, s: ir.Load, point):
@@ -129,7 +131,7 @@ class PadLines:
                 whole.add(a)
             if not self.proved(z3.Not(And(z3.Not(keep), line)), facts + box):
                 maybe.add(a)
-        return Part(fill, frozenset(whole), frozenset(maybe), fixed_place(z3.Not(keep), inst))
+        return Part(fill, frozenset(whole), frozenset(maybe), fixed_place(z3.Not(keep), inst), exact=True)
 
     def dropped(self, q: Part, point) -> bool:
         """Whether a masked store drops every element of part `q`: each lies past the output."""
@@ -146,6 +148,23 @@ class PadLines:
         except Unsupported:
             return False
         return self.proved(z3.Not(And(q.at, *inside)), facts + box)
+
+    def covered(self, q: Part, others: tuple, e: ir.Expr) -> bool:
+        """Whether the other operand of elementwise math `e` is padding wherever part q of one
+        operand lies (q's place implies an exact place of the other's): q then never meets
+        data there (x - bcast(mean) in a LayerNorm's rows past R, where both are padding)."""
+        exact = [r.at for r in others if r.exact and r.at is not None]
+        if q.at is None or not exact or self.point is None:
+            return False
+        from .element_conds import shape_of as _shape_of
+        try:
+            shape = _shape_of(self.df, e)
+        except Unsupported:
+            return False
+        _, facts = self.instance(self.point)
+        tile = tile_coords(len(shape))
+        box = [And(c >= 0, c < n) for c, n in zip(tile, shape)]
+        return self.proved(z3.Implies(q.at, z3.Or(*exact)), facts + box)
 
     def proved(self, goal, facts) -> bool:
         out = prove(goal, facts, self.opts)

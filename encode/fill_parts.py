@@ -27,6 +27,12 @@ class Part:
     maybe: frozenset | None             # W: axes along which a line may be all padding (None: any)
     at: object = None                   # z3 condition on the tile coordinates `pad.c{d}` that
                                         # holds wherever the part has an element (None: anywhere)
+    pure: bool = False                  # an UNKNOWN value computed from fills alone (a reduction of
+                                        # lines all padding whose parts differ): PAD records only,
+                                        # no data met it; math on it forgets this (valued)
+    exact: bool = False                 # every element where `at` holds is padding (of some part):
+                                        # a masked access past the tensor, a mask's failing condition;
+                                        # only with a number or a pure value (valued)
 
 
 NONE: tuple = ()                         # no padding: a tile's padding is a tuple of parts
@@ -55,7 +61,20 @@ def kept_zero(parts: tuple) -> tuple:
 
 
 def valued(q: Part, value) -> Part:
-    return Part(value, q.whole, q.maybe, q.at)
+    """The part with another value at the same place (not pure: math on it may meet data;
+    exact only while the value is a number: UNKNOWN may be data where the padding was,
+    `maximum(0.0, x)`, `where(c, padding, x)`, and MET is data)."""
+    return Part(value, q.whole, q.maybe, q.at, exact=q.exact and isinstance(value, float))
+
+
+def inexact(parts: tuple) -> tuple:
+    return tuple(Part(q.value, q.whole, q.maybe, q.at, q.pure) for q in parts)
+
+
+def placed(parts: tuple) -> tuple:
+    """Parts whose places are exact only if none of them holds data (MET): an exact place
+    says every element there is padding."""
+    return inexact(parts) if any(q.value == MET for q in parts) else parts
 
 
 def tile_coords(n: int) -> list:
@@ -100,13 +119,14 @@ def mapped(parts: tuple, f) -> tuple:
     return tuple(valued(q, q.value if q.value in (UNKNOWN, MET) else f(q.value)) for q in parts)
 
 
-def combined(op: ir.BinOp, xs: tuple, ys: tuple) -> tuple:
-    """Elementwise math: each operand's parts with the other operand a number there, and
+def combined(op: ir.BinOp, xs: tuple, ys: tuple, covered=lambda q, others: False) -> tuple:
+    """Elementwise math: each operand's parts with the other operand a number there (but
+    where `covered(part, other's parts)`: the other is padding wherever the part lies), and
     the overlaps of two parts (their lines are all padding along the axes of either)."""
-    out = [valued(q, binary_at(op, q.value, NOPAD)) for q in xs]
-    out += [valued(q, binary_at(op, NOPAD, q.value)) for q in ys]
+    out = [valued(q, binary_at(op, q.value, NOPAD)) for q in xs if not covered(q, ys)]
+    out += [valued(q, binary_at(op, NOPAD, q.value)) for q in ys if not covered(q, xs)]
     out += [overlap(met_value(a.value, b.value) or binary_at(op, a.value, b.value), a, b) for a in xs for b in ys]
-    return merged(tuple(out))
+    return placed(merged(tuple(out)))
 
 
 def met_value(u, w, sides: tuple = (False, False)):
@@ -124,7 +144,8 @@ def overlap(value, a: Part, b: Part) -> Part:
     """Where parts of two operands overlap: their lines are all padding along the axes of either."""
     return Part(value, a.whole | b.whole,
                 b.maybe if a.maybe is None else a.maybe if b.maybe is None else a.maybe & b.maybe,
-                b.at if a.at is None else a.at if b.at is None else And(a.at, b.at))
+                b.at if a.at is None else a.at if b.at is None else And(a.at, b.at),
+                exact=a.exact and b.exact and a.at is not None and b.at is not None and isinstance(value, float))
 
 
 def extremum_at(f: str, a, b):
@@ -143,7 +164,7 @@ def merged(parts: tuple) -> tuple:
     seen = []
     for q in parts:
         if not any(same(q.value, r.value) and q.whole == r.whole and q.maybe == r.maybe and _same_place(q.at, r.at)
-                   for r in seen):
+                   and q.pure == r.pure and q.exact == r.exact for r in seen):
             seen.append(q)
     return tuple(seen)
 

@@ -70,7 +70,8 @@ def _stored(sink, point, parts, what: str) -> None:
     if not parts:
         return
     sink.obligation()
-    if any(q.value == UNKNOWN for q in parts):      # MET parts hold data with its records
+    # MET parts hold data with its records; pure ones padding alone (fill_parts.Part)
+    if any(q.value == UNKNOWN and not q.pure for q in parts):
         sink.unknown("TAG", point.span, f"padding of a masked tile meets data in '{what}' (its value there "
                      "depends on other tiles, which its PAD tag does not record): its tags are not known; "
                      "mask the math's other operands too, or keep the padding out of the tile")

@@ -20,7 +20,9 @@ RULES = {
     "COVER": "output element written not exactly once",
     "RES": "resource limit exceeded",
     "BANK": "shared-memory bank conflict",
+    "UNUSED": "tensor parameter never used",
 }
+WARNING_RULES = ("BANK", "UNUSED")      # advice: their findings never fail a kernel
 
 
 @dataclass(frozen=True)

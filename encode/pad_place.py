@@ -51,7 +51,11 @@ def padding_at(df, e: ir.Expr, coords: tuple, w, inst: dict, self_name: str, rec
 
 
 def _no_record(contribs):
-    """Where none of the records holds, when that is exactly the padding."""
-    if not contribs or any(not c.masked or c.bound or c.opaque for c in contribs):
+    """Where none of the records holds, when that is exactly the padding: every record drops
+    the padding of a masked access, or is the empty record (an accumulator no update reached
+    holds zeros there, not padding). A record that ranges over bound variables (a reduction
+    of a masked tile, an mma) holds where some value of them does: a row sum is padding where
+    its whole line is."""
+    if not contribs or any(c.opaque or not (c.masked or (not c.fields and not c.bound)) for c in contribs):
         return None
-    return z3.Not(Or(*[c.domain for c in contribs]))
+    return z3.Not(Or(*[z3.Exists(list(c.bound), c.domain) if c.bound else c.domain for c in contribs]))

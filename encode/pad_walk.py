@@ -30,8 +30,8 @@ from dsl.pad_values import (FUNCS, NOPAD, UNKNOWN, cast_value, func_at, meets_da
 from . import program as prog
 from .fill_lines import PadLines
 from .fill_parts import (MET, NONE, Part, all_tiles, anywhere, bare_tiles, binary_at, combined, extremum_at,
-                         inserted, kept_zero, mapped, merged, met_value, overlap, reduced, shifted, valued,
-                         value_at_padding, whole_line)
+                         inexact, inserted, kept_zero, mapped, merged, met_value, overlap, placed, reduced, shifted,
+                         valued, value_at_padding, whole_line)
 from .finite_values import NonFinite
 from .value_atoms import non_finite
 from .softmax_sum import at_least_one
@@ -123,7 +123,9 @@ class Pads(PadLines):
         finally:      # an Unsupported leaves nothing half-done behind (check makes it unknown)
             self.busy.discard(name)
             del self.assumed[name]
-        self.memo[name] = out
+        if len(self.df.writers.get(name, [])) > 1:
+            out = inexact(out)      # another writer's value may lie where one writer's padding does
+        self.memo[name] = out = placed(out)
         return out
 
     def _forget(self, memo: set, exprs: set) -> None:
@@ -215,7 +217,7 @@ class Pads(PadLines):
         return hit[2]
 
     def _expr(self, e: ir.Expr, self_name: str, check: bool) -> tuple:
-        parts = self._expr_parts(e, self_name, check)
+        parts = placed(self._expr_parts(e, self_name, check))
         # the target's own earlier value too (`g = g * a` after g = where(c, 1.0, inf): round 17)
         if parts and self.non_finite_read(e):
             # padding that may meet an element that is not finite (0.0 * inf is NaN)
@@ -263,10 +265,12 @@ class Pads(PadLines):
         xs, ys = self.expr(a, self_name, check), self.expr(b, self_name, check)
         f = binary_at if isinstance(e, ir.Bin) else (lambda _op, u, w: extremum_at(e.func, u, w))
         op = e.op if isinstance(e, ir.Bin) else None
-        out = [valued(q, MET if sides[0] or q.value == MET else f(op, q.value, NOPAD)) for q in xs]
-        out += [valued(q, MET if sides[1] or q.value == MET else f(op, NOPAD, q.value)) for q in ys]
+        out = [valued(q, MET if sides[0] or q.value == MET else f(op, q.value, NOPAD))
+               for q in xs if not self.covered(q, ys, e)]
+        out += [valued(q, MET if sides[1] or q.value == MET else f(op, NOPAD, q.value))
+                for q in ys if not self.covered(q, xs, e)]
         out += [overlap(met_value(p.value, q.value, sides) or f(op, p.value, q.value), p, q) for p in xs for q in ys]
-        return merged(tuple(out))
+        return placed(merged(tuple(out)))
 
     def structural(self, e: ir.Expr, self_name: str, check: bool) -> tuple:
         """The padding of `e` from its operands' (no exact evaluation of the whole)."""
@@ -291,7 +295,7 @@ class Pads(PadLines):
                 # a number that may not be finite (R * 1e300 * 1e300): not some number
                 return merged(tuple(valued(q, UNKNOWN) for q in sub(a) + sub(b)))
             case ir.Bin(op=op, lhs=a, rhs=b):
-                return combined(op, sub(a), sub(b))
+                return combined(op, sub(a), sub(b), lambda q, others: self.covered(q, others, e))
             case ir.Call(func="maximum" | "minimum" as f, args=(a, b)) if self_name in bare_tiles(a, b) and \
                     self.from_zero(self_name):
                 other = b if bare_tiles(a, b)[0] == self_name else a
@@ -299,12 +303,13 @@ class Pads(PadLines):
             case ir.Call(func="maximum" | "minimum" as f, args=(a, b)) if _literal(a) is not None or \
                     _literal(b) is not None:
                 # maximum(mask(x, c, fill=0.0), 0.0): the literal's value, not some number
+                # (data that padding met stays data with its records: a ReLU after a bias)
                 x, c = (a, _literal(b)) if _literal(b) is not None else (b, _literal(a))
-                return merged(tuple(valued(q, extremum_at(f, q.value, c)) for q in sub(x)))
+                return merged(tuple(valued(q, MET if q.value == MET else extremum_at(f, q.value, c)) for q in sub(x)))
             case ir.Call(func="bcast", args=(x,), kwargs=kw):
                 axis = self.df.env.const_value(dict(kw)["axis"])
                 return tuple(Part(q.value, inserted(q.whole, axis), None if q.maybe is None else inserted(q.maybe, axis),
-                                  shifted(q.at, axis, +1)) for q in sub(x))
+                                  shifted(q.at, axis, +1), q.pure, q.exact) for q in sub(x))
             case ir.Call(func=f, args=(x,), kwargs=kw) if f in ("sum", "max", "min"):
                 return self.reduce(f, sub(x), self.df.env.const_value(dict(kw)["axis"]), x, check)
             case ir.Call(func="index"):
@@ -383,10 +388,16 @@ class Pads(PadLines):
         if not ends:
             return met           # every line holds data, and its padding is neutral
         value = ends[0] if all(same(v, ends[0]) for v in ends) else UNKNOWN
+        # Lines whose ends are numbers (or pure) reduce to padding computed from fills alone:
+        # its value may not be known where they differ (a softmax's padded row: nan, 0.0 and
+        # inf from parts that overlap), but no data met it (held-out round 27).
+        pure = value == UNKNOWN and all(v != UNKNOWN or (q.pure and axis in q.whole) for v, q in zip(ends, lines))
         # A line all padding has an element of its part; where a part's place does not depend
         # on the reduced coordinate, the result's padding lies where the part's lines do.
         at = [shifted(q.at, axis, -1) for q in lines]
-        return (Part(value, frozenset(), None, None if any(a is None for a in at) else z3.Or(*at)),) + met
+        # exact where each line's part is all padding along the axis at an exact place
+        exact = not met and (pure or isinstance(value, float)) and all(q.exact and axis in q.whole for q in lines)
+        return (Part(value, frozenset(), None, None if any(a is None for a in at) else z3.Or(*at), pure, exact),) + met
 
     def extent(self, x: ir.Expr, axis: int) -> int:
         from .element_conds import shape_of as _shape_of

@@ -52,6 +52,17 @@ def conjuncts(e: ir.Expr) -> list[ir.Expr]:
     return [e]
 
 
+def _missing_hint(df, field: str) -> str:
+    """A field some input declares is missing because no record of that input reached the
+    element (a loop that does not run, a wrong offset), not because it is undeclared."""
+    read = {p.stmt.src.tensor for p in df.points if isinstance(p.stmt, (ir.Load, ir.Copy, ir.TmaLoad))}
+    owners = sorted(t.tensor for t in df.kernel.tags if t.tensor in read and any(f == field for f, _ in t.fields))
+    if not owners:
+        return "declare the field in the input's `tag` line"
+    return (f"no record of {', '.join(owners)} reached this element at these sizes: check the loop bounds "
+            "(an accumulation whose loop does not run keeps its initial value) and the loads' offsets")
+
+
 class TagChecker:
     def __init__(self, df, opts, sink):
         self.df, self.env, self.opts, self.sink = df, df.env, opts, sink
@@ -369,7 +380,7 @@ class TagChecker:
                                             "these sizes keeps its initial value: check the loop bounds"))
             elif kind == "missing":
                 msg = f"tag of {lf.node.elem.tensor} has no field '{lf.node.field}'"
-                self.sink.finding(w.finding("TAG", lf.node.span, msg, "declare the field in the input's `tag` line"))
+                self.sink.finding(w.finding("TAG", lf.node.span, msg, _missing_hint(self.df, lf.node.field)))
             elif c.opaque.startswith("uninit"):
                 self.sink.finding(w.finding("INIT", lf.node.span, f"{lf.node.elem.tensor} depends on a read before "
                                             f"anything wrote it: {c.opaque.split(': ', 1)[1]}",

@@ -18,7 +18,7 @@ from .findings import Finding, Unknown, Verdict
 from .solver import BUDGET_NOTE, MINIMIZE_RLIMIT, SolverOptions
 from .symbols import SymEnv, Unsupported
 
-ALL_RULES = ("TAG", "RACE", "SYNC", "ASYNC", "WAR", "BOUND", "INIT", "COVER", "RES", "BANK")
+ALL_RULES = ("TAG", "RACE", "SYNC", "ASYNC", "WAR", "BOUND", "INIT", "COVER", "RES", "BANK", "UNUSED")
 
 
 @dataclass(frozen=True, slots=True)
@@ -135,6 +135,9 @@ def _verify_once(kernel: ir.Kernel, opts: VerifyOptions) -> Verdict:
     if opts.wants("TAG"):
         from .fill_rule import check as check_fills
         check_fills(df, sink, opts.solver)
+    if opts.wants("UNUSED"):
+        from .unused import check as check_unused
+        check_unused(kernel, sink)
     t2 = time.perf_counter()
     from .memory_rules import check_memory_rules
     check_memory_rules(df, opts, sink)

@@ -88,9 +88,10 @@ def _round(run, kernel, spans, unknowns, values, pick, learned) -> str:
 
 
 def _rules(opts) -> tuple[str, ...]:
-    """Performance findings (BANK) refute nothing: learn only from the rules that fail a kernel."""
+    """Advice (BANK, UNUSED) refutes nothing: learn only from the rules that fail a kernel."""
+    from encode.findings import WARNING_RULES
     from encode.verifier import ALL_RULES
-    return tuple(r for r in (opts.rules or ALL_RULES) if r != "BANK")
+    return tuple(r for r in (opts.rules or ALL_RULES) if r not in WARNING_RULES)
 
 
 def _next_values(learned: list, unknowns: dict, run: FillRun) -> dict[int, int] | None:

@@ -21,7 +21,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent))
 from replay import Replay  # noqa: E402
 
 ROOT = Path(__file__).resolve().parents[2]
-RULES = ("race", "sync", "async", "war", "bound", "init", "cover", "res", "bank")
+RULES = ("race", "sync", "async", "war", "bound", "init", "cover", "res", "bank", "unused")
 BAD = sorted(p for p in (ROOT / "tests/kernels/bad").glob("*.dsl") if p.stem.split("_")[0] in RULES)
 PROOFS = sorted((ROOT / "proofs").glob("*.dsl"))
 REQUIRED = ["gemm_pipelined", "transpose_padded", "transpose_swizzled", "reduce_tree"]
@@ -330,6 +330,16 @@ def replay_race(kernel, f) -> None:
     assert blocks[0] != blocks[1] and (_facts(a)["write"] or _facts(b)["write"])
 
 
+def replay_unused(kernel, f):
+    """Advice: the parameter the finding points at is the kernel's, and nothing else in the
+    kernel's text names it."""
+    (p,) = [p for p in kernel.params if p.span == f.span]
+    assert f.severity == "warning" and f"tensor {p.name} " in f.message
+    text = Path(f.span.file).read_text() if Path(f.span.file).is_file() else (ROOT / f.span.file).read_text()
+    body = [ln.split("#")[0] for ln in text.splitlines()[kernel.params[-1].span.end_line:]]
+    assert not any(re.search(rf"\b{p.name}\b", ln) and not ln.strip().startswith("tag ") for ln in body)
+
+
 REPLAY = {"RACE": replay_race, "WAR": replay_pair, "ASYNC": replay_pair, "SYNC": replay_sync,
           "BOUND": replay_bound, "INIT": replay_init, "COVER": replay_cover, "RES": replay_res,
-          "BANK": replay_bank}
+          "BANK": replay_bank, "UNUSED": replay_unused}

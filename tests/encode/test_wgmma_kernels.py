@@ -113,5 +113,6 @@ def test_operand_variants_are_refuted_and_replay(old, new, rule):
     v = verify_kernel(kernel, VerifyOptions())
     assert rule in {f.rule for f in v.findings}, v.findings
     for f in v.findings:
-        assert replay_details(kernel, f).replayed, f
+        if f.severity == "error":      # not the advice that B is now unused
+            assert replay_details(kernel, f).replayed, f
     assert verify_kernel(_kernel(text), VerifyOptions()).status == "proved"

@@ -214,6 +214,13 @@ HELD_OUT = [
     ("r28_ok_m07_fmod_inf", {"R": 8}),
     # new-user round 27: a masked in-place update reads none of its own stored padding
     ("r27_ok_inplace_scale_masked", {"N": 700}),
+    # new-user round 27: a row tail (rows past R) through a softmax and a LayerNorm: the padded rows'
+    # statistics are padding computed from fills alone, and meet only their own rows' padding
+    ("r27_ok_softmax_row_tail", {"R": 6, "C": 100}),
+    ("r27_ok_layernorm_row_tail", {"R": 6}),
+    # and a tensor-core GEMM's bias and ReLU epilogue with ragged M and N: the accumulator's padding
+    # (rows past M, columns past N) lies where no product's record holds, and a ReLU keeps records
+    ("r27_ok_gemm_bias_relu_tail", {"M": 70, "N": 40, "K": 32}),
 ]
 
 

@@ -1,0 +1,16 @@
+# RMSNorm whose gain G is declared (and tagged) but never loaded: the output is unscaled.
+kernel gain_of_rmsnorm(
+        X: f32[R, 256],
+        G: f32[256],  #! warning[UNUSED]
+        Y: f32[R, 256]):
+    assume R % 4 == 0
+    grid R / 4
+    threads 128
+    tag X[r, c] = (row=r, col=c)
+    tag G[c] = (gcol=c)
+    tag Y[r, c] = (row=r)
+    x = load X[block.x * 4 : +4, 0 : +256]
+    ms = sum(x * x, axis=1) * 0.00390625
+    rs = rsqrt(ms + 0.00001)
+    y = x * bcast(rs, axis=1, n=256)
+    store Y[block.x * 4 : +4, 0 : +256], y
