@@ -23,7 +23,7 @@ from .emit_memory import MemoryEmitter
 from .emit_mma import MmaEmitter
 from .emit_wgmma import WgmmaEmitter
 from .reduce_lower import ReduceEmitter
-from .plan import Plan, RegTile, fold, with_guards
+from .plan import Plan, RegTile, fold, warp_role, with_guards
 from .scalar import LoweringError, ScalarEmitter, py_name
 
 
@@ -33,7 +33,10 @@ class Emitter(MmaEmitter, MemoryEmitter, WgmmaEmitter, ReduceEmitter, AddressEmi
     def __init__(self, plan: Plan, source: str | None = None):
         self.plan = plan
         self.k = plan.kernel
-        loop_starts = {s.var: s.start for s in ir.walk(self.k.body) if isinstance(s, ir.For)}
+        loop_starts: dict[str, tuple] = {}
+        for s in ir.walk(self.k.body):
+            if isinstance(s, ir.For):
+                loop_starts[s.var] = loop_starts.get(s.var, ()) + (s.start,)
         self.scalar = ScalarEmitter(plan.consts, loop_starts, device=True)
         self.src_lines = source.splitlines() if source is not None else None
         self.out: list[str] = []
@@ -52,8 +55,9 @@ class Emitter(MmaEmitter, MemoryEmitter, WgmmaEmitter, ReduceEmitter, AddressEmi
         self.maxnreg: set[tuple[str, int]] = set()   # setmaxnreg (direction, count) used
         self.sizes = vector.size_divisors(self.k, plan.consts)
         # warp-collective instructions need every lane: none under a thread-dependent `if`
+        # that splits a warp (a warp-uniform role branch, `if thread.warp == 4:`, does not)
         self.divergent = {id(s) for s, guards in with_guards(self.k.body, [])
-                          if any(exprs.mentions_thread(g) for g in guards)}
+                          if any(exprs.mentions_thread(g) for g in guards) and not warp_role(plan, guards)}
         self.wide_copies = {id(s): kind for s in ir.walk(self.k.body)
                             if isinstance(s, ir.Copy) and (kind := self.copy_kind(s)) is not None}
         # wgmmas on the warpgroup MMA instruction (codegen_cuda/ptx_wgmma.py)
@@ -272,14 +276,10 @@ class Emitter(MmaEmitter, MemoryEmitter, WgmmaEmitter, ReduceEmitter, AddressEmi
                 return mathfn.float_literal(v, "float")
             case ir.FloatLit(value=v):
                 return mathfn.float_literal(v, want)
+            case ir.Bin() | ir.Neg() | ir.Call(func="min" | "max") if mathfn.int_scalar(e):
+                return self.int_scalar(e, want)
             case ir.IntLit() | ir.Sym() | ir.BuiltinRef():
-                lit = exprs.try_fold(e, self.plan.consts)
-                if want in INT_BOUNDS and lit is not None and not INT_BOUNDS[want][0] <= lit <= INT_BOUNDS[want][1]:
-                    # NumPy compares an i8 tile with 200 exactly (the interpreter); int8(200)
-                    # is -56 on a GPU and an OverflowError on the simulator
-                    self.types.add("int64")
-                    return f"int64({lit})"
-                return f"{want}({self.scalar.emit(e)})"
+                return self.int_scalar(e, want)
             case ir.Neg(operand=x):
                 return self.wrap(e, want, f"(-{self.value(use, x, coords, target, want, under)})")
             case ir.Bin(op=op, lhs=a, rhs=b) if op in (ir.BinOp.ADD, ir.BinOp.SUB, ir.BinOp.MUL, ir.BinOp.DIV,
@@ -360,6 +360,19 @@ class Emitter(MmaEmitter, MemoryEmitter, WgmmaEmitter, ReduceEmitter, AddressEmi
             # the tile's type, which the simulator's NumPy arrays refuse to do implicitly
             return f"{nt}({text})"
         return text if nt == compute_type(tile.dtype) else f"{nt}({text})"
+
+    def int_scalar(self, e: ir.Expr, want: str) -> str:
+        """An integer scalar in tile math: computed in int64 (the scalar emitter's), then
+        converted once to `want`."""
+        lit = exprs.try_fold(e, self.plan.consts)
+        if want in INT_BOUNDS and lit is not None and not INT_BOUNDS[want][0] <= lit <= INT_BOUNDS[want][1]:
+            # NumPy compares an i8 tile with 200 exactly (the interpreter); int8(200)
+            # is -56 on a GPU and an OverflowError on the simulator
+            self.types.add("int64")
+            return f"int64({lit})"
+        if want == "int64":
+            self.types.add("int64")
+        return f"{want}({self.scalar.emit(e)})"
 
     def wrap(self, e: ir.Expr, want: str, text: str, always: bool = False) -> str:
         """Integer math in the tile's own type, as NumPy does it (the interpreter): Numba

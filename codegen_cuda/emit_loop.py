@@ -47,6 +47,14 @@ class LoopEmitter:
     """Mixed into codegen_cuda.emit.Emitter, whose state (plan, scalar, lines) it uses."""
 
     def for_loop(self, s: ir.For) -> None:
+        outer = self.scalar.loop_starts.get(s.var)
+        self.scalar.loop_starts[s.var] = s.start       # this loop's variable, while it is in scope
+        try:
+            self._for_loop(s)
+        finally:
+            self.scalar.loop_starts[s.var] = outer
+
+    def _for_loop(self, s: ir.For) -> None:
         slots = ring_slots(s, self.plan.consts, self.scalar.nonneg)
         start = self.scalar.emit(s.start)
         self.line(self.describe(s))

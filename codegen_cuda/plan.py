@@ -16,6 +16,7 @@ from encode.layout import Layout, Swizzle, cosize
 from . import distribute as dist
 from . import warp
 from .cross_warp import Reduction, plan_reductions
+from .mbar_forward import mbarrier_epoch
 from .scalar import LoweringError
 
 ALIGN = 16   # bytes; every shared buffer starts on a 16-byte boundary (vector copies)
@@ -251,12 +252,44 @@ def _uses(plan: Plan, block, ancestors) -> None:
             load = _forwardable(plan, path, name)
             if load is not None:
                 plan.forwards[(id(s), name)] = load
-            elif local_reduction(plan, s) == name:
-                plan.tiles[name].needs_array = True   # each thread reduces only its own values
+            elif local_reduction(plan, s) == name or (warp_role(plan, _guards(path)) and shuffled(plan, s) == name):
+                # each thread reduces only its own values (and, in a warp-uniform role branch,
+                # a butterfly of shuffles combines a warp's lanes: no barrier, no scratch copy)
+                plan.tiles[name].needs_array = True
             else:
                 _materialise(plan, name)
         if isinstance(s, (ir.Zeros, ir.Mma, ir.Compute)):
             plan.tiles[s.target.name].needs_array = True
+
+
+def _guards(path) -> list:
+    """The conditions the statement at the end of `path` runs under (as with_guards has them)."""
+    out = []
+    for block, i in path[:-1]:
+        s = block[i]
+        out += [s.start, s.stop] if isinstance(s, ir.For) else [s.cond]
+    return out
+
+
+def warp_role(plan: Plan, guards) -> bool:
+    """Whether some guard depends on the thread and every such guard is warp-uniform: a
+    warp-specialised role branch, where warp-collective instructions may run but a block
+    barrier may not."""
+    from .uniform import warp_uniform
+    mine = [g for g in guards if exprs.mentions_thread(g)]
+    return bool(mine) and all(warp_uniform(g, plan.kernel.threads, plan.consts) for g in mine)
+
+
+def shuffled(plan: Plan, s: ir.Stmt) -> str | None:
+    """The tile `s` reduces, when `s` is `t = sum|max|min(x, axis=a)` that a butterfly of
+    shuffles over aligned lanes of one warp can do (codegen_cuda/warp.py)."""
+    match s:
+        case ir.Compute(value=ir.Call(func=f, args=(ir.Sym(kind=ir.SymKind.TENSOR, name=x),), kwargs=kw),
+                        target=t) if f in ("sum", "max", "min") and "axis" in dict(kw):
+            axis = fold(dict(kw)["axis"], plan.consts)
+            if warp.butterfly_width(plan.tiles[x].dist, axis, plan.tiles[t.name].dist):
+                return x
+    return None
 
 
 def local_reduction(plan: Plan, s: ir.Stmt) -> str | None:
@@ -364,7 +397,12 @@ def _check_region(plan: Plan, load: ir.Stmt, region, name: str, use: ir.Stmt) ->
         # the issue to the retiring wgmma_wait (dsl/wgmma_groups.py), against every write
         return load
     if any(isinstance(t, ir.TmaLoad) and t.dst.tensor == src for t in ir.walk(plan.kernel.body)):
-        return None     # a bulk copy lands concurrently with the roles: no write-free barrier epoch
+        # a bulk copy lands concurrently with the roles: no write-free barrier epoch, but the
+        # mbarrier epoch of a warp-specialised consumer may serve (codegen_cuda/mbar_forward.py)
+        writers = [t for t in ir.walk(plan.kernel.body) if writes(t, src)]
+        if use is None or not mbarrier_epoch(writers, plan.shared[src].shape, list(region), plan.tiles[name].dist,
+                                             statement_dist(plan, use), plan.consts):
+            return None
     if any(exprs.mentions_thread(x) for sub in load.src.subs
            for x in ((sub.at,) if isinstance(sub, ir.Index) else (sub.start, sub.extent))):
         return None

@@ -59,9 +59,12 @@ class ScalarEmitter:
     """Emits integer/boolean IR expressions. `device` picks the truncating helpers'
     flavour (the generated module defines both); `used` records which were needed."""
 
-    def __init__(self, consts: dict[str, int], loop_starts: dict[str, ir.Expr] | None = None,
+    def __init__(self, consts: dict[str, int], loop_starts: dict[str, ir.Expr | tuple] | None = None,
                  device: bool = True):
         self.consts = consts
+        # a loop variable's start, or the starts of every loop that binds its name (a name
+        # reused by two loops: the bound must hold for both, held-out round 29); the loop
+        # emitter sets the one loop in scope while it emits that loop
         self.loop_starts = loop_starts if loop_starts is not None else {}
         self.device = device
         self.used: set[str] = set()
@@ -118,8 +121,10 @@ class ScalarEmitter:
             case ir.BuiltinRef():
                 return 0
             case ir.Sym(name=n, kind=ir.SymKind.LOOP):
-                start = self.loop_starts.get(n)
-                return None if start is None else self.lower_bound(start)
+                starts = self.loop_starts.get(n)
+                starts = starts if isinstance(starts, tuple) else (starts,)
+                lows = [None if x is None else self.lower_bound(x) for x in starts]
+                return None if None in lows else min(lows)
             case ir.Bin(op=ir.BinOp.ADD, lhs=a, rhs=b):
                 la, lb = self.lower_bound(a), self.lower_bound(b)
                 return None if la is None or lb is None else la + lb

@@ -22,11 +22,11 @@ def _out(d: Distribution, e: int, axis: int) -> tuple[int, ...]:
 def butterfly_width(x: Distribution, axis: int, target: Distribution) -> int | None:
     """G, the lanes that share one output element, when the reduction can be a butterfly
     of shuffles over G-lane groups (masks 1, 2, ..., G / 2); else None."""
-    if x.active_threads != x.threads or x.threads % WARP or x.padded or target.shape != \
-            tuple(n for i, n in enumerate(x.shape) if i != axis):
+    # the threads holding x are whole warps (a warp-specialised role's, or the block's)
+    if not x.active_threads or x.active_threads % WARP or x.padded or target.shape != tuple(n for i, n in enumerate(x.shape) if i != axis):
         return None
     owner: list[tuple[int, ...]] = []            # the one output element each thread feeds
-    for t in range(x.threads):
+    for t in range(x.active_threads):
         outs = {_out(x, x.concrete(t, v), axis) for v in range(x.values)}
         if len(outs) != 1:
             return None
@@ -34,7 +34,7 @@ def butterfly_width(x: Distribution, axis: int, target: Distribution) -> int | N
     group = sum(1 for lane in range(WARP) if owner[lane] == owner[0])
     if group & (group - 1):
         return None
-    for t in range(x.threads):
+    for t in range(x.active_threads):
         members = {t ^ m for m in range(group)}
         same = {u for u in range(t - t % WARP, t - t % WARP + WARP) if owner[u] == owner[t]}
         if same != members:
@@ -46,7 +46,7 @@ def butterfly_width(x: Distribution, axis: int, target: Distribution) -> int | N
     for t in range(target.active_threads):
         for v in range(target.values):
             e = target.concrete(t, v)
-            if e is not None and target.coords(e) != owner[t]:
+            if e is not None and (t >= len(owner) or target.coords(e) != owner[t]):
                 return None
     return group
 

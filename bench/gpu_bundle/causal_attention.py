@@ -187,7 +187,7 @@ def causal_attention(Q, KT, V, O):
         _e = _tid + _v * 128
         _i0 = _e // 64
         _i1 = _e % 64
-        s0[_v] = (sr0[_v] if (int64(_i1) <= ((int64(_bx) * int64(BM)) + int64(_i0))) else float32(-math.inf))
+        s0[_v] = (sr0[_v] if (int64(_i1) <= (int64((_bx * BM)) + int64(_i0))) else float32(-math.inf))
     # materialise s0 for cross-thread reads (docs/LOWERING.md)
     cuda.syncthreads()
     for _v in range(32):
@@ -461,7 +461,7 @@ def causal_attention(Q, KT, V, O):
             _e = _tid + _v * 128
             _i0 = _e // 64
             _i1 = _e % 64
-            s[_v] = (sr[_v] if (((int64(jt) * int64(BN)) + int64(_i1)) <= ((int64(_bx) * int64(BM)) + int64(_i0))) else float32(-math.inf))
+            s[_v] = (sr[_v] if ((int64((jt * BN)) + int64(_i1)) <= (int64((_bx * BM)) + int64(_i0))) else float32(-math.inf))
         # materialise s for cross-thread reads (docs/LOWERING.md)
         cuda.syncthreads()
         for _v in range(32):

@@ -671,7 +671,6 @@ def ws_col_sum(X, S, _tmap_X_16x256):
     empty = _smem_i64[4104:4112]   # i64[8]
     # register tiles: each thread holds only the elements it owns
     s = cuda.local.array(1, types.float32)   # f32[256], layout (256,1):(1,1): (256,1):(1,1)
-    x = cuda.local.array(16, types.float32)   # f32[16, 256], layout (256,16):(1,256): (256,16):(1,256)
     c = cuda.local.array(1, types.float32)   # f32[256], layout (256,1):(1,1): (256,1):(1,1)
     # ws_col_sum.dsl:13  sX = shared f32[S2, BR, BC]  (allocated at kernel entry)
     # ws_col_sum.dsl:14  full = mbarrier[S2] count 1
@@ -716,12 +715,7 @@ def ws_col_sum(X, S, _tmap_X_16x256):
             while mbar_try_wait(full, (rt % S2), (((rt // S2) % 2)) % 2) == 0:
                 pass
             # ws_col_sum.dsl:29  x = load sX[rt % S2] layout (256, 16):(1, 256)
-            if _tid < 256:
-                for _v in range(16):
-                    _e = _tid + _v * 256
-                    _i0 = _e // 256
-                    _i1 = _e % 256
-                    x[_v] = sX[(rt % S2) * 4096 + _i0 * 256 + _i1]
+            # every read of this tile is forwarded to the load's source (docs/LOWERING.md)
             # ws_col_sum.dsl:30  assert tag(x[i, j]).row == rt * BR + i and tag(x[i, j]).col == block.x * BC + j  (a proof obligation: no code)
             # ws_col_sum.dsl:31  c = sum(x, axis=0) layout (256, 1):(1, 1)  (each thread reduces its own values)
             _r1 = float32(0)
@@ -730,7 +724,7 @@ def ws_col_sum(X, S, _tmap_X_16x256):
                     _e = _tid + _v * 256
                     _i0 = _e // 256
                     _i1 = _e % 256
-                    _r1 = _r1 + x[_v]
+                    _r1 = _r1 + sX[(rt % S2) * 4096 + _i0 * 256 + _i1]
             if _tid < 256:
                 for _v in range(1):
                     _e = _tid

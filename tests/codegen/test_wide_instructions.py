@@ -128,15 +128,18 @@ def test_launch_refuses_misaligned_or_strided_vector_arguments():
         check_vector_args(mod, {"A": _FakeDeviceArray(0x7F0000000100, strides=(64, 4))})
 
 
-def test_collectives_are_not_used_under_a_thread_dependent_branch():
-    """ldmatrix/mma.sync/shfl need every lane of the warp: under `if thread.x < 128` the
-    lowering keeps the scalar code (the verifier's SYNC rule is about barriers only)."""
-    em = _variant(GEMM, "        acc = mma(a, b, acc)\n", "        if thread.x < 256:\n            acc = mma(a, b, acc)\n")
-    assert not em.tensor_core
-    em = _variant(WARP, "    s = sum(x, axis=1) layout ((32, 8), 1):((8, 1), 0)\n",
-                  "    s = zeros f32[8] layout ((32, 8), 1):((8, 1), 0)\n"
-                  "    if thread.x < 256:\n        s = sum(x, axis=1)\n")
-    assert not em.shuffles
+def test_collectives_are_not_used_under_a_branch_that_splits_a_warp():
+    """ldmatrix/mma.sync/shfl need every lane of the warp: under `if thread.x < 100` the
+    lowering keeps the scalar code (the verifier's SYNC rule is about barriers only); under a
+    branch every lane of a warp decides alike (`thread.x < 256`, a warp-specialised role's
+    `thread.warp == 4`) they run (codegen_cuda/uniform.py)."""
+    for cond, uniform in (("thread.x < 100", False), ("thread.lane < 16", False), ("thread.x < 256", True)):
+        em = _variant(GEMM, "        acc = mma(a, b, acc)\n", f"        if {cond}:\n            acc = mma(a, b, acc)\n")
+        assert bool(em.tensor_core) is uniform, cond
+        em = _variant(WARP, "    s = sum(x, axis=1) layout ((32, 8), 1):((8, 1), 0)\n",
+                      "    s = zeros f32[8] layout ((32, 8), 1):((8, 1), 0)\n"
+                      f"    if {cond}:\n        s = sum(x, axis=1)\n")
+        assert bool(em.shuffles) is uniform, cond
 
 
 

@@ -669,7 +669,6 @@ def tma_tail(X, S, _tmap_X_8x128):
     empty = _smem_i64[1032:1040]   # i64[8]
     # register tiles: each thread holds only the elements it owns
     s = cuda.local.array(1, types.float32)   # f32[128], layout (128,1):(1,1): (128,1):(1,1)
-    x = cuda.local.array(8, types.float32)   # f32[8, 128], layout (128,8):(1,128): (128,8):(1,128)
     c = cuda.local.array(1, types.float32)   # f32[128], layout (128,1):(1,1): (128,1):(1,1)
     # tma_tail.dsl:11  sX = shared f32[S2, BR, BC]  (allocated at kernel entry)
     # tma_tail.dsl:12  full = mbarrier[S2] count 1
@@ -708,12 +707,7 @@ def tma_tail(X, S, _tmap_X_8x128):
             while mbar_try_wait(full, (rt % S2), (((rt // S2) % 2)) % 2) == 0:
                 pass
             # tma_tail.dsl:24  x = load sX[rt % S2] layout (128, 8):(1, 128)
-            if _tid < 128:
-                for _v in range(8):
-                    _e = _tid + _v * 128
-                    _i0 = _e // 128
-                    _i1 = _e % 128
-                    x[_v] = sX[(rt % S2) * 1024 + _i0 * 128 + _i1]
+            # every read of this tile is forwarded to the load's source (docs/LOWERING.md)
             # tma_tail.dsl:25  c = sum(x, axis=0) layout (128, 1):(1, 1)  (each thread reduces its own values)
             _r1 = float32(0)
             if _tid < 128:
@@ -721,7 +715,7 @@ def tma_tail(X, S, _tmap_X_8x128):
                     _e = _tid + _v * 128
                     _i0 = _e // 128
                     _i1 = _e % 128
-                    _r1 = _r1 + x[_v]
+                    _r1 = _r1 + sX[(rt % S2) * 1024 + _i0 * 128 + _i1]
             if _tid < 128:
                 for _v in range(1):
                     _e = _tid
