@@ -29,6 +29,10 @@ def _reward(ev, state: State, predict) -> float:
         return 1.0
     if ev.seconds is None:
         return 0.0
+    if not math.isfinite(ev.seconds) or ev.seconds <= 0:
+        return -1.0      # the model says it cannot launch (no block fits on an SM): held-out round 29
+    if not math.isfinite(state.seconds):
+        return 1.0       # from a state that cannot launch to one that can
     return max(-1.0, math.log2(state.seconds / ev.seconds))
 
 

@@ -249,3 +249,53 @@ def evaluate(f, *xs) -> float:
     """f on float64 operands, IEEE results (inf, nan) without warnings."""
     with np.errstate(all="ignore"):
         return float(f(*(np.float64(x) for x in xs)))
+
+
+_NONNEGATIVE = ("abs", "exp", "exp2", "sqrt", "sigmoid")
+
+
+def data_bound(e: ir.Expr, op: str) -> float | None:
+    """A bound every value of tile math `e` at an element that is not padding respects: a
+    lower bound for op "max" (`abs(x)`, `exp(x)`, `x * x` are >= 0.0), an upper bound for
+    "min"; None where none is known. Data is finite (docs/SEMANTICS.md)."""
+    if op == "max":
+        return _lower(e)
+    if op == "min":
+        low = _lower(ir.Neg(e))
+        return None if low is None else -low
+    return None
+
+
+def _same_text(a: ir.Expr, b: ir.Expr) -> bool:
+    from .fmt import format_expr
+    return format_expr(a) == format_expr(b)
+
+
+def _lower(e: ir.Expr) -> float | None:
+    match e:
+        case ir.FloatLit(value=c) | ir.IntLit(value=c):
+            return float(c)
+        case ir.Neg(operand=ir.Neg(operand=x)):
+            return _lower(x)
+        case ir.Neg(operand=ir.Call(func="minimum", args=(a, b))):
+            return _lower(ir.Call("maximum", (ir.Neg(a), ir.Neg(b)), ()))
+        case ir.Neg(operand=ir.FloatLit(value=c) | ir.IntLit(value=c)):
+            return -float(c)
+        case ir.Call(func=f, args=(x,)) if f in _NONNEGATIVE:
+            return 0.0
+        case ir.Call(func="maximum", args=(a, b)):
+            got = [v for v in (_lower(a), _lower(b)) if v is not None]
+            return max(got) if got else None
+        case ir.Call(func="minimum", args=(a, b)):
+            la, lb = _lower(a), _lower(b)
+            return None if la is None or lb is None else min(la, lb)
+        case ir.Call(func="mask" | "bcast" | "reshape", args=(x, *_)):
+            return _lower(x)       # a mask's fill lies at the padding, not at the data
+        case ir.Cast(operand=x, dtype=dt) if dt.is_float:
+            return _lower(x)
+        case ir.Bin(op=ir.BinOp.MUL, lhs=a, rhs=b) if _same_text(a, b):
+            return 0.0
+        case ir.Bin(op=ir.BinOp.ADD, lhs=a, rhs=b):
+            la, lb = _lower(a), _lower(b)
+            return None if la is None or lb is None else la + lb
+    return None

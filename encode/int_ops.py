@@ -72,6 +72,15 @@ def _walk(ctx, p: prog.Point, e, given: tuple) -> bool:
         return _walk(ctx, p, e.rhs, given + ((e.lhs, e.op is ir.BinOp.AND),)) or found
     for c in exprs.children(e):
         found = _walk(ctx, p, c, given) or found
+    if not found and isinstance(e, ir.Bin) and e.op in (ir.BinOp.DIV, ir.BinOp.MOD) and _reads_tile(e.rhs) \
+            and _int_valued(ctx, e.lhs) and _int_valued(ctx, e.rhs):
+        # an integer divisor from a register tile is data, which may hold 0 (held-out round 29:
+        # `R / d`, `x % d` proved, and a ZeroDivisionError on the runner's own inputs)
+        ctx.sink.obligation()
+        ctx.sink.unknown("BOUND", e.span, f"the divisor {format_expr(e.rhs)} is data (it reads a register tile), "
+                         "whose elements may be 0: integer division by zero is undefined (a `where` around it "
+                         "still evaluates both sides, docs/SEMANTICS.md); divide in floats, or by a scalar")
+        return True
     if not found and isinstance(e, ir.Bin) and e.op in (ir.BinOp.DIV, ir.BinOp.MOD) and integer(ctx, e.rhs) \
             and _integer_tile(ctx, e.lhs):
         # an integer tile divided by a scalar (`x % 0`, `x / (R - 64)`): its divisor is the
@@ -80,6 +89,37 @@ def _walk(ctx, p: prog.Point, e, given: tuple) -> bool:
     if found or not (isinstance(e, ir.Neg) or (isinstance(e, ir.Bin) and e.op in ARITH)) or not integer(ctx, e):
         return found
     return _check_node(ctx, p, e, given)
+
+
+def _reads_tile(e) -> bool:
+    """Whether `e` reads a register tile's values (a coordinate `index(t, axis=d)` is not one)."""
+    if isinstance(e, ir.Call) and e.func == "index":
+        return False
+    if isinstance(e, ir.Sym):
+        return e.kind is ir.SymKind.TENSOR
+    return any(_reads_tile(c) for c in exprs.children(e))
+
+
+def _int_valued(ctx, e) -> bool:
+    """Whether tile math `e` computes integers (so its `/` and `%` divide integers)."""
+    match e:
+        case ir.Sym(kind=ir.SymKind.TENSOR, name=n):
+            return n in ctx.df.types and not ctx.df.types[n].dtype.is_float
+        case ir.Cast(dtype=dt):
+            return not dt.is_float and dt is not ir.DType.BOOL
+        case ir.IntLit() | ir.BuiltinRef() | ir.Sym() | ir.ElemRef():
+            return not isinstance(e, ir.ElemRef) or (e.tensor in ctx.df.types and not ctx.df.types[e.tensor].dtype.is_float)
+        case ir.Neg(operand=x):
+            return _int_valued(ctx, x)
+        case ir.Bin(op=op, lhs=a, rhs=b) if op in ARITH or op is ir.BinOp.XOR:
+            return _int_valued(ctx, a) and _int_valued(ctx, b)
+        case ir.Call(func="index"):
+            return True
+        case ir.Call(func="bcast" | "reshape" | "sum" | "max" | "min" | "abs" | "maximum" | "minimum" | "where",
+                     args=args):
+            vals = args[1:] if e.func == "where" else args
+            return all(_int_valued(ctx, a) for a in vals)
+    return False
 
 
 def _integer_tile(ctx, e) -> bool:

@@ -178,12 +178,12 @@ class Pads(PadLines):
         return NONE
 
     def rounded(self, parts: tuple, name: str) -> tuple:
-        """Padding values as a tile or buffer narrower than f32 holds them: a fill of 2049.0 in
-        an f16 tile is 2048.0, 70000.0 is inf (held-out round 28: the padding was taken as
-        written, so `z - 2049.0` looked neutral to a sum). f32 and f64 values stay as written:
-        the math computes literals in f32 too."""
+        """Padding values as the tile or buffer holds them: a fill of 2049.0 in an f16 tile is
+        2048.0, 70000.0 is inf (held-out round 28: the padding was taken as written, so
+        `z - 2049.0` looked neutral to a sum), and 16777217.0 in an f32 tile is 16777216.0
+        (round 29). f64 values stay as written."""
         t = self.df.types.get(name)
-        if t is None or t.dtype in (ir.DType.F32, ir.DType.F64):
+        if t is None or t.dtype is ir.DType.F64:
             return parts
         return tuple(valued(q, cast_value(q.value, t.dtype)) for q in parts)
 
@@ -317,7 +317,10 @@ class Pads(PadLines):
             case ir.Call(func="reshape", args=(x,)):
                 return anywhere(sub(x))
             case ir.Call(func="mask", args=(x, c)):
+                # the fill as the math computes it: in f32 but for f64 tiles (round 29)
                 fill = float(fill_of(e, self.df.env.consts))
+                if self.compute_dtype(x).is_float and self.compute_dtype(x) is not ir.DType.F64:
+                    fill = cast_value(fill, ir.DType.F32)
                 inner = sub(x)       # walked also when replaced: its reductions are checked there
                 kept = NONE if self.masked_again(x, c) else tuple(q for q in inner if not self.masked_part(q, c, x))
                 return merged(kept + (self.cond_part(c, x, fill),))
@@ -380,7 +383,7 @@ class Pads(PadLines):
 
     def reduce(self, op: str, parts: tuple, axis: int, x, check: bool) -> tuple:
         if check and self.point is not None and self.require is not None:
-            self.require(self.point, op, tuple(q for q in parts if axis not in q.whole or q.value == MET), "its operand")
+            self.require(self.point, op, tuple(q for q in parts if axis not in q.whole or q.value == MET), x, axis)
         # data that padding met is counted by the reduction: its result holds it too
         met = (Part(MET, frozenset(), None),) if any(q.value == MET for q in parts) else NONE
         lines = [q for q in parts if q.value != MET and (q.maybe is None or axis in q.maybe)]
@@ -398,6 +401,13 @@ class Pads(PadLines):
         # exact where each line's part is all padding along the axis at an exact place
         exact = not met and (pure or isinstance(value, float)) and all(q.exact and axis in q.whole for q in lines)
         return (Part(value, frozenset(), None, None if any(a is None for a in at) else z3.Or(*at), pure, exact),) + met
+
+    def compute_dtype(self, x: ir.Expr) -> ir.DType:
+        """The dtype of tile expression x (its first tile's; f32 where it reads none)."""
+        from .fill_parts import all_tiles as _tiles
+        names = sorted(_tiles(x))
+        t = self.df.types.get(names[0]) if names else None
+        return t.dtype if t is not None else ir.DType.F32
 
     def extent(self, x: ir.Expr, axis: int) -> int:
         from .element_conds import shape_of as _shape_of

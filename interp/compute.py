@@ -61,6 +61,18 @@ class Val:
         return np.shape(self.values)
 
 
+def _fitting(v, other):
+    """An integer scalar against an integer tile whose type cannot hold it, as an int64 (the
+    lowering's rule: `x + 3000000000` of an i32 tile is computed in int64 and wraps where it
+    is stored); NumPy 2 raises OverflowError for the Python int (held-out round 29)."""
+    if isinstance(v, int) and not isinstance(v, bool) and isinstance(other, np.ndarray) \
+            and np.issubdtype(other.dtype, np.integer):
+        info = np.iinfo(other.dtype)
+        if not info.min <= v <= info.max:
+            return np.int64(v)
+    return v
+
+
 def _scalar(v) -> Val:
     return Val(v, Tags.unit(()), False, False)
 
@@ -158,7 +170,7 @@ class ComputeEval:
         return float(np.asarray(v)) if isinstance(v, (float, np.floating)) or _is_float(v) else int(np.asarray(v))
 
     def _binary(self, op: ir.BinOp, a: Val, b: Val) -> Val:
-        x, y = a.values, b.values
+        x, y = _fitting(a.values, b.values), _fitting(b.values, a.values)
         is_float = _is_float(x) or _is_float(y)
         if op is ir.BinOp.ADD:
             v = np.add(x, y)

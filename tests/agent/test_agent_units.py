@@ -64,3 +64,18 @@ def test_cli_bad_input_is_a_message_not_a_traceback(tmp_path):
     assert r.returncode == 2 and "no such run directory" in r.stderr
     r = _argus("optimize", str(ROOT / "tasks" / "row_sum.toml"), "--budget", "0", cwd=tmp_path)
     assert r.returncode == 2
+
+
+def test_a_candidate_the_model_cannot_launch_scores_as_a_failure():
+    """The cost model prices a configuration no SM can hold at inf: its reward is -1, not
+    log2(0) (held-out round 29: `argus optimize tasks/gemm_f32.toml --budget 10` died)."""
+    import math
+    from types import SimpleNamespace
+    from agent.optimize import _better, _reward
+    from agent.run import State
+    state = State("", None, 2e-3)
+    ev = SimpleNamespace(ok=True, seconds=math.inf)
+    assert _reward(ev, state, predict=object()) == -1.0
+    assert not _better(ev, state, predict=object())
+    assert _reward(SimpleNamespace(ok=True, seconds=1e-3), State("", None, math.inf), predict=object()) == 1.0
+    assert _reward(SimpleNamespace(ok=True, seconds=1e-3), state, predict=object()) == 1.0
