@@ -209,6 +209,9 @@ class SymEnv:
             case ir.Hole(domain=()):
                 # An unbounded hole of a sketch (synthesis mode): one more integer unknown.
                 return z3.Int(hole_name(e.span))
+        if isinstance(e, ir.RangeSet):
+            raise Unsupported("a `range(lo, hi)` field is a set of values, not one integer: a tensor whose tag "
+                              "function has one cannot be read back or compared here", e.span)
         raise Unsupported(f"cannot encode {type(e).__name__} as an integer", getattr(e, "span", None))
 
     def forall(self, e: ir.Forall, bound: dict):
