@@ -28,4 +28,5 @@ kernel ws_mma_arrive_before_use(A: f16[M, K], B: f16[K, N], C: f32[M, N]):
             arrive empty[k % S]
             acc = mma(a, b, acc)
         assert tag(acc[i, j]).row == block.x * BM + i and tag(acc[i, j]).col == block.y * BN + j
+        assert tag(acc[i, j]).k == range(0, K)
         store C[block.x * BM : +BM, block.y * BN : +BN], acc
