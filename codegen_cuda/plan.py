@@ -280,27 +280,30 @@ def warp_role(plan: Plan, guards) -> bool:
     return bool(mine) and all(warp_uniform(g, plan.kernel.threads, plan.consts) for g in mine)
 
 
-def shuffled(plan: Plan, s: ir.Stmt) -> str | None:
-    """The tile `s` reduces, when `s` is `t = sum|max|min(x, axis=a)` that a butterfly of
-    shuffles over aligned lanes of one warp can do (codegen_cuda/warp.py)."""
+def _reduction(plan: Plan, s: ir.Stmt):
+    """(x, axis, t) when `s` is `t = sum|max|min(x, axis=a)` of a bare tile x, else None."""
     match s:
         case ir.Compute(value=ir.Call(func=f, args=(ir.Sym(kind=ir.SymKind.TENSOR, name=x),), kwargs=kw),
                         target=t) if f in ("sum", "max", "min") and "axis" in dict(kw):
-            axis = fold(dict(kw)["axis"], plan.consts)
-            if warp.butterfly_width(plan.tiles[x].dist, axis, plan.tiles[t.name].dist):
-                return x
+            return x, fold(dict(kw)["axis"], plan.consts), t.name
+    return None
+
+
+def shuffled(plan: Plan, s: ir.Stmt) -> str | None:
+    """The tile `s` reduces, when a butterfly of shuffles over aligned lanes of one warp can
+    do the reduction (codegen_cuda/warp.py)."""
+    r = _reduction(plan, s)
+    if r is not None and warp.butterfly_width(plan.tiles[r[0]].dist, r[1], plan.tiles[r[2]].dist):
+        return r[0]
     return None
 
 
 def local_reduction(plan: Plan, s: ir.Stmt) -> str | None:
-    """The tile `s` reduces, when `s` is `t = sum|max|min(x, axis=a)` and every thread holds
-    the whole reduced axis of the one element of t it owns (codegen_cuda/warp.py)."""
-    match s:
-        case ir.Compute(value=ir.Call(func=f, args=(ir.Sym(kind=ir.SymKind.TENSOR, name=x),), kwargs=kw),
-                        target=t) if f in ("sum", "max", "min") and "axis" in dict(kw):
-            axis = fold(dict(kw)["axis"], plan.consts)
-            if warp.thread_local(plan.tiles[x].dist, axis, plan.tiles[t.name].dist):
-                return x
+    """The tile `s` reduces, when every thread holds the whole reduced axis of the one
+    element of the result it owns (codegen_cuda/warp.py)."""
+    r = _reduction(plan, s)
+    if r is not None and warp.thread_local(plan.tiles[r[0]].dist, r[1], plan.tiles[r[2]].dist):
+        return r[0]
     return None
 
 

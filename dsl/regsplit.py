@@ -128,12 +128,21 @@ def thread_value(e, t: int, consts: dict) -> int | None:
             if x is None or y is None or (op in (ir.BinOp.DIV, ir.BinOp.MOD) and y == 0):
                 return None
             return _BIN[op](x, y)
+        case ir.Call(func="min" | "max" as f, args=(a, b), kwargs=()):
+            x, y = thread_value(a, t, consts), thread_value(b, t, consts)
+            return None if x is None or y is None else (min(x, y) if f == "min" else max(x, y))
     return None
+
+
+def _tdiv(x: int, y: int) -> int:
+    """C's integer division, truncating toward zero (SEMANTICS.md)."""
+    q = abs(x) // abs(y)
+    return q if (x < 0) == (y < 0) else -q
 
 
 _BIN = {
     ir.BinOp.ADD: lambda x, y: x + y, ir.BinOp.SUB: lambda x, y: x - y, ir.BinOp.MUL: lambda x, y: x * y,
-    ir.BinOp.DIV: lambda x, y: x // y, ir.BinOp.MOD: lambda x, y: x % y, ir.BinOp.XOR: lambda x, y: x ^ y,
+    ir.BinOp.DIV: _tdiv, ir.BinOp.MOD: lambda x, y: x - _tdiv(x, y) * y, ir.BinOp.XOR: lambda x, y: x ^ y,
     ir.BinOp.EQ: lambda x, y: int(x == y), ir.BinOp.NE: lambda x, y: int(x != y),
     ir.BinOp.LT: lambda x, y: int(x < y), ir.BinOp.LE: lambda x, y: int(x <= y),
     ir.BinOp.GT: lambda x, y: int(x > y), ir.BinOp.GE: lambda x, y: int(x >= y),

@@ -1,13 +1,16 @@
 """Which lines of a tile are padding: the queries of the padding walk (encode/pad_walk.py) on
-masked accesses, `mask` conditions and masked stores (a mix-in of pad_walk.Pads, which holds
-df, opts and point)."""
+masked accesses, `mask` conditions and masked stores, and what a reduction over the lines
+leaves (a mix-in of pad_walk.Pads, which holds df, opts and point)."""
 from __future__ import annotations
 
 import z3
 
 from dsl import ir
+from dsl.masks import neutral_for
+from dsl.pad_values import UNKNOWN, same
 
-from .fill_parts import Part, fixed_place, tile_coords
+from . import program as prog
+from .fill_parts import MET, NONE, Part, fixed_place, reduced, shifted, tile_coords
 from .solver import Verdict as SV, prove
 from .symbols import Unsupported
 from .terms import And
@@ -29,12 +32,12 @@ class PadLines:
             return (Part(s.mask.value, frozenset(), None),)
         axes = frozenset(range(len(dims)))
         # each place is exact: every element past the tensor along an axis is padding
-        parts = tuple(Part(s.mask.value, axes - {t}, (axes - {t}) | ({t} if wholly else set()), fixed_place(place, inst),
+        parts = tuple(Part(s.mask.value, axes - {t}, (axes - {t}) | ({t} if wholly else set()), z3.simplify(place),
                            exact=True)
                       for t, (partial, wholly, place) in enumerate(dims) if partial)
         if outside is not False:
             # an integer subscript past the tensor (a channel c >= C): the whole tile is padding
-            parts += (Part(s.mask.value, axes, axes, fixed_place(outside, inst), exact=True),)
+            parts += (Part(s.mask.value, axes, axes, z3.simplify(outside), exact=True),)
         return parts
 
     def index_outside(self, s: ir.Load, point):
@@ -131,7 +134,7 @@ class PadLines:
                 whole.add(a)
             if not self.proved(z3.Not(And(z3.Not(keep), line)), facts + box):
                 maybe.add(a)
-        return Part(fill, frozenset(whole), frozenset(maybe), fixed_place(z3.Not(keep), inst), exact=True)
+        return Part(fill, frozenset(whole), frozenset(maybe), z3.simplify(z3.Not(keep)), exact=True)
 
     def dropped(self, q: Part, point) -> bool:
         """Whether a masked store drops every element of part `q`: each lies past the output."""
@@ -148,6 +151,27 @@ class PadLines:
         except Unsupported:
             return False
         return self.proved(z3.Not(And(q.at, *inside)), facts + box)
+
+    def iteration_local(self, name: str) -> bool:
+        """Whether every read of register tile `name` sees what its one writer wrote in the
+        same iteration of the loops around both: the reads lie in the writer's loops, after it
+        in their body. Only then may its padding's place name the loops' variables (`ct@pad`):
+        a masked load in an online softmax's column loop, read back by the store of the same
+        iteration (new-user round 30); elsewhere the place at the writer's iteration need not
+        be the reader's (a later iteration, after the loop)."""
+        if name not in self.local:
+            writers = self.df.writers.get(name, [])
+            self.local[name] = len(writers) == 1 and self.df.kernel.param(name) is None and all(
+                len(p.loops) == len(writers[0].loops) and all(a is b for a, b in zip(p.loops, writers[0].loops))
+                and prog.before_in_body(writers[0], p, len(p.loops))
+                for p in self.df.points if p is not writers[0] and name in _reads(p.stmt))
+        return self.local[name]
+
+    def unlooped(self, parts: tuple) -> tuple:
+        """The parts with no place that names a loop variable."""
+        inst = {v: z3.Int(f"{v}@pad") for v in {s.var for s in ir.walk(self.df.kernel.body) if isinstance(s, ir.For)}}
+        return tuple(q if q.at is None or fixed_place(q.at, inst) is not None else
+                     Part(q.value, q.whole, q.maybe, None, q.pure) for q in parts)
 
     def covered(self, q: Part, others: tuple, e: ir.Expr) -> bool:
         """Whether the other operand of elementwise math `e` is padding wherever part q of one
@@ -170,4 +194,49 @@ class PadLines:
         out = prove(goal, facts, self.opts)
         return out.verdict is SV.PROVED
 
+    # ---------------------------------------------------------------- reductions
+    def reduce(self, op: str, parts: tuple, axis: int, x, check: bool) -> tuple:
+        if check and self.point is not None and self.require is not None:
+            self.require(self.point, op, tuple(q for q in parts if axis not in q.whole or q.value == MET), x, axis)
+        # data that padding met is counted by the reduction: its result holds it too
+        met = (Part(MET, frozenset(), None),) if any(q.value == MET for q in parts) else NONE
+        lines = [q for q in parts if q.value != MET and (q.maybe is None or axis in q.maybe)]
+        ends = [reduced(op, q.value, self.extent(x, axis)) if axis in q.whole else neutral_for(op) for q in lines]
+        if not ends:
+            return met           # every line holds data, and its padding is neutral
+        value = ends[0] if all(same(v, ends[0]) for v in ends) else UNKNOWN
+        # Lines whose ends are numbers (or pure) reduce to padding computed from fills alone:
+        # its value may not be known where they differ (a softmax's padded row: nan, 0.0 and
+        # inf from parts that overlap), but no data met it (held-out round 27).
+        pure = value == UNKNOWN and all(v != UNKNOWN or (q.pure and axis in q.whole) for v, q in zip(ends, lines))
+        # A line all padding has an element of its part; where a part's place does not depend
+        # on the reduced coordinate, the result's padding lies where the part's lines do.
+        at = [shifted(q.at, axis, -1) for q in lines]
+        # exact where each line's part is all padding along the axis at an exact place
+        exact = not met and (pure or isinstance(value, float)) and all(q.exact and axis in q.whole for q in lines)
+        return (Part(value, frozenset(), None, None if any(a is None for a in at) else z3.Or(*at), pure, exact),) + met
 
+    def compute_dtype(self, x: ir.Expr) -> ir.DType:
+        """The dtype of tile expression x (its first tile's; f32 where it reads none)."""
+        from .fill_parts import all_tiles as _tiles
+        names = sorted(_tiles(x))
+        t = self.df.types.get(names[0]) if names else None
+        return t.dtype if t is not None else ir.DType.F32
+
+    def extent(self, x: ir.Expr, axis: int) -> int:
+        from .element_conds import shape_of as _shape_of
+        return _shape_of(self.df, x)[axis]
+
+
+def _reads(stmt) -> set[str]:
+    """The tiles a statement reads (assertions: the tiles whose tags they name)."""
+    from dsl import exprs
+    if isinstance(stmt, (ir.Assert, ir.Invariant)):
+        return {n.elem.tensor for n in exprs.iter_nodes(stmt.cond) if isinstance(n, ir.TagField)}
+    if isinstance(stmt, ir.Store):
+        return {stmt.src}
+    if isinstance(stmt, ir.Mma):
+        return {stmt.a, stmt.b, stmt.c}
+    if isinstance(stmt, ir.Compute):
+        return set(exprs.free_syms(stmt.value, ir.SymKind.TENSOR))
+    return set()

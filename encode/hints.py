@@ -62,3 +62,21 @@ def _it(loops) -> str:
 def _elem(src) -> str:
     name, coords = src
     return f"{name}[{', '.join(map(str, coords))}]"
+
+
+def missing_hint(df, field: str, c=None) -> str:
+    """A field some input declares is missing because no record of that input reached the
+    element (a loop that does not run, a wrong offset), not because it is undeclared; or the
+    record is one of a tensor whose tag function lacks it (an output read back)."""
+    lacking = sorted({o.storage for o in getattr(c, "origins", ()) if (d := df.kernel.tag_of(o.storage)) is not None
+                      and d.fields and not any(f == field for f, _ in d.fields)})
+    if lacking and df.writers.get(lacking[0]):
+        return (f"the element holds a record of {lacking[0]}, whose tag function has no '{field}': the kernel "
+                f"reads {lacking[0]} and writes it too, and a read before its store holds what its tag function "
+                "names (an accumulator started from an output's old contents?)")
+    read = {p.stmt.src.tensor for p in df.points if isinstance(p.stmt, (ir.Load, ir.Copy, ir.TmaLoad))}
+    owners = sorted(t.tensor for t in df.kernel.tags if t.tensor in read and any(f == field for f, _ in t.fields))
+    if not owners:
+        return "declare the field in the input's `tag` line"
+    return (f"no record of {', '.join(owners)} reached this element at these sizes: check the loop bounds "
+            "(an accumulation whose loop does not run keeps its initial value) and the loads' offsets")

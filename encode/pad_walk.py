@@ -23,14 +23,14 @@ import math
 import z3
 
 from dsl import ir
-from dsl.masks import fill_of, neutral_for
+from dsl.masks import fill_of
 from dsl.pad_values import (FUNCS, NOPAD, UNKNOWN, cast_value, func_at, meets_data, operands, same, tile_names,
                              value_at)
 
 from . import program as prog
 from .fill_lines import PadLines
 from .fill_parts import (MET, NONE, Part, all_tiles, anywhere, bare_tiles, binary_at, combined, extremum_at,
-                         inexact, inserted, kept_zero, mapped, merged, met_value, overlap, placed, reduced, shifted,
+                         inexact, inserted, kept_zero, mapped, merged, met_value, overlap, placed, shifted,
                          valued, value_at_padding, whole_line)
 from .finite_values import NonFinite
 from .value_atoms import non_finite
@@ -75,6 +75,7 @@ class Pads(PadLines):
         self.assumed: dict[str, tuple] = {}      # a tile's parts assumed while its own writers are walked
         self.constants = Constants(df)           # which tiles hold constants (encode/zero_values.py)
         self.cycled: set = set()                 # tiles whose walk reached themselves
+        self.local: dict[str, bool] = {}         # tiles every read of which is of the same iteration
         # where elements other than padding may be inf or NaN (encode/finite_values.py); it asks
         # where padding lies of a walk that does not ask it back (values=False)
         self.finite = NonFinite(df, self._padded) if values else None
@@ -125,6 +126,8 @@ class Pads(PadLines):
             del self.assumed[name]
         if len(self.df.writers.get(name, [])) > 1:
             out = inexact(out)      # another writer's value may lie where one writer's padding does
+        if not self.iteration_local(name):
+            out = self.unlooped(out)      # a place at the writer's iteration need not be the reader's
         self.memo[name] = out = placed(out)
         return out
 
@@ -380,38 +383,6 @@ class Pads(PadLines):
                 if not (isinstance(kept, float) and same(kept, 0.0)):
                     return False
         return True
-
-    def reduce(self, op: str, parts: tuple, axis: int, x, check: bool) -> tuple:
-        if check and self.point is not None and self.require is not None:
-            self.require(self.point, op, tuple(q for q in parts if axis not in q.whole or q.value == MET), x, axis)
-        # data that padding met is counted by the reduction: its result holds it too
-        met = (Part(MET, frozenset(), None),) if any(q.value == MET for q in parts) else NONE
-        lines = [q for q in parts if q.value != MET and (q.maybe is None or axis in q.maybe)]
-        ends = [reduced(op, q.value, self.extent(x, axis)) if axis in q.whole else neutral_for(op) for q in lines]
-        if not ends:
-            return met           # every line holds data, and its padding is neutral
-        value = ends[0] if all(same(v, ends[0]) for v in ends) else UNKNOWN
-        # Lines whose ends are numbers (or pure) reduce to padding computed from fills alone:
-        # its value may not be known where they differ (a softmax's padded row: nan, 0.0 and
-        # inf from parts that overlap), but no data met it (held-out round 27).
-        pure = value == UNKNOWN and all(v != UNKNOWN or (q.pure and axis in q.whole) for v, q in zip(ends, lines))
-        # A line all padding has an element of its part; where a part's place does not depend
-        # on the reduced coordinate, the result's padding lies where the part's lines do.
-        at = [shifted(q.at, axis, -1) for q in lines]
-        # exact where each line's part is all padding along the axis at an exact place
-        exact = not met and (pure or isinstance(value, float)) and all(q.exact and axis in q.whole for q in lines)
-        return (Part(value, frozenset(), None, None if any(a is None for a in at) else z3.Or(*at), pure, exact),) + met
-
-    def compute_dtype(self, x: ir.Expr) -> ir.DType:
-        """The dtype of tile expression x (its first tile's; f32 where it reads none)."""
-        from .fill_parts import all_tiles as _tiles
-        names = sorted(_tiles(x))
-        t = self.df.types.get(names[0]) if names else None
-        return t.dtype if t is not None else ir.DType.F32
-
-    def extent(self, x: ir.Expr, axis: int) -> int:
-        from .element_conds import shape_of as _shape_of
-        return _shape_of(self.df, x)[axis]
 
 
 def data_sides(df, e: ir.Expr, point, self_name: str) -> tuple:

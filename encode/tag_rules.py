@@ -15,6 +15,7 @@ from dsl import exprs, ir
 
 from . import program as prog
 from .elem_reads import depends_on_opaque, holds_for_any_opaque, witness_needs_opaque
+from .hints import missing_hint
 from .solver import Verdict as SV, find_model, minimize_model, prove
 from .symbols import Unsupported
 from .tagval import flatten, free_choice as _free_choice
@@ -50,24 +51,6 @@ def conjuncts(e: ir.Expr) -> list[ir.Expr]:
     if isinstance(e, ir.Bin) and e.op is ir.BinOp.AND:
         return conjuncts(e.lhs) + conjuncts(e.rhs)
     return [e]
-
-
-def _missing_hint(df, field: str, c=None) -> str:
-    """A field some input declares is missing because no record of that input reached the
-    element (a loop that does not run, a wrong offset), not because it is undeclared; or the
-    record is one of a tensor whose tag function lacks it (an output read back)."""
-    lacking = sorted({o.storage for o in getattr(c, "origins", ()) if (d := df.kernel.tag_of(o.storage)) is not None
-                      and d.fields and not any(f == field for f, _ in d.fields)})
-    if lacking and df.writers.get(lacking[0]):
-        return (f"the element holds a record of {lacking[0]}, whose tag function has no '{field}': the kernel "
-                f"reads {lacking[0]} and writes it too, and a read before its store holds what its tag function "
-                "names (an accumulator started from an output's old contents?)")
-    read = {p.stmt.src.tensor for p in df.points if isinstance(p.stmt, (ir.Load, ir.Copy, ir.TmaLoad))}
-    owners = sorted(t.tensor for t in df.kernel.tags if t.tensor in read and any(f == field for f, _ in t.fields))
-    if not owners:
-        return "declare the field in the input's `tag` line"
-    return (f"no record of {', '.join(owners)} reached this element at these sizes: check the loop bounds "
-            "(an accumulation whose loop does not run keeps its initial value) and the loads' offsets")
 
 
 class TagChecker:
@@ -387,7 +370,7 @@ class TagChecker:
                                             "these sizes keeps its initial value: check the loop bounds"))
             elif kind == "missing":
                 msg = f"tag of {lf.node.elem.tensor} has no field '{lf.node.field}'"
-                self.sink.finding(w.finding("TAG", lf.node.span, msg, _missing_hint(self.df, lf.node.field, c)))
+                self.sink.finding(w.finding("TAG", lf.node.span, msg, missing_hint(self.df, lf.node.field, c)))
             elif c.opaque.startswith("uninit"):
                 self.sink.finding(w.finding("INIT", lf.node.span, f"{lf.node.elem.tensor} depends on a read before "
                                             f"anything wrote it: {c.opaque.split(': ', 1)[1]}",

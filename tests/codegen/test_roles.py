@@ -61,6 +61,7 @@ def test_a_slot_handed_back_before_its_use_is_not_read_in_place():
     ("thread.lane == 0", 64, False),
     ("thread.x % 2 == 0", 64, False),
     ("M > 0 and thread.warp == 0", 64, False),      # a size: not evaluated, taken as divergent
+    ("(thread.x - 31) / 32 == 0", 32, True),        # C's truncation: -31 / 32 is 0, not -1
 ])
 def test_warp_uniform_conditions(cond, threads, uniform):
     text = (f"kernel k(X: f32[M]):\n    grid (1)\n    threads {threads}\n"
