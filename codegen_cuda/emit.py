@@ -370,6 +370,12 @@ class Emitter(MmaEmitter, MemoryEmitter, WgmmaEmitter, ReduceEmitter, AddressEmi
             # is -56 on a GPU and an OverflowError on the simulator
             self.types.add("int64")
             return f"int64({lit})"
+        if want in ("int8", "int32") and lit is None:
+            # a value not known here (a size, `kt * 100`) may not fit the tile's type: NumPy then
+            # computes in int64 (the interpreter), and int8(200) was -56 on a GPU and an
+            # OverflowError on the simulator (held-out round 31); in range, int64 compares,
+            # divides and (wrapped back by the tile's math) adds alike
+            want = "int64"
         if want == "int64":
             self.types.add("int64")
         return f"{want}({self.scalar.emit(e)})"

@@ -5,12 +5,13 @@ from __future__ import annotations
 
 import z3
 
-from dsl import ir
+from dsl import exprs, ir
 from dsl.masks import neutral_for
 from dsl.pad_values import UNKNOWN, same
 
 from . import program as prog
 from .fill_parts import MET, NONE, Part, fixed_place, reduced, shifted, tile_coords
+from .rootcause import sources
 from .solver import Verdict as SV, prove
 from .symbols import Unsupported
 from .terms import And
@@ -196,10 +197,16 @@ class PadLines:
 
     # ---------------------------------------------------------------- reductions
     def reduce(self, op: str, parts: tuple, axis: int, x, check: bool) -> tuple:
+        union = self.union_line(parts, axis, x)
         if check and self.point is not None and self.require is not None:
-            self.require(self.point, op, tuple(q for q in parts if axis not in q.whole or q.value == MET), x, axis)
+            # a bound on the data waives only float padding in lines that hold data (an integer
+            # x * x or abs(x) wraps: held-out round 31)
+            self.require(self.point, op, tuple(q for q in parts if axis not in q.whole or q.value == MET), x, axis,
+                         not union and self.compute_dtype(x).is_float)
         # data that padding met is counted by the reduction: its result holds it too
         met = (Part(MET, frozenset(), None),) if any(q.value == MET for q in parts) else NONE
+        if union:
+            met += (_union_end(op, [q.value for q in parts if q.value != MET]),)
         lines = [q for q in parts if q.value != MET and (q.maybe is None or axis in q.maybe)]
         ends = [reduced(op, q.value, self.extent(x, axis)) if axis in q.whole else neutral_for(op) for q in lines]
         if not ends:
@@ -216,6 +223,30 @@ class PadLines:
         exact = not met and (pure or isinstance(value, float)) and all(q.exact and axis in q.whole for q in lines)
         return (Part(value, frozenset(), None, None if any(a is None for a in at) else z3.Or(*at), pure, exact),) + met
 
+    def union_line(self, parts: tuple, axis: int, x) -> bool:
+        """Whether some line along `axis` may be all padding though no one part holds it
+        whole: a causal mask and a column tail each leave every row some data, and the rows
+        past C none together (held-out round 31: such rows' max was taken for data)."""
+        nonmet = [q for q in parts if q.value != MET]
+        if len(nonmet) < 2:
+            return False
+        if any(q.at is None for q in nonmet) or self.point is None:
+            return True
+        from .element_conds import shape_of as _shape_of
+        try:
+            shape = _shape_of(self.df, x)
+        except Unsupported:
+            return True
+        _, facts = self.instance(self.point)
+        tile = tile_coords(len(shape))
+        j = z3.Int("pad.line")
+        inside = And(j >= 0, j < shape[axis])
+        at = [z3.substitute(q.at, (tile[axis], j)) for q in nonmet]
+        union = z3.ForAll([j], z3.Implies(inside, z3.Or(*at)))
+        alone = [z3.ForAll([j], z3.Implies(inside, a)) for a in at]
+        box = [And(c >= 0, c < n) for d, (c, n) in enumerate(zip(tile, shape)) if d != axis]
+        return not self.proved(z3.Not(And(union, *[z3.Not(a) for a in alone])), facts + box)
+
     def compute_dtype(self, x: ir.Expr) -> ir.DType:
         """The dtype of tile expression x (its first tile's; f32 where it reads none)."""
         from .fill_parts import all_tiles as _tiles
@@ -230,13 +261,18 @@ class PadLines:
 
 def _reads(stmt) -> set[str]:
     """The tiles a statement reads (assertions: the tiles whose tags they name)."""
-    from dsl import exprs
     if isinstance(stmt, (ir.Assert, ir.Invariant)):
         return {n.elem.tensor for n in exprs.iter_nodes(stmt.cond) if isinstance(n, ir.TagField)}
-    if isinstance(stmt, ir.Store):
-        return {stmt.src}
-    if isinstance(stmt, ir.Mma):
-        return {stmt.a, stmt.b, stmt.c}
-    if isinstance(stmt, ir.Compute):
-        return set(exprs.free_syms(stmt.value, ir.SymKind.TENSOR))
-    return set()
+    return sources(stmt)
+
+
+def _union_end(op: str, values: list) -> Part:
+    """What a reduction leaves in a line all padding across parts: their one value (a sum
+    of zeros or of one infinity is that value), else a value not known; from fills alone
+    (pure) where every value is a number."""
+    import math
+    floats = all(isinstance(v, float) for v in values)
+    v = values[0]
+    if floats and all(same(w, v) for w in values) and (op != "sum" or v == 0.0 or math.isinf(v)):
+        return Part(v, frozenset(), None)
+    return Part(UNKNOWN, frozenset(), None, None, floats)

@@ -16,8 +16,7 @@ import z3
 from dsl import exprs, ir
 from dsl.fmt import format_expr
 from dsl.masks import PAD_FINDING, neutral_for
-from dsl.pad_values import data_bound
-from dsl.pad_values import UNKNOWN, same
+from dsl.pad_values import UNKNOWN, data_bound, same
 
 from .fill_parts import MET
 from .findings import Finding
@@ -29,8 +28,8 @@ from .symbols import Unsupported
 
 
 def check(df, sink, opts) -> None:
-    pads = Pads(df, opts, require=lambda point, op, parts, operand, axis: _require(sink, point, op, parts, operand,
-                                                                                 axis))
+    pads = Pads(df, opts, require=lambda point, op, parts, operand, axis, bounded: _require(sink, point, op, parts,
+                                                                                          operand, axis, bounded))
     for p in df.points:
         try:
             _check_point(df, sink, pads, p)
@@ -110,7 +109,7 @@ def _zeros_promised(sink, point, parts, s) -> None:
                      "empty); fill with 0.0 there")
 
 
-def _require(sink, point, op: str, parts, operand: ir.Expr, axis: int | None = None) -> None:
+def _require(sink, point, op: str, parts, operand: ir.Expr, axis: int | None = None, bounded: bool = False) -> None:
     """The padding `parts` of `operand` that reach reduction (or mma) `op` (over `axis`) is
     neutral there."""
     if not parts:
@@ -129,10 +128,11 @@ def _require(sink, point, op: str, parts, operand: ir.Expr, axis: int | None = N
                      "at the padding is not known; fill with a value that stays neutral")
         return
     bound = data_bound(operand, op)
-    # a bound on the data serves only lines that hold data: no line of the part is all padding
-    # (whose result would be the fill, not the neutral value reduce() takes it for)
+    # a bound on the data serves only float math (`bounded`), in lines that hold data: no
+    # line of the part, or of the parts together, is all padding (its result is the fill)
     bad = next((q.value for q in parts if not same(q.value, want) and not (
-        axis is not None and q.maybe is not None and axis not in q.maybe and _below(q.value, bound, op))), None)
+        axis is not None and bounded and q.maybe is not None and axis not in q.maybe
+        and _below(q.value, bound, op))), None)
     if bad is None:
         return
     msg = PAD_FINDING.format(op=op, got=_num(bad), want=_num(want))

@@ -107,14 +107,18 @@ def _int_valued(ctx, e) -> bool:
             return n in ctx.df.types and not ctx.df.types[n].dtype.is_float
         case ir.Cast(dtype=dt):
             return not dt.is_float and dt is not ir.DType.BOOL
-        case ir.IntLit() | ir.BuiltinRef() | ir.Sym() | ir.ElemRef():
-            return not isinstance(e, ir.ElemRef) or (e.tensor in ctx.df.types and not ctx.df.types[e.tensor].dtype.is_float)
+        case ir.ElemRef(tensor=t):
+            return t in ctx.df.types and not ctx.df.types[t].dtype.is_float
+        case ir.IntLit() | ir.BuiltinRef() | ir.Sym():
+            return True
         case ir.Neg(operand=x):
             return _int_valued(ctx, x)
         case ir.Bin(op=op, lhs=a, rhs=b) if op in ARITH or op is ir.BinOp.XOR:
             return _int_valued(ctx, a) and _int_valued(ctx, b)
         case ir.Call(func="index"):
             return True
+        case ir.Call(func="mask", args=(a, _)):
+            return _int_valued(ctx, a)
         case ir.Call(func="bcast" | "reshape" | "sum" | "max" | "min" | "abs" | "maximum" | "minimum" | "where",
                      args=args):
             vals = args[1:] if e.func == "where" else args

@@ -223,7 +223,8 @@ class Pads(PadLines):
         parts = placed(self._expr_parts(e, self_name, check))
         # the target's own earlier value too (`g = g * a` after g = where(c, 1.0, inf): round 17)
         if parts and self.non_finite_read(e):
-            # padding that may meet an element that is not finite (0.0 * inf is NaN)
+            # padding that may meet an element that is not finite (0.0 * inf is NaN); a bare
+            # tile too: its writer's value at the padding may have met one (held-out round 17)
             return merged(tuple(valued(q, UNKNOWN) for q in parts))
         return parts
 
@@ -329,10 +330,25 @@ class Pads(PadLines):
                 return merged(kept + (self.cond_part(c, x, fill),))
             case ir.Call(func=f, args=(x,)) if f in FUNCS:
                 return mapped(sub(x), lambda v: func_at(f, v))
+            case ir.Call(func="where", args=(c, a, b)):
+                return self.where_parts(sub(c), sub(a), sub(b), a, b)
             case ir.Call(args=args):
                 parts = tuple(q for a in args for q in sub(a))
                 return tuple(valued(q, UNKNOWN) for q in parts)
         return NONE              # literals, sizes, block and thread ids
+
+    @staticmethod
+    def where_parts(cs: tuple, xs: tuple, ys: tuple, a: ir.Expr, b: ir.Expr) -> tuple:
+        """`where(c, a, b)`: where the condition is padding of a known truth (`x == bcast(m)`
+        at -inf padding is false), a literal branch's number (argmax's `where(..., idx, inf)`
+        gives inf); any other value there is not known.
+        A branch's own padding is kept where it may be picked."""
+        out = list(xs) + list(ys)
+        for q in cs:
+            pick = (a if q.value == 1.0 else b) if isinstance(q.value, float) and q.value in (0.0, 1.0) else None
+            v = None if pick is None else _literal(pick)
+            out.append(valued(q, UNKNOWN if v is None else v))
+        return merged(tuple(out))
 
     def single_padded(self, e: ir.Expr, self_name: str) -> tuple | None:
         """Elementwise math with one padded tile: its value at each part, exactly (dsl/pad_values.py)."""

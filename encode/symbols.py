@@ -107,6 +107,9 @@ def mk_mod(a, b):
     return a - b * mk_div(a, b)
 
 
+SIZE_CAP = 1 << 48       # elements of one dimension (encode/int_ops.py DIM_MAX is this minus one)
+
+
 @dataclass
 class SymEnv:
     """The symbols of one kernel: sizes, blocks, the facts that constrain them."""

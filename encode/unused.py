@@ -31,10 +31,14 @@ def check(kernel: ir.Kernel, sink) -> None:
 
 
 def _names(x, out: set) -> None:
-    """Every string inside the IR value `x` (names of tensors, tiles, sizes and fields)."""
-    if isinstance(x, str):
-        out.add(x)
-    elif isinstance(x, (tuple, list)):
+    """The tensors the IR value `x` names: tile references, element reads and tensor symbols
+    (not any string: a tensor called `k`, `axis` or `exp` is not used by an index variable,
+    a keyword or a function of that name: held-out round 31)."""
+    if isinstance(x, (ir.TileRef, ir.ElemRef)):
+        out.add(x.tensor)
+    if isinstance(x, ir.Sym) and x.kind is ir.SymKind.TENSOR:
+        out.add(x.name)
+    if isinstance(x, (tuple, list)):
         for y in x:
             _names(y, out)
     elif dataclasses.is_dataclass(x) and not isinstance(x, type):

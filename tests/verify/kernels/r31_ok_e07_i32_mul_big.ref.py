@@ -1,0 +1,12 @@
+import numpy as np
+def tdiv(a, b):
+    q = abs(a)//abs(b); return q if (a<0)==(b<0) else -q
+TEST_SIZES = {}
+
+def reference(inputs, sizes):
+    X = inputs["X"]; Y = np.zeros_like(X)
+    for kt in range(3000000, 3000002):
+        x = X[kt - (3000000)]
+        with np.errstate(all="ignore"):
+            Y[kt - (3000000)] = (x.astype(np.int64) * (kt*1000)).astype(np.int32)
+    return {"Y": Y}

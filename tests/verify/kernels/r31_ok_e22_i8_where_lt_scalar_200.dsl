@@ -1,0 +1,8 @@
+# where(x < kt * 100, x, 0)
+kernel e22_i8_where_lt_scalar_200(X: i8[1, 32], Y: i8[1, 32]):
+    grid (1)
+    threads 32
+    for kt in range(2, 3):
+        x = load X[kt - (2) : +1, 0 : +32]
+        y = where(x < kt * 100, x, 0)
+        store Y[kt - (2) : +1, 0 : +32], y
