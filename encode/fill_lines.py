@@ -3,6 +3,8 @@ masked accesses, `mask` conditions and masked stores, and what a reduction over 
 leaves (a mix-in of pad_walk.Pads, which holds df, opts and point)."""
 from __future__ import annotations
 
+import math
+
 import z3
 
 from dsl import exprs, ir
@@ -99,41 +101,44 @@ class PadLines:
         along its columns: the column tail's part is replaced, the row tail's is kept)."""
         return q.at is not None and self.point is not None and self.fails_at(q.at, cond, x)
 
-    def fails_at(self, where, cond: ir.Expr, x: ir.Expr) -> bool:
-        """Whether `cond` fails at every element of x's tile (at this point) where `where`, a
-        condition on the tile coordinates, holds."""
-        from .element_conds import index_cond as _index_cond, shape_of as _shape_of
-        from .fill_place import stable_tiles
+    def frame(self, x: ir.Expr) -> tuple:
+        """(shape, instance, facts, tile coordinates) of tile expression x at this point; the
+        facts hold each coordinate within the tile."""
+        from .element_conds import shape_of as _shape_of
         shape = _shape_of(self.df, x)
         inst, facts = self.instance(self.point)
         tile = tile_coords(len(shape))
+        return shape, inst, facts + [And(c >= 0, c < n) for c, n in zip(tile, shape)], tile
+
+    def fails_at(self, where, cond: ir.Expr, x: ir.Expr) -> bool:
+        """Whether `cond` fails at every element of x's tile (at this point) where `where`, a
+        condition on the tile coordinates, holds."""
+        from .element_conds import index_cond as _index_cond
+        from .fill_place import stable_tiles
+        _, inst, facts, tile = self.frame(x)
         keep = _index_cond(self.df, cond, tuple(tile), inst, self.point if stable_tiles(self.df, cond) else None)
         if keep is None:
             return False
-        box = [And(c >= 0, c < n) for c, n in zip(tile, shape)]
-        return self.proved(z3.Implies(where, z3.Not(keep)), facts + box)
+        return self.proved(z3.Implies(where, z3.Not(keep)), facts)
 
     def cond_part(self, cond: ir.Expr, x: ir.Expr, fill: float) -> Part:
         """mask(x, cond): the elements failing cond, with the axes along which every such
         element's line fails it too (F) and along which a whole line may fail it (W)."""
-        from .element_conds import index_cond as _index_cond, shape_of as _shape_of
+        from .element_conds import index_cond as _index_cond
         from .fill_place import stable_tiles
-        shape = _shape_of(self.df, x)
-        inst, facts = self.instance(self.point)
-        coords = [z3.Int(f"pad.c{d}") for d in range(len(shape))]
+        shape, inst, facts, coords = self.frame(x)
         # a length tile's loaded value where it is the same wherever read (fill_place.stable_tiles)
         keep = _index_cond(self.df, cond, tuple(coords), inst, self.point if stable_tiles(self.df, cond) else None)
         if keep is None:
             return Part(fill, frozenset(), None)
-        box = [And(c >= 0, c < n) for c, n in zip(coords, shape)]
         whole, maybe = set(), set()
         for a, n in enumerate(shape):
             other = z3.Int(f"pad.o{a}")
             moved = z3.substitute(keep, (coords[a], other))
             line = z3.ForAll([other], z3.Implies(And(other >= 0, other < n), z3.Not(moved)))
-            if self.proved(z3.Implies(z3.Not(keep), line), facts + box):
+            if self.proved(z3.Implies(z3.Not(keep), line), facts):
                 whole.add(a)
-            if not self.proved(z3.Not(And(z3.Not(keep), line)), facts + box):
+            if not self.proved(z3.Not(And(z3.Not(keep), line)), facts):
                 maybe.add(a)
         return Part(fill, frozenset(whole), frozenset(maybe), z3.simplify(z3.Not(keep)), exact=True)
 
@@ -181,15 +186,11 @@ class PadLines:
         exact = [r.at for r in others if r.exact and r.at is not None]
         if q.at is None or not exact or self.point is None:
             return False
-        from .element_conds import shape_of as _shape_of
         try:
-            shape = _shape_of(self.df, e)
+            _, _, facts, _ = self.frame(e)
         except Unsupported:
             return False
-        _, facts = self.instance(self.point)
-        tile = tile_coords(len(shape))
-        box = [And(c >= 0, c < n) for c, n in zip(tile, shape)]
-        return self.proved(z3.Implies(q.at, z3.Or(*exact)), facts + box)
+        return self.proved(z3.Implies(q.at, z3.Or(*exact)), facts)
 
     def proved(self, goal, facts) -> bool:
         out = prove(goal, facts, self.opts)
@@ -232,20 +233,17 @@ class PadLines:
             return False
         if any(q.at is None for q in nonmet) or self.point is None:
             return True
-        from .element_conds import shape_of as _shape_of
         try:
-            shape = _shape_of(self.df, x)
+            shape, _, facts, tile = self.frame(x)
         except Unsupported:
             return True
-        _, facts = self.instance(self.point)
-        tile = tile_coords(len(shape))
         j = z3.Int("pad.line")
         inside = And(j >= 0, j < shape[axis])
         at = [z3.substitute(q.at, (tile[axis], j)) for q in nonmet]
         union = z3.ForAll([j], z3.Implies(inside, z3.Or(*at)))
         alone = [z3.ForAll([j], z3.Implies(inside, a)) for a in at]
-        box = [And(c >= 0, c < n) for d, (c, n) in enumerate(zip(tile, shape)) if d != axis]
-        return not self.proved(z3.Not(And(union, *[z3.Not(a) for a in alone])), facts + box)
+        # (the box's bound on the reduced coordinate names a variable the places no longer do)
+        return not self.proved(z3.Not(And(union, *[z3.Not(a) for a in alone])), facts)
 
     def compute_dtype(self, x: ir.Expr) -> ir.DType:
         """The dtype of tile expression x (its first tile's; f32 where it reads none)."""
@@ -270,7 +268,6 @@ def _union_end(op: str, values: list) -> Part:
     """What a reduction leaves in a line all padding across parts: their one value (a sum
     of zeros or of one infinity is that value), else a value not known; from fills alone
     (pure) where every value is a number."""
-    import math
     floats = all(isinstance(v, float) for v in values)
     v = values[0]
     if floats and all(same(w, v) for w in values) and (op != "sum" or v == 0.0 or math.isinf(v)):
