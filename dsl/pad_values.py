@@ -80,6 +80,13 @@ def value_at(e: ir.Expr, name: str, v: float, known: dict | None = None):
         case ir.Call(func=f, args=(x,)) if f in FUNCS:
             y = value_at(x, name, v, known)
             return func_at(f, y) if isinstance(y, float) else UNKNOWN
+        case ir.Call(func="sum" | "max" | "min" | "bcast" as f, args=(x,)) if name not in (tile_names(x) or {name}):
+            # a line or a broadcast of tiles in `known` alone: each element holds the number,
+            # so a max or a broadcast is it, and a sum of 0.0, inf or NaN too (a LayerNorm's
+            # `v + sum(d * d)` with d's constants 0.0: new-user round 30)
+            y = value_at(x, name, v, known)
+            if isinstance(y, float) and (f != "sum" or y == 0.0 or not math.isfinite(y)):
+                return y
     return UNKNOWN
 
 

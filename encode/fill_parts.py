@@ -67,6 +67,14 @@ def valued(q: Part, value) -> Part:
     return Part(value, q.whole, q.maybe, q.at, exact=q.exact and isinstance(value, float))
 
 
+def pure_of(q: Part, r: Part) -> Part:
+    """r, computed from part q alone (no tile of data): pure where its value is not known and
+    q's is a number or pure (not data that padding met)."""
+    if r.value == UNKNOWN and (isinstance(q.value, float) or q.pure):
+        return Part(r.value, r.whole, r.maybe, r.at, True)
+    return r
+
+
 def inexact(parts: tuple) -> tuple:
     return tuple(Part(q.value, q.whole, q.maybe, q.at, q.pure) for q in parts)
 

@@ -24,6 +24,7 @@ from dsl import ir
 from dsl.pad_values import FUNCS, cast_value
 
 from . import program as prog
+from .softmax_sum import scalar_at_least_one
 from .symbols import Unsupported
 from .value_atoms import (ANY, DATA, FMT, INT_BOUND, Num, as_float, binary, cast_int, exact, extremum, mapped,
                           non_finite, normal, summed)
@@ -48,6 +49,7 @@ class NonFinite:
         self._sets: dict[int, frozenset] | None = None        # id(writer point) -> its values
         self._reach: dict[tuple, list] = {}
         self._ifs: set | None = None                          # the paths of the `if` statements
+        self._floors: dict[str, float] = {}                   # size -> its least value known
 
     def read(self, point, name: str) -> frozenset:
         """The values a read of `name` at `point` (None: anywhere) may see."""
@@ -115,6 +117,13 @@ class NonFinite:
         except (Unsupported, IndexError, KeyError):     # a shape the tile model cannot give: any length
             return INT_BOUND
 
+    def _size(self, x: ir.Sym) -> Num:
+        """A size: from 1 where the assumptions keep it >= 1 (a row mean `s / C` with C >= 128
+        is finite: new-user round 30's LayerNorm), else from 0."""
+        if x.name not in self._floors:
+            self._floors[x.name] = 1.0 if scalar_at_least_one(self.df, x) else 0.0
+        return Num(self._floors[x.name], INT_BOUND - 1.0, True)
+
     def _builtin(self, b: ir.Builtin) -> Num:
         """A thread's id, warp and lane lie within the block; a block id within 2^31."""
         n = float(self.df.kernel.threads)
@@ -169,7 +178,7 @@ class NonFinite:
                     return {self._loop_range(p, v)}
                 case ir.Sym():
                     c = self.df.env.const_value(x)
-                    return {_ID} if c is None else {Num(float(c), float(c), True)}
+                    return {self._size(x)} if c is None else {Num(float(c), float(c), True)}
                 case ir.BuiltinRef(which=b):
                     return {self._builtin(b)}
                 case ir.Call(func="index", args=(y,), kwargs=kw):

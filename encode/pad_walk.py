@@ -30,7 +30,7 @@ from dsl.pad_values import (FUNCS, NOPAD, UNKNOWN, cast_value, func_at, meets_da
 from . import program as prog
 from .fill_lines import PadLines
 from .fill_parts import (MET, NONE, Part, all_tiles, anywhere, bare_tiles, binary_at, combined, extremum_at,
-                         inexact, inserted, kept_zero, mapped, merged, met_value, overlap, placed, shifted,
+                         inexact, inserted, kept_zero, mapped, merged, met_value, overlap, placed, pure_of, shifted,
                          valued, value_at_padding, whole_line)
 from .finite_values import NonFinite
 from .value_atoms import non_finite
@@ -125,11 +125,22 @@ class Pads(PadLines):
             self.busy.discard(name)
             del self.assumed[name]
         if len(self.df.writers.get(name, [])) > 1:
-            out = inexact(out)      # another writer's value may lie where one writer's padding does
+            out = self.zero_reset(name, out)
         if not self.iteration_local(name):
             out = self.unlooped(out)      # a place at the writer's iteration need not be the reader's
         self.memo[name] = out = placed(out)
         return out
+
+    def zero_reset(self, name: str, parts: tuple) -> tuple:
+        """The parts of a tile with several writers: not exact, another writer's value may lie
+        where one writer's padding does; but for an accumulator whose other writers are `zeros`
+        resets and which has one update, a place where the update's padding is 0.0 holds that
+        padding or the reset's 0.0 with no record, which is the same (a LayerNorm's row sums
+        of rows past R: new-user round 30)."""
+        updates = [w for w in self.df.writers.get(name, []) if self.df.accumulates(w, name)]
+        if len(updates) != 1 or not self.from_zero(name):
+            return inexact(parts)
+        return tuple(q if isinstance(q.value, float) and same(q.value, 0.0) else inexact((q,))[0] for q in parts)
 
     def _forget(self, memo: set, exprs: set) -> None:
         for k in [k for k in self.memo if k not in memo]:
@@ -188,7 +199,7 @@ class Pads(PadLines):
         t = self.df.types.get(name)
         if t is None or t.dtype is ir.DType.F64:
             return parts
-        return tuple(valued(q, cast_value(q.value, t.dtype)) for q in parts)
+        return tuple(q if q.value == UNKNOWN else valued(q, cast_value(q.value, t.dtype)) for q in parts)
 
     def stored(self, src: str) -> tuple:
         """What a read of `src` at `self.point` may find that a write put there: for a kernel
@@ -360,7 +371,12 @@ class Pads(PadLines):
         if len(padded) != 1:
             return None
         name, parts = padded[0]
-        return merged(tuple(valued(q, self.updated(e, name, q.value, self_name)) for q in parts))
+        out = tuple(valued(q, self.updated(e, name, q.value, self_name)) for q in parts)
+        if names == {name}:
+            # math of the padding with literals and sizes alone: a value not known is still
+            # computed from fills alone (a LayerNorm's rsqrt(v / C + 1e-5) of rows past R)
+            out = tuple(pure_of(q, r) for q, r in zip(parts, out))
+        return merged(out)
 
     def updated(self, e: ir.Expr, name: str, v, self_name: str):
         """`e` at the padding; for an in-place update of an accumulator that starts at 0.0

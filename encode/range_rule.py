@@ -18,6 +18,7 @@ from dsl.compute import selects_own_sides
 from .elem_reads import witness_needs_opaque
 from .rootcause import sources
 from .solver import Verdict as SV, find_model, prove
+from .tagval import CaseKind
 from .witness import Witness
 from .terms import And, Conjuncts, Implies, Or, constants
 
@@ -159,28 +160,45 @@ def _count(tc, point, cond, lf, rs, base, lo, hi, scope) -> bool:
     """True when the number of contributions is proved to be the range's size."""
     cases = lf.tv.value_cases()
     for case in cases:
-        if case.count is None and any(c.masked for _, c, _, _ in lf.known):
+        count = case.count
+        if count is None and any(c.masked for _, c, _, _ in lf.known):
             # Members, distinct and every value taken: exactly range(lo, hi).
             return _cover(tc, point, cond, lf, lo, hi, rs.lo, rs.hi, base, scope)
-        if case.count is None:
+        if count is None and not any(c.bound for c in case.contribs):
+            # a value that is no accumulator (a load of one element, elementwise math): one
+            # record per contribution, as count_of takes it (new-user round 30's scan32, whose
+            # last level reads elements that earlier levels copied)
+            count = z3.IntVal(len(case.contribs))
+        if count is None:
             tc.sink.unknown("TAG", cond.span, "cannot count the contributions of this accumulator "
                             "(updates under a condition or a nested accumulation)")
             return False
         size = z3.If(hi > lo, hi - lo, 0)       # range(lo, hi) with hi < lo is empty, as in Python
-        out = prove(case.count == size, base + [case.cond], tc.opts)
+        out = prove(count == size, base + [case.cond], tc.opts)
         if out.verdict is SV.PROVED:
             continue
         if out.verdict is SV.UNKNOWN:
             tc.sink.unknown("TAG", cond.span, f"solver: {out.reason}")
             return False
+        wrong = [case.cond, count != size]
         if lf.opaque:
             # some contribution's records are not known (a bulk copy whose wait is not found, a
-            # read past the analysed window): the count is of the known ones only, no witness
-            tc.sink.unknown("TAG", cond.span, lf.opaque[0][1].opaque.split(": ", 1)[-1])
-            return False
-        model = tc.minimal(base + [case.cond, case.count != size], scope, out.model)
+            # read past the analysed window): the count is of the known ones only, no witness;
+            # but a read that "nothing wrote" (INIT's to decide) is none where its case does
+            # not hold (new-user round 30's scan32: a case that cannot happen), a witness then
+            # only where no such case reaches the element (at any of its bound variables)
+            out = None
+            if all(c.opaque.startswith(CaseKind.UNINIT.value) for _, c in lf.opaque):
+                reach = [z3.Exists(list(c.bound), And(sel, c.domain)) if c.bound else And(sel, c.domain)
+                         for sel, c in lf.opaque]
+                wrong.append(z3.Not(Or(*reach)))
+                out = find_model(base + wrong, tc.opts)
+            if out is None or out.verdict is not SV.REFUTED:
+                tc.sink.unknown("TAG", cond.span, lf.opaque[0][1].opaque.split(": ", 1)[-1])
+                return False
+        model = tc.minimal(base + wrong, scope, out.model)
         w = Witness(tc.df, point, model, scope, {})
-        got = model.eval(case.count, model_completion=True)
+        got = model.eval(count, model_completion=True)
         want = model.eval(size, model_completion=True)
         msg = (f"tag({lf.node.elem.tensor}).{lf.node.field} has {got} contributions where "
                f"range({_t(rs.lo)}, {_t(rs.hi)}) needs {want}")
@@ -208,8 +226,8 @@ def _count_hint(tc, storage: str, point, more: bool = False) -> str:
 
 def _no_accumulation(tc, storage: str) -> str:
     """The hint where nothing upstream of the value accumulates: no writer of it or of what it
-    is computed from lies in a loop, reduces over an axis or is an mma."""
-    seen, todo = set(), [storage]
+    is computed from lies in a loop, reduces over an axis, is an mma or updates in place."""
+    seen, todo, pair = set(), [storage], None
     while todo:
         name = todo.pop()
         if name in seen:
@@ -217,14 +235,25 @@ def _no_accumulation(tc, storage: str) -> str:
         seen.add(name)
         for w in tc.df.writers.get(name, []):
             s = w.stmt
-            if w.loops or isinstance(s, ir.Mma) or (isinstance(s, ir.Compute) and any(
+            if w.loops or isinstance(s, ir.Mma) or tc.df.accumulates(w, name) or (isinstance(s, ir.Compute) and any(
                     isinstance(n, ir.Call) and n.func in ("sum", "max", "min") for n in exprs.iter_nodes(s.value))):
                 return ""
+            if pair is None and isinstance(s, ir.Compute) and isinstance(s.value, ir.Bin) \
+                    and s.value.op is ir.BinOp.ADD:
+                tiles = list(dict.fromkeys(n.name for n in exprs.iter_nodes(s.value)
+                                           if isinstance(n, ir.Sym) and n.kind is ir.SymKind.TENSOR))
+                pair = (s, tiles) if len(tiles) == 2 and s.target.name not in tiles else None
             todo += sources(s)
+    where = ""
+    if pair is not None:
+        (s, (a, b)) = pair
+        # held-out round 30's scan32: `c = a + b` at each level of a Hillis-Steele scan
+        where = (f" (line {s.span.line}: `{s.target.name} = {a} + {b}`; in place, `{a} = {a} + {b}` adds "
+                 f"{b}'s records to {a}'s)")
     return (f"'{storage}' is computed without a loop or a reduction: elementwise math (`a + b`) pairs each "
-            "record of one operand with each of the other into one merged record, so it does not count the "
-            "values it adds; reduce over an axis (`sum(x, axis=1)`) or accumulate in a loop to take every "
-            "value of the range")
+            f"record of one operand with each of the other into one merged record, so it does not count the "
+            f"values it adds{where}; reduce over an axis (`sum(x, axis=1)`), accumulate in a loop or update "
+            f"in place to take every value of the range")
 
 
 def _guarded_update_hint(tc, storage: str) -> str:

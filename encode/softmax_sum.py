@@ -8,14 +8,23 @@ in [1, n]. That needs the line to hold data (padding of s is -inf there, encode/
 checks that separately; a line all padding leaves padding in l, which the caller rules out)
 and that m is the maximum of the same s: each tile has one writer, all at the same loops and
 conditions, in the order s, m, p, l (so one iteration's m is that iteration's s's maximum).
-Data is taken to be finite numbers, as everywhere in the fill rule."""
+Data is taken to be finite numbers, as everywhere in the fill rule.
+
+A scalar divisor made of sizes, constants and integers that the assumptions keep at 1 or
+more (`s / C` with C >= 128: a row mean) is such a number too (new-user round 30's
+LayerNorm: the mean of rows past R is 0.0 / C)."""
 from __future__ import annotations
 
-from dsl import ir
+import z3
+
+from dsl import exprs, ir
 
 
 def at_least_one(df, e: ir.Expr) -> bool:
-    """Whether every value `e` (a tile, or a broadcast of one) takes is in [1, n]."""
+    """Whether every value `e` (a tile, or a broadcast of one; or a scalar) takes is a finite
+    number >= 1 (for a tile, in [1, n])."""
+    if scalar_at_least_one(df, e):
+        return True
     if isinstance(e, ir.Call) and e.func == "bcast" and len(e.args) == 1:
         e = e.args[0]
     order: list = []
@@ -76,3 +85,20 @@ def _tile(e) -> bool:
 def _axis(df, call: ir.Call):
     kw = dict(call.kwargs)
     return df.env.const_value(kw["axis"]) if "axis" in kw else None
+
+
+def scalar_at_least_one(df, e: ir.Expr) -> bool:
+    """`e` is integer arithmetic on sizes, constants and integer literals (no tile, no thread
+    or block id, no float) that the kernel's assumptions keep >= 1."""
+    from .solver import Verdict, prove
+    from .symbols import Unsupported
+    scalar = all(isinstance(n, ir.IntLit) or (isinstance(n, ir.Sym) and n.kind in (ir.SymKind.SIZE, ir.SymKind.CONST))
+                 or isinstance(n, ir.Bin) and n.op in (ir.BinOp.ADD, ir.BinOp.SUB, ir.BinOp.MUL)
+                 for n in exprs.iter_nodes(e))
+    if not scalar:
+        return False
+    try:
+        term = df.env.term(e, {})
+    except Unsupported:       # not an integer term: not known to be >= 1
+        return False
+    return z3.is_int(term) and prove(term >= 1, list(df.env.facts), df.solver).verdict is Verdict.PROVED

@@ -26,6 +26,8 @@ from dataclasses import dataclass
 from dsl import ir
 from dsl.pad_values import FUNCS, cast_value, evaluate
 
+from .softmax_sum import scalar_at_least_one
+
 EMPTY, ZERO, ANY = 0, 1, 2
 SCALARS = (ir.SymKind.SIZE, ir.SymKind.CONST, ir.SymKind.LOOP)
 MAX_ROUNDS = 4           # the lattice has three values: a tile's class changes at most twice
@@ -43,6 +45,7 @@ class Constants:
     def __init__(self, df):
         self.df, self.memo, self.assumed = df, {}, {}
         self.read_back: set = set()         # tiles whose walk read their own assumption
+        self.positive: dict[str, bool] = {}  # size -> the assumptions keep it >= 1
 
     def tile(self, name: str) -> int:
         if name in self.memo:
@@ -101,8 +104,10 @@ class Constants:
                 return _number(float(c))
             case ir.Sym(kind=ir.SymKind.TENSOR, name=n):
                 return self.tile(n)
-            case ir.Sym(kind=k) if k in SCALARS:
-                return Number(None, True)
+            case ir.Sym(kind=k, name=n) if k in SCALARS:
+                if n not in self.positive:
+                    self.positive[n] = k is not ir.SymKind.LOOP and scalar_at_least_one(self.df, e)
+                return Number(None, True, self.positive[n])
             case ir.BuiltinRef():
                 return Number(None, True)
             case ir.Neg(operand=x):
@@ -135,6 +140,7 @@ class Number:
     v: float | None          # None: not known
     finite: bool = False     # when not known: a size, a loop variable or a thread index, as it is
                              # (math on it may overflow: R * 1e300 * 1e300, 1.0 / it at it = 0)
+    positive: bool = False   # when not known: a size the assumptions keep >= 1 (0.0 / C is 0.0)
 
 
 _ARITH = (ir.BinOp.ADD, ir.BinOp.SUB, ir.BinOp.MUL, ir.BinOp.DIV)
@@ -162,7 +168,8 @@ def _arith(op: ir.BinOp, a, b):
             return EMPTY                      # data or padding against a number: no constant
         finite = n.finite if n.v is None else math.isfinite(n.v)
         if x == ZERO and (op is ir.BinOp.MUL and finite or op in (ir.BinOp.ADD, ir.BinOp.SUB) and n.v == 0
-                          or op is ir.BinOp.DIV and not left and n.v not in (None, 0.0) and finite):
+                          or op is ir.BinOp.DIV and not left and finite
+                          and (n.positive if n.v is None else n.v != 0.0)):
             return ZERO
         return ANY
     if op is ir.BinOp.MUL:
