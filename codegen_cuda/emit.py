@@ -276,7 +276,7 @@ class Emitter(MmaEmitter, MemoryEmitter, WgmmaEmitter, ReduceEmitter, AddressEmi
                 return mathfn.float_literal(v, "float")
             case ir.FloatLit(value=v):
                 return mathfn.float_literal(v, want)
-            case ir.Bin() | ir.Neg() | ir.Call(func="min" | "max") if mathfn.int_scalar(e):
+            case ir.Bin() | ir.Neg() | ir.Call(func="min" | "max") if exprs.int_scalar(e):
                 return self.int_scalar(e, want)
             case ir.IntLit() | ir.Sym() | ir.BuiltinRef():
                 return self.int_scalar(e, want)

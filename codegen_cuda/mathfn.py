@@ -56,33 +56,12 @@ def lower(sub, plan, e: ir.Expr, want: str) -> str:
             return f"math.pow({sub(a)}, {sub(b)})"
         case ir.Cast(operand=x, dtype=dt):
             # an integer scalar is an int64 (`cast(kt * 1000, f32)` wrapped in int32)
-            src = "int64" if int_scalar(x) else compute_type(expr_dtype(plan, x))
+            src = "int64" if exprs.int_scalar(x) else compute_type(expr_dtype(plan, x))
             conv = numba_type(dt)
             text = sub(x, src)
             text = text if conv == src else f"{conv}({text})"
             return text if conv == want else f"{want}({text})"
     raise LoweringError(f"cannot lower the tile expression {format_expr(e)}", getattr(e, "span", None))
-
-
-def int_scalar(e: ir.Expr) -> bool:
-    """Whether `e` is integer arithmetic (`+ - * / % ^`, negation, min, max) of literals,
-    sizes, constants, loop variables and block and thread ids: no tile, no float, no element
-    read. Inside tile math it is an int64 integer (SEMANTICS.md), converted once to the
-    tile's type: converting each leaf first rounded `kt - 16777216` in f32 and made `^` a
-    float operation (held-out round 29)."""
-    match e:
-        case ir.IntLit() | ir.BuiltinRef():
-            return True
-        case ir.Sym(kind=kind):
-            return kind is not ir.SymKind.TENSOR
-        case ir.Neg(operand=x):
-            return int_scalar(x)
-        case ir.Bin(op=op, lhs=a, rhs=b) if op in (ir.BinOp.ADD, ir.BinOp.SUB, ir.BinOp.MUL, ir.BinOp.DIV,
-                                                  ir.BinOp.MOD, ir.BinOp.XOR):
-            return int_scalar(a) and int_scalar(b)
-        case ir.Call(func="min" | "max", args=(a, b), kwargs=()):
-            return int_scalar(a) and int_scalar(b)
-    return False
 
 
 def float_literal(v: float, want: str) -> str:

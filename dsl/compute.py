@@ -235,8 +235,8 @@ def type_mask(tc, e: ir.Call):
     if value is None:
         tc.ck.error("E035", "the fill value is a number known at compile time", kw["fill"].span,
                     "write a literal such as 0.0, -inf or a constant")
-    elif not dt.is_float and isinstance(value, float):
-        tc.ck.error("E035", f"a {dt.value} tile needs an integer fill value, not {value}", kw["fill"].span)
+    elif masks.fill_problem(dt, value) is not None:
+        tc.ck.error("E035", masks.fill_problem(dt, value), kw["fill"].span)
     if cond is None or shape is None:
         return dt, shape
     return _binary(tc, e, (dt, shape), (dt, cond))

@@ -176,3 +176,37 @@ def tile_shape(ref: ir.TileRef) -> tuple[ir.Expr, ...]:
     """Extents of the kept dimensions of a subscripted tile."""
     return tuple(s.extent for s in ref.subs if isinstance(s, ir.Slice))
 
+
+def int_scalar(e: ir.Expr) -> bool:
+    """Whether `e` is integer arithmetic (`+ - * / % ^`, negation, min, max) of literals,
+    sizes, constants, loop variables and block and thread ids: no tile, no float, no element
+    read. Inside tile math it is an int64 integer (SEMANTICS.md), converted once to the
+    tile's type: converting each leaf first rounded `kt - 16777216` in f32 and made `^` a
+    float operation (held-out round 29). The lowering, the fill rule's padding values and
+    the constants of zero_values all take it so."""
+    match e:
+        case ir.IntLit() | ir.BuiltinRef():
+            return True
+        case ir.Sym(kind=kind):
+            return kind is not ir.SymKind.TENSOR
+        case ir.Neg(operand=x):
+            return int_scalar(x)
+        case ir.Bin(op=op, lhs=a, rhs=b) if op in (ir.BinOp.ADD, ir.BinOp.SUB, ir.BinOp.MUL, ir.BinOp.DIV,
+                                                  ir.BinOp.MOD, ir.BinOp.XOR):
+            return int_scalar(a) and int_scalar(b)
+        case ir.Call(func="min" | "max", args=(a, b), kwargs=()):
+            return int_scalar(a) and int_scalar(b)
+    return False
+
+
+INT64 = 1 << 63
+
+
+def int_scalar_value(e: ir.Expr, consts: dict[str, int]) -> int | None:
+    """The int64 value of an `int_scalar` expression where it folds to one (C division on
+    non-negative operands only, see fold), else None."""
+    for n in iter_nodes(e):          # every intermediate too: int64 wraps where Python's ints do not
+        v = try_fold(n, consts) if isinstance(n, (ir.Bin, ir.Neg)) or n is e else 0
+        if v is None or not -INT64 <= v < INT64:
+            return None
+    return try_fold(e, consts)

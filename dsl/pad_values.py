@@ -15,6 +15,7 @@ from fractions import Fraction
 import numpy as np
 
 from dsl import ir
+from dsl.exprs import int_scalar, int_scalar_value
 
 NOPAD = "nopad"         # some finite number, not padding
 UNKNOWN = "unknown"     # a value this evaluation cannot tell
@@ -52,6 +53,10 @@ def tile_names(e: ir.Expr) -> set[str] | None:
 def value_at(e: ir.Expr, name: str, v: float, known: dict | None = None):
     """`e` at an element where tile `name` is padding of value `v` (and the tiles in `known`
     hold the given numbers): a number, NOPAD or UNKNOWN."""
+    if isinstance(e, (ir.Bin, ir.Neg, ir.Call)) and int_scalar(e):
+        # integer scalar arithmetic is int64 in tile math: `3 / 2` is 1 (held-out round 32)
+        got = int_scalar_value(e, {})
+        return NOPAD if got is None else float(got)
     match e:
         case ir.Sym(kind=ir.SymKind.TENSOR, name=n):
             return v if n == name else (known or {}).get(n, NOPAD)
@@ -209,7 +214,9 @@ def _compare_finite(op: ir.BinOp, a, b):
 
 
 def extremum(f: str, a, b):
-    if UNKNOWN in (a, b):
+    if UNKNOWN in (a, b) or any(isinstance(x, float) and math.isnan(x) for x in (a, b)):
+        # with NaN the result is unspecified (docs/SEMANTICS.md): NumPy gives NaN, fmaxf the
+        # other value; Python's max gave either by argument order (held-out round 32)
         return UNKNOWN
     if isinstance(a, float) and isinstance(b, float):
         return float(max(a, b) if f == "maximum" else min(a, b))

@@ -203,7 +203,7 @@ class PadLines:
             # a bound on the data waives only float padding in lines that hold data (an integer
             # x * x or abs(x) wraps: held-out round 31)
             self.require(self.point, op, tuple(q for q in parts if axis not in q.whole or q.value == MET), x, axis,
-                         not union and self.compute_dtype(x).is_float)
+                         not union and self.float_math(x))
         # data that padding met is counted by the reduction: its result holds it too
         met = (Part(MET, frozenset(), None),) if any(q.value == MET for q in parts) else NONE
         if union:
@@ -246,11 +246,39 @@ class PadLines:
         return not self.proved(z3.Not(And(union, *[z3.Not(a) for a in alone])), facts)
 
     def compute_dtype(self, x: ir.Expr) -> ir.DType:
-        """The dtype of tile expression x (its first tile's; f32 where it reads none)."""
+        """The dtype tile expression x computes in, as dsl/compute.py types it (a cast's type; a
+        tile operand's over a scalar's), f32 where it reads no tile. Its first tile's dtype
+        rounded a mask's fill of `cast(a, f32)` as a's f64 (held-out round 32)."""
         from .fill_parts import all_tiles as _tiles
-        names = sorted(_tiles(x))
-        t = self.df.types.get(names[0]) if names else None
-        return t.dtype if t is not None else ir.DType.F32
+        match x:
+            case ir.Sym(kind=ir.SymKind.TENSOR, name=n):
+                t = self.df.types.get(n)
+                return t.dtype if t is not None else ir.DType.F32
+            case ir.Cast(dtype=dt):
+                return dt
+            case ir.Call(func="index"):
+                return ir.DType.I32
+            case ir.Call(func="where", args=(_, a, b)):
+                kids = (a, b)
+            case ir.Call(func="mask" | "bcast" | "sum" | "max" | "min" | "reshape", args=(a, *_)):
+                kids = (a,)
+            case _:
+                kids = exprs.children(x)
+        for k in kids:
+            if _tiles(k) or any(isinstance(n, ir.Call) and n.func == "index" for n in exprs.iter_nodes(k)):
+                return self.compute_dtype(k)
+        return ir.DType.F32
+
+    def float_math(self, x: ir.Expr) -> bool:
+        """Whether every value in x is a float: float tiles, no cast to an integer type and no
+        index tile (an integer `x * x` or `abs(x)` inside `cast(.., f32)` wraps: held-out
+        round 32; the dtype of x's first tile alone let it through)."""
+        from .fill_parts import all_tiles as _tiles
+        types = [self.df.types.get(n) for n in _tiles(x)]
+        if any(t is None or not t.dtype.is_float for t in types):
+            return False
+        return not any(isinstance(n, ir.Cast) and not n.dtype.is_float or isinstance(n, ir.Call) and n.func == "index"
+                       for n in exprs.iter_nodes(x))
 
     def extent(self, x: ir.Expr, axis: int) -> int:
         from .element_conds import shape_of as _shape_of

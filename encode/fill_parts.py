@@ -149,9 +149,11 @@ def met_value(u, w, sides: tuple = (False, False)):
 
 
 def overlap(value, a: Part, b: Part) -> Part:
-    """Where parts of two operands overlap: their lines are all padding along the axes of either."""
+    """Where parts of two operands overlap: their lines are all padding along the axes of either,
+    and may be along those (W holds F: the intersection left a corner of a row tail and a
+    column tail out of every line's reduction, held-out round 32)."""
     return Part(value, a.whole | b.whole,
-                b.maybe if a.maybe is None else a.maybe if b.maybe is None else a.maybe & b.maybe,
+                None if a.maybe is None or b.maybe is None else a.maybe | b.maybe,
                 b.at if a.at is None else a.at if b.at is None else And(a.at, b.at),
                 exact=a.exact and b.exact and a.at is not None and b.at is not None and isinstance(value, float))
 

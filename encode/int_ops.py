@@ -82,10 +82,21 @@ def _walk(ctx, p: prog.Point, e, given: tuple) -> bool:
                          "still evaluates both sides, docs/SEMANTICS.md); divide in floats, or by a scalar")
         return True
     if not found and isinstance(e, ir.Bin) and e.op in (ir.BinOp.DIV, ir.BinOp.MOD) and integer(ctx, e.rhs) \
-            and _integer_tile(ctx, e.lhs):
+            and (_integer_tile(ctx, e.lhs) or _int_valued(ctx, e.lhs) and _reads_tile(e.lhs)):
         # an integer tile divided by a scalar (`x % 0`, `x / (R - 64)`): its divisor is the
-        # scalar's, which may be 0 (held-out round 28: ZeroDivisionError on a proved kernel)
+        # scalar's, which may be 0 (held-out round 28: ZeroDivisionError on a proved kernel;
+        # round 32: `cast(f, i32) / (block.x - 1)`, whose cast hid the integer tile)
         return _divisor_zero(ctx, p, e, given)
+    if not found and isinstance(e, ir.Bin) and e.op in (ir.BinOp.DIV, ir.BinOp.MOD) and not integer(ctx, e.rhs) \
+            and _int_valued(ctx, e.lhs) and _int_valued(ctx, e.rhs) and not isinstance(e.rhs, ir.IntLit):
+        # an integer divisor made of tile coordinates through a cast or a tile function
+        # (`cast(index(x, axis=1) - 5, i32)`, `abs(..)`, `where(..)`, `mask(.., fill=0)`):
+        # not followed (held-out round 32: each was proved and divided by zero)
+        ctx.sink.obligation()
+        ctx.sink.unknown("BOUND", e.span, f"cannot show that the integer divisor {format_expr(e.rhs)} is never 0: "
+                         "it is computed through a cast, a tile function or `^`; divide by a scalar or an index "
+                         "expression, or in floats")
+        return True
     if found or not (isinstance(e, ir.Neg) or (isinstance(e, ir.Bin) and e.op in ARITH)) or not integer(ctx, e):
         return found
     return _check_node(ctx, p, e, given)

@@ -296,6 +296,10 @@ class Pads(PadLines):
                 return NONE if n == self_name else self.of(n)
             case ir.Neg(operand=x):
                 return mapped(sub(x), lambda v: -v)
+            case ir.Not(operand=x):
+                # a truth at the padding flips; the walk once had no case for `not` and took its
+                # padding for none (held-out round 32: `where(not (x > y), 1.0, 3.0)` summed)
+                return mapped(sub(x), lambda v: float(v == 0.0))
             case ir.Cast(operand=x, dtype=dt):
                 return tuple(valued(q, cast_value(q.value, dt)) for q in sub(x))
             case ir.Bin(op=op, lhs=ir.Sym(name=n), rhs=b) if n == self_name and self.from_zero(n):
@@ -346,7 +350,10 @@ class Pads(PadLines):
             case ir.Call(args=args):
                 parts = tuple(q for a in args for q in sub(a))
                 return tuple(valued(q, UNKNOWN) for q in parts)
-        return NONE              # literals, sizes, block and thread ids
+            case ir.Sym() | ir.IntLit() | ir.FloatLit() | ir.BuiltinRef():
+                return NONE      # literals, sizes, block and thread ids
+        # any other expression that reads a tile: its padding's value is not known
+        return merged(tuple(valued(q, UNKNOWN) for t in sorted(all_tiles(e) - {self_name}) for q in self.of(t)))
 
     @staticmethod
     def where_parts(cs: tuple, xs: tuple, ys: tuple, a: ir.Expr, b: ir.Expr) -> tuple:

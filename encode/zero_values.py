@@ -23,7 +23,7 @@ from __future__ import annotations
 import math
 from dataclasses import dataclass
 
-from dsl import ir
+from dsl import exprs, ir
 from dsl.pad_values import FUNCS, cast_value, evaluate
 
 from .softmax_sum import scalar_at_least_one
@@ -99,6 +99,11 @@ class Constants:
 
     def value(self, e: ir.Expr):
         """A class, or a Number: the same number at every element, which holds no record."""
+        if isinstance(e, (ir.Bin, ir.Neg, ir.Call)) and exprs.int_scalar(e):
+            # integer scalar arithmetic is int64 in tile math, converted once: `3 / 2 * 2 - 3`
+            # is -1, not 0.0 (held-out round 32)
+            got = exprs.int_scalar_value(e, self.df.env.consts)
+            return Number(None, True) if got is None else _number(float(got))
         match e:
             case ir.FloatLit(value=c) | ir.IntLit(value=c):
                 return _number(float(c))
@@ -181,11 +186,12 @@ def _arith(op: ir.BinOp, a, b):
 
 def _extremum(f: str, a, b):
     pick = max if f == "maximum" else min
+    # with NaN the result is unspecified (docs/SEMANTICS.md): not a number (held-out round 32)
     if isinstance(a, Number) and isinstance(b, Number):
-        return Number(None) if None in (a.v, b.v) else Number(pick(a.v, b.v))
+        return Number(None) if None in (a.v, b.v) or math.isnan(a.v) or math.isnan(b.v) else Number(pick(a.v, b.v))
     if isinstance(a, Number) or isinstance(b, Number):
         n, x = (a, b) if isinstance(a, Number) else (b, a)
         if x == EMPTY:
             return EMPTY
-        return ZERO if x == ZERO and n.v is not None and pick(0.0, n.v) == 0.0 else ANY
+        return ZERO if x == ZERO and n.v is not None and not math.isnan(n.v) and pick(0.0, n.v) == 0.0 else ANY
     return max(a, b)
