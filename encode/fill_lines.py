@@ -12,10 +12,10 @@ from dsl.masks import neutral_for
 from dsl.pad_values import UNKNOWN, same
 
 from . import program as prog
-from .fill_parts import MET, NONE, Part, fixed_place, reduced, shifted, tile_coords
+from .fill_parts import MAX_RANK, MET, NONE, Part, fixed_place, reduced, shifted, tile_coords
 from .rootcause import sources
 from .solver import Verdict as SV, prove
-from .symbols import Unsupported
+from .symbols import Unsupported, mentions
 from .terms import And
 
 
@@ -219,7 +219,7 @@ class PadLines:
         pure = value == UNKNOWN and all(v != UNKNOWN or (q.pure and axis in q.whole) for v, q in zip(ends, lines))
         # A line all padding has an element of its part; where a part's place does not depend
         # on the reduced coordinate, the result's padding lies where the part's lines do.
-        at = [shifted(q.at, axis, -1) for q in lines]
+        at = [_line_place(q.at, axis) for q in lines]
         # exact where each line's part is all padding along the axis at an exact place
         exact = not met and (pure or isinstance(value, float)) and all(q.exact and axis in q.whole for q in lines)
         return (Part(value, frozenset(), None, None if any(a is None for a in at) else z3.Or(*at), pure, exact),) + met
@@ -290,6 +290,15 @@ def _reads(stmt) -> set[str]:
     if isinstance(stmt, (ir.Assert, ir.Invariant)):
         return {n.elem.tensor for n in exprs.iter_nodes(stmt.cond) if isinstance(n, ir.TagField)}
     return sources(stmt)
+
+
+def _line_place(at, axis: int):
+    """Where the reduction of a line part's lines along `axis` lies: its place with that axis
+    removed; a place that names the reduced coordinate (the corner of a row tail and a column
+    tail, whose rows are all padding) holds where some element of the line is in it."""
+    if at is not None and mentions(at, tile_coords(MAX_RANK + 1)[axis]):
+        at = z3.Exists([tile_coords(MAX_RANK + 1)[axis]], at)
+    return shifted(at, axis, -1)
 
 
 def _union_end(op: str, values: list) -> Part:

@@ -1,0 +1,7 @@
+kernel d11_div_xor_index(X: i32[G, 32], D: i32[G, 32], Y: i32[G, 32]):
+    grid (G)
+    threads 32
+    x = load X[block.x : +1, 0 : +32]
+    d = load D[block.x : +1, 0 : +32]
+    y = x / (index(x, axis=1) ^ 5) + d - d
+    store Y[block.x : +1, 0 : +32], y

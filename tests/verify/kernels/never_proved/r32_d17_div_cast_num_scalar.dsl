@@ -1,0 +1,7 @@
+kernel d17_div_cast_num_scalar(X: i32[G, 32], F: f32[G, 32], Y: i32[G, 32]):
+    grid (G)
+    threads 32
+    x = load X[block.x : +1, 0 : +32]
+    f = load F[block.x : +1, 0 : +32]
+    y = cast(f, i32) / (block.x - 1)
+    store Y[block.x : +1, 0 : +32], y
