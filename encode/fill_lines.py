@@ -209,20 +209,43 @@ class PadLines:
         if union:
             met += (_union_end(op, [q.value for q in parts if q.value != MET]),)
         lines = [q for q in parts if q.value != MET and (q.maybe is None or axis in q.maybe)]
-        ends = [reduced(op, q.value, self.extent(x, axis)) if axis in q.whole else neutral_for(op) for q in lines]
+        got = [self.line_end(op, q, parts, axis, x) if axis in q.whole else (neutral_for(op), True) for q in lines]
+        ends = [v for v, _ in got]
         if not ends:
             return met           # every line holds data, and its padding is neutral
         value = ends[0] if all(same(v, ends[0]) for v in ends) else UNKNOWN
         # Lines whose ends are numbers (or pure) reduce to padding computed from fills alone:
         # its value may not be known where they differ (a softmax's padded row: nan, 0.0 and
         # inf from parts that overlap), but no data met it (held-out round 27).
-        pure = value == UNKNOWN and all(v != UNKNOWN or (q.pure and axis in q.whole) for v, q in zip(ends, lines))
+        pure = value == UNKNOWN and all(v != UNKNOWN or p for v, p in got)
         # A line all padding has an element of its part; where a part's place does not depend
         # on the reduced coordinate, the result's padding lies where the part's lines do.
         at = [_line_place(q.at, axis) for q in lines]
         # exact where each line's part is all padding along the axis at an exact place
         exact = not met and (pure or isinstance(value, float)) and all(q.exact and axis in q.whole for q in lines)
         return (Part(value, frozenset(), None, None if any(a is None for a in at) else z3.Or(*at), pure, exact),) + met
+
+    def line_end(self, op: str, q: Part, parts: tuple, axis: int, x) -> tuple:
+        """(the reduction of a line all padding of part q, whether it is pure when not known):
+        q's value over the extent, but where
+        another part of another value may lie on the line (a later mask's fill on a row tail,
+        the corner of two tails), a value not known (held-out round 32: a padded row of 1.0
+        re-masked to 0.0 at four columns was summed as 64.0)."""
+        others = [r for r in parts if r is not q and r.value != MET and not same(r.value, q.value)]
+        met = [r for r in others if self.meets(q, r, x)]
+        if met:
+            return UNKNOWN, all(isinstance(r.value, float) or r.pure for r in [q] + met)
+        return reduced(op, q.value, self.extent(x, axis)), q.pure
+
+    def meets(self, q: Part, r: Part, x) -> bool:
+        """Whether parts q and r may both have an element at some place of x."""
+        if q.at is None or r.at is None or self.point is None:
+            return True
+        try:
+            _, _, facts, _ = self.frame(x)
+        except Unsupported:
+            return True
+        return not self.proved(z3.Not(And(q.at, r.at)), facts)
 
     def union_line(self, parts: tuple, axis: int, x) -> bool:
         """Whether some line along `axis` may be all padding though no one part holds it
