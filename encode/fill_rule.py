@@ -51,14 +51,19 @@ def _check_point(df, sink, pads, p) -> None:
     elif isinstance(s, ir.Compute):
         pads.point = p
         pads.expr(s.value, s.target.name, check=True)
-    elif isinstance(s, ir.Store) and df.kernel.tag_of(s.dst.tensor) is not None:
+    elif isinstance(s, ir.Store) and df.kernel.param(s.dst.tensor) is not None:
+        # Every store into a kernel tensor, tagged or not: padding that met data as no identity
+        # (`1.0 + x` of a halo filled with 1.0, `maximum(0.0, x)` of a max-pool's 0.0 fill) is a
+        # value the data alone would not have made (new-user round 33: a stencil and a max-pool
+        # into outputs without a tag function were proved and stored it).
         parts = pads.of(s.src)
         if s.mask is not None:
             # A masked store drops what lies past the output: the padding of rows past M
             # when the store's rows are the loads' rows.
             parts = tuple(q for q in parts if not pads.dropped(q, p))
         _stored(sink, p, parts, s.src)
-        if _promises_zeros(df, df.kernel.tag_of(s.dst.tensor)):
+        decl = df.kernel.tag_of(s.dst.tensor)
+        if decl is not None and _promises_zeros(df, decl):
             _zeros_promised(sink, p, parts, s)
     elif isinstance(s, (ir.Assert, ir.Invariant)):
         for name in sorted({n.elem.tensor for n in exprs.iter_nodes(s.cond) if isinstance(n, ir.TagField)}):

@@ -33,7 +33,7 @@ from .fill_parts import (MET, NONE, Part, all_tiles, anywhere, bare_tiles, binar
                          inexact, inserted, kept_zero, mapped, merged, met_value, overlap, placed, pure_of, shifted,
                          valued, value_at_padding, whole_line)
 from .finite_values import NonFinite
-from .value_atoms import non_finite
+from .value_atoms import NAN, non_finite
 from .softmax_sum import at_least_one
 from .zero_values import EMPTY as CONST_NONE, ZERO as CONST_ZERO, Constants
 from .symbols import Unsupported
@@ -215,7 +215,14 @@ class Pads(PadLines):
         the update (0.0 becomes 1.0); an accumulator from zeros is the rules' own case below."""
         others = [w for w in self.df.writers.get(name, [])
                   if not (isinstance(w.stmt, ir.Compute) and name in all_tiles(w.stmt.value))]
-        parts = tuple(valued(q, value_at_padding(e, name, q.value)) for q in self.written_by(name, others))
+        own = self.written_by(name, others)
+        if own and isinstance(e, ir.Call) and e.func in ("maximum", "minimum") and name in bare_tiles(*e.args):
+            # a running max `m = maximum(m, x)` of a padded m: where x holds data, padding of
+            # the op's identity leaves x (new-user round 33's max-pool); where x is padding too,
+            # the two paddings' extremum
+            other = e.args[1] if bare_tiles(*e.args)[0] == name else e.args[0]
+            return self.extremum_parts(e.func, own, self.expr(other, name))
+        parts = tuple(valued(q, value_at_padding(e, name, q.value)) for q in own)
         if parts and self.non_finite_read(e, {name}):
             return tuple(valued(q, UNKNOWN) for q in parts)      # `g = g * ninf`: 0.0 * inf (round 17)
         return parts
@@ -254,8 +261,17 @@ class Pads(PadLines):
         return single if single is not None else self.structural(e, self_name, check)
 
     def non_finite_read(self, e: ir.Expr, but: set = frozenset()) -> bool:
-        """Whether a tile `e` reads here (but those in `but`) may hold inf or NaN."""
-        return self.finite is not None and any(non_finite(self.finite.read(self.point, t)) for t in all_tiles(e) - but)
+        """Whether a tile `e` reads here (but those in `but`) may hold inf or NaN; for a
+        maximum or minimum (or a max or min of a line), only NaN: it gives an infinity a definite
+        result (a running max from `zeros - inf` meeting -inf padding, new-user round 33)."""
+        if self.finite is None:
+            return False
+        extremum = isinstance(e, ir.Call) and e.func in ("maximum", "minimum", "max", "min")
+        for t in all_tiles(e) - but:
+            seen = self.finite.read(self.point, t)
+            if (NAN in seen) if extremum else non_finite(seen):
+                return True
+        return False
 
     def data_sides(self, e: ir.Expr, self_name: str, check: bool = False) -> tuple:
         """Per operand of `a op b`, `maximum(a, b)` or `minimum(a, b)`: whether all of its
@@ -325,6 +341,8 @@ class Pads(PadLines):
                 # (data that padding met stays data with its records: a ReLU after a bias)
                 x, c = (a, _literal(b)) if _literal(b) is not None else (b, _literal(a))
                 return merged(tuple(valued(q, MET if q.value == MET else extremum_at(f, q.value, c)) for q in sub(x)))
+            case ir.Call(func="maximum" | "minimum" as f, args=(a, b)):
+                return self.extremum_parts(f, sub(a), sub(b))
             case ir.Call(func="bcast", args=(x,), kwargs=kw):
                 axis = self.df.env.const_value(dict(kw)["axis"])
                 return tuple(Part(q.value, inserted(q.whole, axis), None if q.maybe is None else inserted(q.maybe, axis),
@@ -354,6 +372,17 @@ class Pads(PadLines):
                 return NONE      # literals, sizes, block and thread ids
         # any other expression that reads a tile: its padding's value is not known
         return merged(tuple(valued(q, UNKNOWN) for t in sorted(all_tiles(e) - {self_name}) for q in self.of(t)))
+
+    @staticmethod
+    def extremum_parts(f: str, xs: tuple, ys: tuple) -> tuple:
+        """`maximum(a, b)` (or minimum) of a's padding parts xs and b's ys: a part against the
+        other's data is that data (MET) where its value is the op's identity, else the
+        extremum with some number; where both are padding, the two values' extremum."""
+        identity = -math.inf if f == "maximum" else math.inf
+        out = [valued(q, MET if q.value == MET or (isinstance(q.value, float) and q.value == identity)
+                      else extremum_at(f, q.value, NOPAD)) for q in xs + ys]
+        out += [overlap(extremum_at(f, p.value, q.value), p, q) for p in xs for q in ys]
+        return placed(merged(tuple(out)))
 
     @staticmethod
     def where_parts(cs: tuple, xs: tuple, ys: tuple, a: ir.Expr, b: ir.Expr) -> tuple:

@@ -259,6 +259,7 @@ HELD_OUT = [
     ("r30_ok_layernorm_assert_rstd", {"R": 7, "C": 256}),   # rstd of rows past R: padding from fills alone
     ("r32_ok_centred_colsum", {"R": 3}),           # 0.0 / R is 0.0: a size the assumptions keep >= 1
     ("r32_ok_pad_intdiv_scalar", {"R": 8, "C": 20}),   # -1.0 padding + 3 / 2 (the int64 1) is 0.0
+    ("r33_ok_maxpool3", {"H": 19, "W": 37}),       # a running maximum over a -inf halo into an untagged output
 ]
 
 
