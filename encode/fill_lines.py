@@ -293,15 +293,23 @@ class PadLines:
         return ir.DType.F32
 
     def float_math(self, x: ir.Expr) -> bool:
-        """Whether every value in x is a float: float tiles, no cast to an integer type and no
-        index tile (an integer `x * x` or `abs(x)` inside `cast(.., f32)` wraps: held-out
-        round 32; the dtype of x's first tile alone let it through)."""
-        from .fill_parts import all_tiles as _tiles
-        types = [self.df.types.get(n) for n in _tiles(x)]
-        if any(t is None or not t.dtype.is_float for t in types):
-            return False
-        return not any(isinstance(n, ir.Cast) and not n.dtype.is_float or isinstance(n, ir.Call) and n.func == "index"
-                       for n in exprs.iter_nodes(x))
+        """Whether every value x computes is a float: float tiles, no cast to an integer type
+        and no index tile among the values (a mask's or a where's condition is no value). An
+        integer `x * x` or `abs(x)` inside `cast(.., f32)` wraps (held-out round 32; the dtype
+        of x's first tile alone let it through)."""
+        match x:
+            case ir.Sym(kind=ir.SymKind.TENSOR, name=n):
+                t = self.df.types.get(n)
+                return t is not None and t.dtype.is_float
+            case ir.Cast(dtype=dt, operand=y):
+                return dt.is_float and self.float_math(y)
+            case ir.Call(func="index"):
+                return False
+            case ir.Call(func="mask", args=(y, _)):
+                return self.float_math(y)
+            case ir.Call(func="where", args=(_, a, b)):
+                return self.float_math(a) and self.float_math(b)
+        return all(self.float_math(k) for k in exprs.children(x))
 
     def extent(self, x: ir.Expr, axis: int) -> int:
         from .element_conds import shape_of as _shape_of
