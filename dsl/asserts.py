@@ -38,7 +38,14 @@ def check_assertion(ck, cond: ir.Expr, what: str) -> None:
         ck.error("E024", f"{what} needs a condition: a comparison, joined by and, or, not", cond.span,
                  "for example assert tag(a[i, k]).k == tag(b[k, j]).k")
         return
-    for part in _comparisons(cond):
+    for part, alone in _comparisons(cond):
+        if not alone and (isinstance(part, ir.Call) or isinstance(part, ir.Bin) and any(
+                isinstance(side, ir.RangeSet) for side in (part.lhs, part.rhs))):
+            # new-user round 33: `range` under `or` passed here and was unknown at verification
+            ck.error("E024", "range(lo, hi) and covers(...) must stand alone in a conjunct, not under `or` or "
+                     "`not`", part.span, "a claim about the padded elements belongs in the tag function of the "
+                     "output they are stored to `masked`, which binds only the elements the store writes")
+            continue
         _check_comparison(ck, part)
 
 
@@ -52,14 +59,16 @@ def _is_condition(e: ir.Expr) -> bool:
     return isinstance(e, ir.Bin) and e.op in ir.COMPARISONS
 
 
-def _comparisons(e: ir.Expr):
+def _comparisons(e: ir.Expr, alone: bool = True):
+    """The comparisons of a condition, each with whether it stands alone in a conjunct (under
+    `and` only)."""
     if isinstance(e, ir.Not):
-        yield from _comparisons(e.operand)
+        yield from _comparisons(e.operand, False)
     elif isinstance(e, ir.Bin) and e.op in ir.LOGICAL:
-        yield from _comparisons(e.lhs)
-        yield from _comparisons(e.rhs)
+        yield from _comparisons(e.lhs, alone and e.op is ir.BinOp.AND)
+        yield from _comparisons(e.rhs, alone and e.op is ir.BinOp.AND)
     else:
-        yield e
+        yield e, alone
 
 
 def _check_comparison(ck, cmp) -> None:

@@ -64,6 +64,11 @@ def check_placement(ck, tree, tile: tuple[int, ...] | None, role: str) -> ir.Lay
         return None
     if not limits.tile_elements(ck, "the layout", _flat(shape), sp):
         return None
+    if role == "register" and (not isinstance(shape, tuple) or len(shape) != 2):
+        # new-user round 33: `layout (128):(-1)` passed here and every rule said "unknown" once
+        ck.error("E025", "a thread-value layout has two modes, (thread, value)", sp,
+                 "for example layout (128, 4):(4, 1): thread t holds elements 4t .. 4t + 3")
+        return None
     # a register tile's thread-value layout may be larger than the tile: the slots past
     # its last element are padding that no thread does (docs/SEMANTICS.md)
     padded_ok = role == "register" and tile is not None and math.prod(_flat(shape)) > math.prod(tile)

@@ -216,7 +216,8 @@ def _count_hint(tc, storage: str, point, more: bool = False) -> str:
                 "it, so only that loop's last iteration reaches here: initialise it once, before the loop")
     if more:
         # held-out round 30: the hint said "covers part of the range" of a count that was too large
-        return (_reset_hint(tc, storage, point) or "more contributions than the range has values: a loop that "
+        return (_reset_hint(tc, storage, point) or _partial_sum_hint(tc, storage)
+                or "more contributions than the range has values: a loop that "
                 "runs past the range, a tile counted twice, or an accumulator that starts from a tensor's "
                 "earlier contents (an output read before it is stored holds the records its tag function "
                 "names) adds records: check the loop bounds and where the accumulator starts")
