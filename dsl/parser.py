@@ -271,6 +271,11 @@ def _known_mistake(tok, acceptable: set[str], text: str) -> str | None:
         return "to compare, write '=='"
     if words and words[0] == "for" and tok.type == "COMMA" and "range(" in line:
         return _range_step_hint(line)
+    inner = re.search(r"[(,=+*/-]\s*(load|copy)\s*$", line[:(tok.column or 1) - 1])
+    if inner is not None and not (words[1:2] == ["="] and words[2:3] == [inner.group(1)]):
+        # new-user round 33: `cast(load X[...], f32)`
+        return (f"`{inner.group(1)}` is a statement, not an expression: load into a tile first "
+                f"(`t = load ...`), then use t")
     comma = line.rfind("],", 0, (tok.column or 1) - 1)
     if words and words[0] == "store" and comma >= 0:
         value = re.split(r"\s(?:masked|layout|swizzle)\b|#", line[comma + 2:])[0].strip()

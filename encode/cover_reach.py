@@ -197,7 +197,10 @@ def _eliminate(ctx, hit, xs: list, slices, facts) -> dict:
     output into halves left the solver a quantifier over blocks it did not instantiate (a
     timeout)."""
     named = {}
-    for x in list(xs):
+    # the variable of the smallest step along a slice first: it is the element's low digit
+    # (`block.x * 32 + e`: e = elem % 32, then block = (elem - e) / 32); naming the block first
+    # left e quantified and the query timed out (new-user round 33's per-element flip)
+    for x in sorted(xs, key=lambda y: _least_step(y, slices)):
         for w in _candidates(x, slices, [y for y in xs if y is not x and y not in named]):
             moved = z3.substitute(hit, (x, w))
             if prove(z3.Implies(hit, moved), facts, ctx.opts.solver).verdict is SV.PROVED:
@@ -229,6 +232,17 @@ def _candidates(x, slices, others=()) -> list:
                 out.append(z3.simplify(((e - base) % k2) / k))
         out.append(z3.simplify((e - rest) / k))
     return out + [z3.IntVal(0)]
+
+
+def _least_step(x, slices) -> int:
+    """x's smallest constant step along the slices (a large number where it has none)."""
+    steps = []
+    for _, start in slices:
+        if mentions(start, x):
+            k = _step(start, x, z3.simplify(z3.substitute(start, (x, z3.IntVal(0)))))
+            if k is not None:
+                steps.append(k.as_long())
+    return min(steps, default=1 << 62)
 
 
 def _step(start, x, rest):

@@ -32,7 +32,8 @@ class MemoryStatements:
                 self.global_conflicts(self.I.global_log.read(name, tuple(c[ok] for c in coords), thr[ok],
                                                              self.line), thr[ok])
             if not ok.all():
-                vals = np.where(ok, vals, outside).astype(vals.dtype)
+                with np.errstate(invalid="ignore"):      # NaN poison cast to an integer type: no warning in a report
+                    vals = np.where(ok, vals, outside).astype(vals.dtype)
             tags = self.I.input_tags(name, coords, len(thr))
             if mask is not None:
                 return vals, padded(tags, ok), np.zeros(len(thr), bool), np.ones(len(thr), bool)

@@ -260,6 +260,8 @@ HELD_OUT = [
     ("r32_ok_centred_colsum", {"R": 3}),           # 0.0 / R is 0.0: a size the assumptions keep >= 1
     ("r32_ok_pad_intdiv_scalar", {"R": 8, "C": 20}),   # -1.0 padding + 3 / 2 (the int64 1) is 0.0
     ("r33_ok_maxpool3", {"H": 19, "W": 37}),       # a running maximum over a -inf halo into an untagged output
+    ("r33_ok_flip_loop", {"N": 77}),               # one element per iteration under a tail guard: COVER's digits
+    ("r33_ok_index_select", {"R": 70, "C": 50, "J": 32}),   # a column gather stored one column per iteration
 ]
 
 
