@@ -12,15 +12,12 @@ from __future__ import annotations
 
 import z3
 
-from dsl import exprs, ir
-from dsl.compute import selects_own_sides
-
 from .elem_reads import witness_needs_opaque
-from .rootcause import sources
+from .range_hints import count_hint, padding_hint, partial_sum_hint, reset_hint, where_hint
 from .solver import Verdict as SV, find_model, prove
 from .tagval import CaseKind
 from .witness import Witness
-from .terms import And, Conjuncts, Implies, Or, constants
+from .terms import And, Conjuncts, Implies, Or
 
 
 def _capped(tc, base) -> list:
@@ -39,7 +36,7 @@ def check_range(tc, point, cond, lf, rs, base, scope) -> None:
     ids, (cid, _, xs) = _identity(lf, "m")
     member = tc.solve(point, cond, base + known + ids + [z3.Not(And(lf.var >= lo, lf.var < hi))], leaves, scope,
                       "TAG", f"tag({lf.node.elem.tensor}).{lf.node.field} leaves range({_t(rs.lo)}, {_t(rs.hi)})",
-                      _reset_hint(tc, lf.node.elem.tensor, point), then=[cid, *xs])
+                      reset_hint(tc, lf.node.elem.tensor, point), then=[cid, *xs])
     if not member:
         return
     if not _distinct(tc, point, cond, lf, base, scope):
@@ -110,50 +107,8 @@ def _distinct(tc, point, cond, lf, base, scope) -> bool:
     # The record shown is the first copy: minimised, it does not follow Z3's term ids (which
     # depend on what the process built before: a golden flipped with the test order).
     return tc.solve(point, cond, facts, {id(lf.node): lf}, scope, "TAG", msg,
-                    _reset_hint(tc, storage, point) or _partial_sum_hint(tc, storage) or _where_hint(tc, storage),
+                    reset_hint(tc, storage, point) or partial_sum_hint(tc, storage) or where_hint(tc, storage),
                     then=[c1, *x1])
-
-
-def _reset_hint(tc, storage: str, point) -> str:
-    from .resets import conditional_reset
-    why = conditional_reset(tc.df, storage, point)
-    return f"{why}: check that condition" if why else ""
-
-
-def _where_hint(tc, storage: str) -> str:
-    """When `storage` is computed by a `where` whose condition reads data and that does not
-    pick a side of its own comparison, its records are the condition's paired with the
-    pick's, so a reduction read in both counts twice: say so, and which form is a max."""
-    for w in tc.df.writers.get(storage, []):
-        s = w.stmt
-        if not isinstance(s, ir.Compute):
-            continue
-        for n in exprs.iter_nodes(s.value):
-            if isinstance(n, ir.Call) and n.func == "where" and len(n.args) == 3:
-                if selects_own_sides(*n.args):
-                    continue
-                return (f"the where at line {n.span.line} pairs each record of its condition with each record "
-                        f"of the value it picks (docs/SEMANTICS.md), so a value read in both counts twice; "
-                        f"a running max is `maximum({storage}, x)` or `where(x > {storage}, x, {storage})`, "
-                        f"which picks a side of its own comparison")
-    return ""
-
-
-def _partial_sum_hint(tc, storage: str) -> str:
-    """When `storage` is defined as a new tile summing other tiles (`t = a + b`), elementwise
-    math paired their records: say so, and how partial sums add up (in place)."""
-    for w in tc.df.writers.get(storage, []):
-        s = w.stmt
-        if not (isinstance(s, ir.Compute) and isinstance(s.value, ir.Bin) and s.value.op is ir.BinOp.ADD):
-            continue
-        tiles = list(dict.fromkeys(n.name for n in exprs.iter_nodes(s.value)       # in source order
-                                   if isinstance(n, ir.Sym) and n.kind is ir.SymKind.TENSOR))
-        if len(tiles) >= 2 and storage not in tiles:
-            first, rest = tiles[0], " + ".join(tiles[1:])
-            return (f"'{storage}' = {' + '.join(tiles)} at line {s.span.line} is elementwise math, which pairs "
-                    f"each record of one operand with each of the other's (docs/SEMANTICS.md); partial sums "
-                    f"add up as an accumulation in place: `{first} = {first} + {rest}`")
-    return ""
 
 
 def _count(tc, point, cond, lf, rs, base, lo, hi, scope) -> bool:
@@ -203,71 +158,9 @@ def _count(tc, point, cond, lf, rs, base, lo, hi, scope) -> bool:
         msg = (f"tag({lf.node.elem.tensor}).{lf.node.field} has {got} contributions where "
                f"range({_t(rs.lo)}, {_t(rs.hi)}) needs {want}")
         more = z3.is_int_value(got) and z3.is_int_value(want) and got.as_long() > want.as_long()
-        tc.sink.finding(w.finding("TAG", cond.span, msg, _count_hint(tc, lf.node.elem.tensor, point, more)))
+        tc.sink.finding(w.finding("TAG", cond.span, msg, count_hint(tc, lf.node.elem.tensor, point, more)))
         return False
     return True
-
-
-def _count_hint(tc, storage: str, point, more: bool = False) -> str:
-    from .accumulate import reinitialised_before
-    again = reinitialised_before(tc.df, storage, point)
-    if again is not None:
-        return (f"'{storage}' is initialised again at line {again.span.line}, inside the loop that accumulates "
-                "it, so only that loop's last iteration reaches here: initialise it once, before the loop")
-    if more:
-        # held-out round 30: the hint said "covers part of the range" of a count that was too large
-        return (_reset_hint(tc, storage, point) or _partial_sum_hint(tc, storage)
-                or "more contributions than the range has values: a loop that "
-                "runs past the range, a tile counted twice, or an accumulator that starts from a tensor's "
-                "earlier contents (an output read before it is stored holds the records its tag function "
-                "names) adds records: check the loop bounds and where the accumulator starts")
-    return (_reset_hint(tc, storage, point) or _guarded_update_hint(tc, storage) or _no_accumulation(tc, storage)
-            or "the accumulation covers part of the range only: check the loop bounds and the k-tile extent")
-
-
-def _no_accumulation(tc, storage: str) -> str:
-    """The hint where nothing upstream of the value accumulates: no writer of it or of what it
-    is computed from lies in a loop, reduces over an axis, is an mma or updates in place."""
-    seen, todo, pair = set(), [storage], None
-    while todo:
-        name = todo.pop()
-        if name in seen:
-            continue
-        seen.add(name)
-        for w in tc.df.writers.get(name, []):
-            s = w.stmt
-            if w.loops or isinstance(s, ir.Mma) or tc.df.accumulates(w, name) or (isinstance(s, ir.Compute) and any(
-                    isinstance(n, ir.Call) and n.func in ("sum", "max", "min") for n in exprs.iter_nodes(s.value))):
-                return ""
-            if pair is None and isinstance(s, ir.Compute) and isinstance(s.value, ir.Bin) \
-                    and s.value.op is ir.BinOp.ADD:
-                tiles = list(dict.fromkeys(n.name for n in exprs.iter_nodes(s.value)
-                                           if isinstance(n, ir.Sym) and n.kind is ir.SymKind.TENSOR))
-                pair = (s, tiles) if len(tiles) == 2 and s.target.name not in tiles else None
-            todo += sources(s)
-    where = ""
-    if pair is not None:
-        (s, (a, b)) = pair
-        # held-out round 30's scan32: `c = a + b` at each level of a Hillis-Steele scan
-        where = (f" (line {s.span.line}: `{s.target.name} = {a} + {b}`; in place, `{a} = {a} + {b}` adds "
-                 f"{b}'s records to {a}'s)")
-    return (f"'{storage}' is computed without a loop or a reduction: elementwise math (`a + b`) pairs each "
-            f"record of one operand with each of the other into one merged record, so it does not count the "
-            f"values it adds{where}; reduce over an axis (`sum(x, axis=1)`), accumulate in a loop or update "
-            f"in place to take every value of the range")
-
-
-def _guarded_update_hint(tc, storage: str) -> str:
-    """When an update of the accumulator runs only under a condition on loop variables, the
-    count is that of the iterations where it holds: say which."""
-    from dsl.fmt import format_expr
-    for w in tc.df.writers.get(storage, []):
-        conds = [g for g in w.guards if exprs.free_syms(g.cond, ir.SymKind.LOOP)]
-        if conds and tc.df.accumulates(w, storage):
-            text = " and ".join(format_expr(g.cond) if g.positive else f"not ({format_expr(g.cond)})" for g in conds)
-            return (f"the update at line {w.span.line} runs only in the iterations where `{text}` holds: check "
-                    "that condition and the loop bounds")
-    return ""
 
 
 def _t(e) -> str:
@@ -309,7 +202,7 @@ def _cover(tc, point, cond, lf, lo, hi, lo_e, hi_e, base, scope, claim: str = "r
         where = f"range({_t(lo_e)}, {_t(hi_e)})" if claim == "range" else \
             f"[{_t(lo_e)}, {_t(hi_e)}) (the covers claim)"
         tc.sink.finding(w.finding("TAG", cond.span, f"{name} never takes the value {missing} of {where}",
-                                  _padding_hint(tc, lf, model, f"{lf.node.field}=range({_t(lo_e)}, {_t(hi_e)})", point)
+                                  padding_hint(tc, lf, model, f"{lf.node.field}=range({_t(lo_e)}, {_t(hi_e)})", point)
                                   or "some input elements never reach this value: "
                                   "check the loop bounds and the tile offsets"))
         return False
@@ -337,52 +230,6 @@ def _uncovered(tc, lf, v, facts) -> list:
         body = z3.Not(And(domain, term == v)) if term is not None else z3.Not(domain)
         out.append(z3.ForAll(list(bound), body) if bound else body)
     return out
-
-
-def _padding_hint(tc, lf, model, field: str, point=None) -> str:
-    """When the witness element is padding of a masked access (a coordinate of a masked
-    contribution's input element that no bound variable moves lies outside its tensor), the
-    claim fails there because padding carries no records: say so, and where to claim. Not
-    when the element holds some record there (padding that met data has the other
-    operand's records, and the claim fails for another reason)."""
-    for _, c, _, _ in lf.known:
-        if not c.masked:
-            continue
-        bound = {b.get_id() for b in c.bound}
-        for o in c.origins:
-            param = tc.df.kernel.param(o.storage)
-            if param is None:
-                continue
-            for dim, (coord, extent) in enumerate(zip(o.coords, param.shape)):
-                if any(k.get_id() in bound for k in constants(coord, {})):
-                    continue
-                at = model.eval(coord, model_completion=True)
-                n = model.eval(tc.env.term(extent, {}), model_completion=True)
-                if z3.is_int_value(at) and z3.is_int_value(n) and not 0 <= at.as_long() < n.as_long():
-                    if any(_holds_at(tc, k, model) for _, k, _, _ in lf.known):
-                        return ""
-                    edge = (f"this element lies past the edge of {o.storage} (index {at} of dimension {dim}, "
-                            f"extent {n}): it holds the padding of a masked access, which carries no tags. ")
-                    s = getattr(point, "stmt", None)
-                    if isinstance(s, ir.Store):   # the claim is already the output's tag function
-                        return edge + (f"Store it `masked` if the element lies outside {s.dst.tensor}, or give "
-                                       f"{s.dst.tensor}'s tag function a condition (`tag {s.dst.tensor}[...] = "
-                                       "(...) if ...`) where it holds zeros on purpose")
-                    return edge + (f"Claim it in the tag function of the output this tile is stored to (a field "
-                                   f"`{field}`), which binds only the elements a masked store writes")
-    return ""
-
-
-def _holds_at(tc, c, model) -> bool:
-    """Whether record `c` is there at the witness: its domain with the witness's values, for
-    some values of its bound variables (a solver query where it has them)."""
-    if not c.bound:
-        return z3.is_true(model.eval(c.domain, model_completion=True))
-    bound = {b.get_id() for b in c.bound}
-    free = constants(c.domain, {}, lambda k: k.get_id() not in bound)
-    # the witness may come from another Z3 context (encode/solver.py's portfolio)
-    values = [(k, model.eval(k, model_completion=True).translate(k.ctx)) for k in free]
-    return prove(z3.Not(z3.substitute(c.domain, *values)), [], tc.opts).verdict is not SV.PROVED
 
 
 def _merged_domains(known) -> list:
