@@ -8,6 +8,7 @@ operands' parts, and the data that padding met as an identity (MET).
 """
 from __future__ import annotations
 
+import math
 from dataclasses import dataclass
 
 import numpy as np
@@ -201,3 +202,35 @@ def binary_at(op: ir.BinOp, a, b):
     out = binary(op, a, b)
     return UNKNOWN if out == NOPAD else out
 
+
+def extremum_parts(f: str, xs: tuple, ys: tuple) -> tuple:
+    """`maximum(a, b)` (or minimum) of a's padding parts xs and b's ys: a part against the
+    other's data is that data (MET) where its value is the op's identity, else the
+    extremum with some number; where both are padding, the two values' extremum."""
+    identity = -math.inf if f == "maximum" else math.inf
+    out = [valued(q, MET if q.value == MET or (isinstance(q.value, float) and q.value == identity)
+                  else extremum_at(f, q.value, NOPAD)) for q in xs + ys]
+    out += [overlap(extremum_at(f, p.value, q.value), p, q) for p in xs for q in ys]
+    return placed(merged(tuple(out)))
+
+def where_parts(cs: tuple, xs: tuple, ys: tuple, a: ir.Expr, b: ir.Expr) -> tuple:
+    """`where(c, a, b)`: where the condition is padding of a known truth (`x == bcast(m)`
+    at -inf padding is false), a literal branch's number (argmax's `where(..., idx, inf)`
+    gives inf); any other value there is not known.
+    A branch's own padding is kept where it may be picked."""
+    out = list(xs) + list(ys)
+    for q in cs:
+        pick = (a if q.value == 1.0 else b) if isinstance(q.value, float) and q.value in (0.0, 1.0) else None
+        v = None if pick is None else literal(pick)
+        out.append(valued(q, UNKNOWN if v is None else v))
+    return merged(tuple(out))
+
+
+def literal(e: ir.Expr) -> float | None:
+    """The value of a number literal, negated or not."""
+    match e:
+        case ir.FloatLit(value=c) | ir.IntLit(value=c):
+            return float(c)
+        case ir.Neg(operand=ir.FloatLit(value=c) | ir.IntLit(value=c)):
+            return -float(c)
+    return None

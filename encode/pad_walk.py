@@ -20,7 +20,6 @@ from __future__ import annotations
 
 import math
 
-import z3
 
 from dsl import ir
 from dsl.masks import fill_of
@@ -29,13 +28,14 @@ from dsl.pad_values import (FUNCS, NOPAD, UNKNOWN, cast_value, func_at, meets_da
 
 from . import program as prog
 from .fill_lines import PadLines
+from .pad_accumulate import Accumulators
 from .fill_parts import (MET, NONE, Part, all_tiles, anywhere, bare_tiles, binary_at, combined, extremum_at,
-                         inexact, inserted, kept_zero, mapped, merged, met_value, overlap, placed, pure_of, shifted,
-                         valued, value_at_padding, whole_line)
+                         extremum_parts, inserted, kept_zero, literal, mapped, merged, met_value, overlap, placed,
+                         pure_of, shifted, valued, where_parts, whole_line)
 from .finite_values import NonFinite
 from .value_atoms import NAN, non_finite
 from .softmax_sum import at_least_one
-from .zero_values import EMPTY as CONST_NONE, ZERO as CONST_ZERO, Constants
+from .zero_values import Constants
 from .symbols import Unsupported
 
 
@@ -46,16 +46,6 @@ def _same_parts(a: tuple, b: tuple) -> bool:
     return len(merged(a + b)) == len(merged(a)) == len(merged(b))
 
 
-def _literal(e: ir.Expr) -> float | None:
-    """The value of a number literal, negated or not."""
-    match e:
-        case ir.FloatLit(value=c) | ir.IntLit(value=c):
-            return float(c)
-        case ir.Neg(operand=ir.FloatLit(value=c) | ir.IntLit(value=c)):
-            return -float(c)
-    return None
-
-
 def _over_at_least_one(v):
     """Padding of value v divided by a finite number >= 1: 0.0, an infinity or NaN stays as it
     is; another number becomes one that depends on the divisor (data)."""
@@ -64,7 +54,7 @@ def _over_at_least_one(v):
     return v if v == MET else UNKNOWN
 
 
-class Pads(PadLines):
+class Pads(PadLines, Accumulators):
     """The padding parts of each tile, from its writers. `require(point, op, parts, what)`
     is told of the parts each reduction reads when the walk checks (the fill rule's check)."""
 
@@ -130,17 +120,6 @@ class Pads(PadLines):
             out = self.unlooped(out)      # a place at the writer's iteration need not be the reader's
         self.memo[name] = out = placed(out)
         return out
-
-    def zero_reset(self, name: str, parts: tuple) -> tuple:
-        """The parts of a tile with several writers: not exact, another writer's value may lie
-        where one writer's padding does; but for an accumulator whose other writers are `zeros`
-        resets and which has one update, a place where the update's padding is 0.0 holds that
-        padding or the reset's 0.0 with no record, which is the same (a LayerNorm's row sums
-        of rows past R: new-user round 30)."""
-        updates = [w for w in self.df.writers.get(name, []) if self.df.accumulates(w, name)]
-        if len(updates) != 1 or not self.from_zero(name):
-            return inexact(parts)
-        return tuple(q if isinstance(q.value, float) and same(q.value, 0.0) else inexact((q,))[0] for q in parts)
 
     def _forget(self, memo: set, exprs: set) -> None:
         for k in [k for k in self.memo if k not in memo]:
@@ -210,24 +189,6 @@ class Pads(PadLines):
         before = [w for w in self.df.writers.get(src, []) if prog.may_precede(w, self.point)]
         return anywhere(self.written_by(src, before)) if before else NONE
 
-    def updated_in_place(self, e: ir.Expr, name: str) -> tuple:
-        """`x = x + 1.0` after a masked load of x: the padding of x's other writes, through
-        the update (0.0 becomes 1.0); an accumulator from zeros is the rules' own case below."""
-        others = [w for w in self.df.writers.get(name, [])
-                  if not (isinstance(w.stmt, ir.Compute) and name in all_tiles(w.stmt.value))]
-        own = self.written_by(name, others)
-        if own and isinstance(e, ir.Call) and e.func in ("maximum", "minimum") and name in bare_tiles(*e.args):
-            # a running max `m = maximum(m, x)` of a padded m: where x holds data, padding of
-            # the op's identity leaves x (new-user round 33's max-pool); where x is padding too,
-            # the two paddings' extremum
-            other = e.args[1] if bare_tiles(*e.args)[0] == name else e.args[0]
-            return self.extremum_parts(e.func, own, self.expr(other, name))
-        parts = tuple(valued(q, value_at_padding(e, name, q.value)) for q in own)
-        if parts and self.non_finite_read(e, {name}):
-            return tuple(valued(q, UNKNOWN) for q in parts)      # `g = g * ninf`: 0.0 * inf (round 17)
-        return parts
-
-    # ---------------------------------------------------------------- expressions
     def expr(self, e: ir.Expr, self_name: str, check: bool = False) -> tuple:
         """The padding parts of `e` at `self.point` (memoised: an operand is asked again by
         the rules below, and a check reports each reduction once)."""
@@ -335,14 +296,14 @@ class Pads(PadLines):
                     self.from_zero(self_name):
                 other = b if bare_tiles(a, b)[0] == self_name else a
                 return kept_zero(tuple(valued(q, extremum_at(f, 0.0, q.value)) for q in sub(other)))
-            case ir.Call(func="maximum" | "minimum" as f, args=(a, b)) if _literal(a) is not None or \
-                    _literal(b) is not None:
+            case ir.Call(func="maximum" | "minimum" as f, args=(a, b)) if literal(a) is not None or \
+                    literal(b) is not None:
                 # maximum(mask(x, c, fill=0.0), 0.0): the literal's value, not some number
                 # (data that padding met stays data with its records: a ReLU after a bias)
-                x, c = (a, _literal(b)) if _literal(b) is not None else (b, _literal(a))
+                x, c = (a, literal(b)) if literal(b) is not None else (b, literal(a))
                 return merged(tuple(valued(q, MET if q.value == MET else extremum_at(f, q.value, c)) for q in sub(x)))
             case ir.Call(func="maximum" | "minimum" as f, args=(a, b)):
-                return self.extremum_parts(f, sub(a), sub(b))
+                return extremum_parts(f, sub(a), sub(b))
             case ir.Call(func="bcast", args=(x,), kwargs=kw):
                 axis = self.df.env.const_value(dict(kw)["axis"])
                 return tuple(Part(q.value, inserted(q.whole, axis), None if q.maybe is None else inserted(q.maybe, axis),
@@ -364,7 +325,7 @@ class Pads(PadLines):
             case ir.Call(func=f, args=(x,)) if f in FUNCS:
                 return mapped(sub(x), lambda v: func_at(f, v))
             case ir.Call(func="where", args=(c, a, b)):
-                return self.where_parts(sub(c), sub(a), sub(b), a, b)
+                return where_parts(sub(c), sub(a), sub(b), a, b)
             case ir.Call(args=args):
                 parts = tuple(q for a in args for q in sub(a))
                 return tuple(valued(q, UNKNOWN) for q in parts)
@@ -372,30 +333,6 @@ class Pads(PadLines):
                 return NONE      # literals, sizes, block and thread ids
         # any other expression that reads a tile: its padding's value is not known
         return merged(tuple(valued(q, UNKNOWN) for t in sorted(all_tiles(e) - {self_name}) for q in self.of(t)))
-
-    @staticmethod
-    def extremum_parts(f: str, xs: tuple, ys: tuple) -> tuple:
-        """`maximum(a, b)` (or minimum) of a's padding parts xs and b's ys: a part against the
-        other's data is that data (MET) where its value is the op's identity, else the
-        extremum with some number; where both are padding, the two values' extremum."""
-        identity = -math.inf if f == "maximum" else math.inf
-        out = [valued(q, MET if q.value == MET or (isinstance(q.value, float) and q.value == identity)
-                      else extremum_at(f, q.value, NOPAD)) for q in xs + ys]
-        out += [overlap(extremum_at(f, p.value, q.value), p, q) for p in xs for q in ys]
-        return placed(merged(tuple(out)))
-
-    @staticmethod
-    def where_parts(cs: tuple, xs: tuple, ys: tuple, a: ir.Expr, b: ir.Expr) -> tuple:
-        """`where(c, a, b)`: where the condition is padding of a known truth (`x == bcast(m)`
-        at -inf padding is false), a literal branch's number (argmax's `where(..., idx, inf)`
-        gives inf); any other value there is not known.
-        A branch's own padding is kept where it may be picked."""
-        out = list(xs) + list(ys)
-        for q in cs:
-            pick = (a if q.value == 1.0 else b) if isinstance(q.value, float) and q.value in (0.0, 1.0) else None
-            v = None if pick is None else _literal(pick)
-            out.append(valued(q, UNKNOWN if v is None else v))
-        return merged(tuple(out))
 
     def single_padded(self, e: ir.Expr, self_name: str) -> tuple | None:
         """Elementwise math with one padded tile: its value at each part, exactly (dsl/pad_values.py)."""
@@ -413,45 +350,6 @@ class Pads(PadLines):
             # computed from fills alone (a LayerNorm's rsqrt(v / C + 1e-5) of rows past R)
             out = tuple(pure_of(q, r) for q, r in zip(parts, out))
         return merged(out)
-
-    def updated(self, e: ir.Expr, name: str, v, self_name: str):
-        """`e` at the padding; for an in-place update of an accumulator that starts at 0.0
-        (`y = y + sum(padding)`), the update keeps 0.0 there when it maps 0.0 to 0.0: an
-        element padded in every update stays 0.0 (one that held data in some update has
-        that update's records, so its value need not be neutral)."""
-        if v not in (UNKNOWN, MET) and self.from_zero(self_name):
-            kept = value_at(e, name, v, {self_name: 0.0})
-            if isinstance(kept, float) and same(kept, 0.0):
-                return 0.0
-        return value_at_padding(e, name, v)
-
-    def from_zero(self, name: str) -> bool:
-        """Whether `name` is an accumulator whose every initialisation is `zeros` and whose
-        updates that read no other tile keep 0.0 (`acc = acc + 0.5` would move the padding
-        that the other updates leave at 0.0: held-out round 15)."""
-        writers = self.df.writers.get(name, [])
-        resets = [w.stmt for w in writers if not self.df.accumulates(w, name)]
-        if not resets or not all(isinstance(r, ir.Zeros) for r in resets):
-            return False
-        for w in writers:
-            e = getattr(w.stmt, "value", None)
-            if e is None or not self.df.accumulates(w, name):
-                continue
-            # The other tiles' constants (no record) land on the padding as they are: `acc + h`
-            # with h = zeros + 0.5 moves it to 0.5 (held-out round 16); data makes it data.
-            saved, self.point = self.point, w
-            try:
-                if self.non_finite_read(e, {name}):
-                    return False         # `g = g * hinf` keeps 0.0 only where hinf is finite (round 17)
-            finally:
-                self.point = saved
-            kinds = {t: self.constants.tile(t) for t in all_tiles(e) - {name}}
-            if any(k != CONST_NONE for k in kinds.values()) or not kinds:
-                kept = value_at(e, name, 0.0, {t: 0.0 for t, k in kinds.items() if k == CONST_ZERO})
-                if not (isinstance(kept, float) and same(kept, 0.0)):
-                    return False
-        return True
-
 
 def data_sides(df, e: ir.Expr, point, self_name: str) -> tuple:
     """Pads.data_sides of `e` at `point` (for encode/compute_tags.py)."""
