@@ -220,10 +220,28 @@ class PadLines:
         pure = value == UNKNOWN and all(v != UNKNOWN or p for v, p in got)
         # A line all padding has an element of its part; where a part's place does not depend
         # on the reduced coordinate, the result's padding lies where the part's lines do.
-        at = [_line_place(q.at, axis) for q in lines]
+        at = [self.line_place(q, lines, axis, x) for q in lines]
         # exact where each line's part is all padding along the axis at an exact place
         exact = not met and (pure or isinstance(value, float)) and all(q.exact and axis in q.whole for q in lines)
         return (Part(value, frozenset(), None, None if any(a is None for a in at) else z3.Or(*at), pure, exact),) + met
+
+    def line_place(self, q: Part, lines: list, axis: int, x):
+        """Where the reduction of part q's lines lies: its place with the axis removed. A place
+        that names the reduced coordinate (the corner of a row tail and a column tail) lies
+        within another line part's place that does not (the row tail's): that one says it;
+        else it holds where some element of the line is in it (an Exists)."""
+        coord = tile_coords(MAX_RANK + 1)[axis]
+        if q.at is None or not mentions(q.at, coord):
+            return shifted(q.at, axis, -1)
+        whole = [r.at for r in lines if r is not q and r.at is not None and not mentions(r.at, coord)]
+        if whole and self.point is not None:
+            try:
+                _, _, facts, _ = self.frame(x)
+                if self.proved(z3.Implies(q.at, z3.Or(*whole)), facts):
+                    return z3.BoolVal(False)        # the others' places hold it
+            except Unsupported:
+                pass
+        return _line_place(q.at, axis)
 
     def line_end(self, op: str, q: Part, parts: tuple, axis: int, x) -> tuple:
         """(the reduction of a line all padding of part q, whether it is pure when not known):

@@ -124,7 +124,7 @@ def test_copy_then_barrier_then_load_is_ordered():
 def test_copy_then_load_without_barrier_races():
     # thread t writes s[t]; the load's thread t reads s[t] too: no race. A shifted read races.
     assert _shared("copy s[0 : +256], X[block.x * 256 : +256]") == set()
-    shifted = "x = load s[0 : +256] layout (256):(1)\ny = load s[0 : +256] layout (128, 2):(2, 1)"
+    shifted = "x = load s[0 : +256] layout (256, 1):(1, 0)\ny = load s[0 : +256] layout (128, 2):(2, 1)"
     assert "RACE" in _shared("copy s[0 : +256], X[block.x * 256 : +256]", shifted)
 
 
