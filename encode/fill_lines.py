@@ -177,7 +177,7 @@ class PadLines:
         """The parts with no place that names a loop variable."""
         inst = {v: z3.Int(f"{v}@pad") for v in {s.var for s in ir.walk(self.df.kernel.body) if isinstance(s, ir.For)}}
         return tuple(q if q.at is None or fixed_place(q.at, inst) is not None else
-                     Part(q.value, q.whole, q.maybe, None, q.pure) for q in parts)
+                     Part(q.value, q.whole, q.maybe, None, q.pure, absorbed=q.absorbed) for q in parts)
 
     def covered(self, q: Part, others: tuple, e: ir.Expr) -> bool:
         """Whether the other operand of elementwise math `e` is padding wherever part q of one
@@ -223,7 +223,9 @@ class PadLines:
         at = [self.line_place(q, lines, axis, x) for q in lines]
         # exact where each line's part is all padding along the axis at an exact place
         exact = not met and (pure or isinstance(value, float)) and all(q.exact and axis in q.whole for q in lines)
-        return (Part(value, frozenset(), None, None if any(a is None for a in at) else z3.Or(*at), pure, exact),) + met
+        absorbed = any(q.absorbed for q in lines if axis in q.whole)
+        return (Part(value, frozenset(), None, None if any(a is None for a in at) else z3.Or(*at), pure, exact,
+                     absorbed),) + met
 
     def line_place(self, q: Part, lines: list, axis: int, x):
         """Where the reduction of part q's lines lies: its place with the axis removed. A place

@@ -34,6 +34,8 @@ class Part:
     exact: bool = False                 # every element where `at` holds is padding (of some part):
                                         # a masked access past the tensor, a mask's failing condition;
                                         # only with a number or a pure value (valued)
+    absorbed: bool = False              # an infinity of padding that won against data (`inf + x`,
+                                        # `maximum(inf, x)`): the element held data (held-out round 35)
 
 
 NONE: tuple = ()                         # no padding: a tile's padding is a tuple of parts
@@ -64,20 +66,31 @@ def kept_zero(parts: tuple) -> tuple:
 def valued(q: Part, value) -> Part:
     """The part with another value at the same place (not pure: math on it may meet data;
     exact only while the value is a number: UNKNOWN may be data where the padding was,
-    `maximum(0.0, x)`, `where(c, padding, x)`, and MET is data)."""
-    return Part(value, q.whole, q.maybe, q.at, exact=q.exact and isinstance(value, float))
+    `maximum(0.0, x)`, `where(c, padding, x)`, and MET is data; absorbed only while it is
+    an infinity: exp(x - m) of -inf padding is 0.0, a masked softmax's own zeros)."""
+    return Part(value, q.whole, q.maybe, q.at, exact=q.exact and isinstance(value, float),
+                absorbed=q.absorbed and isinstance(value, float) and math.isinf(value))
 
 
 def pure_of(q: Part, r: Part) -> Part:
     """r, computed from part q alone (no tile of data): pure where its value is not known and
     q's is a number or pure (not data that padding met)."""
     if r.value == UNKNOWN and (isinstance(q.value, float) or q.pure):
-        return Part(r.value, r.whole, r.maybe, r.at, True)
+        return Part(r.value, r.whole, r.maybe, r.at, True, absorbed=r.absorbed)
+    return r
+
+
+def against_data(q: Part, value) -> Part:
+    """Part q where the other operand holds data, of `value` there: an infinity is padding that
+    won against the data (absorbed)."""
+    r = valued(q, value)
+    if isinstance(value, float) and math.isinf(value):
+        return Part(r.value, r.whole, r.maybe, r.at, r.pure, r.exact, True)
     return r
 
 
 def inexact(parts: tuple) -> tuple:
-    return tuple(Part(q.value, q.whole, q.maybe, q.at, q.pure) for q in parts)
+    return tuple(Part(q.value, q.whole, q.maybe, q.at, q.pure, absorbed=q.absorbed) for q in parts)
 
 
 def placed(parts: tuple) -> tuple:
@@ -132,8 +145,8 @@ def combined(op: ir.BinOp, xs: tuple, ys: tuple, covered=lambda q, others: False
     """Elementwise math: each operand's parts with the other operand a number there (but
     where `covered(part, other's parts)`: the other is padding wherever the part lies), and
     the overlaps of two parts (their lines are all padding along the axes of either)."""
-    out = [valued(q, binary_at(op, q.value, NOPAD)) for q in xs if not covered(q, ys)]
-    out += [valued(q, binary_at(op, NOPAD, q.value)) for q in ys if not covered(q, xs)]
+    out = [against_data(q, binary_at(op, q.value, NOPAD)) for q in xs if not covered(q, ys)]
+    out += [against_data(q, binary_at(op, NOPAD, q.value)) for q in ys if not covered(q, xs)]
     out += [overlap(met_value(a.value, b.value) or binary_at(op, a.value, b.value), a, b) for a in xs for b in ys]
     return placed(merged(tuple(out)))
 
@@ -156,7 +169,8 @@ def overlap(value, a: Part, b: Part) -> Part:
     return Part(value, a.whole | b.whole,
                 None if a.maybe is None or b.maybe is None else a.maybe | b.maybe,
                 b.at if a.at is None else a.at if b.at is None else And(a.at, b.at),
-                exact=a.exact and b.exact and a.at is not None and b.at is not None and isinstance(value, float))
+                exact=a.exact and b.exact and a.at is not None and b.at is not None and isinstance(value, float),
+                absorbed=a.absorbed or b.absorbed)
 
 
 def extremum_at(f: str, a, b):
@@ -175,7 +189,7 @@ def merged(parts: tuple) -> tuple:
     seen = []
     for q in parts:
         if not any(same(q.value, r.value) and q.whole == r.whole and q.maybe == r.maybe and _same_place(q.at, r.at)
-                   and q.pure == r.pure and q.exact == r.exact for r in seen):
+                   and q.pure == r.pure and q.exact == r.exact and q.absorbed == r.absorbed for r in seen):
             seen.append(q)
     return tuple(seen)
 
@@ -185,7 +199,7 @@ def _same_place(a, b) -> bool:
 
 
 def anywhere(parts: tuple) -> tuple:
-    return merged(tuple(Part(q.value, frozenset(), None) for q in parts))
+    return merged(tuple(Part(q.value, frozenset(), None, absorbed=q.absorbed) for q in parts))
 
 
 def reduced(op: str, v, n: int):
@@ -208,17 +222,20 @@ def extremum_parts(f: str, xs: tuple, ys: tuple) -> tuple:
     other's data is that data (MET) where its value is the op's identity, else the
     extremum with some number; where both are padding, the two values' extremum."""
     identity = -math.inf if f == "maximum" else math.inf
-    out = [valued(q, MET if q.value == MET or (isinstance(q.value, float) and q.value == identity)
-                  else extremum_at(f, q.value, NOPAD)) for q in xs + ys]
+    out = [valued(q, MET) if q.value == MET or (isinstance(q.value, float) and q.value == identity)
+           else against_data(q, extremum_at(f, q.value, NOPAD)) for q in xs + ys]
     out += [overlap(extremum_at(f, p.value, q.value), p, q) for p in xs for q in ys]
     return placed(merged(tuple(out)))
+
 
 def where_parts(cs: tuple, xs: tuple, ys: tuple, a: ir.Expr, b: ir.Expr) -> tuple:
     """`where(c, a, b)`: where the condition is padding of a known truth (`x == bcast(m)`
     at -inf padding is false), a literal branch's number (argmax's `where(..., idx, inf)`
     gives inf); any other value there is not known.
-    A branch's own padding is kept where it may be picked."""
-    out = list(xs) + list(ys)
+    A branch's own padding is kept where it may be picked, but no longer whole along any
+    axis: the other branch may replace some elements of its lines (held-out round 35: a
+    padded row of 1.0 cut by `where(index(x, axis=1) < 60, x, 0.0)` was summed as 64.0)."""
+    out = [Part(q.value, frozenset(), q.maybe, q.at, q.pure, absorbed=q.absorbed) for q in xs + ys]
     for q in cs:
         pick = (a if q.value == 1.0 else b) if isinstance(q.value, float) and q.value in (0.0, 1.0) else None
         v = None if pick is None else literal(pick)

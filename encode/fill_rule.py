@@ -82,6 +82,12 @@ def _stored(sink, point, parts, what: str) -> None:
         sink.unknown("TAG", point.span, f"padding of a masked tile meets data in '{what}' (its value there "
                      "depends on other tiles, which its PAD tag does not record): its tags are not known; "
                      "mask the math's other operands too, or keep the padding out of the tile")
+    elif any(q.absorbed for q in parts):
+        # held-out round 35: a min-pool's -inf halo won every border window and was stored
+        sink.unknown("TAG", point.span, f"padding of a masked tile wins against data in '{what}' (an infinite "
+                     "fill in `inf + x`, `maximum(inf, x)` or `minimum(-inf, x)`): the element holds the fill "
+                     "where the data was; fill with the math's identity (0.0 for +, -inf for maximum, inf for "
+                     "minimum)")
 
 
 def _promises_zeros(df, decl) -> bool:

@@ -10,7 +10,7 @@ from __future__ import annotations
 from dsl import ir
 from dsl.pad_values import UNKNOWN, same, value_at
 
-from .fill_parts import (MET, all_tiles, bare_tiles, extremum_parts, inexact, valued, value_at_padding)
+from .fill_parts import (MET, against_data, all_tiles, bare_tiles, extremum_parts, inexact, valued, value_at_padding)
 from .zero_values import EMPTY as CONST_NONE, ZERO as CONST_ZERO
 
 
@@ -40,7 +40,8 @@ class Accumulators:
             # the two paddings' extremum
             other = e.args[1] if bare_tiles(*e.args)[0] == name else e.args[0]
             return extremum_parts(e.func, own, self.expr(other, name))
-        parts = tuple(valued(q, value_at_padding(e, name, q.value)) for q in own)
+        parts = tuple(against_data(q, value_at_padding(e, name, q.value)) if all_tiles(e) - {name}
+                      else valued(q, value_at_padding(e, name, q.value)) for q in own)
         if parts and self.non_finite_read(e, {name}):
             return tuple(valued(q, UNKNOWN) for q in parts)      # `g = g * ninf`: 0.0 * inf (round 17)
         return parts

@@ -21,7 +21,7 @@ from __future__ import annotations
 import math
 
 
-from dsl import ir
+from dsl import exprs, ir
 from dsl.masks import fill_of
 from dsl.pad_values import (FUNCS, NOPAD, UNKNOWN, cast_value, func_at, meets_data, operands, same, tile_names,
                              value_at)
@@ -29,7 +29,7 @@ from dsl.pad_values import (FUNCS, NOPAD, UNKNOWN, cast_value, func_at, meets_da
 from . import program as prog
 from .fill_lines import PadLines
 from .pad_accumulate import Accumulators
-from .fill_parts import (MET, NONE, Part, all_tiles, anywhere, bare_tiles, binary_at, combined, extremum_at,
+from .fill_parts import (MET, NONE, Part, against_data, all_tiles, anywhere, bare_tiles, binary_at, combined, extremum_at,
                          extremum_parts, inserted, kept_zero, literal, mapped, merged, met_value, overlap, placed,
                          pure_of, shifted, valued, where_parts, whole_line)
 from .finite_values import NonFinite
@@ -232,6 +232,24 @@ class Pads(PadLines, Accumulators):
             seen = self.finite.read(self.point, t)
             if (NAN in seen) if extremum else non_finite(seen):
                 return True
+        return not extremum and self.makes_non_finite(e, but)
+
+    def makes_non_finite(self, e: ir.Expr, but: set) -> bool:
+        """Whether math inside `e` on tiles of finite values makes inf or NaN there (`x *
+        log(zz)` with zz zeros, `x * (1.0 / zz)`, `x * (zz + C * 1e38)`: held-out round 35 took
+        0.0 padding times them for 0.0): a function or arithmetic of tiles other than `but`."""
+        from .value_atoms import FMT
+        for n in exprs.iter_nodes(e):
+            made = (isinstance(n, ir.Call) and n.func in FUNCS) or (isinstance(n, ir.Bin) and n.op in (
+                ir.BinOp.ADD, ir.BinOp.SUB, ir.BinOp.MUL, ir.BinOp.DIV))
+            if not made or not all_tiles(n) or all_tiles(n) & set(but):
+                continue
+            try:
+                seen = self.finite.value(n, self.point, "", FMT[ir.DType.F32])
+            except Unsupported:
+                return True
+            if non_finite(seen):
+                return True
         return False
 
     def data_sides(self, e: ir.Expr, self_name: str, check: bool = False) -> tuple:
@@ -257,9 +275,9 @@ class Pads(PadLines, Accumulators):
         xs, ys = self.expr(a, self_name, check), self.expr(b, self_name, check)
         f = binary_at if isinstance(e, ir.Bin) else (lambda _op, u, w: extremum_at(e.func, u, w))
         op = e.op if isinstance(e, ir.Bin) else None
-        out = [valued(q, MET if sides[0] or q.value == MET else f(op, q.value, NOPAD))
+        out = [valued(q, MET) if sides[0] or q.value == MET else against_data(q, f(op, q.value, NOPAD))
                for q in xs if not self.covered(q, ys, e)]
-        out += [valued(q, MET if sides[1] or q.value == MET else f(op, NOPAD, q.value))
+        out += [valued(q, MET) if sides[1] or q.value == MET else against_data(q, f(op, NOPAD, q.value))
                 for q in ys if not self.covered(q, xs, e)]
         out += [overlap(met_value(p.value, q.value, sides) or f(op, p.value, q.value), p, q) for p in xs for q in ys]
         return placed(merged(tuple(out)))
@@ -307,7 +325,7 @@ class Pads(PadLines, Accumulators):
             case ir.Call(func="bcast", args=(x,), kwargs=kw):
                 axis = self.df.env.const_value(dict(kw)["axis"])
                 return tuple(Part(q.value, inserted(q.whole, axis), None if q.maybe is None else inserted(q.maybe, axis),
-                                  shifted(q.at, axis, +1), q.pure, q.exact) for q in sub(x))
+                                  shifted(q.at, axis, +1), q.pure, q.exact, q.absorbed) for q in sub(x))
             case ir.Call(func=f, args=(x,), kwargs=kw) if f in ("sum", "max", "min"):
                 return self.reduce(f, sub(x), self.df.env.const_value(dict(kw)["axis"]), x, check)
             case ir.Call(func="index"):
@@ -344,7 +362,9 @@ class Pads(PadLines, Accumulators):
         if len(padded) != 1:
             return None
         name, parts = padded[0]
-        out = tuple(valued(q, self.updated(e, name, q.value, self_name)) for q in parts)
+        # against data where another tile (or the target's earlier value) is read
+        at = valued if names == {name} else against_data
+        out = tuple(at(q, self.updated(e, name, q.value, self_name)) for q in parts)
         if names == {name}:
             # math of the padding with literals and sizes alone: a value not known is still
             # computed from fills alone (a LayerNorm's rsqrt(v / C + 1e-5) of rows past R)

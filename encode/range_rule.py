@@ -120,10 +120,11 @@ def _count(tc, point, cond, lf, rs, base, lo, hi, scope) -> bool:
             # Members, distinct and every value taken: exactly range(lo, hi).
             return _cover(tc, point, cond, lf, lo, hi, rs.lo, rs.hi, base, scope)
         if count is None and not any(c.bound for c in case.contribs):
-            # a value that is no accumulator (a load of one element, elementwise math): one
-            # record per contribution, as count_of takes it (new-user round 30's scan32, whose
-            # last level reads elements that earlier levels copied)
-            count = z3.IntVal(len(case.contribs))
+            # contributions over no bound variable are one record each where their domain holds
+            # (new-user round 30's scan32, whose last level reads elements earlier levels
+            # copied); not their number: an in-place `y = where(c, y + b, y)` has b's record only
+            # where c holds (held-out round 35 had it counted everywhere)
+            count = z3.Sum([z3.If(c.domain, 1, 0) for c in case.contribs]) if case.contribs else z3.IntVal(0)
         if count is None:
             tc.sink.unknown("TAG", cond.span, "cannot count the contributions of this accumulator "
                             "(updates under a condition or a nested accumulation)")

@@ -1,0 +1,11 @@
+kernel p05_inf_via_tile_meets_data(X: f32[N], Y: f32[N]):
+    assume N >= 1
+    const B = 256
+    grid (N + B - 1) / B
+    threads 256
+    tag X[i] = (i=i)
+    l = load X[block.x * B - 1 : +B] masked(fill=inf)
+    c = load X[block.x * B : +B] masked(fill=0.0)
+    p = l * 1.0
+    y = p + c
+    store Y[block.x * B : +B], y masked

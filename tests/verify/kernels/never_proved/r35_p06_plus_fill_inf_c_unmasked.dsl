@@ -1,0 +1,10 @@
+kernel p06_plus_fill_inf_c_unmasked(X: f32[N], Y: f32[N]):
+    assume N % 256 == 0
+    const B = 256
+    grid (N + B - 1) / B
+    threads 256
+    tag X[i] = (i=i)
+    l = load X[block.x * B - 1 : +B] masked(fill=inf)
+    c = load X[block.x * B : +B]
+    y = l + c
+    store Y[block.x * B : +B], y masked

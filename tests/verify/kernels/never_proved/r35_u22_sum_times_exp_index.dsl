@@ -1,0 +1,9 @@
+kernel u22_sum_times_exp_index(X: f32[R, C], W: f32[R]):
+    assume R % 4 == 0 and C >= 1 and C <= 64
+    grid R / 4
+    threads 256
+    tag X[r, c] = (row=r, col=c)
+    tag W[r] = (row=r, col=range(0, C))
+    x = load X[block.x * 4 : +4, 0 : +64] masked(fill=0.0)
+    s = sum(x * exp(cast(index(x, axis=1) - C, f32) * 5.0), axis=1)
+    store W[block.x * 4 : +4], s
