@@ -186,5 +186,8 @@ def _tag_assertion(draw, names: list[str]) -> str:
         return first
     # Extra conjuncts only use index names that `first` binds.
     bound = [n for n in ("i", "j", "kk") if f"[{n}," in first or f", {n}]" in first]
+    # a range claim stands alone in a conjunct (E024): only `and` joins it, to a whole condition
+    if "range(" in first:
+        return f"{first} and ({condition(draw, names + bound)})"
     op = draw(st.sampled_from(["and", "or"]))
     return f"{first} {op} {condition(draw, names + bound)}"
