@@ -105,7 +105,14 @@ class ComputeEval:
             case ir.Sym(name=n) | ir.BuiltinRef(which=ir.Builtin(value=n)):
                 if n not in self.env:
                     raise InterpretError(f"'{n}' has no value here")
-                return _scalar(self.env[n])
+                v = self.env[n]
+                if isinstance(e, ir.Sym) and e.kind is ir.SymKind.CONST:
+                    return _scalar(v)
+                # a size, loop variable or block id is an int64 in tile math, as the lowering
+                # emits it (its value is not known there): `x * kt` of an i8 tile is int64 math
+                # whatever kt is, where NumPy's weak Python int made it int8 or int64 by value
+                # (held-out round 34)
+                return _scalar(np.int64(v) if isinstance(v, int) and not isinstance(v, bool) else v)
             case ir.Neg(operand=x):
                 v = self.ev(x)
                 return Val(-v.values, v.tags, v.taint, v.uninit)

@@ -421,7 +421,7 @@ def mathmix(X, Y, Z):
         _e = _tid + _v * 128
         _i0 = _e // 64
         _i1 = _e % 64
-        z[_v] = (int32((float32(x[_v]) * float32(8.0))) ^ int32(5))
+        z[_v] = int32((int32((float32(x[_v]) * float32(8.0))) ^ int32(5)))
     # mathmix.dsl:15  store Y[block.x * BR : +BR, 0 : +64], y
     for _v in range(2):
         _e = _tid + _v * 128
