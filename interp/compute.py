@@ -134,7 +134,10 @@ class ComputeEval:
             case ir.Call(func=f, args=args) if f in ("maximum", "minimum") and len(args) == 2:
                 a, b = self.ev(args[0]), self.ev(args[1])
                 fn = np.maximum if f == "maximum" else np.minimum
-                return self._meeting(e, _combine(fn(a.values, b.values), a, b), a, b)
+                # `maximum(x, 200)` of an i8 tile: the int64 200, as in `_binary` (NumPy 2
+                # raised OverflowError for the Python int, held-out round 34)
+                x, y = _fitting(a.values, b.values), _fitting(b.values, a.values)
+                return self._meeting(e, _combine(fn(x, y), a, b), a, b)
             case ir.Call(func="pow", args=(a, b)):
                 x, y = self.ev(a), self.ev(b)
                 return _combine(np.power(_float(x.values), _float(y.values)), x, y)
