@@ -9,6 +9,7 @@ read other threads' values with shuffles or in parallel across warps in reduce_l
 """
 from __future__ import annotations
 
+import math
 from pathlib import Path
 
 from dsl import exprs, ir
@@ -309,7 +310,11 @@ class Emitter(MmaEmitter, MemoryEmitter, WgmmaEmitter, ReduceEmitter, AddressEmi
                                       lambda a, n: f"({a} // {n})", lambda a, n: f"({a} % {n})")
                 return self.value(use, x, list(inner), target, want, under=True)
             case ir.Call(func="index", kwargs=kw):
-                return f"{want}({coords[fold(dict(kw)['axis'], self.plan.consts)]})"
+                # an int64, as the interpreter's np.indices: `x * index(x)` of an i32 tile is
+                # int64 math until a store converts it (SEMANTICS.md, held-out round 34)
+                t = "int64" if want in ("int8", "int32") else want
+                self.types |= {"int64"} if t == "int64" else set()
+                return f"{t}({coords[fold(dict(kw)['axis'], self.plan.consts)]})"
             case ir.Bin() | ir.Not() | ir.Cast() | ir.Call(func="where" | "pow" | "mask"):
                 return mathfn.lower(lambda x, t=want: self.value(use, x, coords, target, t, under),
                                     self.plan, e, want)
@@ -348,16 +353,20 @@ class Emitter(MmaEmitter, MemoryEmitter, WgmmaEmitter, ReduceEmitter, AddressEmi
         """The start of reduction `e`: an integer one whose values are int64s (a sum, or `/`
         and `^` of integers) starts from int64's identity; a float one from its own
         (`max(x / 2.0)` is no integer: it started from int64(0), above every negative row)."""
+        if want in INT_BOUNDS and f != "sum" and mathfn.float_valued(self.plan, e):
+            # a max or min of floats starts from an infinity, not its tile type's bound:
+            # `min(x * 2.5)` of an i8 tile started from int8(127), below 250.0 (held-out round 34)
+            return mathfn.float_literal(math.inf if f == "min" else -math.inf, "float")
         wide = mathfn.int64_valued(self.plan, e) and not mathfn.float_valued(self.plan, e)
         self.types |= {"int64"} if wide else set()
         return reduce_init(f, want, wide)
 
     def store_cast(self, tile: RegTile, text: str, e: ir.Expr | None = None) -> str:
         nt = numba_type(tile.dtype)
-        if nt in INT_BOUNDS and nt != "int64" and e is not None and mathfn.narrow_int_tile(self.plan, e) \
-                and mathfn.int64_valued(self.plan, e):
-            # an integer sum is an int64 (NumPy's, the interpreter's); the store wraps it to
-            # the tile's type, which the simulator's NumPy arrays refuse to do implicitly
+        if nt in INT_BOUNDS and nt != "int64" and e is not None and mathfn.int64_valued(self.plan, e):
+            # an integer sum, index math or math with a wide scalar is an int64 (NumPy's, the
+            # interpreter's); the store wraps it to the tile's type, which the simulator's NumPy
+            # arrays refuse to do implicitly
             return f"{nt}({text})"
         return text if nt == compute_type(tile.dtype) else f"{nt}({text})"
 

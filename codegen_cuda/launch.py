@@ -56,7 +56,11 @@ def geometry(mod: ModuleType, sizes: dict[str, int]) -> tuple[tuple[int, int, in
     """(grid, block, dynamic shared bytes) of one launch."""
     grid = tuple(int(g) for g in mod.grid(*[sizes[n] for n in mod.SIZES]))
     if any(g < 1 for g in grid):
-        raise LaunchError(f"empty grid {grid} for sizes {sizes}")
+        # the proof starts from "the grid has at least one block" (DSL.md, "The header"): an
+        # `assume` that allows these sizes does not make them covered (held-out round 34)
+        raise LaunchError(f"empty grid {grid} for sizes {sizes}: the proof's premise is a grid of at least "
+                          f"one block in every dimension, so these sizes are outside what was proved "
+                          f"(an `assume` that keeps every grid dimension >= 1 excludes them)")
     return grid, (mod.THREADS, 1, 1), mod.SMEM_BYTES
 
 

@@ -200,22 +200,35 @@ def _preamble(kernel: ir.Kernel, plan: planning.Plan, extra: set[str], body: lis
 
 # Python's math raises where a GPU's libdevice returns inf or nan (exp(1000.0), log(-1.0),
 # sqrt(-1.0), pow(0.0, -1.0)); the simulator calls these through NumPy's float64 functions,
-# which return those values, so that a correct kernel does not fault there.
+# which return those values, so that a correct kernel does not fault there. The result is
+# rounded to the argument's float type, as a GPU's f32 functions return f32: a Python float
+# kept f64 between math calls (`exp(a) * exp(a)` did not overflow f32) and divided with
+# Python's `/`, which raises ZeroDivisionError where a GPU gives inf or nan (held-out round 34).
 TOTAL_MATH = {"exp": "np.exp", "log": "np.log", "log2": "np.log2", "sqrt": "np.sqrt", "pow": "np.power",
-              "fmod": "np.fmod"}
+              "fmod": "np.fmod", "tanh": "np.tanh", "erf": "np.vectorize(_math.erf)"}
 
 
 def _total_math(body: list[str]) -> list[str]:
-    """The simulator's rebinding of the math functions the body calls that may raise."""
+    """The simulator's rebinding of the math functions the body calls that may raise or
+    return a Python float."""
     used = [f for f in TOTAL_MATH if any(f"math.{f}(" in line for line in body)]
     if not used:
         return []
     return [
         "    # Python's math raises on overflow and domain errors where the GPU returns inf or nan:",
-        "    # here those functions are NumPy's, in float64 as math's are (docs/LOWERING.md).",
+        "    # here those functions are NumPy's, computed in float64 and returned in the argument's",
+        "    # float type (float32 for float32, float64 otherwise; docs/LOWERING.md).",
         "    _math, math = math, type(math)(\"math\")",
         "    math.__dict__.update(vars(_math))",
-        *(f"    math.{f} = lambda *a: float({TOTAL_MATH[f]}(*(np.float64(x) for x in a)))" for f in used),
+        "",
+        "    def _sim_math(fn):",
+        "        def call(*a):",
+        "            t = np.result_type(*a)",
+        "            t = t.type if t.kind == \"f\" and t.itemsize >= 4 else np.float64",
+        "            with np.errstate(all=\"ignore\"):",
+        "                return t(fn(*(np.float64(x) for x in a)))",
+        "        return call",
+        *(f"    math.{f} = _sim_math({TOTAL_MATH[f]})" for f in used),
     ]
 
 

@@ -105,7 +105,14 @@ class ComputeEval:
             case ir.Sym(name=n) | ir.BuiltinRef(which=ir.Builtin(value=n)):
                 if n not in self.env:
                     raise InterpretError(f"'{n}' has no value here")
-                return _scalar(self.env[n])
+                v = self.env[n]
+                if isinstance(e, ir.Sym) and e.kind is ir.SymKind.CONST:
+                    return _scalar(v)
+                # a size, loop variable or block id is an int64 in tile math, as the lowering
+                # emits it (its value is not known there): `x * kt` of an i8 tile is int64 math
+                # whatever kt is, where NumPy's weak Python int made it int8 or int64 by value
+                # (held-out round 34)
+                return _scalar(np.int64(v) if isinstance(v, int) and not isinstance(v, bool) else v)
             case ir.Neg(operand=x):
                 v = self.ev(x)
                 return Val(-v.values, v.tags, v.taint, v.uninit)
@@ -127,7 +134,10 @@ class ComputeEval:
             case ir.Call(func=f, args=args) if f in ("maximum", "minimum") and len(args) == 2:
                 a, b = self.ev(args[0]), self.ev(args[1])
                 fn = np.maximum if f == "maximum" else np.minimum
-                return self._meeting(e, _combine(fn(a.values, b.values), a, b), a, b)
+                # `maximum(x, 200)` of an i8 tile: the int64 200, as in `_binary` (NumPy 2
+                # raised OverflowError for the Python int, held-out round 34)
+                x, y = _fitting(a.values, b.values), _fitting(b.values, a.values)
+                return self._meeting(e, _combine(fn(x, y), a, b), a, b)
             case ir.Call(func="pow", args=(a, b)):
                 x, y = self.ev(a), self.ev(b)
                 return _combine(np.power(_float(x.values), _float(y.values)), x, y)

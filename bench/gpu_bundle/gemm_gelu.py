@@ -12,6 +12,20 @@ if config.ENABLE_CUDASIM:
     # The simulator runs this module as Python, where NumPy's scalar types are the same
     # casts as Numba's and much cheaper to call (arrays are allocated with types.*).
     float32 = np.float32
+    # Python's math raises on overflow and domain errors where the GPU returns inf or nan:
+    # here those functions are NumPy's, computed in float64 and returned in the argument's
+    # float type (float32 for float32, float64 otherwise; docs/LOWERING.md).
+    _math, math = math, type(math)("math")
+    math.__dict__.update(vars(_math))
+
+    def _sim_math(fn):
+        def call(*a):
+            t = np.result_type(*a)
+            t = t.type if t.kind == "f" and t.itemsize >= 4 else np.float64
+            with np.errstate(all="ignore"):
+                return t(fn(*(np.float64(x) for x in a)))
+        return call
+    math.erf = _sim_math(np.vectorize(_math.erf))
 
 BM = 32
 BN = 32

@@ -13,10 +13,19 @@ if config.ENABLE_CUDASIM:
     # casts as Numba's and much cheaper to call (arrays are allocated with types.*).
     float32 = np.float32
     # Python's math raises on overflow and domain errors where the GPU returns inf or nan:
-    # here those functions are NumPy's, in float64 as math's are (docs/LOWERING.md).
+    # here those functions are NumPy's, computed in float64 and returned in the argument's
+    # float type (float32 for float32, float64 otherwise; docs/LOWERING.md).
     _math, math = math, type(math)("math")
     math.__dict__.update(vars(_math))
-    math.exp = lambda *a: float(np.exp(*(np.float64(x) for x in a)))
+
+    def _sim_math(fn):
+        def call(*a):
+            t = np.result_type(*a)
+            t = t.type if t.kind == "f" and t.itemsize >= 4 else np.float64
+            with np.errstate(all="ignore"):
+                return t(fn(*(np.float64(x) for x in a)))
+        return call
+    math.exp = _sim_math(np.exp)
 
 BR = 4
 BC = 128

@@ -13,11 +13,22 @@ if config.ENABLE_CUDASIM:
     # casts as Numba's and much cheaper to call (arrays are allocated with types.*).
     float16, float32, int32 = np.float16, np.float32, np.int32
     # Python's math raises on overflow and domain errors where the GPU returns inf or nan:
-    # here those functions are NumPy's, in float64 as math's are (docs/LOWERING.md).
+    # here those functions are NumPy's, computed in float64 and returned in the argument's
+    # float type (float32 for float32, float64 otherwise; docs/LOWERING.md).
     _math, math = math, type(math)("math")
     math.__dict__.update(vars(_math))
-    math.exp = lambda *a: float(np.exp(*(np.float64(x) for x in a)))
-    math.pow = lambda *a: float(np.power(*(np.float64(x) for x in a)))
+
+    def _sim_math(fn):
+        def call(*a):
+            t = np.result_type(*a)
+            t = t.type if t.kind == "f" and t.itemsize >= 4 else np.float64
+            with np.errstate(all="ignore"):
+                return t(fn(*(np.float64(x) for x in a)))
+        return call
+    math.exp = _sim_math(np.exp)
+    math.pow = _sim_math(np.power)
+    math.tanh = _sim_math(np.tanh)
+    math.erf = _sim_math(np.vectorize(_math.erf))
 
 BR = 4
 
@@ -421,7 +432,7 @@ def mathmix(X, Y, Z):
         _e = _tid + _v * 128
         _i0 = _e // 64
         _i1 = _e % 64
-        z[_v] = (int32((float32(x[_v]) * float32(8.0))) ^ int32(5))
+        z[_v] = int32((int32((float32(x[_v]) * float32(8.0))) ^ int32(5)))
     # mathmix.dsl:15  store Y[block.x * BR : +BR, 0 : +64], y
     for _v in range(2):
         _e = _tid + _v * 128

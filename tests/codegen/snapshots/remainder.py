@@ -13,10 +13,19 @@ if config.ENABLE_CUDASIM:
     # casts as Numba's and much cheaper to call (arrays are allocated with types.*).
     float32, int32, int64 = np.float32, np.int32, np.int64
     # Python's math raises on overflow and domain errors where the GPU returns inf or nan:
-    # here those functions are NumPy's, in float64 as math's are (docs/LOWERING.md).
+    # here those functions are NumPy's, computed in float64 and returned in the argument's
+    # float type (float32 for float32, float64 otherwise; docs/LOWERING.md).
     _math, math = math, type(math)("math")
     math.__dict__.update(vars(_math))
-    math.fmod = lambda *a: float(np.fmod(*(np.float64(x) for x in a)))
+
+    def _sim_math(fn):
+        def call(*a):
+            t = np.result_type(*a)
+            t = t.type if t.kind == "f" and t.itemsize >= 4 else np.float64
+            with np.errstate(all="ignore"):
+                return t(fn(*(np.float64(x) for x in a)))
+        return call
+    math.fmod = _sim_math(np.fmod)
 
 
 THREADS = 32
@@ -72,7 +81,7 @@ def remainder(X, F, Y, Z):
         _e = _tid
         _i0 = _e // 32
         _i1 = _e
-        y[_v] = int32(((int64(_imod(int32((x[_v] - int32(2))), int32(3))) + int64(_imod(int32((x[_v] - int32(3))), int32((-2))))) + int64(_imod(int32(_i1), int32(5)))))
+        y[_v] = int32(((int64(_imod(int32((x[_v] - int32(2))), int32(3))) + int64(_imod(int32((x[_v] - int32(3))), int32((-2))))) + _imod(int64(_i1), int32(5))))
     # remainder.dsl:13  z = (f - 0.5) % 0.3
     for _v in range(1):
         _e = _tid
