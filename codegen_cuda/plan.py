@@ -1,6 +1,7 @@
 """What the lowering decides before it prints code: shared-memory carve-up, the
 distribution of every register tile, and how each cross-thread read of a register tile
-is served (forwarded to the load's source, or materialised through shared memory).
+is served (forwarded to the load's source, codegen_cuda/forward.py, or materialised
+through shared memory).
 
 See docs/LOWERING.md, "Register tiles", for why forwarding is exact.
 """
@@ -16,7 +17,7 @@ from encode.layout import Layout, Swizzle, cosize
 from . import distribute as dist
 from . import warp
 from .cross_warp import Reduction, plan_reductions
-from .mbar_forward import mbarrier_epoch
+from .forward import defines, forwardable
 from .scalar import LoweringError
 
 ALIGN = 16   # bytes; every shared buffer starts on a 16-byte boundary (vector copies)
@@ -74,15 +75,6 @@ def fold(e: ir.Expr, consts: dict[str, int]) -> int:
     if v is None:
         raise LoweringError("expected a compile-time integer", e.span)
     return v
-
-
-def defines(s: ir.Stmt, name: str) -> bool:
-    t = getattr(s, "target", None)
-    return isinstance(s, (ir.Zeros, ir.Load, ir.Mma, ir.Compute)) and t.name == name
-
-
-def writes(s: ir.Stmt, tensor: str) -> bool:
-    return isinstance(s, (ir.Copy, ir.Store, ir.TmaLoad)) and s.dst.tensor == tensor
 
 
 def tile_operands(e: ir.Expr, under_reduce: bool = False):
@@ -249,7 +241,7 @@ def _uses(plan: Plan, block, ancestors) -> None:
         for name in own:
             plan.tiles[name].needs_array = True
         for name in other:
-            load = _forwardable(plan, path, name)
+            load = forwardable(plan, path, name, statement_dist)
             if load is not None:
                 plan.forwards[(id(s), name)] = load
             elif local_reduction(plan, s) == name or (warp_role(plan, _guards(path)) and shuffled(plan, s) == name):
@@ -326,104 +318,3 @@ def with_guards(block, guards):
         elif isinstance(s, ir.If):
             yield from with_guards(s.then, guards + [s.cond])
             yield from with_guards(s.orelse, guards + [s.cond])
-
-
-def _forwardable(plan: Plan, path, name: str) -> ir.Load | None:
-    """The load whose source can stand for tile `name` at the use at the end of `path`:
-    the unique reaching definition is that load, in an enclosing block, and between the
-    two no statement writes the source, redefines the tile or is a barrier (so no other
-    thread's write can fall between the load and the use, docs/LOWERING.md)."""
-    for level in range(len(path) - 1, -1, -1):
-        block, idx = path[level]
-        for j in range(idx - 1, -1, -1):
-            s = block[j]
-            if defines(s, name):
-                if isinstance(s, ir.Load) and (s.mask is not None or s.transpose):
-                    return None   # padding or a swapped view is not the source as it is: the tile holds it
-                load = _check_region(plan, s, list(block[j + 1: idx + 1]), name, path[-1][0][path[-1][1]])
-                if load is not None and load.src.tensor in plan.shared and not (
-                        _fenced(path[:level] + [(block, j)], load.src.tensor, forward=False)
-                        and _fenced(path, load.src.tensor, forward=True)):
-                    return None   # another thread's write to the source may fall between its load and the use
-                return load
-            if any(defines(t, name) for t in ir.walk([s])):
-                return None
-        if level > 0 and isinstance(path[level - 1][0][path[level - 1][1]], ir.For):
-            if any(defines(t, name) for t in ir.walk(block)):
-                return None   # a definition later in the loop body reaches the use on the back edge
-    return None
-
-
-def _fenced(path, src: str, forward: bool) -> bool:
-    """Does every path from the statement at the end of `path` (forward: from it;
-    backward: to it), through loop back edges and loop exits alike, meet a barrier
-    before any statement that writes the shared tile `src`? docs/LOWERING.md,
-    "Forwarded to the load's source", says why both directions are needed. Backward, a
-    `wait_group` counts as a write when async copies fill `src`: their data lands at the
-    wait, so only a barrier after it makes other threads' copies visible."""
-    landing = not forward and any(isinstance(t, ir.Copy) and t.is_async and t.dst.tensor == src
-                                  for t in ir.walk(path[0][0]))
-    for level in range(len(path) - 1, -1, -1):
-        block, idx = path[level]
-        ahead = block[idx + 1:] if forward else tuple(reversed(block[:idx]))
-        verdict = _scan(ahead, src, landing)
-        if verdict is not None:
-            return verdict
-        owner = path[level - 1][0][path[level - 1][1]] if level > 0 else None
-        if isinstance(owner, ir.For):
-            # The next (or previous) iteration runs the rest of the body too; if it meets
-            # neither a barrier nor a write, the loop exit below decides.
-            around = block[:idx] if forward else tuple(reversed(block[idx + 1:]))
-            if _scan(around, src, landing) is False:
-                return False
-    return True   # the kernel's start or end: nothing else runs before or after
-
-
-def _scan(stmts, src: str, landing: bool = False) -> bool | None:
-    """True at a barrier met first, False at a write met first, None if neither: a
-    compound statement that writes anywhere inside counts as a write (conservative);
-    with `landing`, so does a `wait_group` (async copies into `src` land there)."""
-    for s in stmts:
-        if isinstance(s, ir.Barrier):
-            return True
-        if any(writes(t, src) or (landing and isinstance(t, ir.WaitGroup)) for t in ir.walk([s])):
-            return False
-    return None
-
-
-def _check_region(plan: Plan, load: ir.Stmt, region, name: str, use: ir.Stmt) -> ir.Load | None:
-    if not isinstance(load, ir.Load):
-        return None
-    src = load.src.tensor
-    if load.wgmma == "operand" and use is not None and isinstance(use, ir.Mma) and use.shared:
-        # a wgmma reads its operands from shared memory: the proof covers the whole read, from
-        # the issue to the retiring wgmma_wait (dsl/wgmma_groups.py), against every write
-        return load
-    if any(isinstance(t, ir.TmaLoad) and t.dst.tensor == src for t in ir.walk(plan.kernel.body)):
-        # a bulk copy lands concurrently with the roles: no write-free barrier epoch, but the
-        # mbarrier epoch of a warp-specialised consumer may serve (codegen_cuda/mbar_forward.py)
-        writers = [t for t in ir.walk(plan.kernel.body) if writes(t, src)]
-        if use is None or not mbarrier_epoch(writers, plan.shared[src].shape, list(region), plan.tiles[name].dist,
-                                             statement_dist(plan, use), plan.consts):
-            return None
-    subs = [x for sub in load.src.subs for x in ((sub.at,) if isinstance(sub, ir.Index) else (sub.start, sub.extent))]
-    if any(exprs.mentions_thread(x) for x in subs):
-        return None
-    read = {n.tensor for x in subs for n in exprs.iter_nodes(x) if isinstance(n, ir.ElemRef)}
-    if any(writes(t, r) for t in ir.walk(plan.kernel.body) for r in read):
-        # a forwarded read evaluates its subscripts again at the use: `load X[IDS[0] : +1, ..]`
-        # read the row IDS named after the kernel's `store IDS` (held-out round 34)
-        return None
-    between = [t for t in ir.walk(region) if t is not use]   # the use may redefine the tile: x = f(x)
-    if src in plan.shared:
-        if any(writes(t, src) or isinstance(t, ir.Barrier) for t in between):
-            return None
-        if writes(use, src):
-            # A store of the tile into its own source: each thread's forwarded reads would
-            # race with other threads' writes of the same statement.
-            return None
-    elif any(writes(t, src) for t in ir.walk(plan.kernel.body)):
-        return None
-    if any(defines(t, name) for t in between):
-        return None
-    return load
