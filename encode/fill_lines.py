@@ -247,10 +247,10 @@ class PadLines:
 
     def line_end(self, op: str, q: Part, parts: tuple, axis: int, x) -> tuple:
         """(the reduction of a line all padding of part q, whether it is pure when not known):
-        q's value over the extent, but where
-        another part of another value may lie on the line (a later mask's fill on a row tail,
-        the corner of two tails), a value not known (held-out round 32: a padded row of 1.0
-        re-masked to 0.0 at four columns was summed as 64.0)."""
+        q's value over the extent; where another part of another value may lie on the line (a
+        later mask's fill on a row tail, the corner of two tails), a value not known
+        (held-out round 32: a padded row of 1.0 re-masked to 0.0 at four columns was summed
+        as 64.0)."""
         others = [r for r in parts if r is not q and r.value != MET and not same(r.value, q.value)]
         met = [r for r in others if self.meets(q, r, x)]
         if met:

@@ -33,7 +33,7 @@ from .fill_parts import (MET, NONE, Part, against_data, all_tiles, anywhere, bar
                          extremum_parts, inserted, kept_zero, literal, mapped, merged, met_value, overlap, placed,
                          pure_of, shifted, valued, where_parts, whole_line)
 from .finite_values import NonFinite
-from .value_atoms import NAN, non_finite
+from .value_atoms import FMT, NAN, non_finite
 from .softmax_sum import at_least_one
 from .zero_values import Constants
 from .symbols import Unsupported
@@ -238,7 +238,6 @@ class Pads(PadLines, Accumulators):
         """Whether math inside `e` on tiles of finite values makes inf or NaN there (`x *
         log(zz)` with zz zeros, `x * (1.0 / zz)`, `x * (zz + C * 1e38)`: held-out round 35 took
         0.0 padding times them for 0.0): a function or arithmetic of tiles other than `but`."""
-        from .value_atoms import FMT
         for n in exprs.iter_nodes(e):
             made = (isinstance(n, ir.Call) and n.func in FUNCS) or (isinstance(n, ir.Bin) and n.op in (
                 ir.BinOp.ADD, ir.BinOp.SUB, ir.BinOp.MUL, ir.BinOp.DIV))

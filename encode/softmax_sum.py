@@ -19,6 +19,9 @@ import z3
 
 from dsl import exprs, ir
 
+from .solver import Verdict, prove
+from .symbols import Unsupported
+
 
 def at_least_one(df, e: ir.Expr) -> bool:
     """Whether every value `e` (a tile, or a broadcast of one; or a scalar) takes is a finite
@@ -90,8 +93,6 @@ def _axis(df, call: ir.Call):
 def scalar_at_least_one(df, e: ir.Expr) -> bool:
     """`e` is integer arithmetic on sizes, constants and integer literals (no tile, no thread
     or block id, no float) that the kernel's assumptions keep >= 1."""
-    from .solver import Verdict, prove
-    from .symbols import Unsupported
     scalar = all(isinstance(n, ir.IntLit) or (isinstance(n, ir.Sym) and n.kind in (ir.SymKind.SIZE, ir.SymKind.CONST))
                  or isinstance(n, ir.Bin) and n.op in (ir.BinOp.ADD, ir.BinOp.SUB, ir.BinOp.MUL)
                  for n in exprs.iter_nodes(e))
