@@ -15,7 +15,7 @@ import numpy as np
 import z3
 
 from dsl import exprs, ir
-from dsl.pad_values import NOPAD, UNKNOWN, binary, evaluate, extremum, same, value_at
+from dsl.pad_values import NOPAD, UNKNOWN, binary, evaluate, extremum, operands, same, tile_names, value_at
 
 from .symbols import mentions
 from .terms import And
@@ -66,10 +66,10 @@ def kept_zero(parts: tuple) -> tuple:
 def valued(q: Part, value) -> Part:
     """The part with another value at the same place (not pure: math on it may meet data;
     exact only while the value is a number: UNKNOWN may be data where the padding was,
-    `maximum(0.0, x)`, `where(c, padding, x)`, and MET is data; absorbed only while it is
-    an infinity: exp(x - m) of -inf padding is 0.0, a masked softmax's own zeros)."""
-    return Part(value, q.whole, q.maybe, q.at, exact=q.exact and isinstance(value, float),
-                absorbed=q.absorbed and isinstance(value, float) and math.isinf(value))
+    `maximum(0.0, x)`, `where(c, padding, x)`, and MET is data; absorbed stays: a function of
+    a value that lost its element's data has lost it too, `exp(-maximum(inf, x))`, held-out
+    round 36)."""
+    return Part(value, q.whole, q.maybe, q.at, exact=q.exact and isinstance(value, float), absorbed=q.absorbed)
 
 
 def pure_of(q: Part, r: Part) -> Part:
@@ -80,11 +80,13 @@ def pure_of(q: Part, r: Part) -> Part:
     return r
 
 
-def against_data(q: Part, value) -> Part:
+def against_data(q: Part, value, elementwise: bool = True) -> Part:
     """Part q where the other operand holds data, of `value` there: an infinity is padding that
-    won against the data (absorbed)."""
+    won against the data (absorbed) where that data is the element's own (`l + c`, `maximum(l,
+    c)`); against a broadcast row statistic (`x - bcast(m)`: a masked softmax's -inf) it is the
+    padding as the idiom wants it."""
     r = valued(q, value)
-    if isinstance(value, float) and math.isinf(value):
+    if elementwise and isinstance(value, float) and math.isinf(value):
         return Part(r.value, r.whole, r.maybe, r.at, r.pure, r.exact, True)
     return r
 
@@ -141,12 +143,14 @@ def mapped(parts: tuple, f) -> tuple:
     return tuple(valued(q, q.value if q.value in (UNKNOWN, MET) else f(q.value)) for q in parts)
 
 
-def combined(op: ir.BinOp, xs: tuple, ys: tuple, covered=lambda q, others: False) -> tuple:
+def combined(op: ir.BinOp, xs: tuple, ys: tuple, covered=lambda q, others: False, data=(True, True)) -> tuple:
     """Elementwise math: each operand's parts with the other operand a number there (but
     where `covered(part, other's parts)`: the other is padding wherever the part lies), and
-    the overlaps of two parts (their lines are all padding along the axes of either)."""
-    out = [against_data(q, binary_at(op, q.value, NOPAD)) for q in xs if not covered(q, ys)]
-    out += [against_data(q, binary_at(op, NOPAD, q.value)) for q in ys if not covered(q, xs)]
+    the overlaps of two parts (their lines are all padding along the axes of either).
+    `data`: whether each operand reads a tile at the element itself (not a broadcast or a
+    scalar), whose data a winning infinity absorbs."""
+    out = [against_data(q, binary_at(op, q.value, NOPAD), data[1]) for q in xs if not covered(q, ys)]
+    out += [against_data(q, binary_at(op, NOPAD, q.value), data[0]) for q in ys if not covered(q, xs)]
     out += [overlap(met_value(a.value, b.value) or binary_at(op, a.value, b.value), a, b) for a in xs for b in ys]
     return placed(merged(tuple(out)))
 
@@ -217,13 +221,16 @@ def binary_at(op: ir.BinOp, a, b):
     return UNKNOWN if out == NOPAD else out
 
 
-def extremum_parts(f: str, xs: tuple, ys: tuple) -> tuple:
+def extremum_parts(f: str, xs: tuple, ys: tuple, data=(True, True)) -> tuple:
     """`maximum(a, b)` (or minimum) of a's padding parts xs and b's ys: a part against the
     other's data is that data (MET) where its value is the op's identity, else the
     extremum with some number; where both are padding, the two values' extremum."""
     identity = -math.inf if f == "maximum" else math.inf
-    out = [valued(q, MET) if q.value == MET or (isinstance(q.value, float) and q.value == identity)
-           else against_data(q, extremum_at(f, q.value, NOPAD)) for q in xs + ys]
+    # an absorbed infinity is no identity: it stands where data was (held-out round 36)
+    out = [valued(q, MET) if q.value == MET or (isinstance(q.value, float) and q.value == identity
+                                                 and not q.absorbed)
+           else against_data(q, extremum_at(f, q.value, NOPAD), data[1 - side])
+           for side, group in enumerate((xs, ys)) for q in group]
     out += [overlap(extremum_at(f, p.value, q.value), p, q) for p in xs for q in ys]
     return placed(merged(tuple(out)))
 
@@ -251,3 +258,33 @@ def literal(e: ir.Expr) -> float | None:
         case ir.Neg(operand=ir.FloatLit(value=c) | ir.IntLit(value=c)):
             return -float(c)
     return None
+
+
+def elementwise(e: ir.Expr) -> bool:
+    """Whether `e` reads some tile at the element itself: not only through a broadcast, a
+    reduction, `index` or scalars."""
+    match e:
+        case ir.Sym(kind=ir.SymKind.TENSOR):
+            return True
+        case ir.Call(func="bcast" | "sum" | "max" | "min" | "index"):
+            return False
+        case ir.Call(func="mask", args=(x, _)):
+            return elementwise(x)
+    return any(elementwise(k) for k in exprs.children(e))
+
+
+def absorbs(e: ir.Expr, name: str, v) -> bool:
+    """Whether some operation inside `e` meets padding of tile `name` (of value v) with
+    another tile's data at the element and gives an infinity."""
+    if not isinstance(v, float):
+        return False
+    for n in exprs.iter_nodes(e):
+        pair = operands(n)
+        if pair is None:
+            continue
+        for own, other in (pair, pair[::-1]):
+            if name in (tile_names(own) or set()) and elementwise(other) and (tile_names(other) or set()) - {name}:
+                got = value_at(n, name, v)
+                if isinstance(got, float) and math.isinf(got):
+                    return True
+    return False

@@ -10,7 +10,8 @@ from __future__ import annotations
 from dsl import ir
 from dsl.pad_values import UNKNOWN, same, value_at
 
-from .fill_parts import (MET, against_data, all_tiles, bare_tiles, extremum_parts, inexact, valued, value_at_padding)
+from .fill_parts import (MET, against_data, all_tiles, bare_tiles, elementwise, extremum_parts, inexact, valued,
+                         value_at_padding)
 from .zero_values import EMPTY as CONST_NONE, ZERO as CONST_ZERO
 
 
@@ -39,7 +40,7 @@ class Accumulators:
             # the op's identity leaves x (new-user round 33's max-pool); where x is padding too,
             # the two paddings' extremum
             other = e.args[1] if bare_tiles(*e.args)[0] == name else e.args[0]
-            return extremum_parts(e.func, own, self.expr(other, name))
+            return extremum_parts(e.func, own, self.expr(other, name), (True, elementwise(other)))
         parts = tuple(against_data(q, value_at_padding(e, name, q.value)) if all_tiles(e) - {name}
                       else valued(q, value_at_padding(e, name, q.value)) for q in own)
         if parts and self.non_finite_read(e, {name}):

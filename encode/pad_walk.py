@@ -29,8 +29,10 @@ from dsl.pad_values import (FUNCS, NOPAD, UNKNOWN, cast_value, func_at, meets_da
 from . import program as prog
 from .fill_lines import PadLines
 from .pad_accumulate import Accumulators
-from .fill_parts import (MET, NONE, Part, against_data, all_tiles, anywhere, bare_tiles, binary_at, combined, extremum_at,
-                         extremum_parts, inserted, kept_zero, literal, mapped, merged, met_value, overlap, placed,
+from .fill_parts import (MET, NONE, Part, against_data, all_tiles, anywhere, bare_tiles, binary_at, combined,
+                         extremum_at,
+                         absorbs, elementwise, extremum_parts, inserted, kept_zero, literal, mapped, merged, met_value,
+                         overlap, placed,
                          pure_of, shifted, valued, where_parts, whole_line)
 from .finite_values import NonFinite
 from .value_atoms import FMT, NAN, non_finite
@@ -262,7 +264,8 @@ class Pads(PadLines, Accumulators):
         out = []
         for side, x in enumerate(pair):
             parts = [q for q in self.expr(x, self_name, check) if q.value != MET]
-            out.append(bool(parts) and all(meets_data(e, side, q.value) for q in parts))
+            # an absorbed infinity is no identity (held-out round 36)
+            out.append(bool(parts) and all(meets_data(e, side, q.value) and not q.absorbed for q in parts))
         return tuple(out)
 
     def meeting(self, e: ir.Expr, sides: tuple, self_name: str, check: bool) -> tuple:
@@ -274,9 +277,11 @@ class Pads(PadLines, Accumulators):
         xs, ys = self.expr(a, self_name, check), self.expr(b, self_name, check)
         f = binary_at if isinstance(e, ir.Bin) else (lambda _op, u, w: extremum_at(e.func, u, w))
         op = e.op if isinstance(e, ir.Bin) else None
-        out = [valued(q, MET) if sides[0] or q.value == MET else against_data(q, f(op, q.value, NOPAD))
+        out = [valued(q, MET) if sides[0] or q.value == MET
+               else against_data(q, f(op, q.value, NOPAD), elementwise(b))
                for q in xs if not self.covered(q, ys, e)]
-        out += [valued(q, MET) if sides[1] or q.value == MET else against_data(q, f(op, NOPAD, q.value))
+        out += [valued(q, MET) if sides[1] or q.value == MET
+                else against_data(q, f(op, NOPAD, q.value), elementwise(a))
                 for q in ys if not self.covered(q, xs, e)]
         out += [overlap(met_value(p.value, q.value, sides) or f(op, p.value, q.value), p, q) for p in xs for q in ys]
         return placed(merged(tuple(out)))
@@ -308,7 +313,8 @@ class Pads(PadLines, Accumulators):
                 # a number that may not be finite (R * 1e300 * 1e300): not some number
                 return merged(tuple(valued(q, UNKNOWN) for q in sub(a) + sub(b)))
             case ir.Bin(op=op, lhs=a, rhs=b):
-                return combined(op, sub(a), sub(b), lambda q, others: self.covered(q, others, e))
+                return combined(op, sub(a), sub(b), lambda q, others: self.covered(q, others, e),
+                                (elementwise(a), elementwise(b)))
             case ir.Call(func="maximum" | "minimum" as f, args=(a, b)) if self_name in bare_tiles(a, b) and \
                     self.from_zero(self_name):
                 other = b if bare_tiles(a, b)[0] == self_name else a
@@ -320,7 +326,7 @@ class Pads(PadLines, Accumulators):
                 x, c = (a, literal(b)) if literal(b) is not None else (b, literal(a))
                 return merged(tuple(valued(q, MET if q.value == MET else extremum_at(f, q.value, c)) for q in sub(x)))
             case ir.Call(func="maximum" | "minimum" as f, args=(a, b)):
-                return extremum_parts(f, sub(a), sub(b))
+                return extremum_parts(f, sub(a), sub(b), (elementwise(a), elementwise(b)))
             case ir.Call(func="bcast", args=(x,), kwargs=kw):
                 axis = self.df.env.const_value(dict(kw)["axis"])
                 return tuple(Part(q.value, inserted(q.whole, axis), None if q.maybe is None else inserted(q.maybe, axis),
@@ -361,9 +367,11 @@ class Pads(PadLines, Accumulators):
         if len(padded) != 1:
             return None
         name, parts = padded[0]
-        # against data where another tile (or the target's earlier value) is read
-        at = valued if names == {name} else against_data
-        out = tuple(at(q, self.updated(e, name, q.value, self_name)) for q in parts)
+        out = tuple(valued(q, self.updated(e, name, q.value, self_name)) for q in parts)
+        # where an operation inside meets another tile's data and the padding's infinity wins,
+        # the element lost its data (held-out round 36: `exp(-maximum(l, c))` is 0.0 there)
+        out = tuple(Part(r.value, r.whole, r.maybe, r.at, r.pure, r.exact, True)
+                    if absorbs(e, name, q.value) else r for q, r in zip(parts, out))
         if names == {name}:
             # math of the padding with literals and sizes alone: a value not known is still
             # computed from fills alone (a LayerNorm's rsqrt(v / C + 1e-5) of rows past R)

@@ -1,0 +1,11 @@
+kernel a09_where_ge_cmp(X: f32[N], Y: f32[N]):
+    assume N >= 1
+    const B = 256
+    grid (N + B - 1) / B
+    threads 256
+    tag X[i] = (i=i)
+    l = load X[block.x * B - 1 : +B] masked(fill=inf)
+    c = load X[block.x * B : +B] masked(fill=-inf)
+    m = maximum(l, c)
+    y = where(m > 1e30, 0.0, m)
+    store Y[block.x * B : +B], y masked
