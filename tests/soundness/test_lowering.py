@@ -11,6 +11,7 @@ from pathlib import Path
 
 import pytest
 
+from codegen_cuda import forward as forwarding
 from codegen_cuda import plan as planning
 from codegen_cuda.differential import check_lowering, lowering_races
 from interp.sizes import pick_sizes
@@ -69,7 +70,7 @@ def test_forwarding_there_would_be_a_race_the_interpreter_finds(path, monkeypatc
     """The plan interpreter is not vacuous: with the fence check switched off, the plan
     forwards, and the lowered accesses race at the kernel's test sizes, deterministically."""
     kernel, _ = _kernel(path)
-    monkeypatch.setattr(planning, "_fenced", lambda p, src, forward: True)
+    monkeypatch.setattr(forwarding, "_fenced", lambda p, src, forward: True)
     assert _serial_reductions(monkeypatch)(kernel).forwards
     races = lowering_races(kernel, _sizes(path))
     assert races and {v.rule for v in races} <= {"RACE", "WAR", "ASYNC"}, [str(v) for v in races]
