@@ -8,7 +8,9 @@ import json
 import math
 from typing import Callable
 
+from dsl import ir
 from dsl.check import check_source
+from dsl.fmt import format_expr
 from encode.verifier import VerifyOptions
 
 from . import planner, repair
@@ -183,6 +185,17 @@ def optimize(task: Task, cfg: RunConfig, predict: Callable | None, progress: Cal
     return _finish(run, task, cfg, seed_ev, best, sketches)
 
 
+def _narrowed(seed: ir.Kernel, best: ir.Kernel) -> list[str]:
+    """The best kernel's assumptions the seed does not make (each as written), in order: the
+    sizes the best kernel no longer serves are those they exclude."""
+    def conjuncts(e):
+        if isinstance(e, ir.Bin) and e.op is ir.BinOp.AND:
+            return conjuncts(e.lhs) + conjuncts(e.rhs)
+        return [format_expr(e)]
+    have = {t for a in seed.assumes for t in conjuncts(a)}
+    return [t for t in dict.fromkeys(t for a in best.assumes for t in conjuncts(a)) if t not in have]
+
+
 def _finish(run: Run, task: Task, cfg: RunConfig, seed_ev, best, sketches) -> dict:
     steps_ok = [r["step"] for r in run.records if r.get("ok")]
     summary = {
@@ -195,6 +208,11 @@ def _finish(run: Run, task: Task, cfg: RunConfig, seed_ev, best, sketches) -> di
         "first_ok_step": min(steps_ok) if steps_ok else None,
         "sketches": sketches,
         "repair_needed": any(not s["first_fill_ok"] for s in sketches),
+        # new-user round 33: candidates refused outright were not counted anywhere, and a best
+        # kernel that serves fewer sizes than the seed (M % 128 where the seed took M % 16) said
+        # nothing of it
+        "rejected": sum(1 for r in run.records if r.get("kind") == "proposal" and not r.get("ok")),
+        "assumes_narrowed": _narrowed(task.seed, best.kernel) if best else [],
     }
     if best:
         atomic_write(cfg.run_dir / "best.dsl", best.text)

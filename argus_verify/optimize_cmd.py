@@ -37,7 +37,10 @@ def optimize_main(args) -> int:
     print(f"{task.name}: {summary['steps']} steps; best kernel {run_dir / 'best.dsl'}"
           + (f", model time {best:.4g} s ({summary['speedup']:.1f}x the seed, model)" if best else
              ", no cost model: rewards count accepted techniques")
-          + f"; techniques: {', '.join(summary['best_techniques']) or 'none'}")
+          + f"; techniques: {', '.join(summary['best_techniques']) or 'none'}"
+          + (f"; {summary['rejected']} candidate(s) refused" if summary.get("rejected") else "")
+          + (f"; the best kernel assumes more than the seed: {', '.join(summary['assumes_narrowed'])}"
+             if summary.get("assumes_narrowed") else ""))
     return 0 if summary["seed_ok"] or summary["first_ok_step"] else 1
 
 

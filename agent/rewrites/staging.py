@@ -95,7 +95,10 @@ def stage_shared(kernel: ir.Kernel, params: dict) -> Rewritten | None:
         whole = tuple(ir.Slice(lit(0), e) for e in extents)
         src_subs = tuple(ir.Slice(mul(KT, BK), BK) if d == kd else s for d, s in enumerate(src.subs))
         copies.append(ir.Copy(ir.TileRef(sname, whole), dataclasses.replace(src, subs=src_subs), False))
-        slice_pos[name] = next(i for i, (d, _) in enumerate(slices) if d == kd)
+        pos = next(i for i, (d, _) in enumerate(slices) if d == kd)
+        # the tile's dimensions are the slices' in reverse for a transposed load (new-user round
+        # 33: B^T's k was staged and asserted along its column, so every staged candidate failed)
+        slice_pos[name] = len(slices) - 1 - pos if getattr(ld, "transpose", False) else pos
         tshape = tuple(BK if i == slice_pos[name] else e for i, e in enumerate(ld.target.shape))
         new_loads[name] = dataclasses.replace(ld, target=dataclasses.replace(ld.target, shape=tshape),
                                               src=ir.TileRef(sname, whole))

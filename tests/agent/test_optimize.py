@@ -56,6 +56,7 @@ def test_second_run_on_a_similar_task_needs_fewer_steps(tmp_path):
     second = optimize(load_task(HERE / "proj2_f16.toml"), RunConfig(tmp_path / "r2", mem, 8, eval=opts), None)
     repairs = lambda s: sum(x["repair_steps"] for x in s["sketches"])
     assert first["repair_needed"] and repairs(first) > 0
+    assert isinstance(first["rejected"], int) and isinstance(first["assumes_narrowed"], list)
     assert repairs(second) < repairs(first)
     # the pipeline sketch proves at its first fill: the values come from the first run
     assert any(s["action"].startswith("cp_async_pipeline") and s["first_fill_ok"] for s in second["sketches"])
@@ -72,3 +73,16 @@ def test_second_run_on_a_similar_task_needs_fewer_steps(tmp_path):
     again = optimize(load_task(HERE / "proj_f16.toml"), RunConfig(run, mem, 8, eval=opts), None, resume=True)
     assert again == first
     assert (run / "trajectory.jsonl").read_text().splitlines() == lines
+
+
+def test_the_summary_names_the_assumptions_the_best_kernel_adds():
+    # new-user round 33: a best kernel that serves fewer sizes than the seed (M % 128 where the
+    # seed took M % 16) said nothing of it
+    from agent.optimize import _narrowed
+    head = "kernel k(X: f32[M, K], Y: f32[M]):\n"
+    body = "    grid M / 16\n    threads 16\n    x = load X[block.x * 16 : +16, 0]\n" \
+           "    store Y[block.x * 16 : +16], x\n"
+    seed = check_source(head + "    assume M % 16 == 0 and K >= 1\n" + body, "s.dsl").kernel
+    best = check_source(head + "    assume M % 128 == 0\n    assume K >= 1\n" + body, "b.dsl").kernel
+    assert _narrowed(seed, best) == ["M % 128 == 0"]
+    assert _narrowed(seed, seed) == []

@@ -44,6 +44,14 @@ def test_staging_then_tensor_cores_prove():
     assert not err and verify_kernel(k).status == "proved"
 
 
+def test_staging_a_transposed_operand_stages_its_k_along_its_rows():
+    # new-user round 33: B^T's k was staged and asserted along its column (b[0, kk]), so every
+    # staged candidate of `argus optimize` failed; the tile's k is its first dimension
+    _, text, k, err = _apply(_kernel("gemm_bt_naive.dsl"), "stage_shared", BK=16)
+    assert not err and "tag(b[kk, j]).k" in text, text
+    assert verify_kernel(k).status == "proved"
+
+
 def test_pipeline_leaves_holes_and_the_right_fill_proves(tmp_path):
     sketch, text = _fast_chain()
     sites = hole_sites(sketch)
