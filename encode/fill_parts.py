@@ -8,6 +8,7 @@ operands' parts, and the data that padding met as an identity (MET).
 """
 from __future__ import annotations
 
+import dataclasses
 import math
 from dataclasses import dataclass
 
@@ -87,7 +88,7 @@ def against_data(q: Part, value, elementwise: bool = True) -> Part:
     padding as the idiom wants it."""
     r = valued(q, value)
     if elementwise and isinstance(value, float) and math.isinf(value):
-        return Part(r.value, r.whole, r.maybe, r.at, r.pure, r.exact, True)
+        return dataclasses.replace(r, absorbed=True)
     return r
 
 

@@ -18,6 +18,7 @@ operands keeps each operand's part (with the other operand a number) and their o
 """
 from __future__ import annotations
 
+import dataclasses
 import math
 
 
@@ -370,8 +371,8 @@ class Pads(PadLines, Accumulators):
         out = tuple(valued(q, self.updated(e, name, q.value, self_name)) for q in parts)
         # where an operation inside meets another tile's data and the padding's infinity wins,
         # the element lost its data (held-out round 36: `exp(-maximum(l, c))` is 0.0 there)
-        out = tuple(Part(r.value, r.whole, r.maybe, r.at, r.pure, r.exact, True)
-                    if absorbs(e, name, q.value) else r for q, r in zip(parts, out))
+        out = tuple(dataclasses.replace(r, absorbed=True) if absorbs(e, name, q.value) else r
+                    for q, r in zip(parts, out))
         if names == {name}:
             # math of the padding with literals and sizes alone: a value not known is still
             # computed from fills alone (a LayerNorm's rsqrt(v / C + 1e-5) of rows past R)

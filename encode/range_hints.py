@@ -40,16 +40,23 @@ def where_hint(tc, storage: str) -> str:
     return ""
 
 
+def _added_tiles(s) -> list[str]:
+    """The tiles statement `s` adds into a new tile (`t = a + b`: [a, b], in source order),
+    or [] when it is no such sum (an update in place included)."""
+    if not (isinstance(s, ir.Compute) and isinstance(s.value, ir.Bin) and s.value.op is ir.BinOp.ADD):
+        return []
+    tiles = list(dict.fromkeys(n.name for n in exprs.iter_nodes(s.value)
+                               if isinstance(n, ir.Sym) and n.kind is ir.SymKind.TENSOR))
+    return tiles if len(tiles) >= 2 and s.target.name not in tiles else []
+
+
 def partial_sum_hint(tc, storage: str) -> str:
     """When `storage` is defined as a new tile summing other tiles (`t = a + b`), elementwise
     math paired their records: say so, and how partial sums add up (in place)."""
     for w in tc.df.writers.get(storage, []):
         s = w.stmt
-        if not (isinstance(s, ir.Compute) and isinstance(s.value, ir.Bin) and s.value.op is ir.BinOp.ADD):
-            continue
-        tiles = list(dict.fromkeys(n.name for n in exprs.iter_nodes(s.value)       # in source order
-                                   if isinstance(n, ir.Sym) and n.kind is ir.SymKind.TENSOR))
-        if len(tiles) >= 2 and storage not in tiles:
+        tiles = _added_tiles(s)
+        if tiles:
             first, rest = tiles[0], " + ".join(tiles[1:])
             return (f"'{storage}' = {' + '.join(tiles)} at line {s.span.line} is elementwise math, which pairs "
                     f"each record of one operand with each of the other's (docs/SEMANTICS.md); partial sums "
@@ -88,11 +95,8 @@ def _no_accumulation(tc, storage: str) -> str:
             if w.loops or isinstance(s, ir.Mma) or tc.df.accumulates(w, name) or (isinstance(s, ir.Compute) and any(
                     isinstance(n, ir.Call) and n.func in ("sum", "max", "min") for n in exprs.iter_nodes(s.value))):
                 return ""
-            if pair is None and isinstance(s, ir.Compute) and isinstance(s.value, ir.Bin) \
-                    and s.value.op is ir.BinOp.ADD:
-                tiles = list(dict.fromkeys(n.name for n in exprs.iter_nodes(s.value)
-                                           if isinstance(n, ir.Sym) and n.kind is ir.SymKind.TENSOR))
-                pair = (s, tiles) if len(tiles) == 2 and s.target.name not in tiles else None
+            if pair is None and len(_added_tiles(s)) == 2:
+                pair = (s, _added_tiles(s))
             todo += sources(s)
     where = ""
     if pair is not None:
