@@ -24,7 +24,10 @@ class MmaEmitter:
             self.mma_blocked(s, *self.blocked[id(s)])
             return
         tile = self.plan.tiles[s.target.name]
-        acc_t = compute_type(tile.dtype)
+        # an integer accumulator sums in int64 and wraps once at its store, as the interpreter
+        # does (the same value as wrapping each step)
+        acc_t = compute_type(tile.dtype) if tile.dtype.is_float else "int64"
+        self.types |= {acc_t} if acc_t == "int64" else set()
         kk = self.plan.tiles[s.a].shape[1]
         own_c = self.plan.tiles[s.c].dist == tile.dist
         self.line(self.describe(s))
@@ -37,15 +40,18 @@ class MmaEmitter:
             b = self.fetch(s, s.b, ["_kk", c[1]], False, acc_t)
             self.line(f"_acc += {a} * {b}")
             self.depth -= 1
-            self.line(f"{py_name(tile.name)}[_v] = {self.store_cast(tile, '_acc')}")
+            wrap = self.store_cast(tile, "_acc") if tile.dtype.is_float else f"{numba_type(tile.dtype)}(_acc)"
+            self.line(f"{py_name(tile.name)}[_v] = {wrap}")
         self.owned(tile.dist, body)
         self.write_through(tile)
 
     def blocking(self, s: ir.Mma) -> tuple | None:
         """Register blocking applies to an f32/f64 accumulator (accumulated in its own type)
-        whose thread's values sit at value-only offsets (blocking.value_offsets)."""
+        whose thread's values sit at value-only offsets (blocking.value_offsets); an integer
+        one takes the scalar loop, which sums in int64."""
         t, c = self.plan.tiles[s.target.name], self.plan.tiles[s.c]
-        if numba_type(t.dtype) != compute_type(t.dtype) or c.dist != t.dist or t.materialise:
+        if not t.dtype.is_float or numba_type(t.dtype) != compute_type(t.dtype) or c.dist != t.dist \
+                or t.materialise:
             return None
         return blocking.value_offsets(t.dist)
 

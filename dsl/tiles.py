@@ -257,8 +257,11 @@ class TileChecker:
                           "need a[m, k], b[k, n], c[m, n]")
         if a.dtype is not b.dtype:
             self.ck.error("E013", f"mma operands differ in dtype: {a.dtype.value} and {b.dtype.value}", sp)
-        if not c.dtype.is_float:
-            self.ck.error("E013", f"the accumulator must be a float tile, not {c.dtype.value}", sp)
+        if c.dtype is ir.DType.BOOL or (not c.dtype.is_float and a.dtype.is_float):
+            self.ck.error("E013", f"the accumulator of {a.dtype.value} operands must be a float tile, "
+                          f"not {c.dtype.value}", sp, "an integer accumulator takes integer operands (i8 or i32)")
+        elif a.dtype is ir.DType.BOOL:
+            self.ck.error("E013", "mma operands must be numbers, not bool", sp)
         place = check_placement(self.ck, placement, cv, "register")
         return ir.Mma(self._define_tile(name, c.dtype, c.shape, sp, place), str(a_t), str(b_t), str(c_t), sp)
 

@@ -152,16 +152,18 @@ def _require(sink, point, op: str, parts, operand: ir.Expr, axis: int | None = N
         and _below(q.value, bound, op))), None)
     if bad is None:
         return
-    msg = PAD_FINDING.format(op=op, got=_num(bad), want=_num(want))
+    integer = isinstance(bad, int)         # an integer tile's fill (i8, i32 operands)
+    got, want = _num(bad, integer), _num(want, integer)
+    msg = PAD_FINDING.format(op=op, got=got, want=want)
     if bare:
-        hint = (f"give the padding of {what} the value {_num(want)}: masked(fill={_num(want)}) on its load or "
-                f"copy, fill={_num(want)} in mask(...)")
+        hint = (f"give the padding of {what} the value {want}: masked(fill={want}) on its load or "
+                f"copy, fill={want} in mask(...)")
     else:
         # the math between the fill and the reduction moves it (abs(-inf) is inf): mask the
         # reduction's own operand (held-out round 30: the hint's fill made a real bug)
         hint = (f"the padding reaches this {op} through `{format_expr(operand)}`: mask that operand itself, "
-                f"`{op}(mask({format_expr(operand)}, <where the element is real>, fill={_num(want)}), axis=...)`, "
-                f"or fill the load with a value the math maps to {_num(want)}")
+                f"`{op}(mask({format_expr(operand)}, <where the element is real>, fill={want}), axis=...)`, "
+                f"or fill the load with a value the math maps to {want}")
     sink.finding(Finding("TAG", point.span, msg, hint=hint))
 
 
@@ -173,5 +175,8 @@ def _below(v, bound, op: str) -> bool:
     return v <= bound if op == "max" else v >= bound if op == "min" else False
 
 
-def _num(v: float) -> str:
+def _num(v: float, integer: bool = False) -> str:
+    """A padding value as the kernel would write it: `1` for an integer tile's fill."""
+    if integer and math.isfinite(v) and v == int(v):
+        return str(int(v))
     return "inf" if v == math.inf else "-inf" if v == -math.inf else repr(float(v))

@@ -319,12 +319,14 @@ def _with_data(t):
 
 
 def mma(a, b, c, out_dtype: ir.DType) -> Val:
-    """c + a @ b with f32 (or f64) accumulation; tags: c's contributions, then one per kk."""
+    """c + a @ b with f32 (or f64) accumulation, or for an integer accumulator in int64 (its
+    store wraps to the accumulator's type, as every step's wrap would); tags: c's
+    contributions, then one per kk."""
     av, bv, cv = a.values, b.values, c.values
     if av.ndim != 2 or bv.ndim != 2 or cv.ndim != 2 or av.shape[1] != bv.shape[0] \
             or cv.shape != (av.shape[0], bv.shape[1]):
         raise InterpretError(f"mma shapes do not fit: a{list(av.shape)} b{list(bv.shape)} c{list(cv.shape)}")
-    acc = np.float64 if out_dtype is ir.DType.F64 else np.float32
+    acc = np.float64 if out_dtype is ir.DType.F64 else np.float32 if out_dtype.is_float else np.int64
     with np.errstate(all="ignore"):
         values = cv.astype(acc) + av.astype(acc) @ bv.astype(acc)
     tags = union(c.tags, contract(a.tags, b.tags))
