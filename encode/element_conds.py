@@ -17,6 +17,7 @@ from dsl.compute import expr_shape
 
 from . import program as prog
 from .elem_reads import OPAQUE_MARK, after_a_write, writes_by_tensor
+from .fill_parts import against_index
 from .symbols import Unsupported, mk_div, mk_mod
 from .terms import And, Or
 
@@ -218,3 +219,23 @@ def selector(df, coords: tuple, inst: dict, stem: str = "where", sort=None):
     name = str(df.fresh(stem)).replace("!", "#pick")
     f = z3.Function(name, *([z3.IntSort()] * len(args)), sort)
     return f(*args) if args else z3.Const(name, sort)
+
+
+def index_compared(df, e: ir.Bin, sub) -> tuple | None:
+    """The padding parts of a comparison of padding with `index(t, axis=a)` (or its cast to a
+    wider type), `sub` giving an operand's parts: encode/fill_parts.against_index; None
+    where that does not apply."""
+    if e.op not in ir.COMPARISONS:
+        return None
+    for x, i, left in ((e.lhs, e.rhs, False), (e.rhs, e.lhs, True)):
+        if isinstance(i, ir.Cast) and i.dtype in (ir.DType.F32, ir.DType.F64, ir.DType.I32, ir.DType.I64):
+            i = i.operand           # an index below 2^24 is exact in f32
+        if isinstance(i, ir.Call) and i.func == "index" and i.args:
+            axis = df.env.const_value(dict(i.kwargs).get("axis"))
+            shape = expr_shape_of(df, i.args[0])
+            if axis is None or shape is None or not 0 <= axis < len(shape) or not isinstance(shape[axis], int) \
+                    or shape[axis] > 2 ** 24:
+                return None
+            parts = sub(x)
+            return against_index(e.op, parts, shape[axis], left) if parts else None
+    return None

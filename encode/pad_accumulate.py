@@ -7,6 +7,8 @@ through f (`updated_in_place`): a running maximum keeps identity padding as the 
 side's data."""
 from __future__ import annotations
 
+import math
+
 from dsl import ir
 from dsl.pad_values import UNKNOWN, same, value_at
 
@@ -86,3 +88,35 @@ class Accumulators:
                 if not (isinstance(kept, float) and same(kept, 0.0)):
                     return False
         return True
+
+    def identity_start(self, name: str) -> str | None:
+        """`maximum` (or `minimum`) when `name` is a running extremum that starts at that op's
+        identity, every reset `z - inf` of zeros (`inf`), every update `name = maximum(name,
+        x)` with x of other tiles: an element padded in every update holds the identity, one
+        that held data in some update holds data with its records (new-user round 33's row max
+        over column tiles)."""
+        writers = self.df.writers.get(name, [])
+        ops = set()
+        for w in writers:
+            e = getattr(w.stmt, "value", None)
+            if not isinstance(w.stmt, ir.Compute) or e is None:
+                return None
+            if self.df.accumulates(w, name):
+                if not (isinstance(e, ir.Call) and e.func in ("maximum", "minimum") and len(e.args) == 2
+                        and name in bare_tiles(*e.args) and sum(name in all_tiles(a) for a in e.args) == 1):
+                    return None
+                ops.add(e.func)
+        if len(ops) != 1:
+            return None
+        f = ops.pop()
+        identity = -math.inf if f == "maximum" else math.inf
+        for w in writers:
+            if self.df.accumulates(w, name):
+                continue
+            tiles = all_tiles(w.stmt.value)
+            if any(self.constants.tile(t) != CONST_ZERO for t in tiles):
+                return None
+            start = value_at(w.stmt.value, "", 0.0, {t: 0.0 for t in tiles})
+            if not (isinstance(start, float) and start == identity):
+                return None
+        return f

@@ -30,8 +30,9 @@ from dsl.pad_values import (FUNCS, NOPAD, UNKNOWN, cast_value, func_at, meets_da
 from . import program as prog
 from .fill_lines import PadLines
 from .pad_accumulate import Accumulators
-from .fill_parts import (MET, NONE, Part, against_data, all_tiles, anywhere, bare_tiles, binary_at, combined,
-                         extremum_at,
+from .element_conds import index_compared
+from .fill_parts import (MET, NONE, Part, against_data, all_tiles, anywhere, bare_tiles, binary_at,
+                         combined, extremum_at,
                          absorbs, elementwise, extremum_parts, inserted, kept_zero, literal, mapped, merged, met_value,
                          overlap, placed,
                          pure_of, shifted, valued, where_parts, whole_line)
@@ -230,7 +231,8 @@ class Pads(PadLines, Accumulators):
         result (a running max from `zeros - inf` meeting -inf padding, new-user round 33)."""
         if self.finite is None:
             return False
-        extremum = isinstance(e, ir.Call) and e.func in ("maximum", "minimum", "max", "min")
+        extremum = isinstance(e, ir.Call) and e.func in ("maximum", "minimum", "max", "min") or (
+            isinstance(e, ir.Sym) and self.identity_start(e.name) is not None)   # its own identity start
         for t in all_tiles(e) - but:
             seen = self.finite.read(self.point, t)
             if (NAN in seen) if extremum else non_finite(seen):
@@ -313,6 +315,8 @@ class Pads(PadLines, Accumulators):
                                                     for x in (a, b)):
                 # a number that may not be finite (R * 1e300 * 1e300): not some number
                 return merged(tuple(valued(q, UNKNOWN) for q in sub(a) + sub(b)))
+            case ir.Bin(op=op, lhs=a, rhs=b) if (known := index_compared(self.df, e, sub)) is not None:
+                return known
             case ir.Bin(op=op, lhs=a, rhs=b):
                 return combined(op, sub(a), sub(b), lambda q, others: self.covered(q, others, e),
                                 (elementwise(a), elementwise(b)))
@@ -320,6 +324,13 @@ class Pads(PadLines, Accumulators):
                     self.from_zero(self_name):
                 other = b if bare_tiles(a, b)[0] == self_name else a
                 return kept_zero(tuple(valued(q, extremum_at(f, 0.0, q.value)) for q in sub(other)))
+            case ir.Call(func="maximum" | "minimum" as f, args=(a, b)) if self_name in bare_tiles(a, b) and \
+                    self.identity_start(self_name) == f:
+                # a running extremum from its identity: the identity stays where x's padding is it
+                other = b if bare_tiles(a, b)[0] == self_name else a
+                ident = -math.inf if f == "maximum" else math.inf
+                return merged(tuple(valued(q, ident if isinstance(q.value, float) and q.value == ident and not
+                                           q.absorbed else UNKNOWN) for q in sub(other)))
             case ir.Call(func="maximum" | "minimum" as f, args=(a, b)) if literal(a) is not None or \
                     literal(b) is not None:
                 # maximum(mask(x, c, fill=0.0), 0.0): the literal's value, not some number

@@ -262,6 +262,11 @@ HELD_OUT = [
     ("r33_ok_maxpool3", {"H": 19, "W": 37}),       # a running maximum over a -inf halo into an untagged output
     ("r33_ok_flip_loop", {"N": 77}),               # one element per iteration under a tail guard: COVER's digits
     ("r33_ok_index_select", {"R": 70, "C": 50, "J": 32}),   # a column gather stored one column per iteration
+    ("r33_ok_hist_bins", {"N": 700, "NB": 3}),     # a -1 fill equals no index(..): in no bin of the histogram
+    ("idx_ok_hist_below", {"N": 300, "NB": 3}),    # a 16 fill is below no index 0 .. 15
+    ("idx_ok_onehot_count", {"R": 200}),           # a 0.5 fill equals no cast(index(..), f32)
+    ("run_ok_rowmax_from_ninf", {"R": 16, "C": 100}),   # a running maximum from -inf over -inf padding
+    ("run_ok_colmin_from_inf", {"R": 37, "C": 64}),     # a running minimum from inf over inf padding
 ]
 
 
