@@ -34,6 +34,11 @@ def optimize_main(args) -> int:
         return llm_cmd.run(args, task, run_dir, cfg.eval, predict)
     summary = _with_progress(lambda cb: optimize(task, cfg, predict, cb, resume=bool(args.resume)), args.budget)
     best = summary["best_seconds"]
+    if not (summary["seed_ok"] or summary["first_ok_step"]):
+        # new-user round 38: this named a best.dsl never written and said "no cost model"
+        print(f"{task.name}: {summary['steps']} steps; no candidate was proved and matched its reference, so there "
+              f"is no best kernel; the seed: {_seed_why(run_dir)}")
+        return 1
     print(f"{task.name}: {summary['steps']} steps; best kernel {run_dir / 'best.dsl'}"
           + (f", model time {best:.4g} s ({summary['speedup']:.1f}x the seed, model)" if best else
              ", no cost model: rewards count accepted techniques")
@@ -42,6 +47,16 @@ def optimize_main(args) -> int:
           + (f"; the best kernel assumes more than the seed: {', '.join(summary['assumes_narrowed'])}"
              if summary.get("assumes_narrowed") else ""))
     return 0 if summary["seed_ok"] or summary["first_ok_step"] else 1
+
+
+def _seed_why(run_dir: Path) -> str:
+    """The seed's verdict and why it was not accepted, from its evaluation in the run."""
+    import json
+    try:
+        ev = json.loads((run_dir / "candidates" / "0000" / "evaluation.json").read_text())
+    except (OSError, ValueError):
+        return "not evaluated"
+    return f"{ev.get('status', '?')} at the {ev.get('stage', '?')} stage: {ev.get('why') or 'no reason recorded'}"
 
 
 def _with_progress(work, budget: int):

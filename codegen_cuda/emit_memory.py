@@ -49,11 +49,31 @@ class MemoryEmitter:
             self.wide_copy(s, kind)
             return
         self.line(self.describe(s) + ("  (synchronous copy)" if s.is_async else ""))
+        d = statement_dist(self.plan, s)
+        if s.src.tensor == s.dst.tensor:
+            self.copy_within(s, d)
+            return
 
         def body(c):
             src = self.address(s.src, c)
             self.line(f"{self.address(s.dst, c)} = {self.masked_read(s.src, c, src, s.mask)}")
-        self.owned(statement_dist(self.plan, s), body)
+        self.owned(d, body)
+
+    def copy_within(self, s: ir.Copy, d) -> None:
+        """A copy inside one shared buffer assigns the source tile as a whole: each thread
+        reads all its values before it writes one, so a shifted region that overlaps itself
+        reads no element it already overwrote (held-out round 37: a row shifted right in place
+        became its first element eight times). Other threads' elements are the RACE rule's."""
+        tmp = self.fresh("cp")
+        self.line(f"{tmp} = cuda.local.array({d.values}, types.{numba_type(self.plan.shared[s.src.tensor].dtype)})")
+
+        def read(c):
+            self.line(f"{tmp}[_v] = {self.address(s.src, c)}")
+
+        def write(c):
+            self.line(f"{self.address(s.dst, c)} = {tmp}[_v]")
+        self.owned(d, read)
+        self.owned(d, write)
 
     def inside(self, ref: ir.TileRef, coords: list[str]) -> str:
         """The guard of a masked access: the element lies inside the global tensor."""

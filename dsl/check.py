@@ -15,6 +15,7 @@ from .diagnostics import Diagnostic, Span, plural, sort_key
 from .header import check_header_stmt, check_output_specs
 from .parser import parse_tree, span_of
 from .scope import Scope, Entry
+from .spec_holes import spec_hole_errors
 from .tiles import TileChecker
 
 MAX_ERRORS = 50
@@ -370,6 +371,8 @@ def check_source(text: str, file: str = "<input>", synth: bool = False) -> Check
     except RecursionError:
         return CheckResult(None, [Diagnostic("E005", "the program nests too deeply", Span(file, 1, 1, 1, 2))])
     diags = checker.diags
+    if kernel is not None and synth:
+        diags = diags + spec_hole_errors(kernel)
     if kernel is not None and not any(d.severity.value == "error" for d in diags):
         kernel, more = wgmma_groups.retire(kernel)
         diags = diags + more

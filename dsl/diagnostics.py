@@ -46,7 +46,7 @@ CODES: dict[str, str] = {
     "E017": "constant is not a compile-time integer",
     "E018": "layout size does not match the tile",
     "E019": "loop bound is not an integer expression",
-    "E020": "hole `??` outside synthesis mode",
+    "E020": "hole `??` where none may stand",
     "E021": "wrong kind of value",
     "E022": "missing launch geometry",
     "E023": "invalid tag declaration",

@@ -170,9 +170,14 @@ class TileChecker:
                 ext = ck.expr(s.children[1])
             else:
                 ext = ir.Bin(ir.BinOp.SUB, ck.expr(s.children[1]), start, ssp)
-            if exprs.try_fold(ext, ck.consts()) is None:
+            n = exprs.try_fold(ext, ck.consts())
+            if n is None:
                 ck.error("E017", "a slice extent must be a compile-time integer", ssp,
                          "write `start : +EXTENT` with a constant extent")
+            elif n <= 0:
+                # held-out round 37: `8 : 4` and `8 : 8` reached the verifier and crashed it
+                ck.error("E028", f"a slice extent must be positive, got {n}", ssp,
+                         "`start : stop` keeps stop - start elements; `start : +EXTENT` keeps EXTENT")
             subs.append(ir.Slice(start, ext, ssp))
         if ent is not None and ent.tensor is not None and len(subs) < len(ent.tensor.shape):
             # Omitted trailing subscripts take the whole dimension, as in NumPy.

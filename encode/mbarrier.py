@@ -16,6 +16,7 @@ from dataclasses import dataclass, field
 import z3
 
 from dsl import exprs, ir
+from dsl.fmt import format_expr
 
 from . import program as prog
 from .access import enabled
@@ -106,7 +107,10 @@ class Protocol:
                 if exprs.free_syms(e, ir.SymKind.LOOP) or _mentions_thread_or_block(e):
                     raise Unsupported("an mbarrier operation's loop bounds must depend on sizes only", loop.span)
         for g in p.guards:
-            if exprs.free_syms(g.cond) - set(self.env.consts) or exprs.mentions_block(g.cond):
+            # an element read (`if FLAG[0] > 0:`) is data, no role (held-out round 37: the
+            # statement was given no thread, and an extra arrival passed the count check)
+            if exprs.free_syms(g.cond) - set(self.env.consts) or exprs.mentions_block(g.cond) or \
+                    any(isinstance(n, ir.ElemRef) for n in exprs.iter_nodes(g.cond)):
                 raise Unsupported("an mbarrier operation may sit only under role conditions on thread.x, "
                                   "thread.warp and thread.lane", g.cond.span)
         ring, shift = self._index_form(p, ref)
@@ -122,14 +126,25 @@ class Protocol:
             k = p.loops[0].var
             x = e.lhs
             if isinstance(x, ir.Sym) and x.name == k:
-                return True, 0
+                return True, self._nonnegative(p, 0, ref)
             if isinstance(x, ir.Bin) and x.op is ir.BinOp.ADD:
                 for a, b in ((x.lhs, x.rhs), (x.rhs, x.lhs)):
                     c = self.env.const_value(b)
                     if isinstance(a, ir.Sym) and a.name == k and c is not None and c >= 0:
-                        return True, c
+                        return True, self._nonnegative(p, c, ref)
         raise Unsupported(f"an mbarrier index must be a constant or (k + c) % {size} of its loop's k",
                           ref.index.span)
+
+    def _nonnegative(self, p: prog.Point, c: int, ref: ir.BarRef) -> int:
+        """c, once k + c >= 0 holds for every k of the loop: the ring index is the DSL's `%`,
+        which truncates toward zero, and a negative k + c names no mbarrier (held-out round 37:
+        a loop from -1 used `full[-1]`, Z3's `%` had taken it for `full[S - 1]`)."""
+        loop = p.loops[0]
+        start, stop = self.env.term(loop.start, {}), self.env.term(loop.stop, {})
+        if self._sat([start < stop, start + c < 0]) is not SV.PROVED:
+            raise Unsupported(f"the mbarrier index {format_expr(ref.index)} may be negative: the loop starts "
+                              f"at {format_expr(loop.start)}, and `%` truncates toward zero", ref.index.span)
+        return c
 
     def _threads(self, p: prog.Point) -> tuple[int, ...]:
         """The threads that pass p's role conditions. The conditions are built once over a
@@ -146,14 +161,24 @@ class Protocol:
         except Unsupported:
             return self._threads_one_by_one(p)
         n = self.kernel.threads
-        return tuple(k for k, ok in zip(range(n), holds_at(role, t, range(n))) if ok)
+        out = tuple(k for k, ok in zip(range(n), holds_at(role, t, range(n))) if ok)
+        for k in set(range(n)) - set(out):
+            # holds_at counts an undecided role as false: a thread it leaves out must be out
+            if not z3.is_false(z3.simplify(z3.substitute(role, (t, z3.IntVal(k))))):
+                raise Unsupported("an mbarrier operation's role condition is not decided for each thread",
+                                  p.stmt.span)
+        return out
 
     def _threads_one_by_one(self, p: prog.Point) -> tuple[int, ...]:
         out = []
         for t in range(self.kernel.threads):
             b = concrete_bindings(t, self.ws)
-            if all(z3.is_true(z3.simplify(self.env.cond(g.cond, b) if g.positive else
-                                          z3.Not(self.env.cond(g.cond, b)))) for g in p.guards):
+            truths = [z3.simplify(self.env.cond(g.cond, b) if g.positive else z3.Not(self.env.cond(g.cond, b)))
+                      for g in p.guards]
+            if any(not (z3.is_true(c) or z3.is_false(c)) for c in truths):
+                raise Unsupported("an mbarrier operation's role condition is not decided for each thread",
+                                  p.stmt.span)
+            if all(z3.is_true(c) for c in truths):
                 out.append(t)
         return tuple(out)
 
@@ -207,7 +232,9 @@ class Protocol:
         wait passes at once, as for an 'empty' slot); None if neither 0 nor 1 fits."""
         loops = {w.loop.var: z3.Int(f"{w.loop.var}@w")} if w.loop else {}
         dom = [self.df.loop_domain(w.point, loops)]
-        parity = self.env.term(w.point.stmt.parity, loops)
+        # the value's parity bit (Z3's % 2 is 0 or 1, also of -1: held-out round 37's `k / S`
+        # parity, correct, was compared unreduced and refuted)
+        parity = self.env.term(w.point.stmt.parity, loops) % 2
         undecided = False
         for d in (0, 1):
             out = self._sat(dom + [parity != (self.round(w, loops) - d) % 2])

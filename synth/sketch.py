@@ -16,6 +16,7 @@ from dsl import exprs, ir
 from dsl.check import Checker
 from dsl.diagnostics import Diagnostic, Span, sort_key
 from dsl.parser import parse_tree
+from dsl.spec_holes import spec_hole_errors
 
 
 @dataclass(frozen=True, slots=True)
@@ -56,7 +57,7 @@ def load_sketch(text: str, path: str) -> tuple[Sketch | None, list[Diagnostic]]:
         kernel = checker.kernel(tree)
     except RecursionError:
         return None, [Diagnostic("E005", "the program nests too deeply", Span(path, 1, 1, 1, 2))]
-    diags = sorted(checker.diags, key=sort_key)
+    diags = sorted(checker.diags + (spec_hole_errors(kernel) if kernel is not None else []), key=sort_key)
     if any(d.severity.value == "error" for d in diags):
         return None, diags
     consts = {c.name: c.value for c in kernel.consts}

@@ -14,6 +14,7 @@ the tried values failed, the baseline for the ablation.
 from __future__ import annotations
 
 import dataclasses
+import itertools
 
 import z3
 
@@ -98,14 +99,35 @@ def _next_values(learned: list, unknowns: dict, run: FillRun) -> dict[int, int] 
     """Z3's choice of hole values under the learned constraints (smallest magnitude)."""
     if not learned:
         return {i: 0 for i in unknowns}
+    if any(z3.is_false(c) for c in learned):
+        return None          # a failure that no value avoids (it does not mention the holes)
     size = [z3.If(u >= 0, u, -u) for _, u in sorted(unknowns.items())]
     out = minimize_model(learned, size, run.opts.verify.solver)
     if out.verdict is SV.PROVED:
         return None
     if out.verdict is SV.UNKNOWN or out.model is None:
-        run.reason = f"the solver could not choose hole values: {out.reason}"
-        return None
+        # new-user round 38: an undecided query (quantified constraints) ended the search
+        # after two rounds; try the next values by magnitude that no constraint rules out
+        pick = _by_magnitude(learned, unknowns)
+        if pick is None:
+            run.reason = f"the solver could not choose hole values: {out.reason}"
+        return pick
     return {i: out.model.eval(u, model_completion=True).as_long() for i, u in unknowns.items()}
+
+
+def _by_magnitude(learned: list, unknowns: dict) -> dict[int, int] | None:
+    """The hole values of smallest total magnitude (within a reach of 64 for one hole, 16
+    for two, 4 for more) that no learned constraint is false at, evaluated on the ground; a
+    value tried before is false at its own `point` constraint."""
+    names = sorted(unknowns)
+    reach = {1: 64, 2: 16}.get(len(names), 4)
+    combos = sorted(itertools.product(range(-reach, reach + 1), repeat=len(names)),
+                    key=lambda vs: (sum(map(abs, vs)), vs))
+    for vs in combos:
+        pairs = [(unknowns[i], z3.IntVal(v)) for i, v in zip(names, vs)]
+        if not any(z3.is_false(z3.simplify(z3.substitute(c, *pairs))) for c in learned):
+            return dict(zip(names, vs))
+    return None
 
 
 class _Collector:

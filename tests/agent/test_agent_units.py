@@ -79,3 +79,31 @@ def test_a_candidate_the_model_cannot_launch_scores_as_a_failure():
     assert not _better(ev, state, predict=object())
     assert _reward(SimpleNamespace(ok=True, seconds=1e-3), State("", None, math.inf), predict=object()) == 1.0
     assert _reward(SimpleNamespace(ok=True, seconds=1e-3), state, predict=object()) == 1.0
+
+
+def test_a_seed_that_does_not_prove_ends_with_its_reason_and_no_best_kernel(tmp_path):
+    """New-user round 38: an unproved seed's run named a best.dsl it never wrote and said the
+    cost model was missing; it now says why the seed was refused and exits 1."""
+    seed = tmp_path / "seed.dsl"
+    seed.write_text(
+        "kernel row_sum(X: f32[R, C], S: f32[R]):\n"
+        "    assume C % 32 == 0\n"
+        "    grid R\n"
+        "    threads 32\n"
+        "    tag X[r, c] = (row=r, col=c)\n"
+        "    tag S[r] = (row=r, col=range(0, C))\n"
+        "    s = zeros f32[1]\n"
+        "    for ct in range(1, C / 32):\n"
+        "        x = load X[block.x : +1, ct * 32 : +32]\n"
+        "        s = s + sum(x, axis=1)\n"
+        "    store S[block.x : +1], s\n")
+    (tmp_path / "seed.ref.py").write_text(
+        "TEST_SIZES = {'R': 2, 'C': 64}\nBENCH_SIZES = {'R': 4096, 'C': 4096}\n\n\ndef reference(inputs, sizes):\n"
+        "    return {'S': inputs['X'].sum(axis=1)}\n")
+    (tmp_path / "t.toml").write_text('name = "skipped_tile"\ndescription = "row sums"\nseed = "seed.dsl"\n'
+                                     'reference = "seed.ref.py"\ntolerance = { rtol = 0.0001, atol = 1e-05 }\n')
+    r = _argus("optimize", str(tmp_path / "t.toml"), "--budget", "1", "--run-dir", str(tmp_path / "run"),
+               cwd=tmp_path)
+    assert r.returncode == 1, r.stdout + r.stderr
+    assert "no best kernel" in r.stdout and "violation at the verify stage: TAG" in r.stdout
+    assert "best.dsl" not in r.stdout and not (tmp_path / "run" / "best.dsl").exists()

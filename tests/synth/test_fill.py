@@ -146,3 +146,21 @@ def test_a_resource_witness_rules_out_a_bigger_candidate_without_a_verification(
     (rej,) = result.rejected
     assert rej.witness.rule == "RES" and rej.candidates == (((0, 64),), ((0, 128),))
     assert "const S = 1" in result.text
+
+
+def test_a_witness_that_no_hole_value_avoids_ends_in_no_completion(capsys):
+    code, _, err = run_cli(["fill", str(SKETCHES / "store_offset_wrong_assert.dsl")], capsys)
+    assert code == 1 and "\nno completion\n" in err and "error[TAG]" in err
+
+
+def test_an_undecided_choice_tries_the_next_value_by_magnitude():
+    """When Z3 cannot choose (quantified constraints), the next values by magnitude that no
+    learned constraint rules out on the ground are tried instead of giving up."""
+    import z3
+    from synth.unbounded import _by_magnitude
+    u = z3.Int("h")
+    tried = [u != 0, u != -1]
+    assert _by_magnitude(tried, {0: u}) == {0: 1}
+    # u * x == 5 for some x at u = 1 (x = 5): the ground check rules 1 out, and -2 is next
+    assert _by_magnitude(tried + [z3.ForAll([z3.Int("x")], u * z3.Int("x") != 5)], {0: u}) == {0: -2}
+    assert _by_magnitude([u > 100], {0: u}) is None

@@ -78,3 +78,19 @@ def test_a_syntax_error_is_a_diagnostic():
 def test_a_sketch_without_holes_is_a_plain_kernel():
     text = SKETCH.replace("??{1, 2, 4}", "2").replace("??{1, T / 64}", "1").replace(" + ??", "")
     assert load(text).holes == ()
+
+
+def test_a_hole_in_the_specification_is_e020():
+    """New-user round 38: `range(??{0, 32, 64}, C)` in an assert was filled with the 32 that a
+    row sum skipping its first tile satisfies, and a hole in a tag function was filled to fit
+    the kernel: fill would choose the claim. A constant that is a hole may stand in an
+    assertion (a tile size), not in a tag function (the contract)."""
+    in_tag = SKETCH.replace("tag C[i] = (row=i)", "tag C[i] = (row=i + ??{0, 1})")
+    in_assert = SKETCH.replace("    store C", "    assert tag(a[i]).row == block.x * T + i + ??{0, 1}\n    store C")
+    tag_const = SKETCH.replace("tag C[i] = (row=i)", "tag C[i] = (row=i * V)")
+    for text, line in ((in_tag, 7), (in_assert, 9), (tag_const, 7)):
+        sketch, diags = load_sketch(text, "s.dsl")
+        assert sketch is None and [(d.code, d.span.line) for d in diags] == [("E020", line)], diags
+    assert "the constant V, a hole," in load_sketch(tag_const, "s.dsl")[1][0].message
+    const_in_assert = SKETCH.replace("    store C", "    assert tag(a[i]).row == block.x * T + i + V - V\n    store C")
+    load(const_in_assert)
