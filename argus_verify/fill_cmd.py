@@ -10,6 +10,7 @@ import json
 import os
 import sys
 import tempfile
+from pathlib import Path
 
 from .render import diagnostics_json, format_diagnostic
 from .report import finding_json, format_finding
@@ -59,8 +60,10 @@ def fill_main(args) -> int:
         for d in diags:
             print(format_diagnostic(d, text), file=sys.stderr)
         return 2
+    # a reference beside the sketch (NAME.ref.py) checks each proved completion's numbers too
+    ref = Path(args.sketch).with_suffix(".ref.py") if args.sketch != "-" else None
     opts = FillOptions(VerifyOptions(timeout_s=max(0.001, args.query_timeout), seed=args.seed, target=args.target),
-                       budget_s=args.timeout)
+                       budget_s=args.timeout, reference=ref if ref is not None and ref.is_file() else None)
     result = fill(sketch, opts, args.feedback)
     print(stats_text(sketch, result), file=sys.stderr)
     if result.status == "filled" and args.output:
@@ -102,6 +105,9 @@ def stats_text(sketch, r) -> str:
              f"{r.pruned} pruned by stored witnesses, {r.seconds:.1f} s ({r.feedback} feedback)"]
     if r.solver_rounds:
         lines.append(f"  {r.solver_rounds} Z3 rounds for unbounded holes")
+    if r.simulated:
+        lines.append(f"  {r.simulated} proved completion(s) run on the simulator against "
+                     f"{Path(sketch.path).with_suffix('.ref.py').name}")
     return "\n".join(lines)
 
 
@@ -128,7 +134,7 @@ def result_json(sketch, r) -> dict:
     return {
         "file": sketch.path, "status": r.status, "feedback": r.feedback, "values": named(r.values),
         "text": r.text, "candidates": r.candidates, "verifications": r.verifications, "pruned": r.pruned,
-        "solver_rounds": r.solver_rounds, "reason": r.reason,
+        "solver_rounds": r.solver_rounds, "reason": r.reason, "simulated": r.simulated,
         "holes": [{"hole": h.index, "line": h.line, "col": h.col, "domain": list(h.domain) if h.domain else None,
                    "const": h.const} for h in sketch.holes],
         "rejected": [{"candidates": [named(c) for c in rej.candidates],

@@ -17,8 +17,8 @@ from dsl.diagnostics import Diagnostic
 from dsl.fmt import format_source
 from encode.findings import Finding
 
-from .fill_run import (FEEDBACK, FillOptions, FillRun, Values, candidate, errors_of, record_refutation,
-                       verify_candidate)
+from .fill_run import (FEEDBACK, FillOptions, FillRun, Values, candidate, errors_of, matches_reference,
+                       record_refutation, verify_candidate)
 from .sketch import Sketch
 from .unbounded import solve_unbounded
 from .witness_store import StoredWitness, replays_on
@@ -49,6 +49,7 @@ class FillResult:
     completions: tuple[Values, ...] = ()
     solver_rounds: int = 0             # Z3 rounds spent on unbounded holes
     reason: str = ""                   # why a budget ran out
+    simulated: int = 0                 # proved completions run against the sketch's reference
 
 
 def try_candidate(run: FillRun, values: Values) -> str:
@@ -69,6 +70,8 @@ def try_candidate(run: FillRun, values: Values) -> str:
     verdict = verify_candidate(cand, run.opts.verify)
     run.verifications += 1
     if verdict.status == "proved":
+        if not matches_reference(run, cand, values):
+            return "unknown"
         run.completions.append(values)
         return "proved"
     return record_refutation(run, values, errors_of(verdict), verdict)
@@ -105,7 +108,7 @@ def _result(run: FillRun) -> FillResult:
     rejected = _rejections(run)
     common = dict(feedback=run.feedback, candidates=run.candidates, verifications=run.verifications,
                   pruned=run.pruned, replays=run.store.replays, rejected=rejected, unknown=tuple(run.unknown),
-                  completions=tuple(run.completions), solver_rounds=run.rounds)
+                  completions=tuple(run.completions), solver_rounds=run.rounds, simulated=run.numerics)
     if run.completions:
         values = run.completions[0]
         text = run.texts[values]

@@ -4,6 +4,7 @@ synth/unbounded.py solves unbounded ones with Z3; both go through here)."""
 from __future__ import annotations
 
 import time
+from pathlib import Path
 from dataclasses import dataclass, field
 
 from dsl.check import check_source
@@ -24,6 +25,7 @@ class FillOptions:
     budget_s: float | None = None      # wall-clock seconds for the whole fill (None: no limit)
     exhaustive: bool = False           # classify every candidate instead of stopping at the first proof
     max_rounds: int = 64               # Z3 rounds per unbounded solve before giving up (budget)
+    reference: Path | None = None      # SKETCH.ref.py: a proved completion must also match it on the simulator
 
 
 class FillRun:
@@ -33,7 +35,7 @@ class FillRun:
         self.sketch, self.opts, self.feedback = sketch, opts, feedback
         self.store = WitnessStore(sketch, opts.verify)
         self.t0 = time.perf_counter()
-        self.candidates = self.verifications = self.pruned = self.rounds = 0
+        self.candidates = self.verifications = self.pruned = self.rounds = self.numerics = 0
         self.classes: dict[int, list[Values]] = {}        # witness ident -> candidates it rules out
         self.bad_input: dict[tuple, tuple[Diagnostic, list[Values]]] = {}
         self.unknown: list[tuple[Values, str]] = []
@@ -59,6 +61,29 @@ def candidate(sketch: Sketch, values: Values) -> tuple[Candidate | None, list[Di
     if not checked.ok:
         return None, [d for d in checked.diagnostics if d.severity.value == "error"]
     return Candidate(values, text, checked.kernel), []
+
+
+def matches_reference(run: "FillRun", cand: Candidate, values: Values) -> bool:
+    """A proved completion also runs right on the CUDA simulator against the sketch's NumPy
+    reference, when it has one (`opts.reference`, at its TEST_SIZES): a claim such as `covers`
+    allows repeats, so a proof alone accepted an attention whose loop counted a key block
+    twice (new-user round 38). A mismatch rules out this completion only."""
+    ref = run.opts.reference
+    if ref is None:
+        return True
+    from codegen_cuda.differential import check_lowering
+    from codegen_cuda.runner import RunError, load_reference
+    try:
+        sizes = dict(load_reference(ref).TEST_SIZES)
+    except (RunError, AttributeError, TypeError) as err:
+        run.unknown.append((values, f"proved; its reference {ref.name} could not be used: {err}"))
+        return False
+    got = check_lowering(cand.kernel, cand.text, ref, [sizes], seeds=(0,))
+    run.numerics += 1
+    if got.verdict == "ok":
+        return True
+    run.unknown.append((values, f"proved, but on the simulator against {ref.name}: {got.verdict}: {got.detail}"))
+    return False
 
 
 def verify_candidate(cand: Candidate, opts: VerifyOptions):

@@ -24,7 +24,7 @@ from dsl.diagnostics import Span
 from encode.solver import Verdict as SV, minimize_model
 from encode.symbols import HOLE_PREFIX, hole_name
 
-from .fill_run import FillRun, Values, candidate, errors_of, record_refutation, verify_candidate
+from .fill_run import FillRun, Values, candidate, errors_of, matches_reference, record_refutation, verify_candidate
 from .sketch import HoleSite, Sketch, value_text
 from .witness_store import from_symbolic
 
@@ -80,6 +80,8 @@ def _round(run, kernel, spans, unknowns, values, pick, learned) -> str:
     run.verifications += 1
     learned.append(point)
     if verdict.status == "proved":
+        if not matches_reference(run, cand, values):
+            return "unknown"
         run.completions.append(values)
         return "proved"
     errors = errors_of(verdict)

@@ -164,3 +164,25 @@ def test_an_undecided_choice_tries_the_next_value_by_magnitude():
     # u * x == 5 for some x at u = 1 (x = 5): the ground check rules 1 out, and -2 is next
     assert _by_magnitude(tried + [z3.ForAll([z3.Int("x")], u * z3.Int("x") != 5)], {0: u}) == {0: -2}
     assert _by_magnitude([u > 100], {0: u}) is None
+
+
+def test_a_reference_beside_the_sketch_runs_the_proved_completion(capsys):
+    """New-user round 38: `covers` claims allow repeats, so fill returned an attention that
+    counted a key block twice; with NAME.ref.py beside the sketch each proved completion also
+    runs on the simulator, and one that does not match is not returned."""
+    code, out, err = run_cli(["fill", str(SKETCHES / "row_sum_start.dsl")], capsys)
+    assert code == 0 and "for ct in range(C / 32):" in out
+    assert "1 proved completion(s) run on the simulator against row_sum_start.ref.py" in err
+
+
+def test_a_proved_completion_that_mismatches_its_reference_is_not_filled(tmp_path):
+    from synth.fill_run import FillOptions
+    from synth.sketch import load_sketch
+    ref = tmp_path / "twice.ref.py"
+    ref.write_text("TEST_SIZES = {'R': 3, 'C': 64}\n\n\ndef reference(inputs, sizes):\n"
+                   "    return {'S': 2 * inputs['X'].sum(axis=1)}\n")
+    sketch, diags = load_sketch((SKETCHES / "row_sum_start.dsl").read_text(), str(tmp_path / "twice.dsl"))
+    assert sketch is not None, diags
+    result = fill(sketch, FillOptions(reference=ref))
+    assert result.status == "budget" and result.simulated == 1
+    assert any("on the simulator against twice.ref.py: spec" in why for _, why in result.unknown)
