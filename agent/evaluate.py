@@ -14,7 +14,7 @@ import numpy as np
 
 from codegen_cuda.module import lower
 from codegen_cuda.numerics import difference
-from codegen_cuda.runner import RunError, check_sizes, launch_in_child, poison, seeded_inputs
+from codegen_cuda.runner import RunError, call_reference, check_sizes, launch_in_child, poison, seeded_inputs
 from dsl import ir
 from dsl.check import check_source
 from encode.verifier import VerifyOptions, verify_kernel
@@ -110,7 +110,7 @@ def run_numerics(kernel: ir.Kernel, text: str, task: Task, opts: EvalOptions) ->
     for seed in opts.input_seeds:
         inputs = seeded_inputs(kernel, ref, sizes, seed)
         got, _ = launch_in_child(module_path, poison(kernel, sizes, inputs), "simulator", opts.run_timeout_s)
-        want = ref.reference({k: v.copy() for k, v in inputs.items()}, dict(sizes))
+        want = call_reference(ref, inputs, sizes)
         for name in sorted(want):
             if name not in got:
                 raise RunError(f"the kernel writes no output '{name}' that the reference returns")

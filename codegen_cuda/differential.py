@@ -23,7 +23,8 @@ from interp.layout import InterpretError
 from .lowered_accesses import interpret_lowered
 from .module import lower
 from .numerics import compare, difference, tolerance
-from .runner import KernelFault, RunError, launch_in_child, load_reference, never_stored, poison, seeded_inputs
+from .runner import (KernelFault, RunError, call_reference, launch_in_child, load_reference, never_stored, poison,
+                     seeded_inputs)
 from .scalar import LoweringError
 
 UNSOUND = ("race", "mismatch", "fault")
@@ -72,7 +73,7 @@ def check_lowering(kernel: ir.Kernel, text: str, reference: Path | None, sizes_l
                 if races:
                     return LoweringCheck("race", f"{_at(sizes, seed)}: the lowered code races: {races[0]}", runs)
                 got, _ = launch_in_child(module_path, args, "simulator", timeout_s)
-                want = ref.reference({k: v.copy() for k, v in inputs.items()}, dict(sizes)) if ref else {}
+                want = call_reference(ref, inputs, sizes) if ref else {}
             except KernelFault as err:      # a proved kernel must not fault (out of bounds, misaligned)
                 return LoweringCheck("fault", f"{_at(sizes, seed)}: {err}", runs)
             except (InterpretError, RunError) as err:

@@ -123,10 +123,29 @@ def load_reference(path: Path):
         raise RunError(f"no reference: write {path} defining reference(inputs, sizes) -> dict")
     spec = importlib.util.spec_from_file_location(f"argus_ref_{path.stem.replace('.', '_')}", path)
     mod = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(mod)
+    user_code(path, "loading it", spec.loader.exec_module, mod)
     if not callable(getattr(mod, "reference", None)):
         raise RunError(f"{path} does not define reference(inputs, sizes)")
+    mod.__argus_path__ = path
     return mod
+
+
+def user_code(path: Path, what: str, fn, *args):
+    """fn(*args) from the user's reference file: an exception there is the file's error, named
+    with its line, not Argus's internal error (held-out round 37)."""
+    import traceback
+    try:
+        return fn(*args)
+    except Exception as err:          # noqa: BLE001 - any error of the user's code is reported
+        frames = [f for f in traceback.extract_tb(err.__traceback__) if Path(f.filename) == Path(path)]
+        where = f"{path}:{frames[-1].lineno}" if frames else str(path)
+        raise RunError(f"{where}: {what} raised {type(err).__name__}: {err}") from None
+
+
+def call_reference(ref, inputs: dict, sizes: dict):
+    """The reference's outputs for `inputs` (copies) at `sizes`."""
+    return user_code(getattr(ref, "__argus_path__", "<reference>"), "reference(inputs, sizes)", ref.reference,
+                     {k: v.copy() for k, v in inputs.items()}, dict(sizes))
 
 
 def shape_of(p: ir.TensorType, sizes: dict[str, int]) -> tuple[int, ...]:
@@ -148,7 +167,8 @@ def seeded_inputs(kernel: ir.Kernel, ref, sizes: dict[str, int], seed: int) -> d
     """The inputs of one run: the reference's own `make_inputs` when it has one (`ref` may be
     None), else random ones; either way they must satisfy the kernel's data assumptions."""
     rng = np.random.default_rng(seed)
-    inputs = ref.make_inputs(dict(sizes), rng) if callable(getattr(ref, "make_inputs", None)) \
+    inputs = user_code(getattr(ref, "__argus_path__", "<reference>"), "make_inputs(sizes, rng)", ref.make_inputs,
+                       dict(sizes), rng) if callable(getattr(ref, "make_inputs", None)) \
         else make_inputs(kernel, sizes, rng)
     check_data_assumptions(kernel, sizes, inputs)
     return inputs
@@ -251,7 +271,7 @@ def run_kernel(kernel: ir.Kernel, text: str, dsl_path: Path, sizes: dict[str, in
         outputs, meta = launch_in_child(module_path, args, mode, opts.timeout_s)
     except KernelFault as fault:
         return RunResult(kernel.name, sizes, mode, 0.0, (), module_path, fault=str(fault))
-    want = ref.reference({k: v.copy() for k, v in inputs.items()}, dict(sizes))
+    want = call_reference(ref, inputs, sizes)
     tol = tolerance(p.dtype.value for p in kernel.params)
     missing = never_stored(want, lowered.outputs)
     if missing:

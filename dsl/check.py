@@ -69,6 +69,10 @@ class Checker:
         if len(self.diags) < MAX_ERRORS:
             self.diags.append(Diagnostic(code, message, span, hint))
 
+    def within_broken(self, span: Span) -> bool:
+        """Whether a hole, an undefined name or a failed constant lies inside `span`."""
+        return any(_within(b, span) for b in self.broken)
+
     def consts(self) -> dict[str, int]:
         return self.scope.const_values()
 

@@ -46,8 +46,8 @@ def type_compute(tc, e: ir.Expr) -> tuple[ir.DType, tuple | None]:
                 ck.error("E021", f"'{n}' is not a register tile; load it first", e.span)
                 return ir.DType.F32, None
             return ent.tensor.dtype, ent.tensor.shape
-        case ir.Sym() | ir.BuiltinRef():
-            return ir.DType.I32, ()
+        case ir.Sym() | ir.BuiltinRef() | ir.Hole():
+            return ir.DType.I32, ()      # a sketch's hole: an integer scalar in each completion
         case ir.Neg(operand=x):
             return type_compute(tc, x)
         case ir.Cast(operand=x, dtype=dt):

@@ -53,7 +53,11 @@ def check_placement(ck, tree, tile: tuple[int, ...] | None, role: str) -> ir.Lay
     shape = _int_tuple(ck, shape_e)
     stride = _int_tuple(ck, stride_e) if stride_e is not None else None
     if shape is None or (stride_e is not None and stride is None):
-        ck.error("E025", "a layout is shape:stride with compile-time integer tuples", sp,
+        # E017 where a hole (or a constant that is one) stands in it: a sketch's finite hole
+        # is a compile-time integer in each completion (new-user round 38: `(T, T):(T + ??{0,
+        # 1}, 1)` was refused as no layout at all)
+        code = "E017" if ck.within_broken(sp) else "E025"
+        ck.error(code, "a layout is shape:stride with compile-time integer tuples", sp,
                  "for example layout (32, 8):(8, 1)")
         return None
     if stride is not None and not _congruent(shape, stride):

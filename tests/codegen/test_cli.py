@@ -94,3 +94,17 @@ def test_bundle_holds_modules_references_and_manifest(tmp_path, capsys):
     text = (tmp_path / pipe["module"]).read_text()
     imports = {line.split()[1] for line in text.splitlines() if line.startswith(("import ", "from "))}
     assert imports <= {"math", "numpy", "numba", "numba.types"}
+
+
+@pytest.mark.simulator
+def test_an_error_in_the_users_reference_names_its_line_not_an_internal_error(tmp_path, capsys, monkeypatch):
+    """Held-out round 37: a reference that raised was reported as Argus's internal error."""
+    monkeypatch.setenv("ARGUS_CACHE", str(tmp_path / "cache"))
+    kernel = tmp_path / "g.dsl"
+    kernel.write_text((REPO / "proofs" / "gemm_naive.dsl").read_text())
+    (tmp_path / "g.ref.py").write_text('TEST_SIZES = {"M": 32, "N": 32, "K": 16}\n\n\n'
+                                       'def reference(inputs, sizes):\n    a = inputs["A"]\n    return {"C": a @ a}\n')
+    code = argus(["run", "--sim", str(kernel)])
+    err = capsys.readouterr().err
+    assert code != 0 and "internal error" not in err
+    assert f"{tmp_path / 'g.ref.py'}:6: reference(inputs, sizes) raised ValueError" in err

@@ -94,3 +94,14 @@ def test_a_hole_in_the_specification_is_e020():
     assert "the constant V, a hole," in load_sketch(tag_const, "s.dsl")[1][0].message
     const_in_assert = SKETCH.replace("    store C", "    assert tag(a[i]).row == block.x * T + i + V - V\n    store C")
     load(const_in_assert)
+
+
+def test_a_finite_hole_may_stand_in_a_layout_stride_and_in_tile_math():
+    """New-user round 38: `layout (T, T):(T + ??{0, 1}, 1)` was E025 ("no layout") and a hole
+    in a mask's condition E021 ("not tile arithmetic"); each completion has an integer there."""
+    text = SKETCH.replace("    a = load A[block.x * T + ?? : +T]\n",
+                          "    s = shared f32[T] layout (T):(1 + ??{0, 1})\n"
+                          "    a = load A[block.x * T + ?? : +T]\n"
+                          "    a = mask(a, index(a, axis=0) < T - ??{0, 1}, fill=0.0)\n")
+    sketch = load(text)
+    assert len(sketch.holes) == 5
