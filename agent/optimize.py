@@ -58,10 +58,18 @@ def _proposals(state: State, tried: set[str]):
         if r is None:
             continue
         sketch_text = render(r.kernel)[0]
-        if sketch_text in tried:
+        if sketch_text in tried or _ill_formed(sketch_text):
             continue
         out.append((a, r, hole_sites(r.kernel), sketch_text))
     return out
+
+
+def _ill_formed(sketch_text: str) -> bool:
+    """A rewrite whose kernel does not type-check (its holes aside) is not applicable: new-user
+    round 38's expert grouping after split-K widened the stored accumulator but not the partial
+    ones, and two of eight steps went to candidates that could not check."""
+    diags = check_source(sketch_text, "rewrite.dsl", synth=True).diagnostics
+    return any(d.severity.value == "error" and d.code != "E020" for d in diags)
 
 
 def _next_proposals(pool: list[State], tried: set[str]):

@@ -107,3 +107,21 @@ def test_a_seed_that_does_not_prove_ends_with_its_reason_and_no_best_kernel(tmp_
     assert r.returncode == 1, r.stdout + r.stderr
     assert "no best kernel" in r.stdout and "violation at the verify stage: TAG" in r.stdout
     assert "best.dsl" not in r.stdout and not (tmp_path / "run" / "best.dsl").exists()
+
+
+def test_a_candidate_is_checked_at_the_nearest_sizes_its_own_assumptions_allow():
+    """New-user round 38: a tiling's `assume N % 128 == 0` broke the task's N = 96, and the
+    proved candidate was refused untested; its numbers are now checked at N = 128."""
+    from agent.test_sizes import fitted_sizes
+    from dsl.check import check_source
+    text = ("kernel k(X: f32[M, N], Y: f32[M, N]):\n"
+            "    assume M >= 1 and N % 128 == 0 and N >= 2 * M\n"
+            "    grid (M, N / 128)\n"
+            "    threads 128\n"
+            "    x = load X[block.x : +1, block.y * 128 : +128]\n"
+            "    store Y[block.x : +1, block.y * 128 : +128], x\n")
+    kernel = check_source(text, "k.dsl").kernel
+    assert fitted_sizes(kernel, {"M": 5, "N": 96}) == {"M": 5, "N": 128}
+    assert fitted_sizes(kernel, {"M": 100, "N": 96}) == {"M": 100, "N": 256}
+    assert fitted_sizes(kernel, {"M": 1000, "N": 96}) is None      # N would grow past the limit
+    assert fitted_sizes(kernel, {"M": 5}) is None
