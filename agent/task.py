@@ -69,6 +69,9 @@ def load_task(path: str | Path) -> Task:
     tol = data["tolerance"]
     if not isinstance(tol, dict) or not {"rtol", "atol"} <= set(tol):
         raise TaskError(f"{path}: tolerance must be {{ rtol = ..., atol = ... }}")
+    if any(isinstance(tol[k], bool) or not isinstance(tol[k], (int, float)) or not tol[k] >= 0 for k in ("rtol", "atol")):
+        # new-user round 38: `atol = "a"` was an internal error and `rtol = -1` was accepted
+        raise TaskError(f"{path}: tolerance's rtol and atol must be numbers >= 0")
     seed_path = (path.parent / data["seed"]).resolve()
     ref_path = (path.parent / data["reference"]).resolve()
     if not seed_path.is_file():

@@ -26,6 +26,10 @@ def optimize_main(args) -> int:
     if args.resume and not Path(args.resume).is_dir():
         print(f"argus optimize: error: --resume {args.resume}: no such run directory", file=sys.stderr)
         return 2
+    refused = _run_dir_refused(run_dir, bool(args.resume), task.name)
+    if refused:
+        print(f"argus optimize: error: {refused}", file=sys.stderr)
+        return 2
     memory = Path(args.memory) if args.memory else default_memory_dir()
     cfg = RunConfig(run_dir, memory, args.budget, args.jobs, args.seed, args.feedback,
                     EvalOptions(cache_dir=cache_dir()))
@@ -47,6 +51,26 @@ def optimize_main(args) -> int:
           + (f"; the best kernel assumes more than the seed: {', '.join(summary['assumes_narrowed'])}"
              if summary.get("assumes_narrowed") else ""))
     return 0 if summary["seed_ok"] or summary["first_ok_step"] else 1
+
+
+def _run_dir_refused(run_dir: Path, resume: bool, task: str) -> str:
+    """Why the run directory cannot take this run ("" when it can): a file, another run's
+    directory without --resume, or --resume of another task's run (new-user round 38: those
+    were an internal error, a silently mixed directory, and an overwritten run)."""
+    import json
+    if run_dir.exists() and not run_dir.is_dir():
+        return f"the run directory {run_dir} is a file"
+    if not run_dir.is_dir() or not any(run_dir.iterdir()):
+        return ""
+    if not resume:
+        return f"the run directory {run_dir} is not empty: pass --resume {run_dir} to go on with that run"
+    try:
+        was = json.loads((run_dir / "summary.json").read_text()).get("task")
+    except (OSError, ValueError):
+        was = None
+    if was is not None and was != task:
+        return f"--resume {run_dir}: that run is of task '{was}', not '{task}'"
+    return ""
 
 
 def _seed_why(run_dir: Path) -> str:

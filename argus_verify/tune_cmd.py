@@ -33,6 +33,7 @@ def tune_main(args) -> int:
         return 2
     try:
         sizes = parse_sizes(args.size)
+        _check_size_names(text, args.file, sizes)
         target = load_target(args.target)
         if target.perf is None:
             raise TuneError(f"target {target.name} has no performance constants for the cost model")
@@ -62,6 +63,25 @@ def tune_main(args) -> int:
     if result.ranked or any(o.status in ("proved", "not modelled") for o in result.others):
         return 0
     return 1 if "violation" in statuses else 3 if "unknown" in statuses else 1
+
+
+def _check_size_names(text: str, path: str, sizes) -> None:
+    """The sizes name the sketch's sizes, each once and positive: bad input, said once, not a
+    rejection of every configuration (new-user round 38: exit 1 with no reason)."""
+    from dsl.check import check_source
+    from synth.tune import TuneError
+    kernel = check_source(text, path, synth=True).kernel
+    if kernel is None:
+        return
+    missing = [n for n in kernel.sizes if n not in dict(sizes)]
+    unknown = [n for n in dict(sizes) if n not in kernel.sizes]
+    if missing or unknown:
+        raise TuneError(f"kernel {kernel.name} takes sizes {', '.join(kernel.sizes)}"
+                        + (f"; missing {', '.join(missing)}" if missing else "")
+                        + (f"; unknown {', '.join(unknown)}" if unknown else ""))
+    bad = [f"{n}={v}" for n, v in dict(sizes).items() if v < 1]
+    if bad:
+        raise TuneError(f"sizes must be positive: {', '.join(bad)}")
 
 
 def _values(values) -> str:

@@ -125,3 +125,27 @@ def test_a_candidate_is_checked_at_the_nearest_sizes_its_own_assumptions_allow()
     assert fitted_sizes(kernel, {"M": 100, "N": 96}) == {"M": 100, "N": 256}
     assert fitted_sizes(kernel, {"M": 1000, "N": 96}) is None      # N would grow past the limit
     assert fitted_sizes(kernel, {"M": 5}) is None
+
+
+def test_run_directories_and_tolerances_that_cannot_be_used_are_bad_input(tmp_path):
+    """New-user round 38: a run directory that is a file and a string tolerance were internal
+    errors; another run's directory was reused without --resume, and --resume took another
+    task's run."""
+    task = str(ROOT / "tasks" / "row_sum.toml")
+    (tmp_path / "file").write_text("x")
+    r = _argus("optimize", task, "--run-dir", str(tmp_path / "file"), cwd=tmp_path)
+    assert r.returncode == 2 and "is a file" in r.stderr
+    other = tmp_path / "other"
+    other.mkdir()
+    (other / "summary.json").write_text('{"task": "gemm_f32"}')
+    r = _argus("optimize", task, "--run-dir", str(other), cwd=tmp_path)
+    assert r.returncode == 2 and "not empty: pass --resume" in r.stderr
+    r = _argus("optimize", task, "--resume", str(other), cwd=tmp_path)
+    assert r.returncode == 2 and "of task 'gemm_f32', not 'row_sum'" in r.stderr
+    bad = (ROOT / "tasks" / "row_sum.toml").read_text()
+    import re
+    bad = re.sub(r"tolerance = .*", 'tolerance = { rtol = -1, atol = "a" }', bad)
+    (tmp_path / "seeds").symlink_to(ROOT / "tasks" / "seeds")
+    (tmp_path / "t.toml").write_text(bad)
+    r = _argus("optimize", str(tmp_path / "t.toml"), cwd=tmp_path)
+    assert r.returncode == 2 and "rtol and atol must be numbers >= 0" in r.stderr

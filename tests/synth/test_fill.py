@@ -186,3 +186,11 @@ def test_a_proved_completion_that_mismatches_its_reference_is_not_filled(tmp_pat
     result = fill(sketch, FillOptions(reference=ref))
     assert result.status == "budget" and result.simulated == 1
     assert any("on the simulator against twice.ref.py: spec" in why for _, why in result.unknown)
+
+
+def test_an_output_that_cannot_be_written_is_bad_input_before_the_search(tmp_path, capsys):
+    path = str(SKETCHES / "gemm_naive_k_and_tile.dsl")
+    code, _, err = run_cli(["fill", path, "-o", str(tmp_path / "nodir" / "x.dsl")], capsys)
+    assert code == 2 and "folder that does not exist" in err
+    code, _, err = run_cli(["fill", path, "-o", str(tmp_path)], capsys)
+    assert code == 2 and "is a directory" in err

@@ -152,3 +152,12 @@ def test_a_vector_width_can_be_a_hole():
     out = tune(sketch_of(VEC, "vec.dsl"), {"M": 64}, TuneOptions())
     assert sorted(dict(o.values)["V"] for o in out.ranked) == [4, 8]
     assert all(o.status == "proved" for o in out.ranked)
+
+
+@pytest.mark.parametrize("size,why", [("M=64,Q=4", "unknown Q"), ("Q=4", "missing M"), ("M=0", "positive: M=0")])
+def test_sizes_that_do_not_fit_the_sketch_are_bad_input(tmp_path, capsys, size, why):
+    """New-user round 38: every configuration was rejected, exit 1, no reason in the table."""
+    path = tmp_path / "stage.dsl"
+    path.write_text(STAGE)
+    assert argus(["tune", str(path), "--size", size]) == 2
+    assert why in capsys.readouterr().err
