@@ -15,12 +15,12 @@ import numpy as np
 from codegen_cuda.module import lower
 from codegen_cuda.numerics import difference
 from codegen_cuda.runner import RunError, call_reference, check_sizes, launch_in_child, poison, seeded_inputs
+from codegen_cuda.test_sizes import fitted_sizes
 from dsl import ir
 from dsl.check import check_source
 from encode.verifier import VerifyOptions, verify_kernel
 
 from .task import Task
-from .test_sizes import fitted_sizes
 
 INPUT_SEEDS = (0, 1)
 

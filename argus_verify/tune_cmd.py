@@ -42,8 +42,11 @@ def tune_main(args) -> int:
     except (RunError, UnknownTarget, TuneError) as err:
         print(f"argus tune: error: {err}", file=sys.stderr)
         return 2
+    # a reference beside the sketch (NAME.ref.py): the best configurations must match it
+    ref = Path(args.file).with_suffix(".ref.py") if args.file != "-" else None
     opts = TuneOptions(target=args.target, timeout_s=args.timeout, seed=args.seed, jobs=args.jobs,
-                       registers=args.registers, refine=args.top, cache_dir=str(cache_dir()))
+                       registers=args.registers, refine=args.top, cache_dir=str(cache_dir()),
+                       reference=str(ref) if ref is not None and ref.is_file() else None)
 
     def progress(done: int, total: int, out) -> None:
         if not args.quiet:
@@ -125,6 +128,13 @@ def table(result, target, top: int) -> str:
     for o in result.others:
         if o.status != "rejected":
             lines.append(f"  {_values(o.values)}: {o.status}: {o.reason}")
+    rejected: dict[str, int] = {}
+    for o in result.others:
+        if o.status == "rejected":
+            rejected[o.reason] = rejected.get(o.reason, 0) + 1
+    for why, n in sorted(rejected.items(), key=lambda kv: (-kv[1], kv[0])):
+        # new-user round 38: the reasons were in --json only
+        lines.append(f"  rejected ({n}): {why}")
     lines.append(MODEL_NOTE.format(card=target.perf.card, regs=" and ".join(
         "compiled cubin" if r == "cubin" else "model's estimate" for r in sorted(regs))))
     return "\n".join(lines)

@@ -71,19 +71,12 @@ def matches_reference(run: "FillRun", cand: Candidate, values: Values) -> bool:
     ref = run.opts.reference
     if ref is None:
         return True
-    from codegen_cuda.differential import check_lowering
-    from codegen_cuda.runner import RunError, load_reference
-    try:
-        sizes = dict(load_reference(ref).TEST_SIZES)
-    except (RunError, AttributeError, TypeError) as err:
-        run.unknown.append((values, f"proved; its reference {ref.name} could not be used: {err}"))
-        return False
-    got = check_lowering(cand.kernel, cand.text, ref, [sizes], seeds=(0,))
+    from codegen_cuda.test_sizes import reference_check
+    ok, why = reference_check(cand.kernel, cand.text, ref)
     run.numerics += 1
-    if got.verdict == "ok":
-        return True
-    run.unknown.append((values, f"proved, but on the simulator against {ref.name}: {got.verdict}: {got.detail}"))
-    return False
+    if not ok:
+        run.unknown.append((values, f"proved, but {why}"))
+    return ok
 
 
 def verify_candidate(cand: Candidate, opts: VerifyOptions):

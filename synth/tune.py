@@ -4,6 +4,7 @@
 """
 from __future__ import annotations
 
+import dataclasses
 import itertools
 import math
 from collections.abc import Callable, Mapping
@@ -52,6 +53,8 @@ class TuneOptions:
     registers: str = "estimate"             # auto | cubin | estimate
     refine: int = 10                        # auto: configurations given cubin registers
     cache_dir: str = ".argus_cache"
+    reference: str | None = None            # SKETCH.ref.py: the best configurations run against it
+    checked: int = 3                        # how many of the best must match it (the others are dropped)
 
 
 class TuneError(Exception):
@@ -93,7 +96,31 @@ def tune(sketch: Sketch, sizes: Mapping[str, int], opts: TuneOptions,
         ranked = _refine(ranked, sketch.path, sizes, opts, progress)
         others = sorted(others + [o for o in ranked if o.prediction is None], key=lambda o: o.key)
         ranked = [o for o in ranked if o.prediction is not None]
+    if opts.reference is not None:
+        ranked, dropped = _against_reference(ranked, sketch.path, opts)
+        others = sorted(others + dropped, key=lambda o: o.key)
     return TuneResult(len(combos), tuple(ranked), tuple(others))
+
+
+def _against_reference(ranked: list[Outcome], path: str, opts: TuneOptions) -> tuple[list, list]:
+    """The best configurations, from the top, run on the simulator against the sketch's
+    reference until `opts.checked` match; one that does not is dropped from the ranking
+    (new-user round 38: a configuration skipping a tile proved, `covers` allows it, and the
+    model ranked it first, being faster)."""
+    from codegen_cuda.test_sizes import reference_check
+    kept, dropped, passed = [], [], 0
+    for o in ranked:
+        if passed >= opts.checked:
+            kept.append(o)
+            continue
+        kernel = check_source(o.text, path).kernel
+        ok, why = reference_check(kernel, o.text, Path(opts.reference), Path(opts.cache_dir))
+        if ok:
+            passed += 1
+            kept.append(dataclasses.replace(o, status="proved, matches"))
+        else:
+            dropped.append(dataclasses.replace(o, status="mismatch", reason=f"proved, but {why}"))
+    return kept, dropped
 
 
 def _run(fn, jobs: list, workers: int, done: Callable[[int, Outcome], None]) -> list[Outcome]:

@@ -112,7 +112,7 @@ def test_a_seed_that_does_not_prove_ends_with_its_reason_and_no_best_kernel(tmp_
 def test_a_candidate_is_checked_at_the_nearest_sizes_its_own_assumptions_allow():
     """New-user round 38: a tiling's `assume N % 128 == 0` broke the task's N = 96, and the
     proved candidate was refused untested; its numbers are now checked at N = 128."""
-    from agent.test_sizes import fitted_sizes
+    from codegen_cuda.test_sizes import fitted_sizes
     from dsl.check import check_source
     text = ("kernel k(X: f32[M, N], Y: f32[M, N]):\n"
             "    assume M >= 1 and N % 128 == 0 and N >= 2 * M\n"

@@ -161,3 +161,18 @@ def test_sizes_that_do_not_fit_the_sketch_are_bad_input(tmp_path, capsys, size, 
     path.write_text(STAGE)
     assert argus(["tune", str(path), "--size", size]) == 2
     assert why in capsys.readouterr().err
+
+
+def test_configurations_that_mismatch_the_sketchs_reference_are_not_ranked(tmp_path, capsys):
+    """New-user round 38: a claim that does not count the columns (no range on S) proves a
+    row sum that skips its first tile, and the model ranks it first (it is faster); with
+    NAME.ref.py beside the sketch the best configurations run on the simulator first."""
+    sketch = tmp_path / "rowsum.dsl"
+    sketch.write_text((REPO / "tests/synth/sketches/row_sum_start.dsl").read_text()
+                      .replace("tag S[r] = (row=r, col=range(0, C))", "tag S[r] = (row=r)")
+                      .replace("assume C % 32 == 0", "assume C % 32 == 0 and C >= 64"))
+    (tmp_path / "rowsum.ref.py").write_text((REPO / "tests/synth/sketches/row_sum_start.ref.py").read_text())
+    assert argus(["tune", str(sketch), "--size", "R=64,C=4096", "--quiet"]) == 0
+    out = capsys.readouterr().out
+    assert "1  ??@11:21=0  proved, matches" in out
+    assert "??@11:21=1: mismatch: proved, but on the simulator against rowsum.ref.py" in out

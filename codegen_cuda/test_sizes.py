@@ -1,4 +1,5 @@
-"""The sizes at which a candidate's numbers are checked.
+"""The sizes at which a candidate's numbers are checked (the agent's candidates, fill's
+completions, tune's best configurations).
 
 A task's TEST_SIZES satisfy the seed's assumptions, but a rewrite may add its own (`assume
 M % 128 == 0` of a 128-row tiling): at the task's sizes such a candidate cannot run, and it
@@ -9,13 +10,16 @@ most GROWTH, so the simulator's run stays small); None when there are none.
 """
 from __future__ import annotations
 
+from pathlib import Path
+
 import z3
 
-from codegen_cuda.scalar import mentions_data
 from dsl import ir
 from encode.assume_reads import size_env
 from encode.solver import SolverOptions, Verdict, minimize_model
 from encode.symbols import Unsupported
+
+from .scalar import mentions_data
 
 GROWTH = 256
 
@@ -37,3 +41,25 @@ def fitted_sizes(kernel: ir.Kernel, sizes: dict[str, int]) -> dict[str, int] | N
     if out.verdict is not Verdict.REFUTED or out.model is None:
         return None
     return {n: out.model.eval(env.sizes[n], model_completion=True).as_long() for n in names}
+
+
+def reference_check(kernel: ir.Kernel, text: str, ref: Path, cache_dir: Path = Path(".argus_cache")) -> tuple[bool, str]:
+    """(matches, why not): the proved kernel lowered and run once on the CUDA simulator
+    against the NumPy reference `ref`, at its TEST_SIZES or the nearest sizes the kernel's
+    own assumptions keep (differential.check_lowering: the interpreter, the lowering and the
+    reference agree)."""
+    from .differential import check_lowering
+    from .runner import RunError, check_sizes, load_reference
+    try:
+        sizes = dict(load_reference(ref).TEST_SIZES)
+    except (RunError, AttributeError, TypeError) as err:
+        return False, f"its reference {ref.name} could not be used: {err}"
+    try:
+        sizes = check_sizes(kernel, sizes)
+    except RunError:
+        fitted = fitted_sizes(kernel, sizes)
+        if fitted is None:
+            return False, f"no sizes near {ref.name}'s TEST_SIZES keep its assumptions"
+        sizes = fitted
+    got = check_lowering(kernel, text, ref, [sizes], seeds=(0,), cache_dir=cache_dir)
+    return got.verdict == "ok", f"on the simulator against {ref.name}: {got.verdict}: {got.detail}"
