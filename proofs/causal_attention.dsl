@@ -3,8 +3,8 @@
 # per block (query block x visits key blocks 0..x, none past the diagonal), and the scores
 # of a key block are masked by a condition on the element's own coordinates
 # (mask(s, key <= query, fill=-inf)): masked scores are padding, exp turns them into 0.0.
-# Proved: the output row of query t covers exactly the keys 0..t (covers: each at least once,
-# none past t), and every score of a step belongs to the block's query rows.
+# Proved: the output row of query t covers the keys 0..t (covers: each at least once, none
+# past t; repeats are not excluded), and every score of a step belongs to the block's query rows.
 kernel causal_attention(Q: f32[S, 64], KT: f32[64, S], V: f32[S, 64], O: f32[S, 64]):
     assume S % 64 == 0 and S >= 64
     const BM, BN, D = 64, 64, 64
