@@ -73,6 +73,12 @@ def check_placement(ck, tree, tile: tuple[int, ...] | None, role: str) -> ir.Lay
         ck.error("E025", "a thread-value layout has two modes, (thread, value)", sp,
                  "for example layout (128, 4):(4, 1): thread t holds elements 4t .. 4t + 3")
         return None
+    if role == "register" and stride is not None and any(x < 0 for x in _flat(stride)):
+        # held-out round 37: `(64, 1):(-1, 0)` put thread t on element -t, and every rule said
+        # "an empty thread-value layout"
+        ck.error("E025", "a thread-value layout's strides are 0 or more: its offsets are the tile's elements", sp,
+                 "for example layout (64, 1):(1, 0): thread t holds element t")
+        return None
     # a register tile's thread-value layout may be larger than the tile: the slots past
     # its last element are padding that no thread does (docs/SEMANTICS.md)
     padded_ok = role == "register" and tile is not None and math.prod(_flat(shape)) > math.prod(tile)
