@@ -95,6 +95,11 @@ class Accumulators:
         x)` with x of other tiles: an element padded in every update holds the identity, one
         that held data in some update holds data with its records (new-user round 33's row max
         over column tiles)."""
+        if name not in self.extremum_starts:
+            self.extremum_starts[name] = self._identity_start(name)
+        return self.extremum_starts[name]
+
+    def _identity_start(self, name: str) -> str | None:
         writers = self.df.writers.get(name, [])
         ops = set()
         for w in writers:

@@ -70,6 +70,7 @@ class Pads(PadLines, Accumulators):
         self.constants = Constants(df)           # which tiles hold constants (encode/zero_values.py)
         self.cycled: set = set()                 # tiles whose walk reached themselves
         self.local: dict[str, bool] = {}         # tiles every read of which is of the same iteration
+        self.extremum_starts: dict[str, str | None] = {}   # identity_start's answers
         # where elements other than padding may be inf or NaN (encode/finite_values.py); it asks
         # where padding lies of a walk that does not ask it back (values=False)
         self.finite = NonFinite(df, self._padded) if values else None
