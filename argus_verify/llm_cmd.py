@@ -71,4 +71,6 @@ def run(args, task, run_dir: Path, eval_opts, predict) -> int:
           f"best kernel {run_dir / 'llm' / 'best.dsl'}" +
           (f", model time {best:.4g} s (model)" if best is not None else "") +
           (f"; stopped: {summary['stopped']}" if summary["stopped"] else ""))
+    if summary["stopped"] and summary["first_ok_turn"] is None:
+        return 3      # the endpoint never gave an answer (new-user round 38: exit 0 for scripts)
     return 0 if summary["seed_ok"] or summary["first_ok_turn"] is not None else 1

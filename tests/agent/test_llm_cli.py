@@ -84,3 +84,17 @@ def test_llm_turns_on_a_kernelbench_problem(tmp_path, monkeypatch, capsys):
     for path in sorted(p for p in tmp_path.rglob("*") if p.is_file()):
         assert KEY.encode() not in path.read_bytes(), path
     assert KEY not in out and KEY not in err
+
+
+def test_an_endpoint_that_never_answers_exits_3(tmp_path, monkeypatch, capsys):
+    """New-user round 38: every request failed, the seed stood as the best, exit 0."""
+    monkeypatch.chdir(tmp_path)
+    with ScriptedServer([status(503)] * 8) as srv:
+        monkeypatch.setenv("OPENAI_BASE_URL", srv.base_url)
+        monkeypatch.setenv("OPENAI_API_KEY", KEY)
+        monkeypatch.setenv("ARGUS_MODEL", "scripted")
+        rc = main(["optimize", str(KB / "level1_19_relu.py"), "--llm", "--budget", "1", "--run-dir",
+                   str(tmp_path / "run"), "--memory", str(tmp_path / "mem")])
+    err = capsys.readouterr().err
+    assert rc == 3, err
+    assert "endpoint_failed" in err and KEY not in err
