@@ -107,7 +107,7 @@ def _named(sketch, values) -> str:
 def stats_text(sketch, r) -> str:
     head = f"{sketch.path}: {r.status}"
     if r.status == "filled":
-        head += f": {_named(sketch, r.values)}"
+        head += f": {_named(sketch, r.values)}" if sketch.holes else " (no holes: the kernel as written proves)"
     elif r.reason:
         head += f": {r.reason}"
     lines = [head, f"  {len(sketch.holes)} holes, {r.candidates} candidates, {r.verifications} full verifications, "

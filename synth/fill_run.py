@@ -60,6 +60,13 @@ def candidate(sketch: Sketch, values: Values) -> tuple[Candidate | None, list[Di
     checked = check_source(text, sketch.path)
     if not checked.ok:
         return None, [d for d in checked.diagnostics if d.severity.value == "error"]
+    if checked.kernel.assumes:
+        # assumptions no sizes satisfy (a hole in `assume M <= ??{0, 8}`): E031, as argus-verify
+        # says, so an exhausted search is "no completion", not "budget" (new-user round 38)
+        from encode.assumptions import unsatisfiable_assumptions
+        unsat = unsatisfiable_assumptions(checked.kernel)
+        if unsat is not None:
+            return None, [unsat]
     return Candidate(values, text, checked.kernel), []
 
 

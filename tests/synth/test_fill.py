@@ -194,3 +194,18 @@ def test_an_output_that_cannot_be_written_is_bad_input_before_the_search(tmp_pat
     assert code == 2 and "folder that does not exist" in err
     code, _, err = run_cli(["fill", path, "-o", str(tmp_path)], capsys)
     assert code == 2 and "is a directory" in err
+
+
+def test_a_kernel_without_holes_is_said_to_prove_as_written(capsys):
+    code, out, err = run_cli(["fill", str(SKETCHES.parents[2] / "proofs" / "gemm_naive.dsl")], capsys)
+    assert code == 0 and "filled (no holes: the kernel as written proves)" in err and "kernel gemm_naive" in out
+
+
+def test_a_completion_whose_assumptions_no_sizes_satisfy_is_ruled_out_not_unknown(tmp_path, capsys):
+    """New-user round 38: `assume M <= ??{0}` made every completion unknown and the search
+    ended "budget" (exit 3); it is E031 for that completion, and the answer "no completion"."""
+    text = (SKETCHES / "row_sum_start.dsl").read_text().replace("assume C % 32 == 0", "assume C % 32 == 0 and C <= ??{0}")
+    path = tmp_path / "s.dsl"
+    path.write_text(text.replace("range(??{1, 0}, C / 32)", "range(0, C / 32)"))
+    code, _, err = run_cli(["fill", str(path)], capsys)
+    assert code == 1 and "no completion" in err and "E031" in err, err
