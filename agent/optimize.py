@@ -159,37 +159,44 @@ def optimize(task: Task, cfg: RunConfig, predict: Callable | None, progress: Cal
     best = pool[0] if pool else None
     tried: set[str] = {render(task.seed)[0]}
     sketches: list[dict] = []
-    while run.steps < cfg.budget:
-        state, props = _next_proposals(pool, tried)
-        if state is None:
-            break
-        stats = planner.Arms.from_records(prior + run.records)
-        chosen = planner.choose(stats, ctx, [p[0] for p in props], cfg.seed, run.steps, k=cfg.jobs)
-        picked = [next(p for p in props if p[0] == c) for c in chosen][:max(1, cfg.budget - run.steps)]
-        starts = []
-        for a, r, sites, sk in picked:
-            tried.add(sk)
-            learned = planner.learned_fill(prior + run.records, a.key, [s.domain for s in sites])
-            starts.append(learned or tuple(s.domain[0] for s in sites))
-        evs = run.evaluate_many([(_candidate(r.kernel, v), {"action": a.key})
-                                 for (a, r, _, _), v in zip(picked, starts)])
-        for (a, r, sites, _), values, ev in zip(picked, starts, evs):
-            text, first_ok = _candidate(r.kernel, values), ev.ok
-            ev, values, text, used = _repair(run, a, r, sites, values, ev, text)
-            if sites or used:
-                sketches.append({"action": a.key, "first_fill_ok": first_ok, "repair_steps": used, "ok": ev.ok})
-            run.record({"kind": "proposal", "step": run.steps, "context": ctx, "features": features,
-                        "state": digest(state.text), "applied": list(state.applied), "action": a.key,
-                        "technique": a.technique, "params": dict(a.params), "verdict": ev.status, "ok": ev.ok,
-                        "counterexample": _hidden(run, ev), "reward": _reward(ev, state, predict),
-                        "seconds": ev.seconds, "fill": list(values) if sites and ev.ok and values is not None else None,
-                        "domains": [list(s.domain) for s in sites]})
-            if ev.ok:
-                new = State(text, check_source(text, f"{task.name}.dsl").kernel, ev.seconds,
-                            state.applied + (a.technique,))
-                pool.append(new)
-                if best is None or _better(ev, best, predict):
-                    best = new
+    try:
+        while run.steps < cfg.budget:
+            state, props = _next_proposals(pool, tried)
+            if state is None:
+                break
+            stats = planner.Arms.from_records(prior + run.records)
+            chosen = planner.choose(stats, ctx, [p[0] for p in props], cfg.seed, run.steps, k=cfg.jobs)
+            picked = [next(p for p in props if p[0] == c) for c in chosen][:max(1, cfg.budget - run.steps)]
+            starts = []
+            for a, r, sites, sk in picked:
+                tried.add(sk)
+                learned = planner.learned_fill(prior + run.records, a.key, [s.domain for s in sites])
+                starts.append(learned or tuple(s.domain[0] for s in sites))
+            evs = run.evaluate_many([(_candidate(r.kernel, v), {"action": a.key})
+                                     for (a, r, _, _), v in zip(picked, starts)])
+            for (a, r, sites, _), values, ev in zip(picked, starts, evs):
+                text, first_ok = _candidate(r.kernel, values), ev.ok
+                ev, values, text, used = _repair(run, a, r, sites, values, ev, text)
+                if sites or used:
+                    sketches.append({"action": a.key, "first_fill_ok": first_ok, "repair_steps": used, "ok": ev.ok})
+                run.record({"kind": "proposal", "step": run.steps, "context": ctx, "features": features,
+                            "state": digest(state.text), "applied": list(state.applied), "action": a.key,
+                            "technique": a.technique, "params": dict(a.params), "verdict": ev.status, "ok": ev.ok,
+                            "counterexample": _hidden(run, ev), "reward": _reward(ev, state, predict),
+                            "seconds": ev.seconds,
+                            "fill": list(values) if sites and ev.ok and values is not None else None,
+                            "domains": [list(s.domain) for s in sites]})
+                if ev.ok:
+                    new = State(text, check_source(text, f"{task.name}.dsl").kernel, ev.seconds,
+                                state.applied + (a.technique,))
+                    pool.append(new)
+                    if best is None or _better(ev, best, predict):
+                        best = new
+    except KeyboardInterrupt:
+        # Ctrl-C: best.dsl and summary.json of the steps so far (new-user round 38: none were
+        # written), then the interruption goes on to the command; --resume continues
+        _finish(run, task, cfg, seed_ev, best, sketches)
+        raise
     return _finish(run, task, cfg, seed_ev, best, sketches)
 
 

@@ -43,7 +43,8 @@ def fitted_sizes(kernel: ir.Kernel, sizes: dict[str, int]) -> dict[str, int] | N
     return {n: out.model.eval(env.sizes[n], model_completion=True).as_long() for n in names}
 
 
-def reference_check(kernel: ir.Kernel, text: str, ref: Path, cache_dir: Path = Path(".argus_cache")) -> tuple[bool, str]:
+def reference_check(kernel: ir.Kernel, text: str, ref: Path,
+                    cache_dir: Path = Path(".argus_cache")) -> tuple[bool, str]:
     """(matches, why not): the proved kernel lowered and run once on the CUDA simulator
     against the NumPy reference `ref`, at its TEST_SIZES or the nearest sizes the kernel's
     own assumptions keep (differential.check_lowering: the interpreter, the lowering and the

@@ -149,3 +149,23 @@ def test_run_directories_and_tolerances_that_cannot_be_used_are_bad_input(tmp_pa
     (tmp_path / "t.toml").write_text(bad)
     r = _argus("optimize", str(tmp_path / "t.toml"), cwd=tmp_path)
     assert r.returncode == 2 and "rtol and atol must be numbers >= 0" in r.stderr
+
+
+def test_an_interrupted_run_leaves_its_best_kernel_and_summary(tmp_path, monkeypatch):
+    """New-user round 38: Ctrl-C left only candidates/ and prior.json."""
+    import agent.optimize as opt
+    from agent.run import RunConfig
+    task = load_task(ROOT / "tasks" / "row_sum.toml")
+
+    def interrupted(pool, tried):     # Ctrl-C once the seed is evaluated
+        raise KeyboardInterrupt
+    monkeypatch.setattr(opt, "_next_proposals", interrupted)
+    cfg = RunConfig(tmp_path / "run", tmp_path / "mem", 6, 1, 0, "counterexample")
+    try:
+        opt.optimize(task, cfg, None)
+    except KeyboardInterrupt:
+        pass
+    else:
+        raise AssertionError("the interruption was swallowed")
+    assert (tmp_path / "run" / "best.dsl").read_text() == task.seed_text
+    assert (tmp_path / "run" / "summary.json").is_file()
