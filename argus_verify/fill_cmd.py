@@ -68,6 +68,13 @@ def fill_main(args) -> int:
         return 2
     # a reference beside the sketch (NAME.ref.py) checks each proved completion's numbers too
     ref = Path(args.sketch).with_suffix(".ref.py") if args.sketch != "-" else None
+    if ref is not None and ref.is_file():
+        from codegen_cuda.runner import RunError, load_reference
+        try:
+            load_reference(ref)          # a broken reference is said once, before the search
+        except RunError as err:
+            print(f"argus fill: error: {err}", file=sys.stderr)
+            return 2
     # the whole fill's budget also ends a verification under way (new-user round 38: 0.5 s took 7.1 s)
     deadline = time.monotonic() + args.timeout if args.timeout is not None else None
     opts = FillOptions(VerifyOptions(timeout_s=max(0.001, args.query_timeout), seed=args.seed, target=args.target,

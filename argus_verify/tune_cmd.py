@@ -44,6 +44,13 @@ def tune_main(args) -> int:
         return 2
     # a reference beside the sketch (NAME.ref.py): the best configurations must match it
     ref = Path(args.file).with_suffix(".ref.py") if args.file != "-" else None
+    if ref is not None and ref.is_file():
+        from codegen_cuda.runner import load_reference
+        try:
+            load_reference(ref)          # a broken reference is said once, before the search
+        except RunError as err:
+            print(f"argus tune: error: {err}", file=sys.stderr)
+            return 2
     opts = TuneOptions(target=args.target, timeout_s=args.timeout, seed=args.seed, jobs=args.jobs,
                        registers=args.registers, refine=args.top, cache_dir=str(cache_dir()),
                        reference=str(ref) if ref is not None and ref.is_file() else None)

@@ -1,9 +1,10 @@
 """Holes in a sketch's specification (new-user round 38): `argus fill` chooses values with
-which every claim proves, so a hole inside a tag function, an `assert` or an `invariant`
-would let it choose the claim instead of the kernel (`range(??{0, 32}, C)` filled to the 32
+which every claim proves, so a hole inside a tag function, an `assume`, an `assert` or an
+`invariant` would let it choose the claim instead of the kernel (`range(??{0, 32}, C)` filled to the 32
 that a loop skipping the first tile satisfies). Holes belong in the implementation; a tag
 function may not read a constant that is a hole either (it is the kernel's contract), while an
-assertion may (`block.x * BM` with a tile size being tuned)."""
+assertion or an assumption may (`block.x * BM`, `assume M % BM == 0` with a tile size being
+tuned)."""
 from __future__ import annotations
 
 from . import exprs, ir
@@ -22,6 +23,12 @@ def spec_hole_errors(kernel: ir.Kernel) -> list[Diagnostic]:
                 out.append(_error(f"{what} in the tag function of {t.tensor}: `argus fill` would choose the "
                                   "contract, not the kernel", getattr(e, "span", t.span) or t.span))
                 break
+    for a in kernel.assumes:
+        if _holes(a):
+            # held-out round 39: `assume P == ??{1, 32}` with P a tag's range start, and
+            # `assume N <= ??{64, 4096}`, let fill choose which sizes the kernel serves
+            out.append(_error("a hole in an `assume`: `argus fill` would choose which sizes the kernel serves",
+                              getattr(a, "span", None) or kernel.span))
     for s in ir.walk(kernel.body):
         if isinstance(s, (ir.Assert, ir.Invariant)) and _holes(s.cond):
             word = "assert" if isinstance(s, ir.Assert) else "invariant"

