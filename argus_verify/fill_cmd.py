@@ -67,19 +67,18 @@ def fill_main(args) -> int:
             print(format_diagnostic(d, text), file=sys.stderr)
         return 2
     # a reference beside the sketch (NAME.ref.py) checks each proved completion's numbers too
-    ref = Path(args.sketch).with_suffix(".ref.py") if args.sketch != "-" else None
-    if ref is not None and ref.is_file():
-        from codegen_cuda.runner import RunError, load_reference
-        try:
-            load_reference(ref)          # a broken reference is said once, before the search
-        except RunError as err:
-            print(f"argus fill: error: {err}", file=sys.stderr)
-            return 2
+    from codegen_cuda.runner import RunError
+    from codegen_cuda.test_sizes import sketch_reference
+    try:
+        ref = sketch_reference(args.sketch)
+    except RunError as err:
+        print(f"argus fill: error: {err}", file=sys.stderr)
+        return 2
     # the whole fill's budget also ends a verification under way (new-user round 38: 0.5 s took 7.1 s)
     deadline = time.monotonic() + args.timeout if args.timeout is not None else None
     opts = FillOptions(VerifyOptions(timeout_s=max(0.001, args.query_timeout), seed=args.seed, target=args.target,
                                      deadline=deadline),
-                       budget_s=args.timeout, reference=ref if ref is not None and ref.is_file() else None)
+                       budget_s=args.timeout, reference=ref)
     result = fill(sketch, opts, args.feedback)
     print(stats_text(sketch, result), file=sys.stderr)
     if result.status == "filled" and args.output:

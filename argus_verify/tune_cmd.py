@@ -43,17 +43,15 @@ def tune_main(args) -> int:
         print(f"argus tune: error: {err}", file=sys.stderr)
         return 2
     # a reference beside the sketch (NAME.ref.py): the best configurations must match it
-    ref = Path(args.file).with_suffix(".ref.py") if args.file != "-" else None
-    if ref is not None and ref.is_file():
-        from codegen_cuda.runner import load_reference
-        try:
-            load_reference(ref)          # a broken reference is said once, before the search
-        except RunError as err:
-            print(f"argus tune: error: {err}", file=sys.stderr)
-            return 2
+    from codegen_cuda.test_sizes import sketch_reference
+    try:
+        ref = sketch_reference(args.file)
+    except RunError as err:
+        print(f"argus tune: error: {err}", file=sys.stderr)
+        return 2
     opts = TuneOptions(target=args.target, timeout_s=args.timeout, seed=args.seed, jobs=args.jobs,
                        registers=args.registers, refine=args.top, cache_dir=str(cache_dir()),
-                       reference=str(ref) if ref is not None and ref.is_file() else None)
+                       reference=str(ref) if ref is not None else None)
 
     def progress(done: int, total: int, out) -> None:
         if not args.quiet:

@@ -64,3 +64,14 @@ def reference_check(kernel: ir.Kernel, text: str, ref: Path,
         sizes = fitted
     got = check_lowering(kernel, text, ref, [sizes], seeds=(0,), cache_dir=cache_dir)
     return got.verdict == "ok", f"on the simulator against {ref.name}: {got.verdict}: {got.detail}"
+
+
+def sketch_reference(sketch_path: str) -> Path | None:
+    """The NumPy reference beside a sketch (NAME.ref.py for NAME.dsl), loaded once to find a
+    broken one before any search (RunError); None when there is none."""
+    from .runner import load_reference
+    ref = Path(sketch_path).with_suffix(".ref.py") if sketch_path != "-" else None
+    if ref is None or not ref.is_file():
+        return None
+    load_reference(ref)
+    return ref

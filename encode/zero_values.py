@@ -126,7 +126,12 @@ class Constants:
                 return v
             case ir.Bin(op=op, lhs=a, rhs=b) if op in _ARITH:
                 return _arith(op, self.value(a), self.value(b))
-            case ir.Call(func="where", args=(_, a, b)):
+            case ir.Call(func="where", args=(c, a, b)):
+                if self.recorded(c):
+                    # each element carries the condition's records (SEMANTICS.md, where): a
+                    # one-hot `where(x == index(..), 1.0, 0.0)` of data has no constant element
+                    # (held-out round 39)
+                    return EMPTY
                 return max(self.expr(a), self.expr(b))
             case ir.Call(func="maximum" | "minimum" as f, args=(a, b)):
                 return _extremum(f, self.value(a), self.value(b))
@@ -138,6 +143,25 @@ class Constants:
                     return Number(None) if v.v is None else _number(evaluate(FUNCS[f], v.v))
                 return v if v == EMPTY or (v == ZERO and evaluate(FUNCS[f], 0.0) == 0.0) else ANY
         return ANY
+
+
+    def recorded(self, e: ir.Expr) -> bool:
+        """Whether every element of `e` that is not padding holds some record: it reads, at
+        the element, a tile with no constant element (records merge through math)."""
+        match e:
+            case ir.Sym(kind=ir.SymKind.TENSOR, name=n):
+                return self.tile(n) == EMPTY
+            case ir.Bin(lhs=a, rhs=b) | ir.Call(func="maximum" | "minimum", args=(a, b)):
+                return self.recorded(a) or self.recorded(b)
+            case ir.Neg(operand=x) | ir.Not(operand=x) | ir.Cast(operand=x):
+                return self.recorded(x)
+            case ir.Call(func="where", args=(c, a, b)):
+                return self.recorded(c) or (self.recorded(a) and self.recorded(b))
+            case ir.Call(func="mask" | "sum" | "max" | "min" | "bcast" | "reshape", args=(x, *_)):
+                return self.recorded(x)
+            case ir.Call(func=f, args=(x,)) if f in FUNCS:
+                return self.recorded(x)
+        return False
 
 
 @dataclass(frozen=True)
