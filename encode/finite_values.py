@@ -20,7 +20,7 @@ from __future__ import annotations
 
 import math
 
-from dsl import ir
+from dsl import exprs, ir
 from dsl.pad_values import FUNCS, cast_value
 
 from . import program as prog
@@ -50,6 +50,8 @@ class NonFinite:
         self._reach: dict[tuple, list] = {}
         self._ifs: set | None = None                          # the paths of the `if` statements
         self._floors: dict[str, float] = {}                   # size -> its least value known
+        self._runs: dict[int, bool] = {}                      # id(loop) -> it runs at least once
+        self._stmts = {q.path: q.stmt for q in df.points}
 
     def read(self, point, name: str) -> frozenset:
         """The values a read of `name` at `point` (None: anywhere) may see."""
@@ -94,8 +96,28 @@ class NonFinite:
             else:
                 if self._ifs is None:
                     self._ifs = {q.path for q in self.df.points if isinstance(q.stmt, ir.If)}
-                self._reach[key] = [w for w in writers if _reaches(w, point, writers, self._ifs)]
+                self._reach[key] = [w for w in writers if _reaches(w, point, writers, self._ifs, self._always)]
         return self._reach[key]
+
+    def _always(self, k, p) -> bool:
+        """Whether write `k` runs whenever the code around it does, up to what also encloses
+        read `p`: each statement enclosing k but not p is a loop that runs at least once for
+        every size the assumptions allow (new-user round 40: a running max from -inf updated in
+        a column loop that runs at least once reached a second pass as -inf, and a two-pass
+        logsumexp with a column tail was unknown)."""
+        for j in range(1, len(k.path)):
+            q = k.path[:j]
+            if p.path[:j] == q and len(p.path) > j:
+                continue                                   # encloses p too (an `if` arm p is in)
+            st = self._stmts.get(q)                        # None: an `if` arm p is not in
+            if not isinstance(st, ir.For) or not self._runs_once(st):
+                return False
+        return True
+
+    def _runs_once(self, loop: ir.For) -> bool:
+        if id(loop) not in self._runs:
+            self._runs[id(loop)] = _at_least_one(self.df, ir.Bin(ir.BinOp.SUB, loop.stop, loop.start))
+        return self._runs[id(loop)]
 
     def _get(self, point, name: str) -> frozenset:
         out = frozenset({DATA}) if self.df.kernel.param(name) is not None else frozenset()
@@ -242,11 +264,29 @@ def _cast(a, dt: ir.DType, fmt):
     return exact(c, fmt) if isinstance(c, float) else exact(a, fmt, exactly=False)
 
 
-def _reaches(w, p, writers, ifs: set) -> bool:
+def _at_least_one(df, e: ir.Expr) -> bool:
+    """`e`, integer arithmetic on sizes, constants and literals (`/` and `%` too), is >= 1
+    under the kernel's assumptions."""
+    import z3
+    from .solver import Verdict, prove
+    if not all(isinstance(n, (ir.IntLit, ir.Bin)) or (isinstance(n, ir.Sym) and n.kind in (ir.SymKind.SIZE,
+               ir.SymKind.CONST)) for n in exprs.iter_nodes(e)):
+        return False
+    if any(isinstance(n, ir.Bin) and n.op not in (ir.BinOp.ADD, ir.BinOp.SUB, ir.BinOp.MUL, ir.BinOp.DIV,
+                                                 ir.BinOp.MOD) for n in exprs.iter_nodes(e)):
+        return False
+    try:
+        term = df.env.term(e, {})
+    except Unsupported:
+        return False
+    return z3.is_int(term) and prove(term >= 1, list(df.env.facts), df.solver).verdict is Verdict.PROVED
+
+
+def _reaches(w, p, writers, ifs: set, always=lambda k, p: False) -> bool:
     """Whether register write `w` may be the value a read at `p` sees: along the program order,
     or around a loop both lie in, unless every such path passes another write of the tile (one
-    whose enclosing statements all enclose p, between the two; or an `if`, at `ifs`' paths,
-    both of whose branches write the tile at their top level)."""
+    whose enclosing statements all enclose p, or that `always` runs, between the two; or an
+    `if`, at `ifs`' paths, both of whose branches write the tile at their top level)."""
     def encloses_p(path: tuple) -> bool:
         return p.path[:len(path) - 1] == path[:-1] and p.path[:len(path)] != path
 
@@ -256,7 +296,7 @@ def _reaches(w, p, writers, ifs: set) -> bool:
             arms.setdefault(k.path[:-2], set()).add(k.path[-2])
 
     def kills(after: tuple, before: tuple) -> bool:
-        if any(k is not w and after < k.path < before and encloses_p(k.path) for k in writers):
+        if any(k is not w and after < k.path < before and (encloses_p(k.path) or always(k, p)) for k in writers):
             return True
         return any(both == {0, 1} and after < i < before and encloses_p(i) for i, both in arms.items())
     if w.path < p.path:

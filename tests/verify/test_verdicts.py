@@ -269,6 +269,8 @@ HELD_OUT = [
     ("run_ok_colmin_from_inf", {"R": 37, "C": 64}),     # a running minimum from inf over inf padding
     ("r39_ok_imax_fill_int_min", {"R": 16, "C": 50}),   # an i32 max padded with its type's least value
     ("r39_ok_onehot_rows_zero_tail", {"R": 50, "RP": 64}),   # where(x == index, 1.0, 0.0) carries x's records
+    ("r40_ok_lse_col_tail", {"R": 16, "C": 300}),  # a running max from -inf in a loop that runs: finite after it
+    ("r40_ok_xent_col_tail", {"R": 16}),           # the same in a cross-entropy
     ("r37_ok_wait_parity_unreduced", {"M": 32, "K": 128}),   # an mbarrier wait's parity `k / S`, not reduced mod 2
     ("r37_ok_commit_with_mbarrier", {"R": 2}),     # cp.async groups beside an mbarrier (the interpreter's copy agent)
 ]
