@@ -136,9 +136,10 @@ def _of_expr(pads, e: ir.Expr, point, depth: int, at):
 
 
 def _scalar(e: ir.Expr) -> bool:
-    """A literal, size, constant or id: one value for every element, never padding."""
-    return isinstance(e, (ir.FloatLit, ir.IntLit, ir.BuiltinRef)) or (
-        isinstance(e, ir.Sym) and e.kind is not ir.SymKind.TENSOR)
+    """A literal, size, constant or id, or math on them alone (`cast(R, f32)`, new-user round
+    40: it was taken for a tile and its shape asked, "a reduction over a scalar"): one value
+    for every element, never padding."""
+    return not any(isinstance(n, ir.Sym) and n.kind is ir.SymKind.TENSOR for n in iter_nodes(e))
 
 
 def _operands(e: ir.Expr) -> tuple:

@@ -659,3 +659,10 @@ def test_false_proofs_of_held_out_rounds_stay_unproved(path):
     the grid. Each is refuted or unknown, never proved."""
     v = verify_kernel(check_source(path.read_text(), path.name).kernel, VerifyOptions())
     assert v.status != "proved", path.name
+
+
+def test_a_scalar_cast_divisor_is_no_tile_in_the_padding_places():
+    """`sum(x, axis=0) / cast(R, f32)`: math on sizes alone is one value per element, not a
+    tile whose shape is asked (new-user round 40)."""
+    v = _verdict("r40_ok_center_by_cast_size.dsl")
+    assert v.status == "proved", (v.findings, v.unknowns)
