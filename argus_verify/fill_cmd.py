@@ -50,11 +50,14 @@ def fill_main(args) -> int:
     if args.timeout is not None and args.timeout <= 0:
         print("argus fill: error: --timeout must be positive", file=sys.stderr)
         return 2
-    if args.output and (os.path.isdir(args.output) or not os.path.isdir(os.path.dirname(os.path.abspath(args.output)))):
+    if args.output:
         # checked before the search (new-user round 38: an internal error after it)
-        why = "is a directory" if os.path.isdir(args.output) else "is in a folder that does not exist"
-        print(f"argus fill: error: cannot write -o {args.output}: it {why}", file=sys.stderr)
-        return 2
+        folder = os.path.dirname(os.path.abspath(args.output))
+        why = "is a directory" if os.path.isdir(args.output) else \
+            "" if os.path.isdir(folder) else "is in a folder that does not exist"
+        if why:
+            print(f"argus fill: error: cannot write -o {args.output}: it {why}", file=sys.stderr)
+            return 2
     text, diags = read_source(args.sketch)
     sketch = None
     if text is not None:

@@ -43,6 +43,19 @@ def fitted_sizes(kernel: ir.Kernel, sizes: dict[str, int]) -> dict[str, int] | N
     return {n: out.model.eval(env.sizes[n], model_completion=True).as_long() for n in names}
 
 
+def sizes_for(kernel: ir.Kernel, sizes: dict[str, int]) -> dict[str, int]:
+    """`sizes` when they keep the kernel's assumptions, else the nearest that do
+    (fitted_sizes); RunError when there are none."""
+    from .runner import RunError, check_sizes
+    try:
+        return check_sizes(kernel, sizes)
+    except RunError:
+        fitted = fitted_sizes(kernel, sizes)
+        if fitted is None:
+            raise
+        return check_sizes(kernel, fitted)
+
+
 def reference_check(kernel: ir.Kernel, text: str, ref: Path,
                     cache_dir: Path = Path(".argus_cache")) -> tuple[bool, str]:
     """(matches, why not): the proved kernel lowered and run once on the CUDA simulator
@@ -50,18 +63,15 @@ def reference_check(kernel: ir.Kernel, text: str, ref: Path,
     own assumptions keep (differential.check_lowering: the interpreter, the lowering and the
     reference agree)."""
     from .differential import check_lowering
-    from .runner import RunError, check_sizes, load_reference
+    from .runner import RunError, load_reference
     try:
         sizes = dict(load_reference(ref).TEST_SIZES)
     except (RunError, AttributeError, TypeError) as err:
         return False, f"its reference {ref.name} could not be used: {err}"
     try:
-        sizes = check_sizes(kernel, sizes)
-    except RunError:
-        fitted = fitted_sizes(kernel, sizes)
-        if fitted is None:
-            return False, f"no sizes near {ref.name}'s TEST_SIZES keep its assumptions"
-        sizes = fitted
+        sizes = sizes_for(kernel, sizes)
+    except RunError as err:
+        return False, f"no sizes near {ref.name}'s TEST_SIZES keep its assumptions ({err})"
     got = check_lowering(kernel, text, ref, [sizes], seeds=(0,), cache_dir=cache_dir)
     return got.verdict == "ok", f"on the simulator against {ref.name}: {got.verdict}: {got.detail}"
 

@@ -20,7 +20,7 @@ from __future__ import annotations
 
 import math
 
-from dsl import exprs, ir
+from dsl import ir
 from dsl.pad_values import FUNCS, cast_value
 
 from . import program as prog
@@ -116,7 +116,8 @@ class NonFinite:
 
     def _runs_once(self, loop: ir.For) -> bool:
         if id(loop) not in self._runs:
-            self._runs[id(loop)] = _at_least_one(self.df, ir.Bin(ir.BinOp.SUB, loop.stop, loop.start))
+            self._runs[id(loop)] = scalar_at_least_one(self.df, ir.Bin(ir.BinOp.SUB, loop.stop, loop.start),
+                                                       division=True)
         return self._runs[id(loop)]
 
     def _get(self, point, name: str) -> frozenset:
@@ -262,24 +263,6 @@ def _cast(a, dt: ir.DType, fmt):
         return a
     c = cast_value(a, dt)
     return exact(c, fmt) if isinstance(c, float) else exact(a, fmt, exactly=False)
-
-
-def _at_least_one(df, e: ir.Expr) -> bool:
-    """`e`, integer arithmetic on sizes, constants and literals (`/` and `%` too), is >= 1
-    under the kernel's assumptions."""
-    import z3
-    from .solver import Verdict, prove
-    if not all(isinstance(n, (ir.IntLit, ir.Bin)) or (isinstance(n, ir.Sym) and n.kind in (ir.SymKind.SIZE,
-               ir.SymKind.CONST)) for n in exprs.iter_nodes(e)):
-        return False
-    if any(isinstance(n, ir.Bin) and n.op not in (ir.BinOp.ADD, ir.BinOp.SUB, ir.BinOp.MUL, ir.BinOp.DIV,
-                                                 ir.BinOp.MOD) for n in exprs.iter_nodes(e)):
-        return False
-    try:
-        term = df.env.term(e, {})
-    except Unsupported:
-        return False
-    return z3.is_int(term) and prove(term >= 1, list(df.env.facts), df.solver).verdict is Verdict.PROVED
 
 
 def _reaches(w, p, writers, ifs: set, always=lambda k, p: False) -> bool:

@@ -90,11 +90,13 @@ def _axis(df, call: ir.Call):
     return df.env.const_value(kw["axis"]) if "axis" in kw else None
 
 
-def scalar_at_least_one(df, e: ir.Expr) -> bool:
+def scalar_at_least_one(df, e: ir.Expr, division: bool = False) -> bool:
     """`e` is integer arithmetic on sizes, constants and integer literals (no tile, no thread
-    or block id, no float) that the kernel's assumptions keep >= 1."""
+    or block id, no float; `/` and `%` too with `division`, a loop's trip count) that the
+    kernel's assumptions keep >= 1."""
+    ops = (ir.BinOp.ADD, ir.BinOp.SUB, ir.BinOp.MUL) + ((ir.BinOp.DIV, ir.BinOp.MOD) if division else ())
     scalar = all(isinstance(n, ir.IntLit) or (isinstance(n, ir.Sym) and n.kind in (ir.SymKind.SIZE, ir.SymKind.CONST))
-                 or isinstance(n, ir.Bin) and n.op in (ir.BinOp.ADD, ir.BinOp.SUB, ir.BinOp.MUL)
+                 or isinstance(n, ir.Bin) and n.op in ops
                  for n in exprs.iter_nodes(e))
     if not scalar:
         return False

@@ -17,7 +17,7 @@ from dsl.diagnostics import Diagnostic
 from dsl.fmt import format_source
 from encode.findings import Finding
 
-from .fill_run import (FEEDBACK, FillOptions, FillRun, Values, candidate, errors_of, matches_reference,
+from .fill_run import (FEEDBACK, FillOptions, FillRun, Values, candidate, errors_of, proved,
                        record_refutation, verify_candidate)
 from .sketch import Sketch
 from .unbounded import solve_unbounded
@@ -70,10 +70,7 @@ def try_candidate(run: FillRun, values: Values) -> str:
     verdict = verify_candidate(cand, run.opts.verify)
     run.verifications += 1
     if verdict.status == "proved":
-        if not matches_reference(run, cand, values):
-            return "unknown"
-        run.completions.append(values)
-        return "proved"
+        return proved(run, cand, values)
     return record_refutation(run, values, errors_of(verdict), verdict)
 
 

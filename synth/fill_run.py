@@ -4,8 +4,8 @@ synth/unbounded.py solves unbounded ones with Z3; both go through here)."""
 from __future__ import annotations
 
 import time
-from pathlib import Path
 from dataclasses import dataclass, field
+from pathlib import Path
 
 from dsl.check import check_source
 from dsl.diagnostics import Diagnostic
@@ -68,6 +68,15 @@ def candidate(sketch: Sketch, values: Values) -> tuple[Candidate | None, list[Di
         if unsat is not None:
             return None, [unsat]
     return Candidate(values, text, checked.kernel), []
+
+
+def proved(run: "FillRun", cand: Candidate, values: Values) -> str:
+    """A completion the verifier proved: "proved" once it also matches the sketch's reference
+    (it joins the completions), else "unknown"."""
+    if not matches_reference(run, cand, values):
+        return "unknown"
+    run.completions.append(values)
+    return "proved"
 
 
 def matches_reference(run: "FillRun", cand: Candidate, values: Values) -> bool:

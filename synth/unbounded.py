@@ -24,7 +24,7 @@ from dsl.diagnostics import Span
 from encode.solver import Verdict as SV, minimize_model
 from encode.symbols import HOLE_PREFIX, hole_name
 
-from .fill_run import FillRun, Values, candidate, errors_of, matches_reference, record_refutation, verify_candidate
+from .fill_run import FillRun, Values, candidate, errors_of, proved, record_refutation, verify_candidate
 from .sketch import HoleSite, Sketch, value_text
 from .witness_store import from_symbolic
 
@@ -80,10 +80,7 @@ def _round(run, kernel, spans, unknowns, values, pick, learned) -> str:
     run.verifications += 1
     learned.append(point)
     if verdict.status == "proved":
-        if not matches_reference(run, cand, values):
-            return "unknown"
-        run.completions.append(values)
-        return "proved"
+        return proved(run, cand, values)
     errors = errors_of(verdict)
     if on_symbolic:   # found on the text that still reads `??`: move onto the plain completion
         errors = [from_symbolic(run.sketch, dict(values), frozenset(pick), f) for f in errors]
