@@ -65,7 +65,7 @@ def _round(run, kernel, spans, unknowns, values, pick, learned) -> str:
     on_symbolic = run.feedback == "counterexample"
     if on_symbolic:
         pins = {unknowns[i]: v for i, v in pick.items()}
-        collector = _Collector(pins, set(unknowns.values()))
+        collector = _Collector(pins, set(unknowns.values()), _grid_extents(kernel))
         opts = dataclasses.replace(run.opts.verify, on_refuted=collector, rules=_rules(run.opts.verify))
         verdict = verify_candidate(dataclasses.replace(cand, kernel=_pinned(kernel, spans, pick)), opts)
         learned.extend(collector.constraints)
@@ -132,8 +132,9 @@ def _by_magnitude(learned: list, unknowns: dict) -> dict[int, int] | None:
 class _Collector:
     """Turns each refuted query of a pinned verification into a constraint on the holes."""
 
-    def __init__(self, pins: dict, holes: set):
+    def __init__(self, pins: dict, holes: set, extents: list = ()):
         self.pins, self.holes = pins, {h.decl().name() for h in holes}
+        self.extents = [g for g in extents if _mentions_hole(g, self.holes)]
         self.constraints: list = []
         self.memo: dict = {}
         self.keep = []           # the facts seen, so that the AST ids in `memo` stay theirs
@@ -155,7 +156,27 @@ class _Collector:
             # the failure does not depend on the holes: no value avoids it
             self.constraints.append(z3.BoolVal(False))
             return
-        self.constraints.append(z3.ForAll(aux, z3.Not(instance)) if aux else z3.Not(instance))
+        avoid = z3.ForAll(aux, z3.Not(instance)) if aux else z3.Not(instance)
+        # The witness's block lies in the grid (`block.x < G`, a fact of every query): negated,
+        # a grid that launches no block at the witness's sizes would "avoid" the failure, and a
+        # rounding hole `(M + ??) / B` would learn one value per round (new-user round 38: 64
+        # rounds never reached 127). A launch needs at least one block: keep the grid. (The
+        # witness's sizes meet every candidate's assumptions: a hole in an `assume` is E020.)
+        at = [z3.simplify(z3.substitute(g, *fixed) if fixed else g) for g in self.extents]
+        launch = [g >= 1 for g in at if all(c.decl().name() in self.holes for c in _constants([g]))]
+        self.constraints.append(z3.And(avoid, *launch))
+
+
+def _grid_extents(kernel: ir.Kernel) -> list:
+    """The grid's extents as terms over the sizes and the unbounded holes (none where one
+    cannot be encoded so)."""
+    from encode.assume_reads import size_env
+    from encode.symbols import Unsupported
+    env = size_env(kernel)
+    try:
+        return [env.term(g, {}) for g in kernel.grid]
+    except Unsupported:
+        return []
 
 
 def _flatten(facts):

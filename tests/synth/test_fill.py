@@ -82,6 +82,15 @@ def test_an_unbounded_hole_is_solved_by_z3_from_the_counterexample():
     assert rej.candidates == (((0, 0),),) and rej.witness.rule == "TAG" and rej.replay == "replayed"
 
 
+def test_a_rounding_hole_learns_a_range_per_witness_not_one_value():
+    # `grid ((N + ??) / 128)`: the first witness (0 blocks cover N = 128 + 1's tail) rules out
+    # every value below 127 at once; a grid with no block at those sizes is no way out (new-user
+    # round 38: one value per round, and 64 rounds never reached 127)
+    result = fill(sketch_of("scale_grid_round.dsl"))
+    assert result.status == "filled" and result.values == ((0, 127),)
+    assert result.solver_rounds == 2
+
+
 def run_cli(argv, capsys):
     code = main(argv)
     out, err = capsys.readouterr()
