@@ -53,11 +53,11 @@ def tune_main(args) -> int:
                        registers=args.registers, refine=args.top, cache_dir=str(cache_dir()),
                        reference=str(ref) if ref is not None else None)
 
-    def progress(done: int, total: int, out) -> None:
+    def progress(phase: str, done: int, total: int, out) -> None:
         if not args.quiet:
             p = out.prediction
-            regs = f", {p.registers} registers ({p.registers_source})" if p is not None else ""
-            print(f"[{done}/{total}] {_values(out.values)}: {out.status}{regs}", file=sys.stderr, flush=True)
+            regs = f", {p.registers} registers ({_regs_source(p)})" if p is not None else ""
+            print(f"[{phase} {done}/{total}] {_values(out.values)}: {out.status}{regs}", file=sys.stderr, flush=True)
     try:
         result = tune(sketch, sizes, opts, progress)
     except TuneError as err:
@@ -96,12 +96,16 @@ def _values(values) -> str:
     return " ".join(f"{k}={v}" for k, v in values)
 
 
+def _regs_source(p) -> str:
+    return f"{p.registers_source}, {p.spilled} spilled" if p.spilled else p.registers_source
+
+
 def _prediction_json(p) -> dict | None:
     if p is None:
         return None
     return {"label": p.label, "seconds": p.seconds, "tflops": p.tflops, "gbps": p.gbps, "bound": p.bound,
             "why": p.why, "occupancy": p.occupancy, "waves": p.waves, "registers": p.registers,
-            "registers_source": p.registers_source, "flops": p.flops, "bytes_global": p.bytes_global,
+            "registers_source": p.registers_source, "registers_spilled": p.spilled, "flops": p.flops, "bytes_global": p.bytes_global,
             "intensity": p.intensity, "terms": dict(p.terms)}
 
 
@@ -118,7 +122,7 @@ def table(result, target, top: int) -> str:
              "model why")]
     for i, o in enumerate(result.ranked[:top], 1):
         p = o.prediction
-        rows.append((str(i), _values(o.values), o.status, f"{p.registers} ({p.registers_source})",
+        rows.append((str(i), _values(o.values), o.status, f"{p.registers} ({_regs_source(p)})",
                      f"{p.seconds * 1e6:.1f}", f"{p.tflops:.1f}", f"{p.gbps:.0f}", p.bound, p.why))
     widths = [max(len(r[c]) for r in rows) for c in range(len(rows[0]) - 1)]
     lines = ["  ".join(x.ljust(w) for x, w in zip(r[:-1], widths)) + "  " + r[-1] for r in rows]

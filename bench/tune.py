@@ -40,7 +40,7 @@ def main(argv=None) -> int:
     sizes, target = parse_sizes(a.size), load_target("sm_90")
     t0 = time.perf_counter()
     result = tune(sketch, sizes, TuneOptions(jobs=a.jobs, registers=a.registers),
-                  progress=lambda i, n, o: print(f"[{i}/{n}] {dict(o.values)} {o.status}", file=sys.stderr),
+                  progress=lambda ph, i, n, o: print(f"[{ph} {i}/{n}] {dict(o.values)} {o.status}", file=sys.stderr),
                   keep=lambda v: all(v.get(k) in vals for k, vals in allowed.items()))
     wall = time.perf_counter() - t0
     out = REPO / "bench" / "results" / f"tune_{Path(a.sketch).stem}.json"

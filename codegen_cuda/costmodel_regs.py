@@ -29,7 +29,7 @@ def estimate(plan: Plan, em, target, fragments: int = 0) -> int:
     """Registers per thread: the target's fixed overhead, plus the most that are live at any
     statement (register tiles, shared per-value indices, register-blocked operands), plus the
     tensor-core fragments of one k step (`fragments`), of two where a tile has two k steps or
-    more; capped at the target's limit."""
+    more; not capped at the target's limit (what is over it spills to local memory)."""
     cap = target.registers_per_thread
     if any(isinstance(s, ir.SetMaxNReg) for s in ir.walk(plan.kernel.body)):
         warps = -(-plan.kernel.threads // target.warp_size)
@@ -40,7 +40,7 @@ def estimate(plan: Plan, em, target, fragments: int = 0) -> int:
     regs = target.register_overhead + live.peak() + fragments * _fragment_sets(plan, em)
     if _loops(plan, em):       # ptxas unrolls and batches loads up to full occupancy's budget
         regs = max(regs, target.perf.registers_per_sm // target.perf.max_threads_per_sm)
-    return min(cap, regs)
+    return regs
 
 
 def _fragment_sets(plan: Plan, em) -> int:

@@ -120,10 +120,11 @@ class LoweredAccesses:
         if load is not None:
             src = bx.full_coords(load.src, tuple(coords), thr)
             bx.read_tile(load.src.tensor, src, thr,
-                         f"lowered code: {name} read across threads from its source {load.src.tensor}")
+                         f"lowered code: {name} read across threads from its source {load.src.tensor}", data=False)
         elif name in self.materialised:
             self._scratch(bx, name)
-            bx.read_tile(f"{name}__s", coords, thr, f"lowered code: {name} read from its shared copy {name}__s")
+            bx.read_tile(f"{name}__s", coords, thr, f"lowered code: {name} read from its shared copy {name}__s",
+                         data=False)
         elif local_reduction(self.plan, use) != name and not (
                 id(use) in self.plan.reductions and name in self.plan.reductions[id(use)].operands):
             # a thread-local reduction, and a parallel one's argument, read only registers
@@ -158,7 +159,7 @@ class LoweredAccesses:
         thr, elem = bx.pairs(s.target.layout, shape, active)
         k = np.tile(np.arange(r.form.parts, dtype=np.int64), len(thr))
         bx.read_tile(r.buffer, [k * r.form.outputs + np.repeat(elem, r.form.parts)], np.repeat(thr, r.form.parts),
-                     f"lowered code: {r.target}'s partials from {r.buffer}")
+                     f"lowered code: {r.target}'s partials from {r.buffer}", data=False)
         for name, t, c in self._operands(s.value, thr, _unravel(elem, shape), False, s.target.name, r.node):
             if name in other:
                 self.fetch(bx, s, name, t, c)

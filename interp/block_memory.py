@@ -17,10 +17,11 @@ from .tags import assign, padded
 class MemoryStatements:
     """Mixed into interp.block.BlockExec, whose state (memory, registers, loops) it uses."""
 
-    def read_tile(self, name: str, coords, thr, what: str, mask: ir.Mask | None = None):
+    def read_tile(self, name: str, coords, thr, what: str, mask: ir.Mask | None = None, data: bool = True):
         """(values, tags, taint, defined) of the elements at `coords` (one per pair) of a global or
         shared tensor; taint marks values a reported violation spoils. Through a mask, elements
-        outside the tensor are padding: the fill value, no contribution (the PAD tag)."""
+        outside the tensor are padding: the fill value, no contribution (the PAD tag). With
+        `data` False only the access is made (its races and bounds checked): None."""
         param = self.I.params.get(name)
         if param is not None:
             shape = self.I.shapes[name]
@@ -53,6 +54,10 @@ class MemoryStatements:
             for h in hazards:
                 self.violation(h.rule, h.detail, int(thr[sel][h.index]), bool(buf.taint[addr[sel][h.index]]),
                                other_line=h.other_line)
+        if not data:
+            # the lowered code's reads (codegen_cuda/lowered_accesses.py) need no value: a row sum
+            # over a softmax holds C * C records, and 1024 reads of it were 32 GiB (tune, round 38)
+            return None
         defined = (buf.w_thread[addr] >= 0) & ~buf.undef[addr]
         return buf.values[addr], buf.tags[addr], bad | buf.taint[addr], defined
 

@@ -73,9 +73,12 @@ def combinations(sketch: Sketch) -> list[dict[int, int]]:
 
 
 def tune(sketch: Sketch, sizes: Mapping[str, int], opts: TuneOptions,
-         progress: Callable[[int, int, Outcome], None] | None = None,
+         progress: Callable[[str, int, int, Outcome], None] | None = None,
          keep: Callable[[dict[str, int]], bool] | None = None) -> TuneResult:
-    """Rank every combination (or those `keep` accepts, by hole label) of the sketch's holes."""
+    """Rank every combination (or those `keep` accepts, by hole label) of the sketch's holes.
+    `progress(phase, done, total, outcome)` after each step of a phase: "verify" (every
+    combination), "cubin" (the best ones predicted again with compiled registers), "reference"
+    (the best ones run against the sketch's reference)."""
     labels = [h.label for h in sketch.holes]
     combos = [c for c in combinations(sketch) if keep is None or keep(dict(zip(labels, c.values())))]
     target = load_target(opts.target)
@@ -89,7 +92,7 @@ def tune(sketch: Sketch, sizes: Mapping[str, int], opts: TuneOptions,
         else:
             outcomes.append(Outcome(named, "rejected", reason))
     jobs = [(named, text, sketch.path, dict(sizes), opts) for named, text in todo]
-    outcomes += _run(_prove_one, jobs, opts.jobs, lambda i, o: progress and progress(len(outcomes) + i, len(combos), o))
+    outcomes += _run(_prove_one, jobs, opts.jobs, lambda i, o: progress and progress("verify", len(outcomes) + i, len(combos), o))
     ranked = sorted((o for o in outcomes if o.prediction is not None), key=lambda o: o.key)
     others = sorted((o for o in outcomes if o.prediction is None), key=lambda o: o.key)
     if opts.registers != "estimate" and ranked:
@@ -97,12 +100,12 @@ def tune(sketch: Sketch, sizes: Mapping[str, int], opts: TuneOptions,
         others = sorted(others + [o for o in ranked if o.prediction is None], key=lambda o: o.key)
         ranked = [o for o in ranked if o.prediction is not None]
     if opts.reference is not None:
-        ranked, dropped = _against_reference(ranked, sketch.path, opts)
+        ranked, dropped = _against_reference(ranked, sketch.path, opts, progress)
         others = sorted(others + dropped, key=lambda o: o.key)
     return TuneResult(len(combos), tuple(ranked), tuple(others))
 
 
-def _against_reference(ranked: list[Outcome], path: str, opts: TuneOptions) -> tuple[list, list]:
+def _against_reference(ranked: list[Outcome], path: str, opts: TuneOptions, progress=None) -> tuple[list, list]:
     """The best configurations, from the top, run on the simulator against the sketch's
     reference until `opts.checked` match; one that does not is dropped from the ranking
     (new-user round 38: a configuration skipping a tile proved, `covers` allows it, and the
@@ -115,11 +118,12 @@ def _against_reference(ranked: list[Outcome], path: str, opts: TuneOptions) -> t
             continue
         kernel = check_source(o.text, path).kernel
         ok, why = reference_check(kernel, o.text, Path(opts.reference), Path(opts.cache_dir))
-        if ok:
-            passed += 1
-            kept.append(dataclasses.replace(o, status="proved, matches"))
-        else:
-            dropped.append(dataclasses.replace(o, status="mismatch", reason=f"proved, but {why}"))
+        out = dataclasses.replace(o, status="proved, matches") if ok else \
+            dataclasses.replace(o, status="mismatch", reason=f"proved, but {why}")
+        passed += ok
+        (kept if ok else dropped).append(out)
+        if progress:
+            progress("reference", len(kept) + len(dropped), len(ranked), out)
     return kept, dropped
 
 
@@ -143,7 +147,7 @@ def _refine(ranked: list[Outcome], path: str, sizes, opts: TuneOptions, progress
     (cubin), or the `refine` best by the estimate (auto); then rank again."""
     n = len(ranked) if opts.registers == "cubin" else min(opts.refine, len(ranked))
     jobs = [(o, path, dict(sizes), opts) for o in ranked[:n]]
-    redone = _run(_with_cubin, jobs, opts.jobs, lambda i, o: progress and progress(i, n, o))
+    redone = _run(_with_cubin, jobs, opts.jobs, lambda i, o: progress and progress("cubin", i, n, o))
     return sorted(redone + ranked[n:], key=lambda o: o.key)
 
 

@@ -88,7 +88,7 @@ def test_cli_table_is_labelled_model_and_json_is_stable(tmp_path, capsys):
     for _ in range(2):
         assert argus(["tune", str(path), "--size", "M=131072", "--registers", "estimate", "--json"]) == 0
         runs.append(capsys.readouterr())
-    assert runs[0].out == runs[1].out and "[18/18]" in runs[0].err
+    assert runs[0].out == runs[1].out and "[verify 18/18]" in runs[0].err
     data = json.loads(runs[0].out)
     assert data["label"] == "model" and [r["values"]["R"] for r in data["ranked"]] == [1, 2]
 
