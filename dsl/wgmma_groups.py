@@ -5,16 +5,25 @@ A may-analysis over the structured program: the state is the wgmmas issued since
 `wgmma_commit` and the committed groups still pending, oldest first; `wgmma_wait n` keeps
 the n newest. A wgmma in a loop must be retired within its iteration (E041): its operand
 tiles are named by that iteration's loop values.
+
+A thread takes the same side of every `if` on the same role condition (one on the thread,
+the block, sizes and constants alone): the analysis runs once per truth assignment of the
+role conditions around wgmma statements and joins the runs, so a wait in a second
+`if thread.warp < 4:` retires the wgmma of the first (held-out round 37: the join of one
+run kept it pending on the `else` path no thread holding the accumulator takes).
 """
 from __future__ import annotations
 
 import dataclasses
+import itertools
 
 from . import exprs, ir
 from .diagnostics import Diagnostic
 
 EMPTY = (frozenset(), ())
 JOIN_ROUNDS = 8
+WARP = 32
+ROLE_CONDITIONS = 4      # at most 2^4 runs; with more, one run joins both sides of each `if`
 
 
 def is_wgmma(s) -> bool:
@@ -39,8 +48,8 @@ class Groups:
     """The analysis of one kernel: `before[path]` is the state before each statement and
     `retires[path]` the wgmmas (by path) the wait at `path` may retire."""
 
-    def __init__(self, kernel: ir.Kernel, consts: dict[str, int]):
-        self.consts = consts
+    def __init__(self, kernel: ir.Kernel, consts: dict[str, int], roles: dict[str, bool] | None = None):
+        self.consts, self.roles = consts, roles or {}
         self.before: dict[tuple, tuple] = {}
         self.retires: dict[tuple, set] = {}
         self.stmt: dict[tuple, ir.Stmt] = {}
@@ -69,6 +78,10 @@ class Groups:
             self.retires.setdefault(path, set()).update(p for g in gone for p in g)
             return state[0], keep
         if isinstance(s, ir.If):
+            side = self.roles.get(role_key(s.cond))
+            if side is not None:
+                return self.block(s.then, path + ("then",), state) if side else \
+                    self.block(s.orelse, path + ("orelse",), state)
             return _join(self.block(s.then, path + ("then",), state), self.block(s.orelse, path + ("orelse",), state))
         if isinstance(s, ir.For):
             return self._loop(s, path, state)
@@ -92,13 +105,96 @@ class Groups:
         return _join(state, end)
 
 
+def role_key(cond: ir.Expr) -> str | None:
+    """The text of a condition every thread evaluates the same way wherever it stands (no loop
+    variable, index, tile or data read), else None."""
+    from .fmt import format_expr
+    for n in exprs.iter_nodes(cond):
+        if isinstance(n, (ir.ElemRef, ir.Hole)) or (
+                isinstance(n, ir.Sym) and n.kind not in (ir.SymKind.SIZE, ir.SymKind.CONST)):
+            return None
+    return format_expr(cond)
+
+
+def _touches_wgmma(stmts) -> bool:
+    return any(is_wgmma(s) or isinstance(s, (ir.WgmmaCommit, ir.WgmmaWait)) for s in ir.walk(stmts))
+
+
+def analyse(kernel: ir.Kernel, consts: dict[str, int]) -> Groups:
+    """The groups of every thread: one run per truth assignment of the role conditions that
+    some thread has, joined (beyond ROLE_CONDITIONS conditions only those of `if`s holding
+    wgmma statements; beyond that many of these, one run joining both sides of each `if`)."""
+    roles = [(s, k) for s in ir.walk(kernel.body) if isinstance(s, ir.If) and (k := role_key(s.cond)) is not None]
+    keys = list(dict.fromkeys(k for _, k in roles))
+    if len(keys) > ROLE_CONDITIONS:
+        keys = list(dict.fromkeys(k for s, k in roles if _touches_wgmma(s.then + s.orelse)))
+    if not keys or len(keys) > ROLE_CONDITIONS:
+        return Groups(kernel, consts)
+    runs = [Groups(kernel, consts, dict(zip(keys, sides))) for sides in _assignments(kernel, keys, consts)]
+    out = runs[0]
+    for g in runs[1:]:
+        for path, state in g.before.items():
+            out.before[path] = _join(out.before[path], state) if path in out.before else state
+        for path, ps in g.retires.items():
+            out.retires.setdefault(path, set()).update(ps)
+        out.stmt.update(g.stmt)
+        out.layout.update(g.layout)
+        for p, loop in g.unretired.items():
+            out.unretired.setdefault(p, loop)
+        out.exit = _join(out.exit, g.exit)
+    return out
+
+
+def _assignments(kernel: ir.Kernel, keys: list[str], consts: dict[str, int]) -> list[tuple[bool, ...]]:
+    """The truth assignments of the role conditions some thread has (every one where a
+    condition reads the block or a size: it is not decided per thread here)."""
+    conds = {}
+    for s in ir.walk(kernel.body):
+        if isinstance(s, ir.If) and role_key(s.cond) in keys:
+            conds.setdefault(role_key(s.cond), s.cond)
+    seen = []
+    for t in range(kernel.threads):
+        sides = tuple(_truth(conds[k], t, consts) for k in keys)
+        if None in sides:
+            return list(itertools.product((True, False), repeat=len(keys)))
+        if sides not in seen:
+            seen.append(sides)
+    return seen
+
+
+def _truth(e: ir.Expr, t: int, consts: dict[str, int]) -> bool | None:
+    """A role condition's value for thread t (None where it reads more than the thread)."""
+    match e:
+        case ir.Bin(op=op, lhs=a, rhs=b) if op in ir.LOGICAL:
+            x, y = _truth(a, t, consts), _truth(b, t, consts)
+            if x is None or y is None:
+                return None
+            return (x and y) if op is ir.BinOp.AND else (x or y)
+        case ir.Not(operand=x):
+            v = _truth(x, t, consts)
+            return None if v is None else not v
+        case ir.Bin(op=op, lhs=a, rhs=b) if op in ir.COMPARISONS:
+            x, y = (exprs.try_fold(_at_thread(v, t), consts) for v in (a, b))
+            if x is None or y is None:
+                return None
+            return {ir.BinOp.EQ: x == y, ir.BinOp.NE: x != y, ir.BinOp.LT: x < y, ir.BinOp.LE: x <= y,
+                    ir.BinOp.GT: x > y, ir.BinOp.GE: x >= y}[op]
+    return None
+
+
+def _at_thread(e: ir.Expr, t: int) -> ir.Expr:
+    ids = {ir.Builtin.THREAD_X: t, ir.Builtin.WARP: t // WARP, ir.Builtin.LANE: t % WARP}
+    return exprs.rewrite(e, lambda n: ir.IntLit(ids[n.which], n.span)
+                         if isinstance(n, ir.BuiltinRef) and n.which in ids else None)
+
+
 def retire(kernel: ir.Kernel) -> tuple[ir.Kernel, list[Diagnostic]]:
     """The kernel with each wgmma's operand reads ended at the waits that retire it (and at the
     kernel's end for one still pending there), plus E041 for wgmmas a loop leaves pending."""
     if not any(is_wgmma(s) for s in ir.walk(kernel.body)):
         return kernel, []
     consts = {c.name: c.value for c in kernel.consts}
-    g = Groups(kernel, consts)
+    g = analyse(kernel, consts)
     diags = []
     for p in sorted(g.unretired, key=str):
         s, loop = g.stmt[p], g.unretired[p]

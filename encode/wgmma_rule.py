@@ -9,7 +9,7 @@ issue to the retiring wait in the IR, so a slot handed back before the wait is a
 from __future__ import annotations
 
 from dsl import exprs, ir
-from dsl.wgmma_groups import Groups, is_wgmma, pending
+from dsl.wgmma_groups import analyse, is_wgmma, pending
 
 from .findings import Finding, Operand
 
@@ -18,7 +18,7 @@ def check(ctx) -> None:
     kernel = ctx.df.kernel
     if not any(is_wgmma(s) for s in ir.walk(kernel.body)):
         return
-    g = Groups(kernel, dict(ctx.df.env.consts))
+    g = analyse(kernel, dict(ctx.df.env.consts))
     seen = set()
     points = {p.path: p for p in ctx.df.points}
     for p in ctx.df.points:

@@ -273,6 +273,7 @@ HELD_OUT = [
     ("r40_ok_xent_col_tail", {"R": 16}),           # the same in a cross-entropy
     ("r37_ok_wait_parity_unreduced", {"M": 32, "K": 128}),   # an mbarrier wait's parity `k / S`, not reduced mod 2
     ("r37_ok_commit_with_mbarrier", {"R": 2}),     # cp.async groups beside an mbarrier (the interpreter's copy agent)
+    ("r37_ok_wgmma_role_wait", {"M": 64, "N": 128}),   # a wgmma retired in a second `if` on its role condition
 ]
 
 
