@@ -51,7 +51,7 @@ class Reduction:
 
 REDUCTIONS = ("sum", "max", "min")
 # the accumulator of a float reduction; an integer sum accumulates in int64 (NumPy's, the
-# interpreter's), an integer max or min in the tile's own type (emit.Emitter.reduce_init)
+# interpreter's), an integer max or min in the tile's own type (emit_int.IntEmitter.reduce_init)
 FLOAT_ACC = {ir.DType.F16: ir.DType.F32, ir.DType.F32: ir.DType.F32, ir.DType.F64: ir.DType.F64}
 INTS = (ir.DType.I8, ir.DType.I32, ir.DType.I64)
 # the simulator's shfl.xor exchanges values through float64: exact for these alone
