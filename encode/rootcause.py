@@ -62,12 +62,15 @@ def group(findings: tuple[Finding, ...], kernel: ir.Kernel) -> tuple[Finding, ..
     root's span. The root of a finding is the first earlier finding whose tiles its own tiles
     are computed from; a root's root is followed, so every group has one head. Only claims
     about data (TAG, INIT) are consequences: an access's bound or order is its own bug,
-    whatever the data it moves; and only an error is a root (a BANK warning explains no
-    wrong value)."""
+    whatever the data it moves, except an access whose subscript reads a tensor that another
+    BOUND finding reads out of bounds (`E[IDS[l, b]]` with IDS read past its shape: the index
+    is garbage); and only an error is a root (a BANK warning explains no wrong value)."""
     flows = _flows(kernel)
     roots: list[int] = []
-    cause: dict[int, int] = {}
+    cause: dict[int, int] = _index_causes(findings, kernel)
     for i, f in enumerate(findings):
+        if i in cause:
+            continue
         mine = _tiles(f) if f.rule in CONSEQUENT else set()
         for j in roots:
             r = findings[j]
@@ -78,8 +81,47 @@ def group(findings: tuple[Finding, ...], kernel: ir.Kernel) -> tuple[Finding, ..
                 break
         else:
             roots.append(i)
+    for i in cause:
+        seen = {i}
+        while cause[i] not in roots and cause[i] in cause and cause[i] not in seen:
+            seen.add(cause[i])
+            cause[i] = cause[cause[i]]
+        if cause[i] not in roots:      # a cycle: no head to put it under
+            roots.append(i)
+    roots.sort()
+    cause = {i: j for i, j in cause.items() if i not in roots}
     out = []
     for j in roots:
         out.append(findings[j])
         out += [dataclasses.replace(findings[i], cause=findings[j].span) for i in sorted(cause) if cause[i] == j]
     return tuple(out)
+
+
+def _index_causes(findings: tuple[Finding, ...], kernel: ir.Kernel) -> dict[int, int]:
+    """BOUND finding -> the BOUND finding on a read its subscripts make, out of bounds itself
+    (held-out round 33: E[-1, 0] was listed first, IDS[0, 1] read past its shape second)."""
+    out = {}
+    for i, f in enumerate(findings):
+        if f.rule != "BOUND":
+            continue
+        reads = _subscript_reads(kernel, f.span)
+        for j, r in enumerate(findings):
+            if j != i and r.rule == "BOUND" and r.severity == "error" and out.get(j) != i \
+                    and _tiles(r) & reads and not _tiles(r) & _tiles(f):
+                out[i] = j
+                break
+    return out
+
+
+def _subscript_reads(kernel: ir.Kernel, span) -> set[str]:
+    """The tensors read inside the subscripts of the tile accesses of the statement at `span`."""
+    out = set()
+    for s in ir.walk(kernel.body):
+        if getattr(s, "span", None) != span:
+            continue
+        for ref in (getattr(s, "src", None), getattr(s, "dst", None)):
+            if isinstance(ref, ir.TileRef):
+                for sub in ref.subs:
+                    parts = (sub.at,) if isinstance(sub, ir.Index) else (sub.start, sub.extent)
+                    out |= {n.tensor for e in parts for n in exprs.iter_nodes(e) if isinstance(n, ir.ElemRef)}
+    return out

@@ -50,3 +50,9 @@ def test_an_operand_defined_only_under_a_thread_condition_says_so():
     assert f.rule == "INIT" and "nothing wrote a" in f.message
     assert "a is defined only under a condition on the thread (line 25)" in f.hint
     assert "over all 160 threads" in f.hint
+
+
+def test_an_access_indexed_by_an_out_of_bounds_read_is_its_consequence():
+    root, after = _verdict("bound_gather_ids_swapped.dsl", rules=("BOUND",)).findings
+    assert root.cause is None and "IDS[" in root.message
+    assert after.cause == root.span and "E[" in after.message
