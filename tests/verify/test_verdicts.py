@@ -274,6 +274,9 @@ HELD_OUT = [
     ("r37_ok_wait_parity_unreduced", {"M": 32, "K": 128}),   # an mbarrier wait's parity `k / S`, not reduced mod 2
     ("r37_ok_commit_with_mbarrier", {"R": 2}),     # cp.async groups beside an mbarrier (the interpreter's copy agent)
     ("r37_ok_wgmma_role_wait", {"M": 64, "N": 128}),   # a wgmma retired in a second `if` on its role condition
+    ("r40_ok_rmsnorm_two_tails", {"R": 13, "C": 300}),   # x loaded in two loops: each read sees its own load's place
+    ("r40_ok_colvar_two_pass", {"R": 45, "C": 128}),
+    ("r40_ok_argmax_two_pass", {"R": 16, "C": 100}),
 ]
 
 
