@@ -75,7 +75,7 @@ class PadLines:
                              not self.proved(And(start + ext > 0, start < top), facts), start, top))
         except Unsupported:
             return None
-        if s.transpose:
+        if getattr(s, "transpose", False):      # a copy into shared memory has none
             dims = dims[::-1]
         tile = tile_coords(len(dims))
         return [(partial, wholly, z3.Or(start + tile[t] < 0, start + tile[t] >= top))
@@ -157,25 +157,6 @@ class PadLines:
         except Unsupported:
             return False
         return self.proved(z3.Not(And(q.at, *inside)), facts + box)
-
-    def reaching(self, name: str):
-        """The one write of register tile `name` that a read at this point sees, where it is
-        of the same iteration: a writer in the same loops, in a block around the read and
-        before it, with no writer of `name` between them in the program; else None."""
-        p, writers = self.point, self.df.writers.get(name, [])
-        t = self.df.types.get(name)
-        if p is None or len(writers) < 2 or t is None or t.space is not ir.Space.REGISTER:
-            return None       # one writer: iteration_local decides, as for every read
-        depth = len(p.loops)
-        before = [w for w in writers if w is not p and len(w.loops) == depth
-                  and all(a is b for a, b in zip(w.loops, p.loops))
-                  and w.path[:-1] == p.path[:len(w.path) - 1] and w.path < p.path]
-        if not before:
-            return None
-        w = max(before, key=lambda q: q.path)
-        if any(w.path < q.path < p.path for q in writers if q is not w):
-            return None
-        return w
 
     def iteration_local(self, name: str) -> bool:
         """Whether every read of register tile `name` sees what its one writer wrote in the

@@ -21,6 +21,7 @@ from __future__ import annotations
 import dataclasses
 import math
 
+import z3
 
 from dsl import exprs, ir
 from dsl.masks import fill_of
@@ -31,16 +32,17 @@ from . import program as prog
 from .fill_lines import PadLines
 from .pad_accumulate import Accumulators
 from .pad_finite import NonFiniteReads
+from .pad_reach import Reaching
 from .element_conds import index_compared
 from .fill_parts import (MET, NONE, Part, against_data, all_tiles, anywhere, bare_tiles, binary_at,
                          combined, extremum_at,
                          absorbs, elementwise, extremum_parts, inserted, kept_zero, literal, mapped, merged, met_value,
                          overlap, placed,
-                         pure_of, shifted, valued, where_parts, whole_line)
+                         pure_of, shifted, tile_coords, valued, where_parts, whole_line)
 from .finite_values import NonFinite
 from .softmax_sum import at_least_one
 from .zero_values import Constants
-from .symbols import Unsupported
+from .symbols import Unsupported, mentions
 
 
 MAX_ROUNDS = 4      # walks of a tile that reads itself back before its padding is any value
@@ -58,7 +60,7 @@ def _over_at_least_one(v):
     return v if v == MET else UNKNOWN
 
 
-class Pads(PadLines, Accumulators, NonFiniteReads):
+class Pads(PadLines, Accumulators, NonFiniteReads, Reaching):
     """The padding parts of each tile, from its writers. `require(point, op, parts, what)`
     is told of the parts each reduction reads when the walk checks (the fill rule's check)."""
 
@@ -162,6 +164,10 @@ class Pads(PadLines, Accumulators, NonFiniteReads):
             return merged(self.access_parts(s) + stored)
         if isinstance(s, (ir.Load, ir.Copy, ir.TmaLoad)) and s.mask is not None:
             return merged((Part(s.mask.value, frozenset(), None),) + stored)     # into shared memory: any shape
+        if isinstance(s, ir.Load):
+            copied = self.copied(s)
+            if copied is not None:
+                return copied
         if isinstance(s, (ir.Load, ir.Copy, ir.TmaLoad)):
             return stored
         if isinstance(s, ir.Store):
@@ -183,9 +189,24 @@ class Pads(PadLines, Accumulators, NonFiniteReads):
                 # Padding only along k (a causal mask of the scores) pads no element of the result.
                 resets = [w.stmt for w in self.df.writers.get(s.c, []) if not isinstance(w.stmt, ir.Mma)]
                 zero = bool(resets) and all(isinstance(r, ir.Zeros) for r in resets)
-                out += (Part(0.0 if zero else UNKNOWN, frozenset(), None),)
+                out += (Part(0.0 if zero else UNKNOWN, frozenset(), None, self.mma_place(s)),)
             return merged(out)
         return NONE
+
+    def mma_place(self, s: ir.Mma):
+        """Where the result of `mma(a, b, c)` has a line of padding products: a's rows whose
+        line along k may be all padding, b's such columns, when each part's place names its
+        row (column) alone (a GEMM's rows past M and columns past N, which a masked store then
+        drops: new-user round 40's softplus epilogue); None where one does not."""
+        tile = tile_coords(2)
+        at = []
+        for name, k in ((s.a, 1), (s.b, 0)):
+            for q in self.of(name):
+                if q.maybe is None or k in q.maybe:
+                    if q.at is None or mentions(q.at, tile[k]):
+                        return None
+                    at.append(q.at)
+        return z3.simplify(z3.Or(*at)) if at else None
 
     def rounded(self, parts: tuple, name: str) -> tuple:
         """Padding values as the tile or buffer holds them: a fill of 2049.0 in an f16 tile is
