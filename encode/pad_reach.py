@@ -12,9 +12,10 @@ class Reaching:
     def reaching(self, name: str, shared: bool = False):
         """The one write of `name` that a read at this point sees, where it is of the same
         iteration: a writer in the same loops, in a block around the read and before it, with
-        no writer of `name` between them in the program; else None. Register tiles (several
-        writers; one writer is iteration_local's) and, with `shared`, shared buffers: then the
-        writer must run on every thread (no condition), so that it writes the whole window."""
+        no writer of `name` between them in the program; else None. Register tiles with
+        several writers (one writer is iteration_local's), where that write is a load, and,
+        with `shared`, shared buffers: then the writer must run on every thread (no
+        condition), so that it writes the whole window."""
         p, writers = self.point, self.df.writers.get(name, [])
         t = self.df.types.get(name)
         space = ir.Space.SHARED if shared else ir.Space.REGISTER
@@ -28,6 +29,10 @@ class Reaching:
             return None
         w = max(before, key=lambda q: q.path)
         if any(w.path < q.path < p.path for q in writers if q is not w) or (shared and w.guards):
+            return None
+        if not shared and not isinstance(w.stmt, ir.Load):
+            # an update (`acc = acc + h`) or math: the walk of all writers knows accumulators
+            # (zero resets, updates in place); a reload of the same name is what reads lost
             return None
         return w
 

@@ -21,8 +21,6 @@ from __future__ import annotations
 import dataclasses
 import math
 
-import z3
-
 from dsl import exprs, ir
 from dsl.masks import fill_of
 from dsl.pad_values import (FUNCS, NOPAD, UNKNOWN, cast_value, func_at, meets_data, operands, same, tile_names,
@@ -38,11 +36,11 @@ from .fill_parts import (MET, NONE, Part, against_data, all_tiles, anywhere, bar
                          combined, extremum_at,
                          absorbs, elementwise, extremum_parts, inserted, kept_zero, literal, mapped, merged, met_value,
                          overlap, placed,
-                         pure_of, shifted, tile_coords, valued, where_parts, whole_line)
+                         pure_of, shifted, valued, where_parts, whole_line)
 from .finite_values import NonFinite
 from .softmax_sum import at_least_one
 from .zero_values import Constants
-from .symbols import Unsupported, mentions
+from .symbols import Unsupported
 
 
 MAX_ROUNDS = 4      # walks of a tile that reads itself back before its padding is any value
@@ -67,6 +65,7 @@ class Pads(PadLines, Accumulators, NonFiniteReads, Reaching):
     def __init__(self, df, opts, require=None, values: bool = True):
         self.df, self.opts, self.require = df, opts, require
         self.memo, self.busy, self.point = {}, set(), None
+        self.reach_busy: set = set()             # (tile, write) pairs whose reaching walk is under way
         self.exprs: dict[tuple, tuple] = {}      # expr's answers, with the expression and point kept alive
         self.assumed: dict[str, tuple] = {}      # a tile's parts assumed while its own writers are walked
         self.constants = Constants(df)           # which tiles hold constants (encode/zero_values.py)
@@ -98,16 +97,17 @@ class Pads(PadLines, Accumulators, NonFiniteReads, Reaching):
         padding, as an accumulator's own earlier value is, proved a 1.0 reaching a row sum:
         held-out round 14.)"""
         w = self.reaching(name) if name not in self.busy else None
-        if w is not None:
-            # this read sees w's write of the same iteration: its places stand (new-user round
-            # 40: an RMSNorm loading `x` in two loops lost x's column tail, named by `ct`)
-            key = (name, id(w))
+        key = (name, id(w))
+        if w is not None and key not in self.reach_busy:
+            # this read sees w's load of the same iteration: its places stand (new-user round
+            # 40: an RMSNorm loading `x` in two loops lost x's column tail, named by `ct`);
+            # reach_busy stops a return to this write (through shared memory)
             if key not in self.memo:
-                self.busy.add(name)
+                self.reach_busy.add(key)
                 try:
                     self.memo[key] = placed(self.written_by(name, [w]))
                 finally:
-                    self.busy.discard(name)
+                    self.reach_busy.discard(key)
             return self.memo[key]
         if name in self.memo:
             return self.memo[name]
@@ -192,21 +192,6 @@ class Pads(PadLines, Accumulators, NonFiniteReads, Reaching):
                 out += (Part(0.0 if zero else UNKNOWN, frozenset(), None, self.mma_place(s)),)
             return merged(out)
         return NONE
-
-    def mma_place(self, s: ir.Mma):
-        """Where the result of `mma(a, b, c)` has a line of padding products: a's rows whose
-        line along k may be all padding, b's such columns, when each part's place names its
-        row (column) alone (a GEMM's rows past M and columns past N, which a masked store then
-        drops: new-user round 40's softplus epilogue); None where one does not."""
-        tile = tile_coords(2)
-        at = []
-        for name, k in ((s.a, 1), (s.b, 0)):
-            for q in self.of(name):
-                if q.maybe is None or k in q.maybe:
-                    if q.at is None or mentions(q.at, tile[k]):
-                        return None
-                    at.append(q.at)
-        return z3.simplify(z3.Or(*at)) if at else None
 
     def rounded(self, parts: tuple, name: str) -> tuple:
         """Padding values as the tile or buffer holds them: a fill of 2049.0 in an f16 tile is

@@ -40,15 +40,24 @@ def _in_assert(kernel: ir.Kernel, span) -> bool:
 def replay_details(kernel: ir.Kernel, finding, inputs: dict | None = None, seeds=(0, 1, 2)) -> ReplayOutcome:
     from .interpreter import Probe, interpret, random_inputs
     sizes = dict(finding.sizes)
+    fill = finding.rule == "TAG" and finding.message.startswith(PAD_FINDING.split("{")[0])
     if not sizes and kernel.sizes:
         # a structural finding (a layout that leaves an element to nobody) holds at any
-        # sizes: replay it at the smallest the interpreter picks
+        # sizes: replay it at the smallest the interpreter picks; a fill that is not neutral
+        # at a few (at the smallest, two lengths may be equal and the fill meet only padding)
         from .sizes import pick_sizes
-        picked = pick_sizes(kernel, n=1)
+        picked = pick_sizes(kernel, n=3 if fill else 1)
+        if fill and len(picked) > 1:
+            out = None
+            for at in picked:
+                out = _replay_fill(kernel, finding, dict(at), inputs, seeds)
+                if out.replayed:
+                    return out
+            return out
         sizes = dict(picked[0]) if picked else {}
     if any(s not in sizes for s in kernel.sizes):
         return ReplayOutcome(False, "the finding does not give every size")
-    if finding.rule == "TAG" and finding.message.startswith(PAD_FINDING.split("{")[0]):
+    if fill:
         return _replay_fill(kernel, finding, sizes, inputs, seeds)
     block = tuple(finding.block) if finding.block else None
     probing = finding.rule in ("TAG", "INIT") and _in_assert(kernel, finding.span)
