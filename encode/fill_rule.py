@@ -41,6 +41,10 @@ def check(df, sink, opts) -> None:
 
 def _check_point(df, sink, pads, p) -> None:
     s = p.stmt
+    # every tile read here is read at p: a tile with several writers has the padding of the
+    # one write p sees (pad_reach.py; held-out round 18's m08 proved when the mma asked at the
+    # point of the statement checked before it)
+    pads.point = p
     if isinstance(s, ir.Mma):
         for name, other in ((s.a, s.b), (s.b, s.a)):
             parts = tuple(q for q in pads.of(name) if not _cancelled(df, pads, p, s, q, name))
@@ -51,7 +55,6 @@ def _check_point(df, sink, pads, p) -> None:
                 sink.unknown("TAG", p.span, f"padding of {name} meets {other}, whose elements may be {seen} "
                              "(0.0 * inf is NaN): mask the padding out or keep the other operand finite")
     elif isinstance(s, ir.Compute):
-        pads.point = p
         pads.expr(s.value, s.target.name, check=True)
     elif isinstance(s, ir.Store) and df.kernel.param(s.dst.tensor) is not None:
         # Every store into a kernel tensor, tagged or not: padding that met data as no identity
