@@ -127,6 +127,11 @@ class Dataflow(Ownership, Instances):
                 tag = dataclasses.replace(tag, domain=inside, masked=True)
             return TagValue((Case(z3.BoolVal(True), CaseKind.VALUE, (tag,)),))
         writers = self.writers.get(storage, [])
+        if self.solver.deadline is not None and self.solver.remaining_ms() <= 0:
+            # the walk itself may outgrow the budget (new-user round 42: a masked shared-memory
+            # tree reduction paired records at every level and ignored --timeout)
+            from .solver import BUDGET_NOTE
+            raise Unsupported(f"{BUDGET_NOTE} while following the tags of '{storage}'", point.stmt.span)
         if any(isinstance(w.stmt, ir.TmaLoad) for w in writers):
             from .tma_flow import tma_reaching
             return tma_reaching(self, storage, coords, point, inst, writers)

@@ -313,3 +313,15 @@ def test_a_kernel_file_never_costs_more_than_its_limits(tmp_path, capsys):
         assert "error[E032]" in capsys.readouterr().err
     kernel, diags, _ = load_kernel(_write(tmp_path, COPY.replace("threads 32", f"threads {MAX_THREADS + 1}")))
     assert kernel is None and [d.code for d in diags] == ["E032"]
+
+
+def test_the_tag_walk_itself_stops_when_the_budget_runs_out():
+    """New-user round 42: a masked four-level tree reduction kept the tag walk busy past any
+    budget (no solver query ran, so none was cut); the walk checks the deadline too."""
+    path = Path(__file__).resolve().parent / "verify/kernels/tree_masked_four_levels.dsl"
+    kernel = check_source(path.read_text(), str(path)).kernel
+    start = time.monotonic()
+    verdict = verify_kernel(kernel, VerifyOptions(deadline=time.monotonic() + 2))
+    assert verdict.status == "unknown"
+    assert any("the time budget ran out" in u.reason for u in verdict.unknowns), verdict.unknowns
+    assert time.monotonic() - start < 120      # generous: it ran past 400 s before
