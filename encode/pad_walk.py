@@ -189,7 +189,10 @@ class Pads(PadLines, Accumulators, NonFiniteReads, Reaching):
                 # Padding only along k (a causal mask of the scores) pads no element of the result.
                 resets = [w.stmt for w in self.df.writers.get(s.c, []) if not isinstance(w.stmt, ir.Mma)]
                 zero = bool(resets) and all(isinstance(r, ir.Zeros) for r in resets)
-                out += (Part(0.0 if zero else UNKNOWN, frozenset(), None, self.mma_place(s)),)
+                value = 0.0 if zero else UNKNOWN
+                places = self.mma_places(s)
+                out += (Part(value, frozenset(), None),) if places is None else tuple(
+                    Part(value, frozenset({axis}), frozenset({axis}), at) for at, axis in places)
             return merged(out)
         return NONE
 
