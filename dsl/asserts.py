@@ -39,14 +39,45 @@ def check_assertion(ck, cond: ir.Expr, what: str) -> None:
                  "for example assert tag(a[i, k]).k == tag(b[k, j]).k")
         return
     for part, alone in _comparisons(cond):
-        if not alone and (isinstance(part, ir.Call) or isinstance(part, ir.Bin) and any(
-                isinstance(side, ir.RangeSet) for side in (part.lhs, part.rhs))):
+        if not alone and _set_claim(part) and not any(part is c for _, c in _guarded_parts(cond)):
             # new-user round 33: `range` under `or` passed here and was unknown at verification
             ck.error("E024", "range(lo, hi) and covers(...) must stand alone in a conjunct, not under `or` or "
-                     "`not`", part.span, "a claim about the padded elements belongs in the tag function of the "
-                     "output they are stored to `masked`, which binds only the elements the store writes")
+                     "`not`, except beside one condition that reads no tag (`G or covers(...)`: the claim where "
+                     "G fails)", part.span, "a claim about the padded elements belongs in the tag function of the "
+                     "output they are stored to `masked`, which binds only the elements the store writes; or "
+                     "guard it, `assert block.x * BR + i >= R or covers(...)`")
             continue
         _check_comparison(ck, part)
+
+
+def _set_claim(e: ir.Expr) -> bool:
+    return isinstance(e, ir.Call) or isinstance(e, ir.Bin) and any(
+        isinstance(side, ir.RangeSet) for side in (e.lhs, e.rhs))
+
+
+def guarded_claim(e: ir.Expr) -> tuple[ir.Expr, ir.Expr] | None:
+    """(guard, claim) of a conjunct `G or covers(...)` (or `G or tag(x).f == range(..)`, either
+    order) whose guard G reads no tag: the claim is made where G fails (new-user round 42:
+    rows past R of a row tail hold padding, and a `covers` over every row could not be
+    written: `assert block.x * BR + i >= R or covers(tag(o[i]).col, 0, C)`)."""
+    if not (isinstance(e, ir.Bin) and e.op is ir.BinOp.OR):
+        return None
+    for guard, claim in ((e.lhs, e.rhs), (e.rhs, e.lhs)):
+        if _set_claim(claim) and not any(isinstance(n, (ir.TagField, ir.RangeSet)) or
+                                         isinstance(n, ir.Call) and n.func == "covers" for n in exprs.iter_nodes(guard)):
+            return guard, claim
+    return None
+
+
+def _guarded_parts(cond: ir.Expr):
+    """The guarded claims among cond's conjuncts."""
+    if isinstance(cond, ir.Bin) and cond.op is ir.BinOp.AND:
+        yield from _guarded_parts(cond.lhs)
+        yield from _guarded_parts(cond.rhs)
+        return
+    g = guarded_claim(cond)
+    if g is not None:
+        yield g
 
 
 def _is_condition(e: ir.Expr) -> bool:

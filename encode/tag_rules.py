@@ -12,6 +12,7 @@ from dataclasses import dataclass
 import z3
 
 from dsl import exprs, ir
+from dsl.asserts import guarded_claim
 
 from . import program as prog
 from .elem_reads import depends_on_opaque, holds_for_any_opaque, witness_needs_opaque
@@ -213,6 +214,10 @@ class TagChecker:
         ifacts = ifacts + self.asserting_thread(point, cond, inst, bound)
         scope = {**inst, **bound}
         base = list(self.env.facts) + facts + ifacts + self.stored_part(point, what, indices, scope)
+        guarded = guarded_claim(cond)
+        if guarded is not None:       # `G or covers(...)`: the claim where the guard fails
+            base.append(z3.Not(self.env.cond(guarded[0], scope)))
+            cond = guarded[1]
         rng = self.range_form(cond)
         nodes = [n for n in exprs.iter_nodes(cond) if isinstance(n, ir.TagField)]
         self.in_tile(cond, bound, scope, base)

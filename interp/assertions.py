@@ -14,6 +14,7 @@ from dataclasses import dataclass
 import numpy as np
 
 from dsl import exprs, ir
+from dsl.asserts import guarded_claim
 
 from .intexpr import IntEval
 from .layout import InterpretError
@@ -149,9 +150,14 @@ class AssertChecker:
 
     def _chunk(self, part, ranges) -> Failure | None:
         gshape = tuple(len(r) for r in ranges)
+        base = self.ev.with_env(**self._grid(ranges, 0))
+        guarded = guarded_claim(part)
+        skip = np.zeros(gshape, bool)
+        if guarded is not None:         # `G or covers(...)`: the claim only where G fails
+            skip = np.broadcast_to(np.asarray(base.cond(guarded[0]), bool), gshape)
+            part = guarded[1]
         form = _set_form(part)
         leaves = _leaves(part)
-        base = self.ev.with_env(**self._grid(ranges, 0))
         info = {id(l): self._leaf(l, base, gshape) for l in leaves}
         bad_init = np.zeros(gshape, bool)
         missing = np.zeros(gshape, bool)
@@ -165,6 +171,7 @@ class AssertChecker:
         for leaf in leaves:
             if leaf.elem.tensor in self.held:
                 made &= self.held[leaf.elem.tensor][info[id(leaf)]["idx"]]
+        made &= ~skip
         bad_init &= made
         missing &= made
         if form is not None:

@@ -281,6 +281,7 @@ HELD_OUT = [
     ("r33_ok_pv_fill_one_cancelled", {"T": 70, "S": 37}),   # V's 1.0 key tail meets only P's 0.0 one
     ("r40_ok_attn_key_length", {"NB": 2, "T": 32}),   # keys masked past a loaded length: index() reads no value
     ("r42_ok_gemm_softmax", {"M": 70, "N": 37, "K": 64}),   # the accumulator's rows and columns: separate parts
+    ("r42_ok_cossim_guarded_covers", {"R": 13, "C": 300}),   # `row >= R or covers(...)`: the claim on real rows
 ]
 
 
