@@ -113,12 +113,15 @@ _VERIFIER = {
               "leaving a thread out, admitting one twice, or using different layouts.",
               "Make the grid and the store offsets tile the output exactly: one block per "
               "output tile, one store per element."),
-    "RES": ("Shared memory per block, threads per block, registers per thread and the matrix "
-            "instructions are within the limits of the target (`--target`), and each grid "
-            "dimension over sizes fits the launch limits at some size the assumptions allow.",
-            "Too many pipeline stages or too large shared tiles; more threads than the target "
-            "allows; large register tiles live at once; an `assume` that admits only sizes whose "
-            "grid has more than 65535 blocks in y or z.",
+    "RES": ("Shared memory per block (the buffers placed in order, a swizzled one on a "
+            "1024-byte boundary, and 8 bytes per mbarrier), threads per block, registers per "
+            "thread and the matrix instructions are within the limits of the target "
+            "(`--target`), and each grid dimension over sizes fits the launch limits at some size "
+            "the assumptions allow.",
+            "Too many pipeline stages or too large shared tiles; a swizzled buffer declared after "
+            "others (padding to its boundary); more threads than the target allows; large register "
+            "tiles live at once; an `assume` that admits only sizes whose grid has more than 65535 "
+            "blocks in y or z.",
             "Use fewer stages or smaller tiles, fewer threads, or split the work so fewer "
             "register tiles are live; the report lists the largest contributors."),
     "BANK": ("Advice, not a failure: two lanes of one warp, in one phase of one shared-memory "

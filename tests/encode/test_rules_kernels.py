@@ -267,13 +267,18 @@ def replay_res(kernel, f) -> None:
     elif "setmaxnreg" in f.message:
         _replay_register_split(kernel, rp)
     elif "shared memory" in f.message:
+        # the buffers in order, each on a 16-byte boundary (a swizzled one on 1024), then an
+        # mbarrier's 8 bytes each
+        import itertools
         total = 0
         for s in ir.walk(kernel.body):
             if isinstance(s, ir.Alloc):
                 shape = rp.shape(s.tensor.name)
-                import itertools
                 top = max(rp.offset(s.tensor.name, c) for c in itertools.product(*(range(n) for n in shape)))
-                total += (top + 1) * s.tensor.dtype.nbytes
+                align = 1024 if s.tensor.layout is not None and s.tensor.layout.kind == "swizzle" else 16
+                total = -(-total // align) * align + (top + 1) * s.tensor.dtype.nbytes
+            elif isinstance(s, ir.MbarAlloc):
+                total = -(-total // 8) * 8 + 8 * s.size.value
         assert total > 227 * 1024
     else:
         biggest = max(ir_values(kernel, s.target) for s in ir.walk(kernel.body) if hasattr(s, "target"))
