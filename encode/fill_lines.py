@@ -158,25 +158,6 @@ class PadLines:
             return False
         return self.proved(z3.Not(And(q.at, *inside)), facts + box)
 
-    def mma_places(self, s: ir.Mma):
-        """Where the result of `mma(a, b, c)` has lines of padding products: (place, axis) for
-        a's rows whose line along k may be all padding (whole rows of the result: axis 1) and
-        b's such columns (whole columns: axis 0), when each part's place names its row (column)
-        alone (a GEMM's rows past M and columns past N, which a masked store then drops, and a
-        mask of the columns replaces: new-user rounds 40 and 42); None where one does not."""
-        tile = tile_coords(2)
-        out = []
-        for name, k in ((s.a, 1), (s.b, 0)):
-            at = []
-            for q in self.of(name):
-                if q.maybe is None or k in q.maybe:
-                    if q.at is None or mentions(q.at, tile[k]):
-                        return None
-                    at.append(q.at)
-            if at:
-                out.append((z3.simplify(z3.Or(*at)), k))
-        return out or None
-
     def iteration_local(self, name: str) -> bool:
         """Whether every read of register tile `name` sees what its one writer wrote in the
         same iteration of the loops around both: the reads lie in the writer's loops, after it

@@ -46,10 +46,13 @@ def _check_point(df, sink, pads, p) -> None:
     # point of the statement checked before it)
     pads.point = p
     if isinstance(s, ir.Mma):
-        for name, other in ((s.a, s.b), (s.b, s.a)):
-            parts = tuple(q for q in pads.of(name) if not _cancelled(df, pads, p, s, q, name))
+        for name, other, k in ((s.a, s.b, 1), (s.b, s.a, 0)):
+            # a part whose lines along k are all padding (a's rows past M, b's columns past N)
+            # makes whole lines of the result padding, whatever its value: the padding walk
+            # gives those lines its value (0.0 or unknown), a mask or a masked store decides
+            parts = tuple(q for q in pads.of(name) if k not in q.whole and not _cancelled(df, pads, p, s, q, name))
             _require(sink, p, "mma", parts, ir.Sym(name, ir.SymKind.TENSOR))
-            seen = non_finite(pads.finite.read(p, other)) if pads.of(name) else ""
+            seen = non_finite(pads.finite.read(p, other)) if parts else ""
             if seen:
                 sink.obligation()
                 sink.unknown("TAG", p.span, f"padding of {name} meets {other}, whose elements may be {seen} "

@@ -30,13 +30,14 @@ from . import program as prog
 from .fill_lines import PadLines
 from .pad_accumulate import Accumulators
 from .pad_finite import NonFiniteReads
+from .pad_mma import MmaPadding
 from .pad_reach import Reaching
 from .element_conds import index_compared
 from .fill_parts import (MET, NONE, Part, against_data, all_tiles, anywhere, bare_tiles, binary_at,
                          combined, extremum_at,
                          absorbs, elementwise, extremum_parts, inserted, kept_zero, literal, mapped, merged, met_value,
                          overlap, placed,
-                         pure_of, shifted, valued, where_parts, whole_line)
+                         pure_of, shifted, valued, where_parts)
 from .finite_values import NonFinite
 from .softmax_sum import at_least_one
 from .zero_values import Constants
@@ -58,7 +59,7 @@ def _over_at_least_one(v):
     return v if v == MET else UNKNOWN
 
 
-class Pads(PadLines, Accumulators, NonFiniteReads, Reaching):
+class Pads(PadLines, Accumulators, NonFiniteReads, Reaching, MmaPadding):
     """The padding parts of each tile, from its writers. `require(point, op, parts, what)`
     is told of the parts each reduction reads when the walk checks (the fill rule's check)."""
 
@@ -178,22 +179,7 @@ class Pads(PadLines, Accumulators, NonFiniteReads, Reaching):
                 out = merged(out + self.updated_in_place(s.value, name))
             return out
         if isinstance(s, ir.Mma):
-            # The accumulator's padding under the products: 0.0 plus data is data; any other
-            # value is not the products' (a bias loaded masked(fill=1.0)). Its own earlier
-            # value (c is the target) is its other writers', walked with them.
-            out = () if s.c == name else tuple(valued(q, UNKNOWN) for q in self.of(s.c)
-                                               if q.value != MET and not same(q.value, 0.0))
-            if whole_line(self.of(s.a), 1) or whole_line(self.of(s.b), 0):
-                # Rows past M, columns past N: the accumulator's own value there, 0.0 from zeros
-                # (an accumulator that only an mma writes holds what that one summed).
-                # Padding only along k (a causal mask of the scores) pads no element of the result.
-                resets = [w.stmt for w in self.df.writers.get(s.c, []) if not isinstance(w.stmt, ir.Mma)]
-                zero = bool(resets) and all(isinstance(r, ir.Zeros) for r in resets)
-                value = 0.0 if zero else UNKNOWN
-                places = self.mma_places(s)
-                out += (Part(value, frozenset(), None),) if places is None else tuple(
-                    Part(value, frozenset({axis}), frozenset({axis}), at) for at, axis in places)
-            return merged(out)
+            return self.mma_written(s, name)
         return NONE
 
     def rounded(self, parts: tuple, name: str) -> tuple:

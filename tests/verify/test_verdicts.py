@@ -282,6 +282,8 @@ HELD_OUT = [
     ("r40_ok_attn_key_length", {"NB": 2, "T": 32}),   # keys masked past a loaded length: index() reads no value
     ("r42_ok_gemm_softmax", {"M": 70, "N": 37, "K": 64}),   # the accumulator's rows and columns: separate parts
     ("r42_ok_cossim_guarded_covers", {"R": 13, "C": 300}),   # `row >= R or covers(...)`: the claim on real rows
+    ("r41_ok_attn_key_fill_one", {"T": 32, "S": 37}),   # K's 1.0 key tail: whole score columns, masked after
+    ("r33_ok_pv_p_fill_one", {"T": 70, "S": 37}),   # P's 1.0 rows past T: whole result rows, dropped by the store
 ]
 
 
