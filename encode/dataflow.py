@@ -62,7 +62,7 @@ class Dataflow(Ownership, Instances):
         self._missing: dict[int, tuple] = {}     # statement id -> (tile elements nobody does, shape)
         self._owners_ok: dict[tuple, tuple] = {}  # (statement id, guard id) -> (owners_satisfy, both)
         self._hops = 0                           # reads in progress, one inside another
-        self._memo = ReadMemo()
+        self._memo = ReadMemo(deadline=solver.deadline)
         self.probes = Probes(list(env.facts))    # solver sessions of yes-or-no queries (probes.py)
         # every query of this kernel first tries its sessions (SolverOptions.quick)
         self.solver = dataclasses.replace(solver, quick=self.probes.unsat)

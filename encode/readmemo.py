@@ -9,12 +9,14 @@ would give, up to the names, so two uses never share a bound variable.
 from __future__ import annotations
 
 import dataclasses
+import time
 
 import z3
 from z3.z3 import _to_expr_ref
 
 from .generalize import Pick
 from .tagval import Case, Contribution, Origin, TagValue
+from .symbols import Unsupported
 from .terms import constants
 
 _RENAMED = (TagValue, Case, Contribution, Origin, Pick)
@@ -74,6 +76,7 @@ def _renamable(v) -> bool:
 class ReadMemo:
     table: dict = dataclasses.field(default_factory=dict)
     vars_seen: dict = dataclasses.field(default_factory=dict)    # for read_key
+    deadline: float | None = None      # time.monotonic() when the budget ends (the renaming checks it)
 
     def get(self, key: tuple, fresh, actual: tuple = ()) -> TagValue | None:
         """The stored value, its own fresh variables renamed by `fresh(stem)` and the read's
@@ -84,7 +87,7 @@ class ReadMemo:
         value, made, _, first = hit
         pairs = [(old, fresh(stem)) for stem, old in made]
         pairs += [(a, b) for a, b in zip(first, actual) if not a.eq(b)]
-        return _rename(value, _Substitution(pairs)) if pairs else value
+        return _rename(value, _Substitution(pairs, self.deadline)) if pairs else value
 
     def put(self, key: tuple, value: TagValue, made: list, alive: tuple, actual: tuple = ()) -> None:
         """Store a value; `made`: (stem, variable) made while computing it; `alive`: the terms
@@ -99,13 +102,19 @@ class _Substitution:
     pairs are built once (z3.substitute checks and converts every pair on each call, which
     was most of a memo hit's time). The pairs are integer variables for integer variables."""
 
-    def __init__(self, pairs: list):
+    def __init__(self, pairs: list, deadline: float | None = None):
         # The C arrays hold no references: `pairs` keeps their terms alive.
         self.pairs, self.ctx, n = pairs, pairs[0][0].ctx, len(pairs)
+        self.deadline = deadline
         self.n, self.src, self.dst = n, (z3.Ast * n)(*[a.as_ast() for a, _ in pairs]), \
             (z3.Ast * n)(*[b.as_ast() for _, b in pairs])
 
     def __call__(self, term):
+        if self.deadline is not None and time.monotonic() > self.deadline:
+            # a value of many cases (new-user round 42: a masked tree reduction's pairs of
+            # records at every level) takes minutes to rename: the budget ends it here
+            from .solver import BUDGET_NOTE
+            raise Unsupported(f"{BUDGET_NOTE} while renaming a memoised tag value", None)
         got = z3.Z3_substitute(self.ctx.ref(), term.as_ast(), self.n, self.src, self.dst)
         return _to_expr_ref(got, self.ctx)
 
