@@ -56,4 +56,5 @@ class MmaPadding:
 
     def zero_lines(self, name: str, k: int) -> bool:
         """Whether every part of `name` whose lines along k are all padding is 0.0."""
-        return all(isinstance(q.value, float) and same(q.value, 0.0) for q in self.of(name) if k in q.whole)
+        return all(isinstance(q.value, (int, float)) and same(q.value, 0.0)     # an integer tile's fill is an int
+                   for q in self.of(name) if k in q.whole)
