@@ -21,6 +21,7 @@ from dsl import ir
 
 from . import vector
 from .plan import Plan, cross_thread_reads, statement_dist, tile_operands
+from .distribute import same as same_dist
 
 REGISTER_GRANULE = 8          # ptxas allocates per-thread registers in multiples of 8 under launch bounds
 
@@ -141,7 +142,7 @@ class _Liveness:
             return tiles[s.target.name].materialise or bool(cross_thread_reads(self.plan, s)[1])
         if isinstance(s, ir.Compute):
             t = tiles[s.target.name]
-            return t.materialise or any(under or tiles[n].dist != t.dist or not tiles[n].needs_array
+            return t.materialise or any(under or not same_dist(tiles[n].dist, t.dist) or not tiles[n].needs_array
                                         for n, under in tile_operands(s.value) if n in tiles)
         return True
 

@@ -17,6 +17,7 @@ from .costmodel_loops import LoopRules, whole_number
 from .costmodel_reduce import ReductionCosts
 from .emit import Emitter
 from .plan import Plan, fold, statement_dist, tile_operands
+from .distribute import same as same_dist
 
 MMA_FLOPS = 2 * 16 * 8 * 16          # one mma.sync m16n8k16
 UNROLL_LIMIT = 1024                   # loops longer than this are counted from one iteration
@@ -302,7 +303,7 @@ class _Walker(LoopRules, ReductionCosts):
         warps = -(-t.dist.active_threads // WARP)
         for name, under in tile_operands(s.value):
             src = self.plan.tiles[name]
-            if src.dist == t.dist and not under:
+            if same_dist(src.dist, t.dist) and not under:
                 continue
             reads = src.dist.elements if under else t.dist.values
             c.fp32_ops += src.dist.elements if under else 0

@@ -19,6 +19,7 @@ from dsl import exprs, ir
 from . import warp
 from .distribute import Distribution
 from .warp import WARP
+from .distribute import same as same_dist
 
 MAX_SLOTS = 8       # partials a thread keeps in registers: flash_attention's 32 (5 shuffles each) spilled
 MAX_VALUES = 256    # values of the input a thread holds: the first stage is unrolled
@@ -97,7 +98,7 @@ def _parallel(s: ir.Stmt, tiles, consts, in_loop: bool, taken: set[str]) -> Redu
             or any(isinstance(n, ir.Cast) for n in _ancestors(s.value, node) or ()):
         return None   # the argument reads no tile, a reshape moves elements, a cast changes the accumulator
     src, dst = tiles[direct[0]], tiles[s.target.name]
-    if any(tiles[n].dist != src.dist for n in direct) or not 0 <= axis < len(src.shape):
+    if any(not same_dist(tiles[n].dist, src.dist) for n in direct) or not 0 <= axis < len(src.shape):
         return None   # the argument's tiles must be the thread's own values, all in one distribution
     if isinstance(arg, ir.Sym) and src.dtype is dst.dtype and src.dtype in FLOAT_ACC:
         acc = FLOAT_ACC[src.dtype]

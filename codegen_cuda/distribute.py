@@ -7,6 +7,7 @@ mode into arithmetic, `unravel` an element index into tile coordinates.
 from __future__ import annotations
 
 import math
+from functools import lru_cache
 
 from dsl import exprs, ir
 from encode import distribution as _verifier
@@ -33,6 +34,35 @@ def of_spec(spec: ir.LayoutSpec | None, shape: tuple[int, ...], threads: int,
         return _verifier.of_spec(spec, shape, threads, consts)
     except Unsupported as err:
         raise LoweringError(err.reason, err.span) from None
+
+
+@lru_cache(maxsize=4096)
+def same(a: Distribution, b: Distribution) -> bool:
+    """Do two distributions give every thread the same elements at the same value slots? A
+    layout written differently from the default may be the same map (new-user round 42:
+    `layout (128, 1):(1, 0)` on a 128-element tile of a 256-thread block is the default's
+    map, and a tile read under a thread condition was refused as read across threads)."""
+    if a == b:
+        return True
+    if a.shape != b.shape or a.threads != b.threads:
+        return False
+    x, y = _slots(a), _slots(b)
+    return x is not None and x == y
+
+
+def _slots(d: Distribution) -> bytes | None:
+    """Each (thread, value) slot's element, -1 where the slot does nothing (a constant layout
+    only), with the number of value slots."""
+    import numpy as np
+    from encode.distribution import _table
+    try:
+        table = _table(d.tv)
+    except (TypeError, ValueError):
+        return None
+    out = np.full((d.threads, table.shape[1]), -1, np.int64)
+    live = table[:min(d.threads, table.shape[0])]
+    out[:live.shape[0]] = np.where(live < d.elements, live, -1)
+    return out.tobytes() + table.shape[1].to_bytes(4, "little")
 
 
 def _flat(t) -> list[int]:

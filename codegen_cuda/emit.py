@@ -269,7 +269,7 @@ class Emitter(MmaEmitter, MemoryEmitter, WgmmaEmitter, ReduceEmitter, AddressEmi
     def value(self, use, e: ir.Expr, coords: list[str], target: RegTile, want: str, under: bool) -> str:
         match e:
             case ir.Sym(kind=ir.SymKind.TENSOR, name=n):
-                owned = not under and self.plan.tiles[n].dist == target.dist
+                owned = not under and dist.same(self.plan.tiles[n].dist, target.dist)
                 return self.fetch(use, n, coords, owned, want)
             case ir.FloatLit(value=v) if want in ("int8", "int32", "int64"):
                 # a float scalar in integer tile math keeps its fraction, as NumPy promotes

@@ -150,14 +150,14 @@ class MemoryEmitter:
         want = numba_type(src.dtype)
 
         def body(c):
-            value = self.fetch(s, s.src, c, d == src.dist, want)
+            value = self.fetch(s, s.src, c, dist.same(d, src.dist), want)
             if s.mask is not None:
                 self.line(f"if {self.inside(s.dst, c)}:")
                 self.depth += 1
             self.line(f"{self.address(s.dst, c)} = {value}")
             if s.mask is not None:
                 self.depth -= 1
-        self.owned(d, body, unroll=s.src in self.unrolled and d == src.dist)
+        self.owned(d, body, unroll=s.src in self.unrolled and dist.same(d, src.dist))
 
     def write_through(self, tile: RegTile) -> None:
         """Materialise a tile read across threads: a barrier (earlier readers are done),

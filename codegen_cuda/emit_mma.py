@@ -29,7 +29,7 @@ class MmaEmitter:
         acc_t = compute_type(tile.dtype) if tile.dtype.is_float else "int64"
         self.types |= {acc_t} if acc_t == "int64" else set()
         kk = self.plan.tiles[s.a].shape[1]
-        own_c = self.plan.tiles[s.c].dist == tile.dist
+        own_c = dist.same(self.plan.tiles[s.c].dist, tile.dist)
         self.line(self.describe(s))
 
         def body(c):
@@ -50,7 +50,7 @@ class MmaEmitter:
         whose thread's values sit at value-only offsets (blocking.value_offsets); an integer
         one takes the scalar loop, which sums in int64."""
         t, c = self.plan.tiles[s.target.name], self.plan.tiles[s.c]
-        if not t.dtype.is_float or numba_type(t.dtype) != compute_type(t.dtype) or c.dist != t.dist \
+        if not t.dtype.is_float or numba_type(t.dtype) != compute_type(t.dtype) or not dist.same(c.dist, t.dist) \
                 or t.materialise:
             return None
         return blocking.value_offsets(t.dist)
@@ -93,7 +93,7 @@ class MmaEmitter:
         a, b, c, t = tiles[s.a], tiles[s.b], tiles[s.c], tiles[s.target.name]
         if (a.dtype, b.dtype, c.dtype, t.dtype) != (ir.DType.F16, ir.DType.F16, ir.DType.F32, ir.DType.F32):
             return None
-        if c.dist != t.dist or a.shape[1] % 16 or t.materialise:
+        if not dist.same(c.dist, t.dist) or a.shape[1] % 16 or t.materialise:
             return None
         for name in (s.a, s.b):
             load = self.plan.forward_of(s, name)

@@ -7,6 +7,7 @@ from __future__ import annotations
 from dsl import ir
 
 from .scalar import py_name
+from .distribute import same as same_dist
 
 ATOM_BYTES = 1024      # one 128B swizzle atom: 8 rows of 128 bytes
 
@@ -24,7 +25,7 @@ class WgmmaEmitter:
             return False
         tiles = self.plan.tiles
         t, c = tiles[s.target.name], tiles[s.c]
-        if t.dtype is not ir.DType.F32 or c.dist != t.dist or t.materialise:
+        if t.dtype is not ir.DType.F32 or not same_dist(c.dist, t.dist) or t.materialise:
             return False
         return all(self.plan.shared[r.tensor].offset % ATOM_BYTES == 0 for r in s.shared)
 

@@ -21,6 +21,7 @@ from .cross_warp import partial_writes
 from .emit import Emitter
 from .emit_common import expr_shape
 from .plan import Plan, build, cross_thread_reads, defines, fold, local_reduction
+from .distribute import same as same_dist
 
 REDUCTIONS = ("sum", "max", "min")
 
@@ -90,7 +91,7 @@ class LoweredAccesses:
             return
         match e:
             case ir.Sym(kind=ir.SymKind.TENSOR, name=n):
-                if under or self.plan.tiles[n].dist != self.plan.tiles[target].dist:
+                if under or not same_dist(self.plan.tiles[n].dist, self.plan.tiles[target].dist):
                     yield n, thr, coords
             case ir.Call(func="bcast", args=(x,), kwargs=kw):
                 axis = fold(dict(kw)["axis"], self.plan.consts)

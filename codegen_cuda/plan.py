@@ -175,7 +175,7 @@ def _collect(plan: Plan, stmts) -> None:
             shape = tuple(fold(d, plan.consts) for d in target.shape)
             d = dist.of_spec(target.layout, shape, k.threads, plan.consts)
             old = plan.tiles.get(target.name)
-            if old is not None and (old.dist != d or old.dtype is not target.dtype):
+            if old is not None and (not dist.same(old.dist, d) or old.dtype is not target.dtype):
                 raise LoweringError(f"register tile '{target.name}' is redefined with another shape, dtype or "
                                     "distribution; give the new tile another name", s.span)
             if old is None:
@@ -203,13 +203,13 @@ def cross_thread_reads(plan: Plan, s: ir.Stmt) -> tuple[list[str], list[str]]:
     match s:
         case ir.Mma(a=a, b=b, c=c, target=t):
             other += [a, b]
-            (own if plan.tiles[c].dist == plan.tiles[t.name].dist else other).append(c)
+            (own if dist.same(plan.tiles[c].dist, plan.tiles[t.name].dist) else other).append(c)
         case ir.Compute(value=v, target=t):
             for name, under in tile_operands(v):
-                same = plan.tiles[name].dist == plan.tiles[t.name].dist
+                same = dist.same(plan.tiles[name].dist, plan.tiles[t.name].dist)
                 (own if same and not under else other).append(name)
         case ir.Store(src=src):
-            (own if statement_dist(plan, s) == plan.tiles[src].dist else other).append(src)
+            (own if dist.same(statement_dist(plan, s), plan.tiles[src].dist) else other).append(src)
     return own, other
 
 
@@ -219,7 +219,7 @@ def _parallel_reads(plan: Plan, e: ir.Expr, r, target, inside: bool, own: list, 
         return
     match e:
         case ir.Sym(kind=ir.SymKind.TENSOR, name=n):
-            (own if inside or plan.tiles[n].dist == target else other).append(n)
+            (own if inside or dist.same(plan.tiles[n].dist, target) else other).append(n)
         case ir.Call(func=f) if f in ("bcast", "reshape", "sum", "max", "min"):
             other.extend(name for name, _ in tile_operands(e))
         case _:
