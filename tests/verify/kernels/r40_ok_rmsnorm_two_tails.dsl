@@ -1,7 +1,8 @@
 # New-user round 40: an RMSNorm with a row tail and a column tail, loading `x` in both column
 # loops. Each read sees the load of its own iteration, so x's column padding keeps its place
 # (named by that loop's ct) and the masked store drops it; with the place lost (two writers
-# of x) it was unknown.
+# of x) it was unknown. The sum of squares claims every column of each row inside the
+# output (guarded: rows past R are padding).
 # RMSNorm for any R and any C, streaming column tiles twice: Y = X * rsqrt(mean(X^2) + eps) * W
 kernel rmsnorm_tail(X: f32[R, C], W: f32[C], Y: f32[R, C]):
     assume R >= 1 and C >= 1
@@ -15,6 +16,7 @@ kernel rmsnorm_tail(X: f32[R, C], W: f32[C], Y: f32[R, C]):
     for ct in range((C + BC - 1) / BC):
         x = load X[block.x * BR : +BR, ct * BC : +BC] masked(fill=0.0)
         ss = ss + sum(x * x, axis=1)
+    assert block.x * BR + i >= R or covers(tag(ss[i]).col, 0, C)
     inv = rsqrt(ss / cast(C, f32) + 0.00001)
     for ct in range((C + BC - 1) / BC):
         x = load X[block.x * BR : +BR, ct * BC : +BC] masked(fill=0.0)
