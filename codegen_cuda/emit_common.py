@@ -97,4 +97,4 @@ def vars_of(s: ir.Stmt):
 
 
 def _ref_exprs(r: ir.TileRef):
-    return [x for sub in r.subs for x in ((sub.at,) if isinstance(sub, ir.Index) else (sub.start, sub.extent))]
+    return exprs.ref_terms(r)

@@ -99,7 +99,7 @@ def _check_region(plan, load: ir.Stmt, region, name: str, use: ir.Stmt, statemen
         if use is None or not mbarrier_epoch(writers, plan.shared[src].shape, list(region), plan.tiles[name].dist,
                                              statement_dist(plan, use), plan.consts):
             return None
-    subs = [x for sub in load.src.subs for x in ((sub.at,) if isinstance(sub, ir.Index) else (sub.start, sub.extent))]
+    subs = exprs.ref_terms(load.src)
     if any(exprs.mentions_thread(x) for x in subs):
         return None
     read = {n.tensor for x in subs for n in exprs.iter_nodes(x) if isinstance(n, ir.ElemRef)}

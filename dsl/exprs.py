@@ -76,6 +76,16 @@ def try_fold(e: ir.Expr, consts: dict[str, int]) -> int | None:
         return None
 
 
+def sub_terms(sub) -> tuple:
+    """The integer expressions of one subscript: `at` of an index, start and extent of a slice."""
+    return (sub.at,) if isinstance(sub, ir.Index) else (sub.start, sub.extent)
+
+
+def ref_terms(ref: ir.TileRef) -> list:
+    """The integer expressions of every subscript of a tile reference, in order."""
+    return [e for sub in ref.subs for e in sub_terms(sub)]
+
+
 def children(e: ir.Expr) -> tuple:
     match e:
         case ir.Bin(lhs=a, rhs=b):

@@ -87,7 +87,7 @@ def _carried(w: ir.Store, loop: ir.For) -> bool:
     """The store is the loop's only write of its tensor, into a slice that does not move with
     the loop's variable (nor the thread, nor data read from memory): what it stores is what
     the next iteration finds."""
-    terms = [e for sub in w.dst.subs for e in ((sub.at,) if isinstance(sub, ir.Index) else (sub.start, sub.extent))]
+    terms = exprs.ref_terms(w.dst)
     moves = any(loop.var in exprs.free_syms(e, ir.SymKind.LOOP) or exprs.mentions_thread(e)
                 or exprs.reads_elements(e) for e in terms)
     return not moves and all(x is w for x in ir.walk(loop.body) if assigned(x) == w.dst.tensor)

@@ -4,7 +4,7 @@ writers, the places of that one write's padding stand at the read (they name the
 own loop values), where the parts of every writer together have lost them."""
 from __future__ import annotations
 
-from dsl import ir
+from dsl import exprs, ir
 from dsl.fmt import format_expr
 
 
@@ -60,12 +60,8 @@ class Reaching:
 
 
 def _window(ref: ir.TileRef) -> tuple:
-    return tuple((type(sub).__name__,) + tuple(format_expr(e) for e in (
-        (sub.at,) if isinstance(sub, ir.Index) else (sub.start, sub.extent))) for sub in ref.subs)
+    return tuple((type(sub).__name__,) + tuple(format_expr(e) for e in exprs.sub_terms(sub)) for sub in ref.subs)
 
 
 def _mentions_thread(ref: ir.TileRef) -> bool:
-    from dsl import exprs
-    return any(isinstance(n, ir.BuiltinRef) and n.which.value.startswith("thread.")
-               for sub in ref.subs for e in ((sub.at,) if isinstance(sub, ir.Index) else (sub.start, sub.extent))
-               for n in exprs.iter_nodes(e))
+    return any(exprs.mentions_thread(e) for e in exprs.ref_terms(ref))

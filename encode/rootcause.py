@@ -121,7 +121,5 @@ def _subscript_reads(kernel: ir.Kernel, span) -> set[str]:
             continue
         for ref in (getattr(s, "src", None), getattr(s, "dst", None)):
             if isinstance(ref, ir.TileRef):
-                for sub in ref.subs:
-                    parts = (sub.at,) if isinstance(sub, ir.Index) else (sub.start, sub.extent)
-                    out |= {n.tensor for e in parts for n in exprs.iter_nodes(e) if isinstance(n, ir.ElemRef)}
+                out |= {n.tensor for e in exprs.ref_terms(ref) for n in exprs.iter_nodes(e) if isinstance(n, ir.ElemRef)}
     return out

@@ -327,7 +327,7 @@ def _element_reads(s) -> set[str]:
 
 def _exprs_of(part) -> list:
     if isinstance(part, ir.TileRef):
-        return [x for sub in part.subs for x in ((sub.at,) if isinstance(sub, ir.Index) else (sub.start, sub.extent))]
+        return exprs.ref_terms(part)
     if isinstance(part, ir.Mask):
         return [e for e in (part.fill,) if e is not None]
     return [part] if part is not None and not isinstance(part, str) else []
