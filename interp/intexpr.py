@@ -5,6 +5,8 @@ A scalar environment entry may be an int or an array (one value per thread or pe
 """
 from __future__ import annotations
 
+import copy
+
 from typing import Callable
 
 import numpy as np
@@ -110,7 +112,9 @@ class IntEval:
     def _under(self, mask) -> "IntEval":
         """This evaluator with element reads restricted to where `mask` holds too."""
         active = mask if self.active is None else np.logical_and(self.active, mask)
-        return IntEval(self.env, self.elem, active)
+        out = copy.copy(self)      # a subclass keeps what it evaluates (an assertion's tag fields)
+        out.active = active
+        return out
 
     def cond(self, e: ir.Expr):
         match e:
