@@ -8,7 +8,8 @@ tiles are named by that iteration's loop values.
 
 A thread takes the same side of every `if` on the same role condition (one on the thread,
 the block, sizes and constants alone): the analysis runs once per truth assignment of the
-role conditions around wgmma statements and joins the runs, so a wait in a second
+role conditions that some thread has (only those around wgmma statements when there are
+many) and joins the runs, so a wait in a second
 `if thread.warp < 4:` retires the wgmma of the first (held-out round 37: the join of one
 run kept it pending on the `else` path no thread holding the accumulator takes).
 """
