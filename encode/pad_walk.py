@@ -40,7 +40,7 @@ from .fill_parts import (MET, NONE, Part, against_data, all_tiles, anywhere, bar
                          pure_of, shifted, valued, where_parts)
 from .finite_values import NonFinite
 from .softmax_sum import at_least_one
-from .zero_values import Constants
+from .zero_values import Constants, constant_value
 from .symbols import Unsupported
 
 
@@ -285,6 +285,9 @@ class Pads(PadLines, Accumulators, NonFiniteReads, Reaching, MmaPadding):
                 return kept_zero(tuple(valued(q, binary_at(op, 0.0, q.value)) for q in sub(b)))
             case ir.Bin(op=op, lhs=a, rhs=ir.Sym(name=n)) if n == self_name and self.from_zero(n):
                 return kept_zero(tuple(valued(q, binary_at(op, q.value, 0.0)) for q in sub(a)))
+            case ir.Bin(op=ir.BinOp.DIV, lhs=a, rhs=b) if not sub(b) and (c := constant_value(self.df, b)):
+                # a divisor that is one nonzero number everywhere (`z + 2.0`): exact at padding
+                return merged(tuple(valued(q, binary_at(ir.BinOp.DIV, q.value, c)) for q in sub(a)))
             case ir.Bin(op=ir.BinOp.DIV, lhs=a, rhs=b) if not sub(b) and at_least_one(self.df, b):
                 # p / bcast(l), l a softmax's row sum (>= 1): 0.0 stays 0.0, inf stays inf
                 return merged(tuple(valued(q, _over_at_least_one(q.value)) for q in sub(a)))

@@ -219,3 +219,23 @@ def _extremum(f: str, a, b):
             return EMPTY
         return ZERO if x == ZERO and n.v is not None and not math.isnan(n.v) and pick(0.0, n.v) == 0.0 else ANY
     return max(a, b)
+
+
+def constant_value(df, e: ir.Expr, depth: int = 0) -> float | None:
+    """The one number every element of tile expression `e` holds, where it is built from
+    `zeros` tiles and literals alone (`z + 2.0`), else None (new-user round 42: a window sum
+    divided by `z + 2.0` was unknown where `* (1.0 / (z + 2.0))` proved)."""
+    from dsl.pad_values import value_at
+    known = {}
+    for name in {n.name for n in exprs.iter_nodes(e) if isinstance(n, ir.Sym) and n.kind is ir.SymKind.TENSOR}:
+        writers = df.writers.get(name, [])
+        if df.kernel.param(name) is not None or len(writers) != 1 or depth > 4:
+            return None
+        s = writers[0].stmt
+        got = 0.0 if isinstance(s, ir.Zeros) else constant_value(df, s.value, depth + 1) \
+            if isinstance(s, ir.Compute) else None
+        if got is None:
+            return None
+        known[name] = got
+    out = value_at(e, "", 0.0, known)
+    return out if isinstance(out, float) and math.isfinite(out) else None

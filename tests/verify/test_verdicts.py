@@ -286,6 +286,7 @@ HELD_OUT = [
     ("r33_ok_pv_p_fill_one", {"T": 70, "S": 37}),   # P's 1.0 rows past T: whole result rows, dropped by the store
     ("r42_ok_rowsum_half_layout", {"R": 3}),       # an explicit layout with the default's map is the same distribution
     ("r42_ok_layernorm_guarded_assert", {"R": 7}),   # `row >= R or tag(..) == ..`: padded rows are out of the claim
+    ("r42_ok_pairmean_const_divisor", {"N2": 301, "N": 151}),   # padding / (z + 2.0): exact at padding
 ]
 
 

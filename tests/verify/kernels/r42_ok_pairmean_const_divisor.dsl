@@ -1,0 +1,14 @@
+# New-user round 42: pair sums of a vector with a tail, divided by a tile that holds 2.0
+# everywhere (`z + 2.0`, z zeros): the padding's value through the division is exact (0.0 / 2.0)
+# where a divisor of data is not known; it was unknown while `* (1.0 / (z + 2.0))` proved.
+kernel div_red(X: f32[N2], Y: f32[N]):
+    assume N2 >= 1 and N == (N2 + 1) / 2
+    grid ((N + 127) / 128)
+    threads 128
+    tag X[n] = (e=n / 2)
+    tag Y[n] = (e=n)
+    x = load X[block.x * 256 : +256] masked(fill=0.0)
+    s = sum(reshape(x, shape=(128, 2)), axis=1)
+    z = zeros f32[128]
+    y = s / (z + 2.0)
+    store Y[block.x * 128 : +128], y masked
