@@ -8,7 +8,7 @@ import json
 import math
 from typing import Callable
 
-from dsl import ir
+from dsl import exprs, ir
 from dsl.check import check_source
 from dsl.fmt import format_expr
 from encode.verifier import VerifyOptions
@@ -203,12 +203,8 @@ def optimize(task: Task, cfg: RunConfig, predict: Callable | None, progress: Cal
 def _narrowed(seed: ir.Kernel, best: ir.Kernel) -> list[str]:
     """The best kernel's assumptions the seed does not make (each as written), in order: the
     sizes the best kernel no longer serves are those they exclude."""
-    def conjuncts(e):
-        if isinstance(e, ir.Bin) and e.op is ir.BinOp.AND:
-            return conjuncts(e.lhs) + conjuncts(e.rhs)
-        return [format_expr(e)]
-    have = {t for a in seed.assumes for t in conjuncts(a)}
-    return [t for t in dict.fromkeys(t for a in best.assumes for t in conjuncts(a)) if t not in have]
+    have = {format_expr(c) for a in seed.assumes for c in exprs.conjuncts(a)}
+    return [t for t in dict.fromkeys(format_expr(c) for a in best.assumes for c in exprs.conjuncts(a)) if t not in have]
 
 
 def _finish(run: Run, task: Task, cfg: RunConfig, seed_ev, best, sketches) -> dict:

@@ -54,9 +54,8 @@ def _slots(d: Distribution) -> bytes | None:
     """Each (thread, value) slot's element, -1 where the slot does nothing (a constant layout
     only), with the number of value slots."""
     import numpy as np
-    from encode.distribution import _table
     try:
-        table = _table(d.tv)
+        table = _verifier.slot_table(d.tv)
     except (TypeError, ValueError):
         return None
     out = np.full((d.threads, table.shape[1]), -1, np.int64)

@@ -16,7 +16,7 @@ from __future__ import annotations
 
 import math
 
-from dsl import ir
+from dsl import exprs, ir
 
 from . import distribute as dist
 from .plan import Plan, SharedBuf
@@ -30,14 +30,8 @@ def size_divisors(kernel: ir.Kernel, consts: dict[str, int]) -> dict[str, int]:
     out = {s: 1 for s in kernel.sizes}
     facts = []
 
-    def conjuncts(e):
-        if isinstance(e, ir.Bin) and e.op is ir.BinOp.AND:
-            yield from conjuncts(e.lhs)
-            yield from conjuncts(e.rhs)
-        else:
-            yield e
     for a in kernel.assumes:
-        facts += list(conjuncts(a))
+        facts += exprs.conjuncts(a)
     for _ in range(3):      # equalities may chain (R == 8 * G, G % 4 == 0)
         for f in facts:
             if not (isinstance(f, ir.Bin) and f.op is ir.BinOp.EQ):

@@ -71,13 +71,7 @@ def guarded_claim(e: ir.Expr) -> tuple[ir.Expr, ir.Expr] | None:
 
 def _guarded_parts(cond: ir.Expr):
     """The guarded claims among cond's conjuncts."""
-    if isinstance(cond, ir.Bin) and cond.op is ir.BinOp.AND:
-        yield from _guarded_parts(cond.lhs)
-        yield from _guarded_parts(cond.rhs)
-        return
-    g = guarded_claim(cond)
-    if g is not None:
-        yield g
+    return [g for c in exprs.conjuncts(cond) if (g := guarded_claim(c)) is not None]
 
 
 def _is_condition(e: ir.Expr) -> bool:

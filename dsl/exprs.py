@@ -76,6 +76,20 @@ def try_fold(e: ir.Expr, consts: dict[str, int]) -> int | None:
         return None
 
 
+def conjuncts(e: ir.Expr) -> list[ir.Expr]:
+    """The operands of a chain of `and`, in order (e itself when it is none)."""
+    if isinstance(e, ir.Bin) and e.op is ir.BinOp.AND:
+        return conjuncts(e.lhs) + conjuncts(e.rhs)
+    return [e]
+
+
+def disjuncts(e: ir.Expr) -> list[ir.Expr]:
+    """The operands of a chain of `or`, in order (e itself when it is none)."""
+    if isinstance(e, ir.Bin) and e.op is ir.BinOp.OR:
+        return disjuncts(e.lhs) + disjuncts(e.rhs)
+    return [e]
+
+
 def sub_terms(sub) -> tuple:
     """The integer expressions of one subscript: `at` of an index, start and extent of a slice."""
     return (sub.at,) if isinstance(sub, ir.Index) else (sub.start, sub.extent)

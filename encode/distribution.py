@@ -68,7 +68,7 @@ class Distribution:
         """The element thread t does as value v, or None for an idle slot."""
         if not (0 <= t < self.active_threads and 0 <= v < self.values):
             return None
-        e = int(_table(self.tv)[t, v])
+        e = int(slot_table(self.tv)[t, v])
         return e if 0 <= e < self.elements else None
 
     @property
@@ -87,7 +87,7 @@ def _mode_sizes(tv: Layout) -> tuple[int, int]:
 
 
 @lru_cache(maxsize=256)
-def _table(tv: Layout):
+def slot_table(tv: Layout):
     """tv(t, v) for every thread and value of a constant layout, as a (threads, values)
     array: the same colexicographic evaluation as _image_stats, done once per layout."""
     import numpy as np

@@ -108,15 +108,14 @@ def _guarded_out(df, pads, p, s, name: str, q) -> bool:
     guard G that reads no tag and holds wherever part q lies: the claim says nothing there
     (new-user round 42: `assert block.x * BR + i >= R or tag(y[i, j]).gcol == j` over a row
     tail was unknown, the rows past R being padding that met data)."""
-    from .tag_rules import conjuncts
     if q.at is None:
         return False
-    parts = [c for c in conjuncts(s.cond) if any(isinstance(n, ir.TagField) and n.elem.tensor == name
+    parts = [c for c in exprs.conjuncts(s.cond) if any(isinstance(n, ir.TagField) and n.elem.tensor == name
                                                 for n in exprs.iter_nodes(c))]
     inst, facts = pads.instance(p)
     facts = facts + [z3.And(z3.Int(f"pad.c{d}") >= 0, z3.Int(f"pad.c{d}") < n) for d, n in enumerate(df.shape(name))]
     for c in parts:
-        guard = [d for d in _disjuncts(c) if not any(isinstance(n, ir.TagField) for n in exprs.iter_nodes(d))]
+        guard = [d for d in exprs.disjuncts(c) if not any(isinstance(n, ir.TagField) for n in exprs.iter_nodes(d))]
         fields = [n for n in exprs.iter_nodes(c) if isinstance(n, ir.TagField) and n.elem.tensor == name]
         coords = {ix.name: z3.Int(f"pad.c{d}") for f in fields[:1] for d, ix in enumerate(f.elem.indices)
                   if isinstance(ix, ir.Sym) and ix.kind is ir.SymKind.INDEX}
@@ -130,12 +129,6 @@ def _guarded_out(df, pads, p, s, name: str, q) -> bool:
         if not pads.proved(z3.Implies(q.at, g), facts):
             return False
     return bool(parts)
-
-
-def _disjuncts(e: ir.Expr) -> list:
-    if isinstance(e, ir.Bin) and e.op is ir.BinOp.OR:
-        return _disjuncts(e.lhs) + _disjuncts(e.rhs)
-    return [e]
 
 
 def _stored(sink, point, parts, what: str) -> None:

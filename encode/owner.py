@@ -13,7 +13,7 @@ from functools import lru_cache
 
 import z3
 
-from .distribution import Distribution, _table
+from .distribution import Distribution, slot_table
 from .layout import Layout, LayoutError, eval_symbolic, left_inverse, size
 from .layout_core import flat_modes
 from .symbols import Unsupported
@@ -45,7 +45,7 @@ def _inverse(tv: Layout, active: int, elements: int) -> Layout | None:
         inv = left_inverse(tv)
     except LayoutError:
         return None
-    table = _table(tv)
+    table = slot_table(tv)
     threads = size(tv[0])
     seen: dict[int, int] = {}
     for t in range(active):

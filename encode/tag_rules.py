@@ -48,12 +48,6 @@ def output_spec(kernel: ir.Kernel, store: ir.Store) -> list[tuple[ir.Expr, tuple
     return parts
 
 
-def conjuncts(e: ir.Expr) -> list[ir.Expr]:
-    if isinstance(e, ir.Bin) and e.op is ir.BinOp.AND:
-        return conjuncts(e.lhs) + conjuncts(e.rhs)
-    return [e]
-
-
 class TagChecker:
     def __init__(self, df, opts, sink):
         self.df, self.env, self.opts, self.sink = df, df.env, opts, sink
@@ -62,7 +56,7 @@ class TagChecker:
     def check_all(self) -> None:
         for point in self.df.points:
             if isinstance(point.stmt, (ir.Assert, ir.Invariant)):
-                parts = [(p, point.stmt.indices, "") for p in conjuncts(point.stmt.cond)]
+                parts = [(p, point.stmt.indices, "") for p in exprs.conjuncts(point.stmt.cond)]
             elif isinstance(point.stmt, ir.Store) and self.df.kernel.tag_of(point.stmt.dst.tensor):
                 parts = output_spec(self.df.kernel, point.stmt)
             else:

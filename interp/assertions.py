@@ -41,12 +41,6 @@ class Failure:
     derived: bool
 
 
-def conjuncts(e: ir.Expr) -> list[ir.Expr]:
-    if isinstance(e, ir.Bin) and e.op is ir.BinOp.AND:
-        return conjuncts(e.lhs) + conjuncts(e.rhs)
-    return [e]
-
-
 def _leaves(e: ir.Expr) -> list[ir.TagField]:
     return [n for n in exprs.iter_nodes(e) if isinstance(n, ir.TagField)]
 
@@ -103,7 +97,7 @@ class AssertChecker:
         self.ranges = [np.array([fixed[n]]) if n in fixed else np.arange(ext[n]) for n in self.names]
 
     def run(self) -> list[Failure]:
-        return [f for f in (self.check(p) for p in conjuncts(self.stmt.cond)) if f is not None]
+        return [f for f in (self.check(p) for p in exprs.conjuncts(self.stmt.cond)) if f is not None]
 
     def check(self, part: ir.Expr) -> Failure | None:
         """The first failure of one conjunct, in row-major order of its index space."""

@@ -14,7 +14,7 @@ import numpy as np
 
 from dsl import exprs, ir
 
-from .assertions import AssertChecker, TileView, conjuncts
+from .assertions import AssertChecker, TileView
 from .compute import NUMPY, ComputeEval, Val, accumulate, cast, mma
 from .intexpr import IntEval
 from .layout import InterpretError, distribution
@@ -344,7 +344,7 @@ class BlockExec(MemoryStatements):
         held = self.held(s, active)
         if probe is not None and probe.matches(s, self.loops):
             checker = AssertChecker(s, views, ev, probe.indices, held)
-            parts = [p for p in conjuncts(s.cond) if probe.within(p)] or conjuncts(s.cond)
+            parts = [p for p in exprs.conjuncts(s.cond) if probe.within(p)] or exprs.conjuncts(s.cond)
             self.I.probe_hits.extend(f for f in (checker.check(p) for p in parts) if f is not None)
             self.I.probe_reached = True
         if not self.I.check_tags:

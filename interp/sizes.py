@@ -51,16 +51,10 @@ def candidates(kernel: ir.Kernel) -> list[int]:
     return sorted(values)
 
 
-def _conjuncts(e: ir.Expr) -> list[ir.Expr]:
-    if isinstance(e, ir.Bin) and e.op is ir.BinOp.AND:
-        return _conjuncts(e.lhs) + _conjuncts(e.rhs)
-    return [e]
-
-
 def _filtered(kernel: ir.Kernel, cands: list[int]) -> dict[str, list[int]]:
     """Per size, the candidates that pass the assumptions mentioning that size alone."""
     consts = {c.name: c.value for c in kernel.consts}
-    parts = [c for a in kernel.assumes if not is_data_assume(a) for c in _conjuncts(a)]
+    parts = [c for a in kernel.assumes if not is_data_assume(a) for c in exprs.conjuncts(a)]
     out = {}
     for name in kernel.sizes:
         mine = [c for c in parts if exprs.free_syms(c, ir.SymKind.SIZE) == {name}]

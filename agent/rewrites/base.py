@@ -50,12 +50,6 @@ def lt(a: ir.Expr, b: ir.Expr) -> ir.Expr:
     return ir.Bin(ir.BinOp.LT, a, b)
 
 
-def conjuncts(e: ir.Expr) -> list[ir.Expr]:
-    if isinstance(e, ir.Bin) and e.op is ir.BinOp.AND:
-        return conjuncts(e.lhs) + conjuncts(e.rhs)
-    return [e]
-
-
 def conjoin(es: list[ir.Expr]) -> ir.Expr:
     out = es[0]
     for e in es[1:]:
@@ -130,14 +124,14 @@ def _plain_fact(c: ir.Expr, size: str) -> bool:
 def only_plain_facts(assumes: tuple, size: str) -> bool:
     """Whether every assumption that mentions `size` is a plain divisibility or lower bound
     (a rewrite may then restate them; any other fact may depend on the old tile size)."""
-    return all(_plain_fact(c, size) or not mentions(c, size) for a in assumes for c in conjuncts(a))
+    return all(_plain_fact(c, size) or not mentions(c, size) for a in assumes for c in exprs.conjuncts(a))
 
 
 def size_assumes(assumes: tuple, size: str, multiple: int, at_least: bool = False) -> tuple:
     """The plain facts about `size` replaced by `size % multiple == 0` (and `size >= multiple`)."""
-    keep = [c for a in assumes for c in conjuncts(a) if not _plain_fact(c, size)]
+    keep = [c for a in assumes for c in exprs.conjuncts(a) if not _plain_fact(c, size)]
     s = ir.Sym(size, ir.SymKind.SIZE)
     new = [ir.Bin(ir.BinOp.EQ, mod(s, lit(multiple)), lit(0))]
-    if at_least or any(_plain_fact(c, size) and c.op is ir.BinOp.GE for a in assumes for c in conjuncts(a)):
+    if at_least or any(_plain_fact(c, size) and c.op is ir.BinOp.GE for a in assumes for c in exprs.conjuncts(a)):
         new.append(ir.Bin(ir.BinOp.GE, s, lit(multiple)))
     return tuple(keep) + (conjoin(new),)

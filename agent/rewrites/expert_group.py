@@ -10,7 +10,7 @@ import dataclasses
 
 from dsl import exprs, ir
 
-from .base import Rewritten, conjuncts, lit, mul, only_plain_facts, size_assumes
+from .base import Rewritten, lit, mul, only_plain_facts, size_assumes
 from .stmt_map import map_stmt
 
 DIMS = (ir.Builtin.BLOCK_X, ir.Builtin.BLOCK_Y, ir.Builtin.BLOCK_Z)
@@ -20,7 +20,7 @@ THREAD_IDS = (ir.Builtin.THREAD_X, ir.Builtin.WARP, ir.Builtin.LANE)
 def _group_size(kernel: ir.Kernel, table: str) -> int | None:
     """G0 of an assumption `table[r] == table[r / G0 * G0]`."""
     for a in kernel.assumes:
-        for c in conjuncts(a):
+        for c in exprs.conjuncts(a):
             if not (isinstance(c, ir.Forall) and len(c.names) == 1 and isinstance(c.body, ir.Bin)
                     and c.body.op is ir.BinOp.EQ):
                 continue
