@@ -120,7 +120,7 @@ class Graph:
     def round(self, i: int, k) -> int:
         s = self.sites[i]
         if s.loop is None:
-            return 0
+            return s.ordinal
         return (k - self._start(s)) // self.proto.bars[s.bar].size if s.ring else k - self._start(s)
 
     def phase(self, n: Node) -> int:

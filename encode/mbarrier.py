@@ -38,6 +38,7 @@ class Site:
     shift: int
     threads: tuple[int, ...]    # the threads whose role conditions admit it
     nbytes: int = 0             # expect: bytes per thread; tma: the tile's bytes
+    ordinal: int = 0            # outside loops: its round (straight-line mbarriers, see _ordinals)
 
     @property
     def loop(self) -> ir.For | None:
@@ -72,12 +73,18 @@ class Protocol:
             site = self._site(p)
             if site is not None:
                 self.bars[site.bar].sites.append(site)
-                self.site_of[p.path] = site
         for b in self.bars.values():
-            b.why_not = self._static_check(b)
+            if b.sites and all(s.loop is None for s in b.sites):
+                b.sites, b.why_not = _ordinals(b)
+            else:
+                b.why_not = self._static_check(b)
+            for site in b.sites:
+                self.site_of[site.point.path] = site
         for b in self.bars.values():
             for w in (s for s in b.sites if s.kind == "wait"):
-                self.offset[id(w)] = self._alignment(w)
+                self.offset[id(w)] = self._alignment(w) if w.ordinal >= 0 else None
+            if all(s.loop is None for s in b.sites):
+                _monotone_offsets(b, self.offset)
         self._lemma_fixpoint()
 
     # ---------------------------------------------------------------- sites
@@ -202,14 +209,14 @@ class Protocol:
 
     def round(self, site: Site, loops: dict):
         if site.loop is None:
-            return z3.IntVal(0)
+            return z3.IntVal(site.ordinal)
         k, start = loops[site.loop.var], self.env.term(site.loop.start, {})
         return (k - start) / self.bars[site.bar].size if site.ring else k - start
 
     def instance_of_round(self, site: Site, x, r) -> tuple[dict, object]:
         """The loop values of site's round-r instance on element x, and when it exists."""
         if site.loop is None:
-            return {}, And(r == 0, x == site.shift)
+            return {}, And(r == site.ordinal, x == site.shift)
         start = self.env.term(site.loop.start, {})
         if not site.ring:
             return {site.loop.var: start + r}, x == site.shift
@@ -329,9 +336,9 @@ class Protocol:
                         break
 
     def _lemma(self, b: Barrier, s: Site) -> str:
-        if s.loop is None:
+        if s.loop is None and s.ordinal == 0:
             return ""                                     # one instance: round 0 only
-        loops = {s.loop.var: z3.Int(f"{s.loop.var}@p")}
+        loops = {s.loop.var: z3.Int(f"{s.loop.var}@p")} if s.loop is not None else {}
         t = z3.Int("%t@p")
         at = At(s.point, loops, t)
         r = self.round(s, loops)
@@ -370,3 +377,68 @@ def _candidates(site: Site, anchor: At) -> list[dict]:
 
 def _mentions_thread_or_block(e) -> bool:
     return any(isinstance(n, ir.BuiltinRef) for n in exprs.iter_nodes(e))
+
+
+def _ordinals(b: Barrier) -> tuple[list[Site], str]:
+    """A straight-line mbarrier (no statement of it in a loop): each statement runs once per
+    thread, so its round is an ordinal in program order, per element. Arrivals group into
+    rounds of `count`, in order; a bulk copy belongs to the round of the arrival statement
+    before it; a wait's round is how many earlier waits on its element its threads ran
+    (ordinal -1 where its threads disagree: it orders nothing). Held-out round 41: two
+    rounds through one slot were taken for one round of two arrivals, and every read after
+    them was reported. Returns the sites and why the barrier is untrusted ('' if it is not)."""
+    out, why = [], ""
+    filled: dict[int, int] = {}           # element -> arrivals in its open round
+    rounds: dict[int, int] = {}           # element -> the open round
+    last: dict[int, int] = {}             # element -> round of its latest arrival statement
+    waited: dict[tuple[int, int], int] = {}   # (element, thread) -> waits run so far
+    for s in b.sites:
+        x = s.shift
+        if s.kind == "wait":
+            seen = {waited.get((x, t), 0) for t in s.threads}
+            ordinal = seen.pop() if len(seen) == 1 else -1
+            for t in s.threads:
+                waited[(x, t)] = waited.get((x, t), 0) + 1
+        elif s.kind == "tma":
+            ordinal = last.get(x, 0)
+        else:
+            ordinal = rounds.get(x, 0)
+            last[x] = ordinal
+            filled[x] = filled.get(x, 0) + len(s.threads)
+            if filled[x] > b.count and not why:
+                why = (f"the arrivals on {b.name}[{x}] do not make rounds of its count {b.count}: the "
+                       f"{_verb(s)} at line {s.point.span.line} overfills round {ordinal}")
+            if filled[x] == b.count:
+                filled[x], rounds[x] = 0, ordinal + 1
+        out.append(Site(s.point, s.kind, s.bar, s.ring, s.shift, s.threads, s.nbytes, ordinal))
+    for x, n in sorted(filled.items()):
+        if n and not why:
+            why = (f"its last round on {b.name}[{x}] has {n} arrival(s) but it is initialised with "
+                   f"count {b.count}")
+    for x in sorted({s.shift for s in out}):
+        for r in range(rounds.get(x, 0)):
+            expected = sum(s.nbytes * len(s.threads) for s in out
+                           if s.kind == "expect" and s.shift == x and s.ordinal == r)
+            landed = sum(s.nbytes * len(s.threads) for s in out
+                         if s.kind == "tma" and s.shift == x and s.ordinal == r)
+            if expected != landed and not why:
+                why = (f"round {r} of {b.name}[{x}] expects {expected} byte(s) but its bulk copies "
+                       f"complete {landed}")
+    if not why and any(s.kind == "tma" and s.ordinal >= rounds.get(s.shift, 0) for s in out):
+        why = f"a bulk copy on {b.name} follows the last round of its arrivals"
+    return out, why
+
+
+def _monotone_offsets(b: Barrier, offset: dict) -> None:
+    """A straight-line wait waits for phase ordinal - d only if the thread's previous wait on
+    the element claimed phase ordinal - 1 - d or later (docs/MEMORY_MODEL.md: the parity
+    argument), so d may not fall along a thread's waits; where it does, none of that
+    element's waits orders anything."""
+    for x in {s.shift for s in b.sites}:
+        waits = [s for s in b.sites if s.kind == "wait" and s.shift == x]
+        for t in {t for w in waits for t in w.threads}:
+            ds = [offset.get(id(w)) for w in waits if t in w.threads]
+            if any(d is None for d in ds) or any(a > c for a, c in zip(ds, ds[1:])):
+                for w in waits:
+                    offset[id(w)] = None
+                break

@@ -35,6 +35,8 @@ def check(ctx) -> None:
             _report(ctx, p, *found)
     from .deadlock import check as check_deadlocks
     check_deadlocks(ctx)        # mbarrier waits that can never return (encode/deadlock.py)
+    from .missed_phase import check as check_missed_phases
+    check_missed_phases(ctx)    # straight-line waits the next phase may overtake (encode/missed_phase.py)
 
 
 def divergence(ctx, p):

@@ -10,6 +10,8 @@ from __future__ import annotations
 
 import z3
 
+from dsl import ir
+
 from . import program as prog
 from .symbols import Unsupported
 from .tagval import Case, CaseKind, TagValue
@@ -19,6 +21,8 @@ UNSEEN = "cannot tell which bulk copy this read sees (no wait on its mbarrier pr
 
 
 def tma_reaching(df, storage: str, coords: tuple, point: prog.Point, inst: dict, writers) -> TagValue:
+    if len(writers) > 1 and all(isinstance(w.stmt, ir.TmaLoad) for w in writers):
+        return _straight_line_reaching(df, coords, point, writers)
     if len(writers) != 1:
         raise Unsupported(f"'{storage}' is written by {len(writers)} statements; a buffer filled by bulk copies "
                           "must have exactly one writer, its tma_load", point.stmt.span)
@@ -40,7 +44,7 @@ def tma_reaching(df, storage: str, coords: tuple, point: prog.Point, inst: dict,
     return TagValue(tuple(cases))
 
 
-def _waits_before(proto, bar: str, reader: prog.Point) -> list:
+def _waits_before(proto, bar: str, reader: prog.Point, many: bool = False) -> list:
     """Aligned waits on `bar` that every thread running the reader runs just before it: in
     the same iteration of the same loop (or both outside loops), under a prefix of its
     branch conditions, earlier in the body. More than one would need an order among them."""
@@ -50,7 +54,40 @@ def _waits_before(proto, bar: str, reader: prog.Point) -> list:
         same_loop = (len(p.loops) == len(reader.loops) and prog.common_loops(p, reader) == len(p.loops))
         if same_loop and p.guards == reader.guards[:len(p.guards)] and prog.before_in_body(p, reader, len(p.loops)):
             out.append(w)
-    if len(out) > 1:
+    if len(out) > 1 and not many:
         raise Unsupported("several waits on one mbarrier array precede this read; which copy it sees is not "
                           "modelled", reader.stmt.span)
     return out
+
+
+def _straight_line_reaching(df, coords: tuple, point: prog.Point, writers) -> TagValue:
+    """A buffer filled by several bulk copies on one element of a straight-line mbarrier
+    (every statement of it outside loops, so rounds are ordinals: encode/mbarrier.py): the
+    read sees the latest round, up to the phase its thread waited for, whose copy writes the
+    element. Copies of later rounds come after the read (ASYNC, WAR and RACE prove it for
+    each pair) unless another wait of the reader's thread claimed their phase: a preceding
+    wait outside the reader's branch that claims a later phase makes it `unknown`."""
+    proto = df.protocol()
+    copies = [proto.site_of[w.path] for w in writers]
+    bars = {(c.bar, c.shift) for c in copies}
+    if len(bars) != 1 or any(c.loop is not None for c in proto.bars[copies[0].bar].sites):
+        raise Unsupported(f"'{copies[0].point.stmt.dst.tensor}' is written by {len(writers)} bulk copies; "
+                          "several are modelled only on one element of an mbarrier used outside loops",
+                          point.stmt.span)
+    bar, x = bars.pop()
+    claims = [w.ordinal - proto.offset[id(w)] for w in _waits_before(proto, bar, point, many=True) if w.shift == x]
+    q = max(claims, default=-1)
+    for w in proto.waits(bar):
+        if w.shift == x and w.point.path < point.path and w.ordinal - proto.offset[id(w)] > q:
+            raise Unsupported(f"a wait on {bar}[{x}] outside this read's branch claims a later phase; which "
+                              "bulk copy the read sees is not modelled", point.stmt.span)
+    cases, missed = [], []
+    for c in sorted((c for c in copies if c.ordinal <= q), key=lambda c: -c.ordinal):
+        hit = And(z3.BoolVal(bool(c.threads)), df.writes(c.point, {}, coords))
+        for inner in df.written_value(c.point, {}, coords).cases:
+            cases.append(Case(And(*missed, hit, inner.cond), inner.kind, inner.contribs, c.point,
+                              df.loop_values(c.point, {}), inner.count, inner.note, inner.trail, inner.empty))
+        missed.append(z3.Not(hit))
+    note = UNSEEN if q < 0 else f"no bulk copy up to phase {q} of {bar}[{x}], the last its thread waited for, writes this element"
+    cases.append(Case(And(*missed), CaseKind.OVERFLOW, note=note))
+    return TagValue(tuple(cases))

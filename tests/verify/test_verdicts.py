@@ -287,6 +287,8 @@ HELD_OUT = [
     ("r42_ok_rowsum_half_layout", {"R": 3}),       # an explicit layout with the default's map is the same distribution
     ("r42_ok_layernorm_guarded_assert", {"R": 7}),   # `row >= R or tag(..) == ..`: padded rows are out of the claim
     ("r42_ok_pairmean_const_divisor", {"N2": 301, "N": 151}),   # padding / (z + 2.0): exact at padding
+    ("r41_ok_tma_two_rounds", {"R": 32, "C": 128}),   # two rounds through one mbarrier slot, straight-line
+    ("r41_ok_tma_two_halves", {}),   # two phases fill two halves; a block barrier keeps phase 0 from being missed
 ]
 
 
