@@ -19,7 +19,7 @@ from . import tma_tensor, vector
 from .plan import fold
 from .scalar import LoweringError, py_name
 
-RUNTIME = ("mbar_init", "mbar_fence_init", "mbar_arrive", "mbar_arrive_expect_tx", "mbar_try_wait", "bulk_g2s",
+RUNTIME = ("mbar_init", "mbar_fence_init", "fence_proxy_async", "mbar_arrive", "mbar_arrive_expect_tx", "mbar_try_wait", "bulk_g2s",
            "tma_tensor_g2s_2d", "tma_tensor_g2s_3d", "tensor_map")
 
 

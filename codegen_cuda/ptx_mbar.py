@@ -39,6 +39,9 @@ if _config.ENABLE_CUDASIM:
     def mbar_fence_init():
         pass
 
+    def fence_proxy_async():
+        """fence.proxy.async: one memory, nothing to order across proxies."""
+
     def _mbar_settle(bar, i):
         if bar[4 * i + 1] == 0 and bar[4 * i + 2] == 0:
             bar[4 * i] += 1
@@ -145,6 +148,16 @@ else:
     def mbar_fence_init(typingctx):
         def codegen(context, builder, sig, args):
             _asm(builder, _llvm.VoidType(), [], "fence.mbarrier_init.release.cluster;", "~{memory}")
+            return context.get_dummy_value()
+        return _nt.void(), codegen
+
+    @_intrinsic
+    def fence_proxy_async(typingctx):
+        """fence.proxy.async.global: this thread's generic writes to global memory become
+        visible to the async proxy (a bulk copy that reads them after a barrier; PTX memory
+        consistency model, proxies)."""
+        def codegen(context, builder, sig, args):
+            _asm(builder, _llvm.VoidType(), [], "fence.proxy.async.global;", "~{memory}")
             return context.get_dummy_value()
         return _nt.void(), codegen
 

@@ -21,7 +21,7 @@ RESERVED = frozenset(keyword.kwlist) | {
     "ldg_f32x4", "cp_async16", "cp_async_commit", "make_cp_async_wait", "ldmatrix_x4",
     "ldmatrix_x2_trans", "ldmatrix_x4_trans", "mma_16816", "shfl_xor", "ex2_approx", "lg2_approx",
     # and of codegen_cuda/ptx_mbar.py
-    "mbar_init", "mbar_fence_init", "mbar_arrive", "mbar_arrive_expect_tx", "mbar_try_wait", "bulk_g2s",
+    "mbar_init", "mbar_fence_init", "fence_proxy_async", "mbar_arrive", "mbar_arrive_expect_tx", "mbar_try_wait", "bulk_g2s",
     "tma_tensor_g2s_2d", "tma_tensor_g2s_3d", "tensor_map", "make_setmaxnreg", "LAUNCH_BOUNDS",
 }
 

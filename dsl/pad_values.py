@@ -20,12 +20,13 @@ from dsl.exprs import int_scalar, int_scalar_value
 NOPAD = "nopad"         # some finite number, not padding
 UNKNOWN = "unknown"     # a value this evaluation cannot tell
 _ELEMENTWISE_CALLS = {"where", "maximum", "minimum", "exp", "exp2", "log", "log2", "sqrt",
-                      "rsqrt", "tanh", "abs", "sigmoid"}
+                      "rsqrt", "tanh", "abs", "sigmoid", "pow", "erf"}
 _ARITH = {ir.BinOp.ADD: np.add, ir.BinOp.SUB: np.subtract, ir.BinOp.MUL: np.multiply,
           ir.BinOp.DIV: np.divide}
 FUNCS = {"exp": np.exp, "exp2": np.exp2, "log": np.log, "log2": np.log2, "sqrt": np.sqrt,
          "rsqrt": lambda x: 1.0 / np.sqrt(x), "tanh": np.tanh, "abs": np.abs,
          "sigmoid": lambda x: 1.0 / (1.0 + np.exp(-x))}      # the math functions on floats
+UNARY = set(FUNCS) | {"erf"}    # one-operand math whose value at a padding func_at may know
 _CMP = {ir.BinOp.EQ: np.equal, ir.BinOp.NE: np.not_equal, ir.BinOp.LT: np.less,
         ir.BinOp.LE: np.less_equal, ir.BinOp.GT: np.greater, ir.BinOp.GE: np.greater_equal}
 
@@ -82,9 +83,11 @@ def value_at(e: ir.Expr, name: str, v: float, known: dict | None = None):
             return x if isinstance(x, float) and same(x, y) else UNKNOWN
         case ir.Call(func="maximum" | "minimum" as f, args=(a, b)):
             return extremum(f, value_at(a, name, v, known), value_at(b, name, v, known))
-        case ir.Call(func=f, args=(x,)) if f in FUNCS:
+        case ir.Call(func=f, args=(x,)) if f in UNARY:
             y = value_at(x, name, v, known)
             return func_at(f, y) if isinstance(y, float) else UNKNOWN
+        case ir.Call(func="pow", args=(a, b)):
+            return pow_at(value_at(a, name, v, known), value_at(b, name, v, known))
         case ir.Call(func="sum" | "max" | "min" | "bcast" as f, args=(x,)) if name not in (tile_names(x) or {name}):
             # a line or a broadcast of tiles in `known` alone: each element holds the number,
             # so a max or a broadcast is it, and a sum of 0.0, inf or NaN too (a LayerNorm's
@@ -99,8 +102,31 @@ def func_at(f: str, v: float):
     """A math function at a padding value, where it is exact on a GPU too: abs anywhere, the
     others at 0.0, the infinities and NaN (exp(-inf) = 0.0, exp(0.0) = 1.0), log of 1.0;
     elsewhere the result rounds (1 - tanh(10.0) is 0.0 in f32, held-out round 18): UNKNOWN."""
+    if f == "erf":
+        # odd, and its approximations are x times a polynomial near 0: 0.0 stays 0.0
+        return 0.0 if v == 0.0 else UNKNOWN
     if f == "abs" or v == 0.0 or math.isinf(v) or math.isnan(v) or (v == 1.0 and f in ("log", "log2")):
         return in_f32(evaluate(FUNCS[f], v), True)
+    if f in ("sqrt", "rsqrt") and v > 0.0:
+        # the lowering's sqrt and division are IEEE (correctly rounded): exact where the
+        # root is (sqrt(1.0 + 0.0 * 0.0), new-user round 44), and 1 / root where that is
+        r = evaluate(np.sqrt, v)
+        if Fraction(r) ** 2 != Fraction(v):
+            return UNKNOWN
+        return in_f32(r, True) if f == "sqrt" else in_f32(1.0 / r, Fraction(1.0 / r) * Fraction(r) == 1)
+    return UNKNOWN
+
+
+def pow_at(a, b):
+    """pow(a, b) where each side is a number, NOPAD or UNKNOWN: only the cases C's pow defines
+    exactly (pow(x, 0) is 1 for every x, pow(1, y) is 1, pow(0, y) is 0 for y > 0), which the
+    GPU's powf keeps; anything else rounds."""
+    if b == 0.0 and a != UNKNOWN:
+        return 1.0
+    if a == 1.0 and b != UNKNOWN:
+        return 1.0
+    if a == 0.0 and isinstance(b, float) and b > 0.0:
+        return 0.0
     return UNKNOWN
 
 

@@ -29,11 +29,13 @@ from dsl.fmt import format_expr as expr_text
 
 from .findings import Finding, Hop, Operand
 from .hb import At, HappensBefore
+from .mbarrier import Site
 from .memwitness import ModelView
 from .solver import Verdict as SV, find_model, minimize_model
 from .symbols import Unsupported
 
 MAX_ITERATIONS = 64
+BLOCKING = ("wait", "inc", "barrier")     # what a later statement of the same thread waits for
 
 
 @dataclass(frozen=True)
@@ -56,10 +58,11 @@ def check(ctx) -> None:
 def _check(ctx, proto) -> None:
     sites = [s for b in proto.bars.values() if not b.why_not for s in b.sites
              if s.kind != "wait" or proto.offset.get(id(s)) is not None]
+    sites += _block_sites(ctx, proto)
     if not any(s.kind == "wait" for s in sites):
         return
     loops = list({id(s.loop): s.loop for s in sites if s.loop is not None}.values())
-    ring = max(proto.bars[s.bar].size for s in sites)
+    ring = max((proto.bars[s.bar].size for s in sites if s.bar), default=1)
     for least in (1, 2 * ring + 2):
         mv = _sizes(ctx, loops, least)
         if mv is None:
@@ -69,6 +72,28 @@ def _check(ctx, proto) -> None:
         if cycle:
             ctx.sink.finding(graph.finding(cycle))
             return
+
+
+def _block_sites(ctx, proto) -> list:
+    """Block barriers and setmaxnreg as graph sites (held-out round 43): a barrier returns once
+    every thread reached it, and `setmaxnreg inc` once the pool has the registers that the
+    warpgroups' `setmaxnreg dec` free (PTX: inc blocks until they are there). A statement in
+    nested loops or under a condition the roles do not decide is left out (edges lost)."""
+    out = []
+    for p in ctx.df.points:
+        s = p.stmt
+        kind = "barrier" if isinstance(s, ir.Barrier) else \
+            ("inc" if s.inc else "dec") if isinstance(s, ir.SetMaxNReg) else None
+        if kind is None or len(p.loops) > 1:
+            continue
+        try:
+            threads = proto._threads(p)
+        except Unsupported:
+            continue
+        if kind == "barrier" and len(threads) != ctx.kernel.threads:
+            continue        # a barrier some threads skip is SYNC's own finding (sync_rules.divergence)
+        out.append(Site(p, kind, "", False, 0, threads))
+    return out
 
 
 def _sizes(ctx, loops, least: int) -> ModelView | None:
@@ -140,6 +165,14 @@ class Graph:
     def needs(self, n: Node) -> list[Node]:
         s = self.sites[n.site]
         out = []
+        if s.kind == "inc":       # every warpgroup's dec, in each of its instances
+            return [Node(i, k, j) for i, c in enumerate(self.sites) if c.kind == "dec"
+                    for k in self.iters[i] for j, (sig, _) in enumerate(self.classes) if i in sig]
+        if s.kind == "barrier":   # every thread reached it: what each class runs before it
+            key = self._key(n.site, n.k)
+            return [Node(i, k, j) for j, (sig, _) in enumerate(self.classes) for i in sorted(sig)
+                    if self.sites[i].kind in BLOCKING and i != n.site
+                    for k in self.iters[i] if self._before(self._key(i, k), key)]
         if s.kind == "wait":
             p, x = self.phase(n), self.element(n.site, n.k)
             if p < 0:
@@ -154,7 +187,7 @@ class Graph:
         sig = self.classes[n.cls][0]
         key = self._key(n.site, n.k)
         for i in sorted(sig):
-            if self.sites[i].kind != "wait":
+            if self.sites[i].kind not in BLOCKING:
                 continue
             out += [Node(i, k, n.cls) for k in self.iters[i] if self._before(self._key(i, k), key)]
         return out
@@ -197,7 +230,14 @@ class Graph:
         for idx, n in enumerate(cycle):
             s = self.sites[n.site]
             x = self.element(n.site, n.k)
-            if s.kind == "wait":
+            if s.kind == "barrier":
+                parts.append(f"which run after the block barrier at {self._where(n)}, which every thread must reach")
+            elif s.kind == "inc":
+                parts.append(f"which run after the setmaxnreg inc at {self._where(n)}, which waits for the registers "
+                             "that the warpgroups' setmaxnreg dec free")
+            elif s.kind == "dec":
+                parts.append(f"freed only by the setmaxnreg dec at {self._where(n)}")
+            elif s.kind == "wait":
                 parts.append(f"the wait on {s.bar}[{x}] at {self._where(n)} waits for phase {self.phase(n)} of "
                              f"{s.bar}[{x}]" if idx == 0 else f"which run after the wait on {s.bar}[{x}] at "
                              f"{self._where(n)} for phase {self.phase(n)}")
@@ -213,6 +253,10 @@ class Graph:
         x, t = self.element(n.site, n.k), self.classes[n.cls][1]
         loops = self._loops(n)
         it = f" in iteration {', '.join(f'{v} = {k}' for v, k in loops)}" if loops else ""
+        if not s.bar:       # a block barrier or a setmaxnreg
+            text = {"barrier": "block barrier", "inc": "setmaxnreg inc", "dec": "setmaxnreg dec"}[s.kind]
+            return Operand(f"{text} at line {s.point.span.line}{it}",
+                           (("thread", t), ("wait", int(s.kind != "dec"))))
         verb = {"arrive": "arrive", "expect": "expect_tx", "tma": "tma_load", "wait": "wait"}[s.kind]
         tag = [("thread", t), ("wait", int(s.kind == "wait")), ("round", self.round(n.site, n.k))]
         text = f"{s.bar}[{x}] {verb} at line {s.point.span.line}{it}"

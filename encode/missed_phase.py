@@ -30,49 +30,90 @@ def check(ctx) -> None:
     if proto is None:
         return
     for bar in proto.bars.values():
-        if bar.why_not or any(s.loop is not None for s in bar.sites):
+        if bar.why_not:
             continue
         for w in proto.waits(bar.name):
-            nxt = [c for c in bar.completers
-                   if c.kind != "tma" and c.shift == w.shift and c.ordinal == w.ordinal - proto.offset[id(w)] + 1]
-            if nxt:
-                found = _overtaken(ctx, proto, w, nxt)
-                if found is not None:
-                    ctx.sink.finding(_finding(ctx, proto, w, nxt, *found))
-                    return
+            if w.loop is None and bar.complete and w.ordinal - proto.offset[id(w)] >= bar.complete.get(w.shift, 0):
+                ctx.sink.finding(_never(ctx, proto, bar, w))
+                return
+            found = _overtaken(ctx, proto, w, bar.completers)
+            if found is not None:
+                ctx.sink.finding(_finding(ctx, proto, w, *found))
+                return
 
 
-def _overtaken(ctx, proto, w, nxt):
-    """(model, thread): a thread running w that no arrival of the next round must follow."""
+def _overtaken(ctx, proto, w, completers):
+    """(model, thread, loop values, next-round completer): an instance of wait w that no
+    instance of the round after its phase (on its element) must follow; None if every one
+    must (or the query is undecided)."""
+    loops = {w.loop.var: z3.Int(f"{w.loop.var}@miss")} if w.loop is not None else {}
     t = z3.Int("%t@miss")
-    at_w = At(w.point, {}, t)
-    ordered = []
-    for c in nxt:
+    at_w = At(w.point, loops, t)
+    x, q = proto.element(w, loops), proto.round(w, loops) - proto.offset[id(w)]
+    needed, ordered, named = [], [], []
+    for c in completers:
+        l2, exists = proto.instance_of_round(c, x, q + 1)
+        here = And(exists, ctx.df.loop_domain(c.point, l2), proto.element(c, l2) == x)
+        on_x = z3.BoolVal(True) if c.ring else x == c.shift
+        if c.kind != "tma":
+            # phase q + 1 completes only with every arrival of its round: a statement in a loop
+            # takes part in each round its loop reaches (outside loops, in the one of its ordinal)
+            if c.loop is not None:
+                needed.append(z3.Implies(on_x, here))
+            named.append((c, l2, here))
         u = z3.IntVal(c.threads[0])
-        ordered += [And(proto.runs(c, {}, t), ctx.hb.before(at_w, At(c.point, {}, t))),
-                    ctx.hb.separated(at_w, At(c.point, {}, u)),
-                    proto.handoff(at_w, At(c.point, {}, u))]
-    facts = list(ctx.env.facts) + [proto.runs(w, {}, t), z3.Not(Or(*ordered))]
+        at_c = At(c.point, l2, u)
+        ordered.append(And(here, Or(And(proto.runs(c, l2, t), ctx.hb.before(at_w, At(c.point, l2, t))),
+                                    ctx.hb.separated(at_w, at_c), proto.handoff(at_w, at_c))))
+    if not named:
+        return None
+    facts = list(ctx.env.facts) + [ctx.df.loop_domain(w.point, loops), proto.runs(w, loops, t), q >= -1,
+                                   *needed, z3.Or(*[h for _, _, h in named]), z3.Not(Or(*ordered))]
     out = find_model(facts, ctx.opts.solver)
     if out.verdict is not SV.REFUTED:
         return None
-    return out.model, out.model.eval(t, model_completion=True).as_long()
+    m = out.model
+    at = {k: m.eval(v, model_completion=True).as_long() for k, v in loops.items()}
+    c, l2 = next(((c, l2) for c, l2, h in named if z3.is_true(m.eval(h, model_completion=True))), named[0][:2])
+    it2 = {k: m.eval(v, model_completion=True).as_long() for k, v in l2.items()}
+    return m, m.eval(t, model_completion=True).as_long(), at, c, it2, m.eval(q, model_completion=True).as_long()
 
 
-def _finding(ctx, proto, w, nxt, model, t: int) -> Finding:
+def _finding(ctx, proto, w, model, t: int, at: dict, c, it2: dict, q: int) -> Finding:
     ws = ctx.target.warp_size
     mv = ModelView(ctx, model)
-    q = w.ordinal - proto.offset[id(w)]
-    x = f"{w.bar}[{w.shift}]"
-    c = nxt[0]
+    x = f"{w.bar}[{mv.int(proto.element(w, {k: z3.IntVal(v) for k, v in at.items()}))}]"
+    where = "".join(f" ({k} = {v})" for k, v in at.items())
+    where2 = "".join(f" ({k} = {v})" for k, v in it2.items())
     by = thread_text(c.threads[0], ws)
-    msg = (f"the wait on {x} at line {w.point.span.line} may miss phase {q}: {thread_text(t, ws)} can reach it "
-           f"after phase {q + 1} completed too (the {'expect_tx' if c.kind == 'expect' else 'arrive'} at line "
-           f"{c.point.span.line}, by {by}, is not ordered after it), and the wait would then block until phase "
-           f"{q + 2}")
-    ops = (Operand(f"{x} wait at line {w.point.span.line} for phase {q}", (("thread", t), ("wait", 1), ("phase", q))),
-           Operand(f"{x} round {q + 1} arrival at line {c.point.span.line}",
+    verb = {"expect": "expect_tx", "arrive": "arrive"}[c.kind]
+    msg = (f"the wait on {x} at line {w.point.span.line}{where} may miss phase {q}: {thread_text(t, ws)} can reach "
+           f"it after phase {q + 1} completed too (the {verb} at line {c.point.span.line}{where2}, by {by}, is not "
+           f"ordered after it), and the wait would then block until phase {q + 2}")
+    ops = (Operand(f"{x} wait at line {w.point.span.line}{where} for phase {q}",
+                   (("thread", t), ("wait", 1), ("phase", q))),
+           Operand(f"{x} round {q + 1} arrival at line {c.point.span.line}{where2}",
                    (("thread", c.threads[0]), ("wait", 0), ("round", q + 1))))
-    hint = (f"put a block barrier between the wait and the arrivals of the next round, or hand the slot back "
-            f"through another mbarrier before round {q + 1} starts")
-    return Finding("SYNC", w.point.span, msg, mv.sizes(), mv.block(), t, (), (("phase", q),), ops, hint)
+    hint = (f"make the arrivals of the next phase wait for this one: a block barrier between, or an arrive on "
+            f"another mbarrier after the wait that the next round's arriving thread waits for (an `empty` slot)")
+    return Finding("SYNC", w.point.span, msg, mv.sizes(), mv.block(), t, tuple(sorted(at.items())),
+                   (("phase", q),), ops, hint)
+
+
+def _never(ctx, proto, bar, w) -> Finding:
+    """A straight-line wait for a phase no round completes: its arrivals stop short."""
+    ws = ctx.target.warp_size
+    q, x = w.ordinal - proto.offset[id(w)], w.shift
+    short = sum(len(c.threads) for c in bar.completers if c.kind != "tma" and c.shift == x and c.ordinal == q)
+    t = w.threads[0]
+    out = find_model(list(ctx.env.facts), ctx.opts.solver)
+    mv = ModelView(ctx, out.model) if out.verdict is SV.REFUTED else None
+    msg = (f"deadlock: the wait on {bar.name}[{x}] at line {w.point.span.line} waits for phase {q} of "
+           f"{bar.name}[{x}], which never completes: {short} of its {bar.count} arrival(s) are made")
+    ops = (Operand(f"{bar.name}[{x}] wait at line {w.point.span.line} for phase {q}",
+                   (("thread", t), ("wait", 1), ("phase", q))),)
+    hint = (f"make the arrivals of each phase add up to the count {bar.count} (or initialise {bar.name} with the "
+            "number of arrivals made)")
+    return Finding("SYNC", w.point.span, msg, mv.sizes() if mv else (), mv.block() if mv else (), t, (),
+                   (("phase", q),), ops, hint)
+

@@ -23,8 +23,8 @@ import math
 
 from dsl import exprs, ir
 from dsl.masks import fill_of
-from dsl.pad_values import (FUNCS, NOPAD, UNKNOWN, cast_value, func_at, meets_data, operands, same, tile_names,
-                             value_at)
+from dsl.pad_values import (NOPAD, UNARY, UNKNOWN, cast_value, func_at, meets_data, operands, pow_at, same,
+                             tile_names, value_at)
 
 from . import program as prog
 from .fill_lines import PadLines
@@ -213,7 +213,7 @@ class Pads(PadLines, Accumulators, NonFiniteReads, Reaching, MmaPadding):
     def _expr(self, e: ir.Expr, self_name: str, check: bool) -> tuple:
         parts = placed(self._expr_parts(e, self_name, check))
         # the target's own earlier value too (`g = g * a` after g = where(c, 1.0, inf): round 17)
-        if parts and self.non_finite_read(e):
+        if parts and self.non_finite_read(e) and not _one_tile_math(e):
             # padding that may meet an element that is not finite (0.0 * inf is NaN); a bare
             # tile too: its writer's value at the padding may have met one (held-out round 17)
             return merged(tuple(valued(q, UNKNOWN) for q in parts))
@@ -342,8 +342,12 @@ class Pads(PadLines, Accumulators, NonFiniteReads, Reaching, MmaPadding):
                 kept = tuple(q if q.at is not None or q.value == MET or same(q.value, fill) else valued(q, UNKNOWN)
                              for q in kept)
                 return merged(kept + (self.cond_part(c, x, fill),))
-            case ir.Call(func=f, args=(x,)) if f in FUNCS:
+            case ir.Call(func=f, args=(x,)) if f in UNARY:
                 return mapped(sub(x), lambda v: func_at(f, v))
+            case ir.Call(func="pow", args=(a, b)) if literal(b) is not None:
+                return mapped(sub(a), lambda v: pow_at(v, literal(b)))
+            case ir.Call(func="pow", args=(a, b)) if literal(a) is not None:
+                return mapped(sub(b), lambda v: pow_at(literal(a), v))
             case ir.Call(func="where", args=(c, a, b)):
                 return where_parts(sub(c), sub(a), sub(b), a, b)
             case ir.Call(args=args):
@@ -374,6 +378,15 @@ class Pads(PadLines, Accumulators, NonFiniteReads, Reaching, MmaPadding):
             # computed from fills alone (a LayerNorm's rsqrt(v / C + 1e-5) of rows past R)
             out = tuple(pure_of(q, r) for q, r in zip(parts, out))
         return merged(out)
+
+def _one_tile_math(e: ir.Expr) -> bool:
+    """Elementwise math of one tile (`0.5 * z * (1.0 + erf(z * c))`), not the bare tile: at a
+    padded element it meets no other element, and its value there is z's padding through the
+    math, evaluated exactly (inf and NaN included), or data that padding met (new-user round
+    44: a GELU after a bias was unknown, z's data elsewhere being possibly infinite)."""
+    names = tile_names(e)
+    return not isinstance(e, ir.Sym) and names is not None and len(names) == 1
+
 
 def data_sides(df, e: ir.Expr, point, self_name: str) -> tuple:
     """Pads.data_sides of `e` at `point` (for encode/compute_tags.py)."""

@@ -282,7 +282,11 @@ class BlockExec(MemoryStatements):
         owner = owner.reshape(shape)
         env = {**self.env, **self.loops, "thread.x": owner, "thread.warp": owner // 32, "thread.lane": owner % 32}
         selfref = s.target.name in exprs.free_syms(s.value, ir.SymKind.TENSOR)
-        v = ComputeEval(self.regs, env, s.target.name if selfref else None)(s.value)
+        probe = self.I.probe
+        pads = None
+        if probe is not None and probe.padding and probe.matches(s, self.loops):
+            pads, self.I.probe_reached = self.I.probe_hits, True
+        v = ComputeEval(self.regs, env, s.target.name if selfref else None, pads)(s.value)
         update = self.I.write_backs.copy_of(s)
         if update is not None:      # a copy back: the tags of the in-place update it stands for
             upd = ComputeEval(self.regs, env, s.target.name)(update)

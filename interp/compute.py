@@ -83,8 +83,9 @@ class ComputeEval:
     shaped like the target tile); `self_name` is the tile being updated in place, whose own
     tags do not multiply into the new value (its old contributions are kept, see `accumulate`)."""
 
-    def __init__(self, regs: dict, env: dict, self_name: str | None = None):
+    def __init__(self, regs: dict, env: dict, self_name: str | None = None, pads: list | None = None):
         self.regs, self.env, self.self_name = regs, env, self_name
+        self.pads = pads        # collects padded elements a reduction meets with another value than its identity
 
     def __call__(self, e: ir.Expr) -> Val:
         with np.errstate(all="ignore"):
@@ -230,6 +231,14 @@ class ComputeEval:
         taint = np.broadcast_to(v.taint, vals.shape).any(axis)
         uninit = np.broadcast_to(v.uninit, vals.shape).any(axis)
         tags = reduce_axis(v.tags.broadcast(vals.shape), axis)
+        if self.pads is not None and not (isinstance(v.tags, Tags) and v.tags.const):
+            # padding: no record in a tile that holds data (a fill finding's replay)
+            identity = {"sum": 0.0, "max": -np.inf, "min": np.inf}[f]
+            padded = (_record_count(v.tags.broadcast(vals.shape)) == 0) & (np.asarray(vals, np.float64) != identity)
+            if padded.any():
+                at = tuple(int(i) for i in np.argwhere(padded)[0])
+                self.pads.append(f"the padded element {list(at)} reaches this {f} as {float(vals[at]):.4g}, "
+                                 f"where {f} needs {identity}")
         return Val(fn(vals, axis=axis), tags, taint, uninit)
 
 

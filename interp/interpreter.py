@@ -79,6 +79,7 @@ class Probe:
     span: Span
     iteration: dict
     indices: dict
+    padding: bool = False       # at a compute statement: padded elements its reductions meet (fill findings)
 
     def matches(self, stmt, loops: dict) -> bool:
         return span_contains(stmt.span, self.span) and all(loops.get(k) == v for k, v in self.iteration.items())

@@ -47,6 +47,9 @@ def replay_details(kernel: ir.Kernel, finding, inputs: dict | None = None, seeds
         # at a few (at the smallest, two lengths may be equal and the fill meet only padding)
         from .sizes import pick_sizes
         picked = pick_sizes(kernel, n=3 if fill else 1)
+        if fill and picked:
+            from .sizes import past_one_tile
+            picked += [p for p in past_one_tile(kernel, picked[0]) if p not in picked]
         if fill and len(picked) > 1:
             out = None
             for at in picked:
@@ -83,6 +86,8 @@ def replay_details(kernel: ir.Kernel, finding, inputs: dict | None = None, seeds
                 # encode/missed_phase.py: a hang under a schedule where one thread lags a phase
                 return ReplayOutcome(False, "the interpreter runs a wait's threads together, so none of them "
                                      "lags behind a phase there (the hang needs a slower thread)")
+            if finding.rule == "SYNC" and "setmaxnreg inc" in finding.message:
+                return ReplayOutcome(False, "the interpreter gives registers at once: its setmaxnreg never blocks")
             if finding.rule == "SYNC" and finding.message.startswith("deadlock:"):
                 # an mbarrier deadlock (encode/deadlock.py): the block stops, every thread waiting
                 hung = [n for n in res.notes if "deadlock at line" in n]
@@ -123,6 +128,13 @@ def _replay_fill(kernel: ir.Kernel, finding, sizes: dict, inputs, seeds) -> Repl
             at = tuple(int(i) for i in np.argwhere(bad)[0])
             return ReplayOutcome(True, f"at sizes {sizes}, {name}{list(at)} is {a[at]:.4g} with this fill and "
                                  f"{b[at]:.4g} with neutral padding")
+    # math after the fill made it another value (pow(x, 0.0) is 1.0 at a neutral fill 0.0):
+    # the reduction itself meets the padding
+    from .interpreter import Probe
+    hits = interpret(kernel, sizes, data, check_tags=False,
+                     probe=Probe(finding.span, dict(finding.iteration), {}, padding=True)).probe_hits
+    if hits:
+        return ReplayOutcome(True, f"at sizes {sizes}, {hits[0]}")
     return ReplayOutcome(False, f"at sizes {sizes} the outputs are the same with neutral padding")
 
 

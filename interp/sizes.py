@@ -115,3 +115,20 @@ def pick_sizes(kernel: ir.Kernel, n: int = 3, seed: int = 0) -> list[dict[str, i
     rnd = random.Random(f"{kernel.name}:{seed}")
     out += rnd.sample(rest, min(max(n - len(out), 0), len(rest)))
     return out[:n]
+
+
+def past_one_tile(kernel: ir.Kernel, first: dict[str, int]) -> list[dict[str, int]]:
+    """`first` with its loop-bound sizes just past one tile of 64, 128 or 256 elements, where
+    the assumes allow (a loop from the second tile on runs there, with a ragged tail: a
+    fill finding's replay needs both)."""
+    from .inputs import assumes_hold
+    loops = loop_sizes(kernel)
+    out = []
+    for m in (65, 129, 257):
+        for d in range(16):
+            cand = {k: (m + d if k in loops else v) for k, v in first.items()}
+            if assumes_hold(kernel, cand):
+                out.append(cand)
+                break
+    return out
+

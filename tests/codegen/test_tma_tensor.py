@@ -207,3 +207,18 @@ def test_host_builds_the_tensor_map_with_innermost_first_dims_and_byte_strides(t
                           str(REPO / "proofs" / "ws_gemm_wgmma.dsl")],
                          env=env, capture_output=True, text=True, timeout=120)
     assert out.returncode == 0 and out.stdout.strip() == "ok", out.stderr[-3000:]
+
+
+def test_a_store_into_a_tensor_a_bulk_copy_reads_is_fenced_for_the_async_proxy():
+    """Held-out round 43: generic stores into Y, a block barrier, then a bulk copy of Y. The
+    lowering emits fence.proxy.async after the store (PTX: generic writes reach the async
+    proxy only through it); a store into a tensor no bulk copy reads has none."""
+    from codegen_cuda.module import lower
+    kernel, text = checked(HERE / "kernels" / "tma_reads_own_store.dsl")
+    source = lower(kernel, text).source
+    body = source[source.index(f"def {kernel.name}("):]
+    store_y = body.index("store Y[")
+    assert body.index("fence_proxy_async()") > store_y
+    assert body.count("fence_proxy_async()") == 1        # not after the store into Z
+    plain, plain_text = checked(REPO / "proofs" / "ws_accumulate.dsl")
+    assert "fence_proxy_async()" not in lower(plain, plain_text).source.split(f"def {plain.name}(")[1]

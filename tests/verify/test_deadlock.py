@@ -67,7 +67,12 @@ def test_shipped_warp_specialised_kernels_have_no_deadlock():
     for p in paths:
         v = verify_kernel(_kernel(p.read_text(), str(p.relative_to(ROOT))), VerifyOptions(rules=("SYNC",)))
         found = [f for f in v.findings if f.message.startswith("deadlock:")]
-        assert bool(found) == p.stem.startswith("sync_mbarrier_deadlock"), (p, found)
+        assert bool(found) == (p.stem.startswith("sync_mbarrier_deadlock") or p.stem in HANGS), (p, found)
+
+
+# held-out round 43: a wait before a block barrier that the arrival follows, a wait before
+# the setmaxnreg dec whose registers the arriving side's inc needs, a round short of its count
+HANGS = {"bad_barrier_before_arrive", "bad_setmaxnreg_wait_before_dec", "bad_count_short"}
 
 
 def test_a_three_party_chain_with_rounds_deadlocks_only_when_the_shift_closes():

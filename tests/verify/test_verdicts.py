@@ -289,6 +289,8 @@ HELD_OUT = [
     ("r42_ok_pairmean_const_divisor", {"N2": 301, "N": 151}),   # padding / (z + 2.0): exact at padding
     ("r41_ok_tma_two_rounds", {"R": 32, "C": 128}),   # two rounds through one mbarrier slot, straight-line
     ("r41_ok_tma_two_halves", {}),   # two phases fill two halves; a block barrier keeps phase 0 from being missed
+    ("r44_ok_rsqrt_padding", {"R": 5, "C": 70}),   # rsqrt(1.0) at the padding is exactly 1.0, times 0.0
+    ("r43_ok_parity_ack", {"M": 128}),   # an acknowledgement mbarrier keeps each phase from overtaking a wait
 ]
 
 
