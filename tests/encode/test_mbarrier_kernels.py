@@ -153,3 +153,13 @@ def test_a_wait_split_over_two_branches_is_unknown_not_refuted():
     verdict = _verify(DIR / "ws_wait_split_branches.dsl")
     assert verdict.status == "unknown" and not verdict.findings, verdict.findings
     assert any("which bulk copy" in u.reason for u in verdict.unknowns)
+
+
+def test_a_ring_index_of_k_plus_a_constant_written_otherwise_is_a_ring():
+    """Held-out round 43: `(k + S - 1) % S` was refused (only `(k + c) % S` with a literal c
+    was read as a ring); any index the solver shows is k + c is one. ws_accumulate with its
+    `full` ring written `(k + S - S) % S` proves as it is."""
+    text = OK[0].read_text().replace("full[k % S]", "full[(k + S - S) % S]")
+    assert "full[(k + S - S) % S]" in text
+    verdict = verify_kernel(_kernel(text), VerifyOptions())
+    assert verdict.status == "proved", (verdict.findings, verdict.unknowns)
