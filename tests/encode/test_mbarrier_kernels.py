@@ -163,3 +163,14 @@ def test_a_ring_index_of_k_plus_a_constant_written_otherwise_is_a_ring():
     assert "full[(k + S - S) % S]" in text
     verdict = verify_kernel(_kernel(text), VerifyOptions())
     assert verdict.status == "proved", (verdict.findings, verdict.unknowns)
+
+
+def test_a_ring_released_a_round_ahead_is_refuted():
+    """tests/kernels/mbar/ring_release_ahead.dsl (held-out round 43): the consumers release
+    slot (k + S - 1) % S before reading slot k; the producer may refill a slot still read.
+    Refuted where its markers say; the interpreter's schedule (each role runs until it
+    waits) reads every slot before the refill, so the witnesses are not replayed there."""
+    path = DIR / "ring_release_ahead.dsl"
+    verdict = _verify(path)
+    assert {(f.span.line, f.rule) for f in verdict.findings if f.severity == "error"} == _marks(path)
+
