@@ -396,19 +396,19 @@ def _mentions_thread_or_block(e) -> bool:
     return any(isinstance(n, ir.BuiltinRef) for n in exprs.iter_nodes(e))
 
 
-def _ordinals(b: Barrier) -> tuple[list[Site], str]:
+def _ordinals(b: Barrier) -> tuple[list[Site], str, dict]:
     """A straight-line mbarrier (no statement of it in a loop): each statement runs once per
-    thread, so its round is an ordinal in program order, per element. Arrivals group into
-    rounds of `count`, in order; a bulk copy belongs to the round of the arrival statement
-    before it; a wait's round is how many earlier waits on its element its threads ran
-    (ordinal -1 where its threads disagree: it orders nothing). Held-out round 41: two
-    rounds through one slot were taken for one round of two arrivals, and every read after
-    them was reported. Returns the sites, why the barrier is untrusted ('' if it is not) and
-    each element's number of complete rounds."""
+    thread, so a round is an ordinal per thread and element: round r of bar[x] is every
+    thread's r-th arrival on it (role branches arrive side by side: held-out round 45's two
+    warps meeting twice were grouped in program text order); a statement whose threads
+    disagree makes the array untrusted. A bulk copy belongs to the round of its thread's
+    latest arrival on the element; a wait's round is how many earlier waits on its element
+    its threads ran (ordinal -1 where they disagree: it orders nothing). Held-out round 41:
+    two rounds through one slot were taken for one round of two arrivals. Returns the
+    sites, why the barrier is untrusted ('' if it is not) and each element's number of
+    complete rounds (a short round and those after it never complete)."""
     out, why = [], ""
-    filled: dict[int, int] = {}           # element -> arrivals in its open round
-    rounds: dict[int, int] = {}           # element -> the open round
-    last: dict[int, int] = {}             # element -> round of its latest arrival statement
+    arrived: dict[tuple[int, int], int] = {}  # (element, thread) -> arrivals made so far
     waited: dict[tuple[int, int], int] = {}   # (element, thread) -> waits run so far
     for s in b.sites:
         x = s.shift
@@ -418,31 +418,39 @@ def _ordinals(b: Barrier) -> tuple[list[Site], str]:
             for t in s.threads:
                 waited[(x, t)] = waited.get((x, t), 0) + 1
         elif s.kind == "tma":
-            ordinal = last.get(x, 0)
+            seen = {max(arrived.get((x, t), 0) - 1, 0) for t in s.threads}
+            ordinal = seen.pop() if len(seen) == 1 else -1
         else:
-            ordinal = rounds.get(x, 0)
-            last[x] = ordinal
-            filled[x] = filled.get(x, 0) + len(s.threads)
-            if filled[x] > b.count and not why:
-                why = (f"the arrivals on {b.name}[{x}] do not make rounds of its count {b.count}: the "
-                       f"{_verb(s)} at line {s.point.span.line} overfills round {ordinal}")
-            if filled[x] == b.count:
-                filled[x], rounds[x] = 0, ordinal + 1
+            seen = {arrived.get((x, t), 0) for t in s.threads}
+            ordinal = seen.pop() if len(seen) == 1 else -1
+            for t in s.threads:
+                arrived[(x, t)] = arrived.get((x, t), 0) + 1
+        if ordinal < 0 and s.kind != "wait" and not why:
+            why = (f"the threads of the {_verb(s)} at line {s.point.span.line} are in different rounds of "
+                   f"{b.name}[{x}]")
         out.append(Site(s.point, s.kind, s.bar, s.ring, s.shift, s.threads, s.nbytes, ordinal))
+    complete = {}
     for x in sorted({s.shift for s in out}):
-        for r in range(rounds.get(x, 0)):
-            expected = sum(s.nbytes * len(s.threads) for s in out
-                           if s.kind == "expect" and s.shift == x and s.ordinal == r)
-            landed = sum(s.nbytes * len(s.threads) for s in out
-                         if s.kind == "tma" and s.shift == x and s.ordinal == r)
+        mine = [s for s in out if s.shift == x]
+        last = max((s.ordinal for s in mine if s.kind in ("arrive", "expect")), default=-1)
+        complete[x] = last + 1
+        for r in range(last + 1):
+            n = sum(len(s.threads) for s in mine if s.kind in ("arrive", "expect") and s.ordinal == r)
+            if n > b.count and not why:
+                why = f"round {r} of {b.name}[{x}] has {n} arrivals but it is initialised with count {b.count}"
+            if n < b.count:
+                complete[x] = min(complete[x], r)
+        for r in range(complete[x]):
+            expected = sum(s.nbytes * len(s.threads) for s in mine if s.kind == "expect" and s.ordinal == r)
+            landed = sum(s.nbytes * len(s.threads) for s in mine if s.kind == "tma" and s.ordinal == r)
             if expected != landed and not why:
                 why = (f"round {r} of {b.name}[{x}] expects {expected} byte(s) but its bulk copies "
                        f"complete {landed}")
-    if not why and any(s.kind == "tma" and s.ordinal >= rounds.get(s.shift, 0) for s in out):
-        why = f"a bulk copy on {b.name} follows the last round of its arrivals"
-    # a last round short of the count never completes: sound to trust (no wait for its
-    # phase returns), and a wait for it is a deadlock (encode/missed_phase.py)
-    return out, why, {x: rounds.get(x, 0) for x in {s.shift for s in out}}
+        if not why and any(s.kind == "tma" and s.ordinal >= complete[x] for s in mine):
+            why = f"a bulk copy on {b.name}[{x}] is in no round its arrivals complete"
+    # a round short of the count never completes: sound to trust (no wait for its phase
+    # returns), and a wait for it is a deadlock (encode/missed_phase.py)
+    return out, why, complete
 
 
 def _monotone_offsets(b: Barrier, offset: dict) -> None:

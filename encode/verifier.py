@@ -51,6 +51,22 @@ class VerifyOptions:
         return not self.rules or rule in self.rules
 
 
+HUGE = 1 << 30       # a witness size from here on: 32-bit index arithmetic is near its wrap
+
+
+def _huge_sizes_named(f: Finding) -> Finding:
+    """A witness that needs a size past 2^30 (new-user round 44: `pos[b] + T` in i32 wrapped at
+    L = 2^31 + 1, and the report did not say why such sizes): the hint says so, and how to
+    rule such sizes out if the kernel never meets them."""
+    big = [name for name, v in f.sizes if v >= HUGE]
+    if not big:
+        return f
+    note = (f"this witness needs {', '.join(big)} past 2^30, where 32-bit index arithmetic (i32 elements, "
+            f"products of sizes) nears or passes its wrap; if the kernel never runs at such sizes, bound them "
+            f"with an assume (`assume {big[0]} <= ...`)")
+    return dataclasses.replace(f, hint=f"{f.hint}; {note}" if f.hint else note)
+
+
 @dataclass
 class Sink:
     """Collects what the rule checkers conclude."""
@@ -67,7 +83,7 @@ class Sink:
             return
         if any((g.rule, g.span.line, g.message) == (f.rule, f.span.line, f.message) for g in self.findings):
             return
-        self.findings.append(f)
+        self.findings.append(_huge_sizes_named(f))
 
     def unknown(self, rule: str, span, reason: str) -> None:
         u = Unknown(rule, span, reason)

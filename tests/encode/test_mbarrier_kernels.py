@@ -174,3 +174,12 @@ def test_a_ring_released_a_round_ahead_is_refuted():
     verdict = _verify(path)
     assert {(f.span.line, f.rule) for f in verdict.findings if f.severity == "error"} == _marks(path)
 
+
+
+def test_an_untrusted_mbarrier_with_waits_is_unknown_not_proved():
+    """tests/kernels/mbar/double_arrive_untrusted.dsl (held-out round 45): no data rides on the
+    barrier, so no safety rule fires, but its waits may hang: SYNC is unknown, with the reason
+    the array is untrusted."""
+    verdict = _verify(DIR / "double_arrive_untrusted.dsl")
+    assert verdict.status == "unknown" and not verdict.findings
+    assert any(u.rule == "SYNC" and "orders nothing" in u.reason for u in verdict.unknowns)

@@ -291,6 +291,8 @@ HELD_OUT = [
     ("r41_ok_tma_two_halves", {}),   # two phases fill two halves; a block barrier keeps phase 0 from being missed
     ("r44_ok_rsqrt_padding", {"R": 5, "C": 70}),   # rsqrt(1.0) at the padding is exactly 1.0, times 0.0
     ("r43_ok_parity_ack", {"M": 128}),   # an acknowledgement mbarrier keeps each phase from overtaking a wait
+    ("r44_ok_kv_update_bounded", {"NB": 2, "T": 16, "L": 64}),   # where on a loaded position, sizes bounded below 2^31
+    ("r45_ok_exchange_roles", {}),   # rounds of a straight-line mbarrier per thread, not in program text order
 ]
 
 
@@ -692,3 +694,14 @@ def test_a_scalar_cast_divisor_is_no_tile_in_the_padding_places():
     tile whose shape is asked (new-user round 40)."""
     v = _verdict("r40_ok_center_by_cast_size.dsl")
     assert v.status == "proved", (v.findings, v.unknowns)
+
+
+def test_a_witness_past_2_30_names_the_size_and_the_wrap():
+    """r44_ok_kv_update_bounded.dsl without its `L <= 1048576`: at L = 2^31 + 1 the i32 sum
+    pos[b] + T wraps, and the finding's hint says which size is past 2^30 and how to bound it
+    (new-user round 44: the witness was there, the reason for its sizes was not)."""
+    path = HERE / "r44_ok_kv_update_bounded.dsl"
+    text = path.read_text().replace(" and L <= 1048576", "")
+    kernel = check_source(text, str(path)).kernel
+    v = verify_kernel(kernel, VerifyOptions())
+    assert v.findings and all("L past 2^30" in f.hint and "assume L <=" in f.hint for f in v.findings), v.findings
