@@ -23,6 +23,7 @@ from .access import enabled
 from .distribution import concrete_bindings, thread_bindings
 from .ground import holds_at
 from .hb import At, HappensBefore, _lex
+from .mbar_rounds import VERB, monotone_offsets, ordinals
 from .solver import Verdict as SV, find_model
 from .symbols import Unsupported
 from .terms import Add, And, Mod, Mul, Or, Sub
@@ -38,7 +39,7 @@ class Site:
     shift: int
     threads: tuple[int, ...]    # the threads whose role conditions admit it
     nbytes: int = 0             # expect: bytes per thread; tma: the tile's bytes
-    ordinal: int = 0            # outside loops: its round (straight-line mbarriers, see _ordinals)
+    ordinal: int = 0            # outside loops: its round (straight-line mbarriers: encode/mbar_rounds.py)
 
     @property
     def loop(self) -> ir.For | None:
@@ -76,7 +77,7 @@ class Protocol:
                 self.bars[site.bar].sites.append(site)
         for b in self.bars.values():
             if b.sites and all(s.loop is None for s in b.sites):
-                b.sites, b.why_not, b.complete = _ordinals(b)
+                b.sites, b.why_not, b.complete = ordinals(b)
             else:
                 b.why_not = self._static_check(b)
             for site in b.sites:
@@ -85,7 +86,7 @@ class Protocol:
             for w in (s for s in b.sites if s.kind == "wait"):
                 self.offset[id(w)] = self._alignment(w) if w.ordinal >= 0 else None
             if all(s.loop is None for s in b.sites):
-                _monotone_offsets(b, self.offset)
+                monotone_offsets(b, self.offset)
         self._lemma_fixpoint()
 
     # ---------------------------------------------------------------- sites
@@ -377,7 +378,7 @@ def _before(a: At, b: At):
 
 
 def _verb(s: Site) -> str:
-    return {"arrive": "arrive", "expect": "expect_tx", "tma": "tma_load", "wait": "wait"}[s.kind]
+    return VERB[s.kind]
 
 
 def _candidates(site: Site, anchor: At) -> list[dict]:
@@ -394,75 +395,3 @@ def _candidates(site: Site, anchor: At) -> list[dict]:
 
 def _mentions_thread_or_block(e) -> bool:
     return any(isinstance(n, ir.BuiltinRef) for n in exprs.iter_nodes(e))
-
-
-def _ordinals(b: Barrier) -> tuple[list[Site], str, dict]:
-    """A straight-line mbarrier (no statement of it in a loop): each statement runs once per
-    thread, so a round is an ordinal per thread and element: round r of bar[x] is every
-    thread's r-th arrival on it (role branches arrive side by side: held-out round 45's two
-    warps meeting twice were grouped in program text order); a statement whose threads
-    disagree makes the array untrusted. A bulk copy belongs to the round of its thread's
-    latest arrival on the element; a wait's round is how many earlier waits on its element
-    its threads ran (ordinal -1 where they disagree: it orders nothing). Held-out round 41:
-    two rounds through one slot were taken for one round of two arrivals. Returns the
-    sites, why the barrier is untrusted ('' if it is not) and each element's number of
-    complete rounds (a short round and those after it never complete)."""
-    out, why = [], ""
-    arrived: dict[tuple[int, int], int] = {}  # (element, thread) -> arrivals made so far
-    waited: dict[tuple[int, int], int] = {}   # (element, thread) -> waits run so far
-    for s in b.sites:
-        x = s.shift
-        if s.kind == "wait":
-            seen = {waited.get((x, t), 0) for t in s.threads}
-            ordinal = seen.pop() if len(seen) == 1 else -1
-            for t in s.threads:
-                waited[(x, t)] = waited.get((x, t), 0) + 1
-        elif s.kind == "tma":
-            seen = {max(arrived.get((x, t), 0) - 1, 0) for t in s.threads}
-            ordinal = seen.pop() if len(seen) == 1 else -1
-        else:
-            seen = {arrived.get((x, t), 0) for t in s.threads}
-            ordinal = seen.pop() if len(seen) == 1 else -1
-            for t in s.threads:
-                arrived[(x, t)] = arrived.get((x, t), 0) + 1
-        if ordinal < 0 and s.kind != "wait" and not why:
-            why = (f"the threads of the {_verb(s)} at line {s.point.span.line} are in different rounds of "
-                   f"{b.name}[{x}]")
-        out.append(Site(s.point, s.kind, s.bar, s.ring, s.shift, s.threads, s.nbytes, ordinal))
-    complete = {}
-    for x in sorted({s.shift for s in out}):
-        mine = [s for s in out if s.shift == x]
-        last = max((s.ordinal for s in mine if s.kind in ("arrive", "expect")), default=-1)
-        complete[x] = last + 1
-        for r in range(last + 1):
-            n = sum(len(s.threads) for s in mine if s.kind in ("arrive", "expect") and s.ordinal == r)
-            if n > b.count and not why:
-                why = f"round {r} of {b.name}[{x}] has {n} arrivals but it is initialised with count {b.count}"
-            if n < b.count:
-                complete[x] = min(complete[x], r)
-        for r in range(complete[x]):
-            expected = sum(s.nbytes * len(s.threads) for s in mine if s.kind == "expect" and s.ordinal == r)
-            landed = sum(s.nbytes * len(s.threads) for s in mine if s.kind == "tma" and s.ordinal == r)
-            if expected != landed and not why:
-                why = (f"round {r} of {b.name}[{x}] expects {expected} byte(s) but its bulk copies "
-                       f"complete {landed}")
-        if not why and any(s.kind == "tma" and s.ordinal >= complete[x] for s in mine):
-            why = f"a bulk copy on {b.name}[{x}] is in no round its arrivals complete"
-    # a round short of the count never completes: sound to trust (no wait for its phase
-    # returns), and a wait for it is a deadlock (encode/missed_phase.py)
-    return out, why, complete
-
-
-def _monotone_offsets(b: Barrier, offset: dict) -> None:
-    """A straight-line wait waits for phase ordinal - d only if the thread's previous wait on
-    the element claimed phase ordinal - 1 - d or later (docs/MEMORY_MODEL.md: the parity
-    argument), so d may not fall along a thread's waits; where it does, none of that
-    element's waits orders anything."""
-    for x in {s.shift for s in b.sites}:
-        waits = [s for s in b.sites if s.kind == "wait" and s.shift == x]
-        for t in {t for w in waits for t in w.threads}:
-            ds = [offset.get(id(w)) for w in waits if t in w.threads]
-            if any(d is None for d in ds) or any(a > c for a, c in zip(ds, ds[1:])):
-                for w in waits:
-                    offset[id(w)] = None
-                break
