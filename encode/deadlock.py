@@ -146,7 +146,8 @@ class Graph:
         s = self.sites[i]
         if s.loop is None:
             return s.ordinal
-        return (k - self._start(s)) // self.proto.bars[s.bar].size if s.ring else k - self._start(s)
+        start = self._start(s) - s.peel
+        return (k - start) // self.proto.bars[s.bar].size if s.ring else k - start
 
     def phase(self, n: Node) -> int:
         return self.round(n.site, n.k) - self.proto.offset[id(self.sites[n.site])]

@@ -10,6 +10,7 @@ that of a fixed phase offset of its round. A barrier it cannot prove this for is
 """
 from __future__ import annotations
 
+import dataclasses
 import math
 from dataclasses import dataclass, field
 
@@ -40,6 +41,8 @@ class Site:
     threads: tuple[int, ...]    # the threads whose role conditions admit it
     nbytes: int = 0             # expect: bytes per thread; tma: the tile's bytes
     ordinal: int = 0            # outside loops: its round (straight-line mbarriers: encode/mbar_rounds.py)
+    peel: int = 0               # in a loop: its rounds count from start - peel (a prologue copy of iteration start - 1)
+    peeled: bool = False        # outside loops: that prologue copy, an instance of a loop statement
 
     @property
     def loop(self) -> ir.For | None:
@@ -79,12 +82,25 @@ class Protocol:
             if b.sites and all(s.loop is None for s in b.sites):
                 b.sites, b.why_not, b.complete = ordinals(b)
             else:
+                b.sites = self._peel(b)
                 b.why_not = self._static_check(b)
             for site in b.sites:
                 self.site_of[site.point.path] = site
         for b in self.bars.values():
-            for w in (s for s in b.sites if s.kind == "wait"):
-                self.offset[id(w)] = self._alignment(w) if w.ordinal >= 0 else None
+            for i, w in enumerate(b.sites):
+                if w.kind != "wait":
+                    continue
+                d = self._alignment(w) if w.ordinal >= 0 else None
+                if d is None and w.ring and w.peel == 0:
+                    # rounds from start - 1 (a producer loop after a prologue that filled the
+                    # first slot, its free first wait left out): sound for a wait whenever its
+                    # first instances claim no phase past 0 (_alignment checks it)
+                    shifted = dataclasses.replace(w, peel=1)
+                    d = self._alignment(shifted)
+                    if d is not None:
+                        b.sites[i] = w = shifted
+                        self.site_of[w.point.path] = w
+                self.offset[id(w)] = d
             if all(s.loop is None for s in b.sites):
                 monotone_offsets(b, self.offset)
         self._lemma_fixpoint()
@@ -207,13 +223,42 @@ class Protocol:
                 out.append(t)
         return tuple(out)
 
+    def _peel(self, b: Barrier) -> list[Site]:
+        """A prologue that runs iteration start - 1 of a loop's ring statements before the loop
+        (`expect_tx full[0]; tma_load ...` then `for k in range(1, n)`, held-out round 45):
+        each such statement outside loops, of the same kind, bytes and threads on the element
+        of iteration start - 1, is that instance, and every statement of the loop on this
+        mbarrier counts its rounds from start - 1. Only where every ring arrival and copy of
+        the loop has its prologue copy; else nothing changes."""
+        out = list(b.sites)
+        for loop in {id(s.loop): s.loop for s in out if s.loop is not None}.values():
+            start = self.env.const_value(loop.start)
+            inner = [s for s in out if s.loop is loop]
+            ring = [s for s in inner if s.kind != "wait" and s.ring]
+            if start is None or not ring or any(s.kind != "wait" and not s.ring for s in inner):
+                continue
+            matched = {}
+            for c in ring:
+                x = (start - 1 + c.shift) % b.size
+                pro = [q for q in out if q.loop is None and not q.peeled and id(q) not in matched.values()
+                       and q.kind == c.kind and q.nbytes == c.nbytes and q.threads == c.threads and q.shift == x
+                       and q.point.path < c.point.path]
+                if len(pro) != 1:
+                    break
+                matched[id(c)] = id(pro[0])
+            else:
+                peeled = set(matched.values())
+                out = [dataclasses.replace(q, peeled=True) if id(q) in peeled else
+                       dataclasses.replace(q, peel=1) if q.loop is loop else q for q in out]
+        return out
+
     def _static_check(self, b: Barrier) -> str:
-        arrivals = sum(len(s.threads) for s in b.completers if s.kind != "tma")
+        arrivals = sum(len(s.threads) for s in b.completers if s.kind != "tma" and not s.peeled)
         if arrivals != b.count:
             return (f"its arrive and expect_tx statements make {arrivals} arrival(s) per round but it is "
                     f"initialised with count {b.count}")
-        expected = sum(s.nbytes * len(s.threads) for s in b.sites if s.kind == "expect")
-        landed = sum(s.nbytes * len(s.threads) for s in b.sites if s.kind == "tma")
+        expected = sum(s.nbytes * len(s.threads) for s in b.sites if s.kind == "expect" and not s.peeled)
+        landed = sum(s.nbytes * len(s.threads) for s in b.sites if s.kind == "tma" and not s.peeled)
         if expected != landed:
             return (f"its expect_tx statements expect {expected} byte(s) per round but its bulk copies "
                     f"complete {landed}")
@@ -228,14 +273,14 @@ class Protocol:
     def round(self, site: Site, loops: dict):
         if site.loop is None:
             return z3.IntVal(site.ordinal)
-        k, start = loops[site.loop.var], self.env.term(site.loop.start, {})
+        k, start = loops[site.loop.var], self.env.term(site.loop.start, {}) - site.peel
         return (k - start) / self.bars[site.bar].size if site.ring else k - start
 
     def instance_of_round(self, site: Site, x, r) -> tuple[dict, object]:
         """The loop values of site's round-r instance on element x, and when it exists."""
         if site.loop is None:
             return {}, And(r == site.ordinal, x == site.shift)
-        start = self.env.term(site.loop.start, {})
+        start = self.env.term(site.loop.start, {}) - site.peel
         if not site.ring:
             return {site.loop.var: start + r}, x == site.shift
         size = self.bars[site.bar].size
@@ -261,8 +306,18 @@ class Protocol:
         # parity, correct, was compared unreduced and refuted)
         parity = self.env.term(w.point.stmt.parity, loops) % 2
         undecided = False
+        first = z3.BoolVal(False)
+        if w.peel:
+            # rounds counted from before the loop: the first instance on each element must
+            # still claim no phase past 0 (the parity argument's base: nothing is known of the
+            # phase count before a thread's first wait)
+            k = loops[w.loop.var]
+            first = k < self.env.term(w.loop.start, {}) + self.bars[w.bar].size
         for d in (0, 1):
-            out = self._sat(dom + [parity != (self.round(w, loops) - d) % 2])
+            bad = parity != (self.round(w, loops) - d) % 2
+            if w.peel:
+                bad = z3.Or(bad, And(first, self.round(w, loops) - d >= 1))
+            out = self._sat(dom + [bad])
             if out is SV.PROVED:
                 return d
             undecided |= out is SV.UNKNOWN

@@ -21,13 +21,29 @@ UNSEEN = "cannot tell which bulk copy this read sees (no wait on its mbarrier pr
 
 
 def tma_reaching(df, storage: str, coords: tuple, point: prog.Point, inst: dict, writers) -> TagValue:
+    proto = df.protocol()
+    sites = [proto.site_of.get(w.path) for w in writers] if proto is not None else []
+    prologue = [s for s in sites if s is not None and s.peeled]
+    if len(writers) == 2 and len(prologue) == 1:
+        # a prologue copy of the loop's first iteration (encode/mbarrier.py, _peel): the
+        # loop's copy, whose round-0 instance on that element is the prologue's
+        loop_copy = next(s for s in sites if s is not prologue[0])
+        if loop_copy.loop is None or loop_copy.peel != 1 or loop_copy.bar != prologue[0].bar:
+            raise Unsupported(f"'{storage}' is written by a prologue bulk copy and another copy that is not "
+                              "its loop's", point.stmt.span)
+        return _reaching(df, proto, loop_copy, prologue[0], coords, point, inst)
     if len(writers) > 1 and all(isinstance(w.stmt, ir.TmaLoad) for w in writers):
         return _straight_line_reaching(df, coords, point, writers)
     if len(writers) != 1:
         raise Unsupported(f"'{storage}' is written by {len(writers)} statements; a buffer filled by bulk copies "
                           "must have exactly one writer, its tma_load", point.stmt.span)
-    proto = df.protocol()
-    tma = proto.site_of[writers[0].path]
+    return _reaching(df, proto, proto.site_of[writers[0].path], None, coords, point, inst)
+
+
+def _reaching(df, proto, tma, prologue, coords: tuple, point: prog.Point, inst: dict) -> TagValue:
+    """The copy a read sees: for each wait before it (phase q of bar[x]), the round-q copy on
+    x: the loop's instance, or (`prologue`) the prologue's where that instance is the
+    iteration before the loop's first."""
     cases, missed = [], []
     for w in _waits_before(proto, tma.bar, point):
         loops = {loop.var: inst[loop.var] for loop in w.point.loops}
@@ -40,6 +56,15 @@ def tma_reaching(df, storage: str, coords: tuple, point: prog.Point, inst: dict,
             cases.append(Case(And(*missed, hit, inner.cond), inner.kind, inner.contribs, tma.point,
                               df.loop_values(tma.point, tl), inner.count, inner.note, inner.trail, inner.empty))
         missed.append(z3.Not(hit))
+        if prologue is not None:
+            first = tl[tma.loop.var] == df.env.term(tma.loop.start, {}) - 1
+            hit = And(q >= 0, exists, first, z3.BoolVal(bool(prologue.threads)), prologue.shift == x,
+                      df.writes(prologue.point, {}, coords))
+            for inner in df.written_value(prologue.point, {}, coords).cases:
+                cases.append(Case(And(*missed, hit, inner.cond), inner.kind, inner.contribs, prologue.point,
+                                  df.loop_values(prologue.point, {}), inner.count, inner.note, inner.trail,
+                                  inner.empty))
+            missed.append(z3.Not(hit))
     cases.append(Case(And(*missed), CaseKind.OVERFLOW, note=UNSEEN))
     return TagValue(tuple(cases))
 

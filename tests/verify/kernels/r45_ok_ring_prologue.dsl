@@ -1,0 +1,33 @@
+# Held-out round 45 (a false alarm): the producer issues tile 0 before its loop and tiles
+# 1.. in it, over a two-slot full/empty ring. The prologue is iteration 0 of the loop's
+# statements (same kind, bytes, threads, element), the loop's rounds count from 0, and its
+# free first wait on each slot aligns with rounds counted so; it had been refuted (the
+# prologue and the loop's expect_tx summed to 2 arrivals per round against count 1).
+kernel ring(A: f32[M, K], C: f32[M, 32]):
+    assume M % BM == 0 and K % BK == 0 and K >= 2 * BK
+    const BM, BK, S = 32, 32, 2
+    grid (M / BM)
+    threads 160
+    tag A[i, k] = (row=i, col=k % BK, kt=k / BK)
+    sA = shared f32[S, BM, BK]
+    full = mbarrier[S] count 1
+    empty = mbarrier[S] count 128
+    if thread.warp == 4:
+        if thread.lane == 0:
+            expect_tx full[0], 4096
+            tma_load sA[0], A[block.x * BM : +BM, 0 : +BK], full[0]
+            for k in range(1, K / BK):
+                wait empty[k % S], (k / S + 1) % 2
+                expect_tx full[k % S], 4096
+                tma_load sA[k % S], A[block.x * BM : +BM, k * BK : +BK], full[k % S]
+    else:
+        acc = zeros f32[BM, BK] layout (128, 8):(1, 128)
+        for k in range(K / BK):
+            wait full[k % S], (k / S) % 2
+            a = load sA[k % S] layout (128, 8):(1, 128)
+            assert tag(a[i, j]).row == block.x * BM + i and tag(a[i, j]).col == j
+            acc = acc + a
+            arrive empty[k % S]
+        assert tag(acc[i, j]).row == block.x * BM + i and tag(acc[i, j]).col == j
+        assert tag(acc[i, j]).kt == range(0, K / BK)
+        store C[block.x * BM : +BM, 0 : +BK], acc
