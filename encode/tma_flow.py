@@ -31,31 +31,38 @@ def tma_reaching(df, storage: str, coords: tuple, point: prog.Point, inst: dict,
         if loop_copy.loop is None or loop_copy.peel != 1 or loop_copy.bar != prologue[0].bar:
             raise Unsupported(f"'{storage}' is written by a prologue bulk copy and another copy that is not "
                               "its loop's", point.stmt.span)
-        return _reaching(df, proto, loop_copy, prologue[0], coords, point, inst)
+        return _reaching(df, proto, [loop_copy], prologue[0], coords, point, inst)
+    if len(writers) > 1 and all(s is not None and s.loop is not None and s.kind == "tma" for s in sites) \
+            and len({s.bar for s in sites}) == 1:
+        # several copies of each round in loops (two producer lanes each filling half a
+        # slot, held-out round 45): the round-q instance of each
+        return _reaching(df, proto, sites, None, coords, point, inst)
     if len(writers) > 1 and all(isinstance(w.stmt, ir.TmaLoad) for w in writers):
         return _straight_line_reaching(df, coords, point, writers)
     if len(writers) != 1:
         raise Unsupported(f"'{storage}' is written by {len(writers)} statements; a buffer filled by bulk copies "
                           "must have exactly one writer, its tma_load", point.stmt.span)
-    return _reaching(df, proto, proto.site_of[writers[0].path], None, coords, point, inst)
+    return _reaching(df, proto, [proto.site_of[writers[0].path]], None, coords, point, inst)
 
 
-def _reaching(df, proto, tma, prologue, coords: tuple, point: prog.Point, inst: dict) -> TagValue:
+def _reaching(df, proto, copies: list, prologue, coords: tuple, point: prog.Point, inst: dict) -> TagValue:
     """The copy a read sees: for each wait before it (phase q of bar[x]), the round-q copy on
-    x: the loop's instance, or (`prologue`) the prologue's where that instance is the
-    iteration before the loop's first."""
+    x of each copy statement (that writes the element; two of one round writing it are a
+    RACE), or (`prologue`) the prologue's where the loop's instance is the iteration before
+    its first."""
     cases, missed = [], []
-    for w in _waits_before(proto, tma.bar, point):
+    for w in _waits_before(proto, copies[0].bar, point):
         loops = {loop.var: inst[loop.var] for loop in w.point.loops}
         q = proto.round(w, loops) - proto.offset[id(w)]
         x = proto.element(w, loops)
-        tl, exists = proto.instance_of_round(tma, x, q)
-        hit = And(q >= 0, exists, df.loop_domain(tma.point, tl), z3.BoolVal(bool(tma.threads)),
-                     proto.element(tma, tl) == x, df.writes(tma.point, tl, coords))
-        for inner in df.written_value(tma.point, tl, coords).cases:
-            cases.append(Case(And(*missed, hit, inner.cond), inner.kind, inner.contribs, tma.point,
-                              df.loop_values(tma.point, tl), inner.count, inner.note, inner.trail, inner.empty))
-        missed.append(z3.Not(hit))
+        for tma in copies:
+            tl, exists = proto.instance_of_round(tma, x, q)
+            hit = And(q >= 0, exists, df.loop_domain(tma.point, tl), z3.BoolVal(bool(tma.threads)),
+                      proto.element(tma, tl) == x, df.writes(tma.point, tl, coords))
+            for inner in df.written_value(tma.point, tl, coords).cases:
+                cases.append(Case(And(*missed, hit, inner.cond), inner.kind, inner.contribs, tma.point,
+                                  df.loop_values(tma.point, tl), inner.count, inner.note, inner.trail, inner.empty))
+            missed.append(z3.Not(hit))
         if prologue is not None:
             first = tl[tma.loop.var] == df.env.term(tma.loop.start, {}) - 1
             hit = And(q >= 0, exists, first, z3.BoolVal(bool(prologue.threads)), prologue.shift == x,

@@ -294,6 +294,7 @@ HELD_OUT = [
     ("r44_ok_kv_update_bounded", {"NB": 2, "T": 16, "L": 64}),   # where on a loaded position, sizes bounded below 2^31
     ("r45_ok_exchange_roles", {}),   # rounds of a straight-line mbarrier per thread, not in program text order
     ("r45_ok_ring_prologue", {"M": 32, "K": 256}),   # a prologue copy of the loop's first iteration
+    ("r45_ok_two_producer_lanes", {"M": 32, "K": 256}),   # two copy statements per round, each half a slot
 ]
 
 
