@@ -1,18 +1,18 @@
-"""Missed phases of straight-line mbarriers: a wait that the next phase may overtake.
+"""Missed phases of mbarriers: a wait that the next phase may overtake.
 
 A `wait bar[x], p` returns once the completed-phase count φ of bar[x] has the parity
-other than p. On an mbarrier used outside loops (its rounds are ordinals:
-encode/mbarrier.py) an aligned wait that waits for phase q is live only if, when its
-thread reaches it, φ <= q + 1: were phase q + 1 complete too, φ would have p's parity
-again and the wait would block until phase q + 2, which may never come (a slow warp
-misses the phase the others went through). So every thread running the wait must reach
-it before some arrival of round q + 1 can run: the same thread runs that arrival later,
-a block barrier lies between them, or an mbarrier hand-off orders them.
+other than p. An aligned wait that waits for phase q (encode/mbarrier.py) is live only if,
+when its thread reaches it, φ <= q + 1: were phase q + 1 complete too, φ would have p's
+parity again and the wait would block until phase q + 2, which may never come (a slow warp
+misses the phase the others went through: one `full` barrier for a two-slot ring, an
+observer warp that never releases a slot). So every thread running the wait must reach it
+before some arrival of round q + 1 can run: the same thread runs that arrival later, a
+block barrier lies between them, or an mbarrier hand-off orders them (an `empty` slot).
 
 Like deadlock.py this is a liveness check: a SYNC finding when the order is missing,
-nothing otherwise; its queries are over a symbolic thread, so it is never `unknown`
-(an undecided query reports nothing). Mbarriers used in loops are left to the ring
-protocols' own waits (an `empty` barrier keeps a producer from running two rounds ahead).
+nothing otherwise (an undecided query reports nothing). Also here: a straight-line wait
+for a round short of its count never returns, and an untrusted mbarrier's waits leave SYNC
+`unknown` (whether they return is not checked).
 """
 from __future__ import annotations
 
@@ -58,7 +58,7 @@ def _overtaken(ctx, proto, w, completers):
     at_w = At(w.point, loops, t)
     x, q = proto.element(w, loops), proto.round(w, loops) - proto.offset[id(w)]
     needed, ordered, named = [], [], []
-    for c in completers:
+    for c in (c for c in completers if c.threads):       # a statement no thread runs arrives never
         l2, exists = proto.instance_of_round(c, x, q + 1)
         here = And(exists, ctx.df.loop_domain(c.point, l2), proto.element(c, l2) == x)
         on_x = z3.BoolVal(True) if c.ring else x == c.shift
