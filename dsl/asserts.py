@@ -63,10 +63,16 @@ def guarded_claim(e: ir.Expr) -> tuple[ir.Expr, ir.Expr] | None:
     if not (isinstance(e, ir.Bin) and e.op is ir.BinOp.OR):
         return None
     for guard, claim in ((e.lhs, e.rhs), (e.rhs, e.lhs)):
-        if _set_claim(claim) and not any(isinstance(n, (ir.TagField, ir.RangeSet)) or
-                                         isinstance(n, ir.Call) and n.func == "covers" for n in exprs.iter_nodes(guard)):
+        if _set_claim(claim) and not reads_tags(guard):
             return guard, claim
     return None
+
+
+def reads_tags(e: ir.Expr) -> bool:
+    """Does a condition read a tag (a tag field, a range, a `covers`)? A disjunct that does not
+    is a guard: the claim holds wherever it does."""
+    return any(isinstance(n, (ir.TagField, ir.RangeSet)) or isinstance(n, ir.Call) and n.func == "covers"
+               for n in exprs.iter_nodes(e))
 
 
 def _guarded_parts(cond: ir.Expr):

@@ -87,7 +87,7 @@ def _block_sites(ctx, proto) -> list:
         if kind is None or len(p.loops) > 1:
             continue
         try:
-            threads = proto._threads(p)
+            threads = proto.threads_of(p)
         except Unsupported:
             continue
         if kind == "barrier" and len(threads) != ctx.kernel.threads:

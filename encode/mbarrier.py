@@ -139,7 +139,7 @@ class Protocol:
                 raise Unsupported("an mbarrier operation may sit only under role conditions on thread.x, "
                                   "thread.warp and thread.lane", g.cond.span)
         ring, shift = self._index_form(p, ref)
-        return Site(p, kind, ref.bar, ring, shift, self._threads(p), nbytes)
+        return Site(p, kind, ref.bar, ring, shift, self.threads_of(p), nbytes)
 
     def _index_form(self, p: prog.Point, ref: ir.BarRef) -> tuple[bool, int]:
         size = self.bars[ref.bar].size
@@ -187,7 +187,7 @@ class Protocol:
                               f"at {format_expr(loop.start)}, and `%` truncates toward zero", ref.index.span)
         return c
 
-    def _threads(self, p: prog.Point) -> tuple[int, ...]:
+    def threads_of(self, p: prog.Point) -> tuple[int, ...]:
         """The threads that pass p's role conditions. The conditions are built once over a
         symbolic thread and evaluated at each thread by substitution (ground terms simplify
         to true or false) instead of being encoded again for each of the block's threads.

@@ -12,7 +12,7 @@ from dataclasses import dataclass
 import z3
 
 from dsl import exprs, ir
-from dsl.asserts import guarded_claim
+from dsl.asserts import guarded_claim, reads_tags
 
 from . import program as prog
 from .elem_reads import depends_on_opaque, holds_for_any_opaque, witness_needs_opaque
@@ -59,7 +59,7 @@ class TagChecker:
                 # an invariant that reads no tag is a claim on sizes and loop values: say so
                 # (new-user round 44: a false `invariant K % 32 == 0` read "tag assertion failed")
                 what = "invariant does not follow from the assumes" if isinstance(point.stmt, ir.Invariant) \
-                    and not _reads_tags(point.stmt.cond) else ""
+                    and not reads_tags(point.stmt.cond) else ""
                 parts = [(p, point.stmt.indices, what) for p in exprs.conjuncts(point.stmt.cond)]
             elif isinstance(point.stmt, ir.Store) and self.df.kernel.tag_of(point.stmt.dst.tensor):
                 parts = output_spec(self.df.kernel, point.stmt)
@@ -241,7 +241,7 @@ class TagChecker:
         # a disjunct that reads no tag (`block.x * BR + i >= R or tag(y[i, j]).col <= ...`)
         # makes the claim true wherever it holds: the values need be known only where it fails
         # (new-user round 44: a padded row's missing field was reported under the guard)
-        guards = [d for d in exprs.disjuncts(cond) if not _reads_tags(d)] if len(exprs.disjuncts(cond)) > 1 else []
+        guards = [d for d in exprs.disjuncts(cond) if not reads_tags(d)] if len(exprs.disjuncts(cond)) > 1 else []
         self.check_unknown_values(point, cond, leaves, base + [z3.Not(self.env.cond(g, scope)) for g in guards],
                                   scope)
 
@@ -414,8 +414,3 @@ def _unrun_owners(df, note: str) -> str:
 def _term_id(term) -> object:
     """A term's identity while it lives, as encode/probes._ident (no C call)."""
     return term.ast.value if isinstance(term, z3.ExprRef) else ("py", term)
-
-
-def _reads_tags(e: ir.Expr) -> bool:
-    return any(isinstance(n, (ir.TagField, ir.RangeSet)) or isinstance(n, ir.Call) and n.func == "covers"
-               for n in exprs.iter_nodes(e))
