@@ -7,13 +7,28 @@ setting NUMBA_ENABLE_CUDASIM before this process imports numba. No dsl/ or encod
 from __future__ import annotations
 
 import json
+import os
 import sys
+import threading
 import time
 from pathlib import Path
 
 
+def exit_with_parent(parent: int, period_s: float = 0.5) -> None:
+    """End this process once its parent (pid `parent`, which the runner passes in
+    ARGUS_PARENT_PID: one already gone leaves another parent pid) is gone: a parent stopped by
+    a signal (`timeout`, Ctrl-C on a tool that ran `argus run`) cannot kill it, and a
+    hanging kernel on the simulator had run on for 25 minutes with nobody to read it."""
+    def watch() -> None:
+        while os.getppid() == parent:
+            time.sleep(period_s)
+        os._exit(3)
+    threading.Thread(target=watch, name="argus-parent-watch", daemon=True).start()
+
+
 def main(argv: list[str]) -> int:
     module_path, io_dir = Path(argv[0]), Path(argv[1])
+    exit_with_parent(int(os.environ.get("ARGUS_PARENT_PID", os.getppid())))
     sys.setswitchinterval(1e-3)   # simulated threads hand over the GIL faster: ~2x quicker
     import numpy as np
     from numba import config, cuda

@@ -303,6 +303,7 @@ def launch_in_child(module_path: Path, args: dict[str, np.ndarray], mode: str,
     env = dict(os.environ)
     env["PYTHONPATH"] = os.pathsep.join(filter(None, [str(REPO), env.get("PYTHONPATH", "")]))
     env["NUMBA_CUDA_LOW_OCCUPANCY_WARNINGS"] = "0"
+    env["ARGUS_PARENT_PID"] = str(os.getpid())       # the child ends with this process (codegen_cuda.child)
     if mode == "simulator":
         env["NUMBA_ENABLE_CUDASIM"] = "1"
     else:

@@ -8,7 +8,7 @@ from pathlib import Path
 import pytest
 
 from codegen_cuda.runner import RunOptions, run_kernel
-from codegen_support import checked, extra_kernels, proof_kernels, reference_module
+from codegen_support import REPO, checked, extra_kernels, proof_kernels, reference_module
 
 pytestmark = pytest.mark.simulator
 
@@ -99,3 +99,29 @@ def test_an_output_the_kernel_never_stores_is_an_error(tmp_path):
     check = check_lowering(kernel, text, ref, [reference_module(path).TEST_SIZES], seeds=(0,),
                            cache_dir=tmp_path / "cache")
     assert check.verdict == "spec" and "never stores" in check.detail, check
+
+
+def test_the_launching_child_ends_with_its_parent(tmp_path):
+    """A parent stopped by a signal cannot kill its child (subprocess's timeout needs the
+    parent alive): the child of `argus run` watches its parent and ends with it."""
+    import os
+    import subprocess
+    import sys
+    import time
+    script = ("import os, subprocess, sys, time\n"
+              "p = subprocess.Popen([sys.executable, '-c', 'from codegen_cuda.child import exit_with_parent; "
+              "import os, time; exit_with_parent(int(os.environ[\"ARGUS_PARENT_PID\"]), 0.05); time.sleep(60)'], "
+              "env=dict(os.environ, ARGUS_PARENT_PID=str(os.getpid())), stdout=subprocess.DEVNULL)\n"
+              "print(p.pid, flush=True)\n"
+              "time.sleep(1)\n")
+    env = dict(os.environ, PYTHONPATH=str(REPO))
+    out = subprocess.run([sys.executable, "-c", script], env=env, capture_output=True, text=True, timeout=60)
+    child = int(out.stdout.split()[0])
+    for _ in range(100):             # the parent has exited: the child follows within its period
+        try:
+            os.kill(child, 0)
+        except ProcessLookupError:
+            return
+        time.sleep(0.1)
+    os.kill(child, 9)
+    raise AssertionError("the child outlived its parent by 10 s")
