@@ -28,19 +28,13 @@ def ordinals(b) -> tuple[list, str, dict]:
     waited: dict[tuple[int, int], int] = {}   # (element, thread) -> waits run so far
     for s in b.sites:
         x = s.shift
-        if s.kind == "wait":
-            seen = {waited.get((x, t), 0) for t in s.threads}
-            ordinal = seen.pop() if len(seen) == 1 else -1
-            for t in s.threads:
-                waited[(x, t)] = waited.get((x, t), 0) + 1
-        elif s.kind == "tma":
-            seen = {max(arrived.get((x, t), 0) - 1, 0) for t in s.threads}
-            ordinal = seen.pop() if len(seen) == 1 else -1
+        if s.kind == "tma":
+            ordinal = _agreed({max(arrived.get((x, t), 0) - 1, 0) for t in s.threads})
         else:
-            seen = {arrived.get((x, t), 0) for t in s.threads}
-            ordinal = seen.pop() if len(seen) == 1 else -1
+            count = waited if s.kind == "wait" else arrived
+            ordinal = _agreed({count.get((x, t), 0) for t in s.threads})
             for t in s.threads:
-                arrived[(x, t)] = arrived.get((x, t), 0) + 1
+                count[(x, t)] = count.get((x, t), 0) + 1
         if ordinal < 0 and s.kind != "wait" and not why:
             why = (f"the threads of the {VERB[s.kind]} at line {s.point.span.line} are in different rounds of "
                    f"{b.name}[{x}]")
@@ -67,6 +61,11 @@ def ordinals(b) -> tuple[list, str, dict]:
     # a round short of the count never completes: sound to trust (no wait for its phase
     # returns), and a wait for it is a deadlock (encode/missed_phase.py)
     return out, why, complete
+
+
+def _agreed(values: set) -> int:
+    """The one value a statement's threads agree on, or -1."""
+    return next(iter(values)) if len(values) == 1 else -1
 
 
 def monotone_offsets(b, offset: dict) -> None:

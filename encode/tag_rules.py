@@ -241,7 +241,8 @@ class TagChecker:
         # a disjunct that reads no tag (`block.x * BR + i >= R or tag(y[i, j]).col <= ...`)
         # makes the claim true wherever it holds: the values need be known only where it fails
         # (new-user round 44: a padded row's missing field was reported under the guard)
-        guards = [d for d in exprs.disjuncts(cond) if not reads_tags(d)] if len(exprs.disjuncts(cond)) > 1 else []
+        parts = exprs.disjuncts(cond)
+        guards = [d for d in parts if not reads_tags(d)] if len(parts) > 1 else []
         self.check_unknown_values(point, cond, leaves, base + [z3.Not(self.env.cond(g, scope)) for g in guards],
                                   scope)
 

@@ -57,23 +57,26 @@ def _reaching(df, proto, copies: list, prologue, coords: tuple, point: prog.Poin
         x = proto.element(w, loops)
         for tma in copies:
             tl, exists = proto.instance_of_round(tma, x, q)
-            hit = And(q >= 0, exists, df.loop_domain(tma.point, tl), z3.BoolVal(bool(tma.threads)),
-                      proto.element(tma, tl) == x, df.writes(tma.point, tl, coords))
-            for inner in df.written_value(tma.point, tl, coords).cases:
-                cases.append(Case(And(*missed, hit, inner.cond), inner.kind, inner.contribs, tma.point,
-                                  df.loop_values(tma.point, tl), inner.count, inner.note, inner.trail, inner.empty))
-            missed.append(z3.Not(hit))
+            _seen(df, tma, tl, coords, [q >= 0, exists, df.loop_domain(tma.point, tl), z3.BoolVal(bool(tma.threads)),
+                                        proto.element(tma, tl) == x], cases, missed)
         if prologue is not None:
-            first = tl[tma.loop.var] == df.env.term(tma.loop.start, {}) - 1
-            hit = And(q >= 0, exists, first, z3.BoolVal(bool(prologue.threads)), prologue.shift == x,
-                      df.writes(prologue.point, {}, coords))
-            for inner in df.written_value(prologue.point, {}, coords).cases:
-                cases.append(Case(And(*missed, hit, inner.cond), inner.kind, inner.contribs, prologue.point,
-                                  df.loop_values(prologue.point, {}), inner.count, inner.note, inner.trail,
-                                  inner.empty))
-            missed.append(z3.Not(hit))
+            loop_copy = copies[0]
+            tl, exists = proto.instance_of_round(loop_copy, x, q)
+            first = tl[loop_copy.loop.var] == df.env.term(loop_copy.loop.start, {}) - 1
+            _seen(df, prologue, {}, coords, [q >= 0, exists, first, z3.BoolVal(bool(prologue.threads)),
+                                             prologue.shift == x], cases, missed)
     cases.append(Case(And(*missed), CaseKind.OVERFLOW, note=UNSEEN))
     return TagValue(tuple(cases))
+
+
+def _seen(df, copy, loops: dict, coords: tuple, when: list, cases: list, missed: list) -> None:
+    """The cases of `copy`'s instance at `loops` where every condition in `when` holds and it
+    writes the element (and no earlier candidate in `missed` did); then it joins `missed`."""
+    hit = And(*when, df.writes(copy.point, loops, coords))
+    for inner in df.written_value(copy.point, loops, coords).cases:
+        cases.append(Case(And(*missed, hit, inner.cond), inner.kind, inner.contribs, copy.point,
+                          df.loop_values(copy.point, loops), inner.count, inner.note, inner.trail, inner.empty))
+    missed.append(z3.Not(hit))
 
 
 def _waits_before(proto, bar: str, reader: prog.Point, many: bool = False) -> list:
@@ -115,11 +118,7 @@ def _straight_line_reaching(df, coords: tuple, point: prog.Point, writers) -> Ta
                               "bulk copy the read sees is not modelled", point.stmt.span)
     cases, missed = [], []
     for c in sorted((c for c in copies if c.ordinal <= q), key=lambda c: -c.ordinal):
-        hit = And(z3.BoolVal(bool(c.threads)), df.writes(c.point, {}, coords))
-        for inner in df.written_value(c.point, {}, coords).cases:
-            cases.append(Case(And(*missed, hit, inner.cond), inner.kind, inner.contribs, c.point,
-                              df.loop_values(c.point, {}), inner.count, inner.note, inner.trail, inner.empty))
-        missed.append(z3.Not(hit))
+        _seen(df, c, {}, coords, [z3.BoolVal(bool(c.threads))], cases, missed)
     note = UNSEEN if q < 0 else f"no bulk copy up to phase {q} of {bar}[{x}], the last its thread waited for, writes this element"
     cases.append(Case(And(*missed), CaseKind.OVERFLOW, note=note))
     return TagValue(tuple(cases))

@@ -15,6 +15,7 @@ import numpy as np
 from dsl import ir
 from dsl.compute import selects_own_sides
 from dsl.exprs import iter_nodes
+from dsl.masks import neutral_for
 from dsl.pad_values import meets_data
 
 from .layout import InterpretError
@@ -233,7 +234,7 @@ class ComputeEval:
         tags = reduce_axis(v.tags.broadcast(vals.shape), axis)
         if self.pads is not None and not (isinstance(v.tags, Tags) and v.tags.const):
             # padding: no record in a tile that holds data (a fill finding's replay)
-            identity = {"sum": 0.0, "max": -np.inf, "min": np.inf}[f]
+            identity = neutral_for(f)
             padded = (_record_count(v.tags.broadcast(vals.shape)) == 0) & (np.asarray(vals, np.float64) != identity)
             if padded.any():
                 at = tuple(int(i) for i in np.argwhere(padded)[0])
