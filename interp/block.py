@@ -18,7 +18,7 @@ from .assertions import AssertChecker, TileView
 from .compute import NUMPY, ComputeEval, Val, accumulate, cast, mma
 from .intexpr import IntEval
 from .layout import InterpretError, distribution
-from .mbarriers import Mbarriers, agent_count, has_wait
+from .mbarriers import Mbarriers, agent_count, has_wait, sibling_roles
 from .block_memory import MemoryStatements
 from .memory import Memory, SharedBuffer
 from .tags import Tags, assign
@@ -115,10 +115,41 @@ class BlockExec(MemoryStatements):
     def body(self, stmts, active: np.ndarray):
         """A generator over the statements: it yields while the running threads wait on an
         mbarrier (interp.mbarriers); plain kernels never yield."""
-        for s in stmts:
+        i = 0
+        while i < len(stmts):
             if not active.any():
                 return
-            yield from self.stmt(s, active)
+            n = sibling_roles(stmts, i)
+            if n > 1:
+                yield from self.sibling_roles(stmts[i:i + n], active)
+            else:
+                yield from self.stmt(stmts[i], active)
+            i += n
+
+    def sibling_roles(self, ifs, active: np.ndarray):
+        """Role branches written as sibling `if`s (`if warp == 4: ...` then `if warp < 4: ...`):
+        each thread runs the branches its conditions pick, in order, while threads that pick
+        others run theirs concurrently, as the hardware runs them; run one after another, a
+        producer waiting for a consumer written below it would never see its arrival. The
+        threads are grouped by the branches they take (the conditions read no elements, so no
+        branch changes them), each group a coroutine (interp.mbarriers.roles)."""
+        ev = self.ev(self.thread_env["thread.x"], active)
+        picks = np.stack([np.broadcast_to(np.asarray(ev.cond(s.cond), bool), (self.T,)) for s in ifs])
+        groups = {}
+        for t in np.flatnonzero(active):
+            groups.setdefault(tuple(picks[:, t]), []).append(t)
+        coroutines = []
+        for pick, threads in sorted(groups.items()):
+            mask = np.zeros(self.T, bool)
+            mask[threads] = True
+            coroutines.append(self._branches(ifs, pick, mask))
+        yield from self.mbar.roles(coroutines)
+
+    def _branches(self, ifs, pick, active: np.ndarray):
+        for s, taken in zip(ifs, pick):
+            self.line = s.span.line
+            self.instance += 1
+            yield from self.body(s.then if taken else s.orelse, active)
 
     def stmt(self, s, active: np.ndarray):
         self.line = s.span.line

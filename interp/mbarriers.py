@@ -34,6 +34,18 @@ def has_wait(stmts) -> bool:
     return any(isinstance(s, ir.MbarWait) for s in ir.walk(stmts))
 
 
+def sibling_roles(stmts, i: int) -> int:
+    """How many statements from stmts[i] are one set of role branches written as sibling
+    `if`s: two or more consecutive ones, one of them waiting on an mbarrier, their conditions
+    reading no elements (interp.block.BlockExec.sibling_roles); 1 when they are not."""
+    n = 0
+    while i + n < len(stmts) and isinstance(stmts[i + n], ir.If) and not exprs.reads_elements(stmts[i + n].cond):
+        n += 1
+    if n < 2 or not any(has_wait(s.then + s.orelse) for s in stmts[i:i + n]):
+        return 1
+    return n
+
+
 @dataclass
 class Copy:
     batch: object              # the AsyncBatch of its write (interp.memory), or None if nothing landed

@@ -707,3 +707,12 @@ def test_a_witness_past_2_30_names_the_size_and_the_wrap():
     kernel = check_source(text, str(path)).kernel
     v = verify_kernel(kernel, VerifyOptions())
     assert v.findings and all("L past 2^30" in f.hint and "assume L <=" in f.hint for f in v.findings), v.findings
+
+
+@pytest.mark.parametrize("name,sizes", [("sibling_roles_exchange", {}), ("sibling_roles_col_sum", {"R": 64, "C": 256})])
+def test_role_branches_written_as_sibling_ifs_prove_and_lower(name, sizes):
+    """`if warp == 8: produce` then `if warp < 8: consume`: the threads of each sibling `if`
+    run concurrently with the others' (interp.block.BlockExec.sibling_roles); run one after
+    the other, a producer waiting on its consumers' arrivals stopped and the lowering check
+    called a correct kernel a mismatch (issue 17)."""
+    _proves_and_lowers(name, sizes)
