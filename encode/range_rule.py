@@ -102,13 +102,37 @@ def _distinct(tc, point, cond, lf, base, scope) -> bool:
     x2 = [z3.Int(f"{x}'2") for x in x1]
     differs = Or(c1 != z3.Int("%cid2"), *[a != b for a, b in zip(x1, x2)])
     facts = base + [copy1, copy2, p1 == z3.Int("%pos2"), differs, lf.var == v2]
-    msg = f"tag({lf.node.elem.tensor}).{lf.node.field} counts the same value twice"
+    name = f"tag({lf.node.elem.tensor}).{lf.node.field}"
+
+    def msg(model) -> str:
+        first, second = _sources(lf, model, ()), _sources(lf, model, pairs)
+        value = model.eval(lf.var, model_completion=True)
+        if not first or not second:
+            return f"{name} counts the same value twice"
+        again = "twice" if first == second else f"and again from {second}"
+        return f"{name} counts the same value twice: {lf.node.field} = {value} comes from {first} {again}"
     storage = lf.node.elem.tensor
     # The record shown is the first copy: minimised, it does not follow Z3's term ids (which
     # depend on what the process built before: a golden flipped with the test order).
     return tc.solve(point, cond, facts, {id(lf.node): lf}, scope, "TAG", msg,
                     reset_hint(tc, storage, point) or partial_sum_hint(tc, storage) or where_hint(tc, storage),
                     then=[c1, *x1])
+
+
+def _sources(lf, model, pairs) -> str:
+    """The elements the contribution that `model` selects was read from; `pairs`: the
+    renaming of the distinctness query's second copy (its selectors and bound values)."""
+    def ev(term):
+        v = model.eval(z3.substitute(term, *pairs) if pairs else term, model_completion=True)
+        return v.as_long() if z3.is_int_value(v) else None
+
+    for sel, c, _, _ in lf.known:
+        if not z3.is_true(model.eval(z3.substitute(sel, *pairs) if pairs else sel, model_completion=True)):
+            continue
+        _, origins, _ = Witness.copies(c)
+        elements = [f"{o.storage}[{', '.join(str(ev(x)) for x in o.coords)}]" for o in origins]
+        return ", ".join(dict.fromkeys(e for e in elements if "None" not in e))
+    return ""
 
 
 def _count(tc, point, cond, lf, rs, base, lo, hi, scope) -> bool:

@@ -333,6 +333,8 @@ class TagChecker:
         w = Witness(self.df, point, model, scope, leaves)
         if callable(hint_extra):
             hint_extra = hint_extra(model)
+        if callable(message):
+            message = message(model)
         self.sink.finding(w.finding(rule, cond.span, message, hint_extra))
         return False
 

@@ -61,7 +61,9 @@ def _pair_check(ctx, a, b) -> None:
     base = ia.facts + ib.facts + [ia.same, z3.Not(_ordered(ctx, a, ia, b, ib))]
     if a is b:
         base.append(Or(ia.t != ib.t, *[ia.loops[v] != ib.loops[v] for v in ia.loops]))
-    small = list(ia.loops.values()) + list(ib.loops.values()) + [ia.t, ib.t]
+    # the element last: left to the model it followed Z3's term ids, which depend on what the
+    # process built before (bad_early_release's sA[0, 4, 0] for sA[0, 0, 0] in one test order)
+    small = list(ia.loops.values()) + list(ib.loops.values()) + [ia.t, ib.t] + list(ia.coords)
     if b.write:
         _query(ctx, "RACE", a, ia, b, ib, base, small)
         return
