@@ -14,10 +14,12 @@ and completer instances form a dependency graph whose edges are "cannot happen b
 A cycle in this graph is a deadlock: if the kernel ended, every instance on the cycle
 happened, each strictly after the next one: impossible. The graph is built at concrete
 sizes (the smallest the `assume`s allow with every mbarrier loop running at least once,
-then with at least 2S + 2 iterations, S the largest ring), so a cycle is a real hang at
-those sizes. Untrusted barriers, unaligned waits and loops longer than MAX_ITERATIONS
-only lose edges: the check may miss a deadlock, never invent one. A missed one leaves
-the kernel's safety verdict as it was; nothing here is ever `unknown`.
+then twice, then with at least 2S + 2 iterations, S the largest ring), so a cycle is a
+real hang at those sizes. So is a wait for a phase whose round makes fewer arrivals than
+the count (or announces bytes no copy brings): it needs nothing and never returns.
+Loops longer than MAX_ITERATIONS only lose edges: the check may miss a deadlock, never
+invent one. Untrusted barriers and waits of no known phase are not in the graph: their
+waits leave SYNC `unknown` (encode/missed_phase.py), never a silent pass.
 """
 from __future__ import annotations
 
@@ -63,7 +65,7 @@ def _check(ctx, proto) -> None:
         return
     loops = list({id(s.loop): s.loop for s in sites if s.loop is not None}.values())
     ring = max((proto.bars[s.bar].size for s in sites if s.bar), default=1)
-    for least in (1, 2 * ring + 2):
+    for least in sorted({1, 2, 2 * ring + 2}):
         mv = _sizes(ctx, loops, least)
         if mv is None:
             continue
@@ -71,6 +73,10 @@ def _check(ctx, proto) -> None:
         cycle = graph.cycle()
         if cycle:
             ctx.sink.finding(graph.finding(cycle))
+            return
+        starved = graph.starved()
+        if starved is not None:
+            ctx.sink.finding(graph.starved_finding(*starved))
             return
 
 
@@ -123,6 +129,7 @@ class Graph:
             if sig and sig not in sigs:
                 sigs[sig] = t
         self.classes = sorted(sigs.items(), key=lambda kv: kv[1])     # (sites run, first thread)
+        self.cut: set[str] = set()      # mbarriers with a loop cut short at MAX_ITERATIONS
         self.iters = [self._iterations(s) for s in sites]
 
     # ------------------------------------------------------------ instances
@@ -133,6 +140,8 @@ class Graph:
         stop = self.mv.int(self.ctx.env.term(s.loop.stop, {}))
         if start < 0:       # a negative index's remainder: leave it to the safety rules
             raise Unsupported("a negative mbarrier loop start", s.loop.span)
+        if stop - start > MAX_ITERATIONS:
+            self.cut.add(s.bar)
         return list(range(start, min(stop, start + MAX_ITERATIONS)))
 
     def _start(self, s) -> int:
@@ -197,6 +206,43 @@ class Graph:
         nodes = [Node(i, k, j) for i, s in enumerate(self.sites) if s.kind == "wait"
                  for k in self.iters[i] for j, (sig, _) in enumerate(self.classes) if i in sig]
         return sorted(nodes, key=lambda n: (n.k or 0, self.sites[n.site].point.span.line, n.cls))
+
+    def starved(self) -> tuple[Node, int, int] | None:
+        """(wait, arrivals made, bytes short) of the earliest wait for a phase whose round makes
+        fewer arrivals than the count, or expects bytes no bulk copy brings: it never returns
+        (held-out round 46: one straight-line arrival, then a loop of waits for phases 0, 1, ...).
+        Straight-line mbarriers are missed_phase's (_never); a loop cut short is left out."""
+        for n in self.waits():
+            s = self.sites[n.site]
+            bar = self.proto.bars.get(s.bar)
+            if bar is None or s.bar in self.cut or all(c.loop is None for c in bar.sites) or self.phase(n) < 0:
+                continue
+            x, p = self.element(n.site, n.k), self.phase(n)
+            made = expected = landed = 0
+            for i, c in enumerate(self.sites):
+                if c.kind == "wait" or c.bar != s.bar:
+                    continue
+                hits = sum(1 for k in self.iters[i] if self.element(i, k) == x and self.round(i, k) == p)
+                if c.kind == "tma":
+                    landed += hits * c.nbytes
+                else:
+                    made += hits * len(c.threads)
+                    expected += hits * c.nbytes * len(c.threads) if c.kind == "expect" else 0
+            if made < bar.count or landed < expected:
+                return n, made, expected - landed
+        return None
+
+    def starved_finding(self, n: Node, made: int, short: int) -> Finding:
+        s = self.sites[n.site]
+        x, p, count = self.element(n.site, n.k), self.phase(n), self.proto.bars[s.bar].count
+        why = (f"{made} of its {count} arrival(s) are made" if made < count else
+               f"its expect_tx bytes are {short} more than its bulk copies bring")
+        msg = (f"deadlock: the wait on {s.bar}[{x}] at {self._where(n)} waits for phase {p} of {s.bar}[{x}], which "
+               f"never completes: {why}")
+        hint = (f"wait only for phases the arrivals make: round {p} of {s.bar}[{x}] needs {count} arrival(s)"
+                + ("" if made < count else " and bulk copies for every byte its expect_tx announces"))
+        return Finding("SYNC", s.point.span, msg, self.mv.sizes(), self.mv.block(), self.classes[n.cls][1],
+                       self._loops(n), (("phase", p),), (self._operand(n),), hint)
 
     def cycle(self) -> list[Node] | None:
         """The shortest cycle through the earliest wait on one (None: no deadlock seen)."""

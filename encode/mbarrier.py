@@ -69,6 +69,7 @@ class Protocol:
         self.kernel = df.kernel
         self.bars: dict[str, Barrier] = {}
         self.offset: dict[int, int | None] = {}       # wait site id -> phase offset d, or None
+        self.misaligned: set[int] = set()              # wait site ids whose own parity fits no offset
         self.site_of: dict[tuple, Site] = {}
         for p in df.points:
             s = p.stmt
@@ -101,6 +102,8 @@ class Protocol:
                         b.sites[i] = w = shifted
                         self.site_of[w.point.path] = w
                 self.offset[id(w)] = d
+                if d is None:
+                    self.misaligned.add(id(w))
             if all(s.loop is None for s in b.sites):
                 monotone_offsets(b, self.offset)
         self._lemma_fixpoint()

@@ -686,7 +686,10 @@ def test_false_proofs_of_held_out_rounds_stay_unproved(path):
     witness terms (`cid2`, `pos2`, `cida`, ...), which then took part in the witness; index
     arithmetic past int64 and divisors that are 0 at an allowed size. Held-out round 24
     (r24_*): the same in a mask's tile coordinates, in a scalar factor of tile math and in
-    the grid. Each is refuted or unknown, never proved."""
+    the grid. Held-out round 46 (r46_*): mbarrier waits whose parity is no fixed phase offset
+    of their round (a size, block.x, an input's element, a producer's tail wait past the last
+    phase), which no liveness check saw and which hang. Each is refuted or unknown, never
+    proved."""
     v = verify_kernel(check_source(path.read_text(), path.name).kernel, VerifyOptions())
     assert v.status != "proved", path.name
 
