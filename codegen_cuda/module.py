@@ -75,6 +75,13 @@ def lower(kernel: ir.Kernel, source: str | None = None, target: str = DEFAULT_TA
                             f"{target}'s {limit}", kernel.span)
     em = Emitter(plan, source)
     em.block(kernel.body)
+    if em.uses_cp_async:
+        # no cp.async may still write shared memory when the block exits (the next block on
+        # the multiprocessor may own it): a prefetch no wait_group waited for is drained here
+        # (held-out round 46); one wait on a thread's own empty queue costs nothing
+        em.line("# the block's end: wait for every cp.async group still in flight")
+        em.waits.add(0)
+        em.line("cp_async_wait_0()")
     body = em.out
     head = _kernel_head(plan, em)
     host = ScalarEmitter(plan.consts, device=False)

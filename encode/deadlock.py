@@ -78,6 +78,10 @@ def _check(ctx, proto) -> None:
         if starved is not None:
             ctx.sink.finding(graph.starved_finding(*starved))
             return
+        unwaited = graph.unwaited() if ctx.wants("ASYNC") else None
+        if unwaited is not None:
+            ctx.sink.finding(graph.unwaited_finding(unwaited))
+            return
 
 
 def _block_sites(ctx, proto) -> list:
@@ -243,6 +247,39 @@ class Graph:
                 + ("" if made < count else " and bulk copies for every byte its expect_tx announces"))
         return Finding("SYNC", s.point.span, msg, self.mv.sizes(), self.mv.block(), self.classes[n.cls][1],
                        self._loops(n), (("phase", p),), (self._operand(n),), hint)
+
+    def unwaited(self) -> Node | None:
+        """The earliest bulk copy whose phase no wait covers (a wait for it, or for a later
+        phase of its element): nothing keeps the block from exiting while it still writes
+        shared memory (held-out round 46: a clamped prefetch one tile past the consumers'
+        loop proved). Mbarriers with a loop cut short or a wait of no known phase are left out."""
+        latest: dict[tuple, int] = {}
+        for n in self.waits():
+            key = (self.sites[n.site].bar, self.element(n.site, n.k))
+            latest[key] = max(latest.get(key, -1), self.phase(n))
+        unknown = {w.bar for b in self.proto.bars.values() for w in b.sites
+                   if w.kind == "wait" and self.proto.offset.get(id(w)) is None}
+        for i, c in enumerate(self.sites):
+            if c.kind != "tma" or c.bar in self.cut or c.bar in unknown:
+                continue
+            for k in self.iters[i]:
+                if latest.get((c.bar, self.element(i, k)), -1) < self.round(i, k):
+                    cls = next((j for j, (sig, _) in enumerate(self.classes) if i in sig), None)
+                    if cls is not None:
+                        return Node(i, k, cls)
+        return None
+
+    def unwaited_finding(self, n: Node) -> Finding:
+        s = self.sites[n.site]
+        x, r = self.element(n.site, n.k), self.round(n.site, n.k)
+        dst = s.point.stmt.dst.tensor
+        msg = (f"the bulk copy into {dst} at {self._where(n)} completes phase {r} of {s.bar}[{x}], which no "
+               f"thread waits for: the block may exit while the copy still writes {dst} (shared memory that "
+               f"the next block on the multiprocessor may own) and counts bytes on {s.bar}[{x}]")
+        hint = ("wait for the phase of every bulk copy before the block exits, or issue no copy that nothing "
+                "reads (a prefetch past the last tile)")
+        return Finding("ASYNC", s.point.span, msg, self.mv.sizes(), self.mv.block(), self.classes[n.cls][1],
+                       self._loops(n), (("phase", r),), (self._operand(n),), hint)
 
     def cycle(self) -> list[Node] | None:
         """The shortest cycle through the earliest wait on one (None: no deadlock seen)."""

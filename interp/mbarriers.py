@@ -51,6 +51,9 @@ class Copy:
     batch: object              # the AsyncBatch of its write (interp.memory), or None if nothing landed
     nbytes: int
     issuer_clock: np.ndarray
+    line: int = 0
+    thread: int = 0
+    phase: int = -1            # the phase its bytes completed (-1: not landed)
 
 
 @dataclass
@@ -64,6 +67,8 @@ class Element:
     acc: np.ndarray = None     # clocks of this phase's arrivals
     released: np.ndarray = None
     copies: list = field(default_factory=list)   # issued, not landed
+    issued: list = field(default_factory=list)   # every copy issued on it
+    waited: int = -1           # the latest phase a returning wait waited for
 
     def __post_init__(self):
         self.pending = self.count
@@ -136,7 +141,9 @@ class Mbarriers:
                             True, f"tma_load into {s.dst.tensor} (issued by thread {t})")
             batch = bx.mem.pending[-1] if len(bx.mem.pending) > before else None
             dtype = bx.mem.buffers[s.dst.tensor].dtype
-            el.copies.append(Copy(batch, n * dtype.nbytes, self.vc[t].copy()))
+            c = Copy(batch, n * dtype.nbytes, self.vc[t].copy(), s.span.line, int(t))
+            el.copies.append(c)
+            el.issued.append(c)
             self.progress += 1
             self._settle(el)
 
@@ -147,6 +154,7 @@ class Mbarriers:
             return False
         while el.tx > 0 and el.copies:
             c = el.copies.pop(0)
+            c.phase = el.phase
             el.tx -= c.nbytes
             self._done(c, self.vc[el.agent, el.agent])
             el.acc = np.maximum(el.acc, c.issuer_clock)
@@ -202,6 +210,21 @@ class Mbarriers:
                                 "that nothing completes")
         except Stuck as err:
             self.bx.I.note(f"block {self.bx.block}: {err}")
+            return
+        self.unwaited()
+
+    def unwaited(self) -> None:
+        """The block ends: a bulk copy whose phase no wait returned after (its own or a later
+        one of its element) may still write shared memory when the block exits."""
+        for name, els in self.bars.items():
+            for x, el in enumerate(els):
+                for c in el.issued:
+                    phase = c.phase if c.phase >= 0 else el.phase
+                    if phase > el.waited:
+                        self.bx.violation("ASYNC", f"the bulk copy issued by thread {c.thread} completes phase "
+                                          f"{phase} of {name}[{x}], which no thread waited for before the block "
+                                          "ended", c.thread, line=c.line)
+                        return
 
     # ------------------------------------------------------------ waits and roles
     def wait(self, s: ir.MbarWait, active: np.ndarray):
@@ -211,6 +234,8 @@ class Mbarriers:
             els = self.element(s.bar, thr)
             par = np.broadcast_to(np.asarray(self.bx.ev(thr).term(s.parity), np.int64), thr.shape) % 2
             if all(el.phase % 2 != p for el, p in zip(els, par)):
+                for el in els:
+                    el.waited = max(el.waited, el.phase - 1)
                 break
             if not any([self.land(el) for el in {id(e): e for e in els}.values()]):
                 yield "blocked"     # copies land only on demand: the latest the hardware may

@@ -383,6 +383,7 @@ else:
     def shfl_xor(value, mask):
         return cuda.shfl_xor_sync(0xFFFFFFFF, value, mask)
 
+cp_async_wait_0 = make_cp_async_wait(0)
 cp_async_wait_1 = make_cp_async_wait(1)
 # ---- end of argus runtime ----
 
@@ -1068,6 +1069,8 @@ def flash_attention_pipelined(Q, KT, V, O):
         _i0 = _e // 64
         _i1 = _e % 64
         O[(_bx * BM) + _i0, _i1] = o[_v]
+    # the block's end: wait for every cp.async group still in flight
+    cp_async_wait_0()
 
 
 kernel = cuda.jit(flash_attention_pipelined)

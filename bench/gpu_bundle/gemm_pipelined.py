@@ -369,6 +369,7 @@ else:
     def shfl_xor(value, mask):
         return cuda.shfl_xor_sync(0xFFFFFFFF, value, mask)
 
+cp_async_wait_0 = make_cp_async_wait(0)
 cp_async_wait_1 = make_cp_async_wait(1)
 # ---- end of argus runtime ----
 
@@ -931,6 +932,8 @@ def gemm_pipelined(A, B, C):
     _i0 = _e // 128
     _i1 = _e % 128
     C[(_bx * BM) + _i0, (_by * BN) + _i1] = acc[_v]
+    # the block's end: wait for every cp.async group still in flight
+    cp_async_wait_0()
 
 
 kernel = cuda.jit(gemm_pipelined)

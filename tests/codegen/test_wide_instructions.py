@@ -165,3 +165,16 @@ def test_values_whose_offsets_depend_on_the_thread_are_not_blocked(tmp_path):
             r, c = divmod(super().concrete(t, v), 64)
             return r * 64 + (c - c % 8) + (c + t) % 8
     assert value_offsets(Skewed("skewed", ok.tv, ok.shape, ok.threads)) is None
+
+
+def test_the_block_end_waits_for_every_cp_async_group():
+    """A prefetch no wait_group waits for (the ring's last, clamped copy) would write shared
+    memory after the block exits; the lowering's last statement waits for every group
+    (held-out round 46), and only where cp.async is emitted."""
+    from codegen_cuda.module import lower
+    path = REPO / "tests/codegen/kernels/cp_async_prefetch_past_end.dsl"
+    kernel, text = checked(path)
+    body = lower(kernel, text).source.split("\ndef prefetch_past_end(")[1].split("\n\n")[0]
+    assert body.rstrip().splitlines()[-1].strip() == "cp_async_wait_0()"
+    kernel, text = checked(WARP)
+    assert "cp_async_wait_0()" not in lower(kernel, text).source

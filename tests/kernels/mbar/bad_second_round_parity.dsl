@@ -14,7 +14,7 @@ kernel halves(X: f32[16, 64], Y: f32[16, 64]):
     barrier
     if thread.x == 0:
         expect_tx full[0], 2048
-        tma_load sX[8 : +8, 0 : +64], X[8 : +8, 0 : +64], full[0]
+        tma_load sX[8 : +8, 0 : +64], X[8 : +8, 0 : +64], full[0]  #! error[ASYNC]
     wait full[0], 0  #! error[SYNC]
     a = load sX[0 : +16, 0 : +64]  #! error[ASYNC]
     assert tag(a[i, j]).row == i and tag(a[i, j]).col == j
