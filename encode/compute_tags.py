@@ -13,7 +13,7 @@ import dataclasses
 import z3
 
 from dsl import ir
-from dsl.compute import REDUCE, selects_own_sides
+from dsl.compute import BINARY, REDUCE, UNARY, selects_own_sides
 
 from .element_conds import index_cond, reshaped, selector, shape_of
 from .pad_walk import data_sides as fill_data_sides
@@ -145,6 +145,9 @@ def _contribs(df, e, coords, w, inst, self_name, operand: bool = False) -> tuple
             return UNIT, one
         case ir.Neg(operand=x) | ir.Cast(operand=x) | ir.Not(operand=x):
             return _contribs(df, x, coords, w, inst, self_name, operand)
+        case ir.Bin() | ir.Call(func="maximum" | "minimum" | "pow") if (got := _function_of_one(
+                df, e, coords, w, inst, self_name)) is not None:
+            return got
         case ir.Bin(lhs=a, rhs=b):
             got = _twins(df, a, b, coords, w, inst, self_name)
             if got is not None:
@@ -201,6 +204,39 @@ def _contribs(df, e, coords, w, inst, self_name, operand: bool = False) -> tuple
                 out, n = product(out, ca), _mul(n, na)
             return out, n
     raise Unsupported(f"cannot take tags through {type(e).__name__}", getattr(e, "span", None))
+
+
+def _function_of_one(df, e, coords, w, inst, self_name):
+    """(contributions, count) of elementwise math that reads one register tile only, maybe
+    several times (GELU's `0.5 * x * (1.0 + tanh(c * (x + 0.044715 * x * x * x)))`, `x * x`):
+    a function of one operand, which keeps that operand's records as `tanh(x)` does. Paired
+    with itself, every two records of a sum became one record with two values of its fields,
+    and a correct `range` claim on a split-K sum after GELU was refuted (new-user round 46).
+    None for math on two or more tiles, through anything but elementwise operators and
+    functions, on the target of an in-place update, or on padding (the pairs then keep the
+    padding rules of _pair)."""
+    leaves: dict[str, ir.Sym] = {}
+    todo = [e]
+    while todo:
+        match node := todo.pop():
+            case ir.Sym(kind=ir.SymKind.TENSOR, name=n):
+                if n == self_name:
+                    return None
+                leaves[n] = node
+            case ir.IntLit() | ir.FloatLit() | ir.BuiltinRef() | ir.Sym():
+                pass
+            case ir.Neg(operand=x) | ir.Cast(operand=x):
+                todo.append(x)
+            case ir.Bin(op=op, lhs=a, rhs=b) if op not in ir.COMPARISONS and op not in ir.LOGICAL:
+                todo += [a, b]
+            case ir.Call(func=f, args=args, kwargs=()) if f in UNARY + BINARY:
+                todo += list(args)
+            case _:
+                return None
+    if len(leaves) != 1:
+        return None
+    got = _operand(df, next(iter(leaves.values())), coords, w, inst, self_name)
+    return None if any(c.masked for c in got[0]) else got
 
 
 def _twins(df, a, b, coords, w, inst, self_name):
