@@ -21,7 +21,7 @@ from synth.cegis import FillOptions, fill
 from synth.sketch import load_sketch
 
 from .rewrites.base import at, const_values, paths, render, splice
-from .rewrites.stmt_map import map_stmt, read, simplify
+from dsl.stmt_map import map_stmt, read, simplify
 
 MAX_SITES = 8          # holes tried per repair (each is one fill)
 SPREAD = (-1, 1, -2, 2, 3)

@@ -205,6 +205,39 @@ def _where(tc, e):
     return _binary(tc, e, (dt, shape), (dt, cond))
 
 
+def keeps_target(e: ir.Expr, name: str) -> bool:
+    """Whether the value of `e` at an element carries the records of tile `name` there
+    whatever the data: elementwise math of it, a `where` that reads it in its condition or
+    in both branches (or is a maximum of its own sides); not a `mask` of it, which may drop it."""
+    match e:
+        case ir.Sym(kind=ir.SymKind.TENSOR, name=n):
+            return n == name
+        case ir.Neg(operand=x) | ir.Cast(operand=x) | ir.Not(operand=x):
+            return keeps_target(x, name)
+        case ir.Bin(lhs=a, rhs=b):
+            return keeps_target(a, name) or keeps_target(b, name)
+        case ir.Call(func="where", args=(c, a, b)):
+            if selects_own_sides(c, a, b):
+                return keeps_target(a, name) or keeps_target(b, name)
+            return keeps_target(c, name) or (keeps_target(a, name) and keeps_target(b, name))
+        case ir.Call(func="mask"):
+            return False
+        case ir.Call(func="bcast" | "reshape", args=(x,)):
+            return keeps_target(x, name)
+        case ir.Call(func=f, args=args) if f != "index":
+            # (a reduction of the target reads it at other elements: _contribs says so)
+            return any(keeps_target(a, name) for a in args)
+    return False
+
+
+def redefines(s: ir.Stmt) -> bool:
+    """A statement that computes a tile from its own value and may drop it (`x = mask(x, c,
+    fill=0.0)`): at the kernel's top level it runs once, a new definition of the tile, not an
+    in-place update (encode/redefine.py, the interpreter's tags)."""
+    return (isinstance(s, ir.Compute) and s.target.name in exprs.free_syms(s.value, ir.SymKind.TENSOR)
+            and not keeps_target(s.value, s.target.name))
+
+
 def expr_shape(e: ir.Expr, shape_of, const) -> tuple | None:
     """The tile shape of a checked elementwise / reduction / broadcast expression, None for a
     scalar one. `shape_of(name)` is a register tile's shape, `const(expr)` folds an extent

@@ -13,7 +13,7 @@ import dataclasses
 import z3
 
 from dsl import ir
-from dsl.compute import BINARY, REDUCE, UNARY, selects_own_sides
+from dsl.compute import BINARY, REDUCE, UNARY, keeps_target, selects_own_sides
 
 from .element_conds import index_cond, reshaped, selector, shape_of
 from .pad_walk import data_sides as fill_data_sides
@@ -405,31 +405,6 @@ def update_contributions(df, upd, storage: str, coords: tuple, inst: dict):
     # records it had (docs/SEMANTICS.md, "in-place update"). Where only some records are such
     # (`s = s + where(c, x, 0.0)`), how many the update adds is not known.
     return data, (z3.IntVal(0) if not data else None), bool(data)
-
-
-def keeps_target(e: ir.Expr, name: str) -> bool:
-    """Whether the value of `e` at an element carries the records of tile `name` there
-    whatever the data: elementwise math of it, a `where` that reads it in its condition or
-    in both branches (or is a maximum of its own sides); not a `mask` of it, which may drop it."""
-    match e:
-        case ir.Sym(kind=ir.SymKind.TENSOR, name=n):
-            return n == name
-        case ir.Neg(operand=x) | ir.Cast(operand=x) | ir.Not(operand=x):
-            return keeps_target(x, name)
-        case ir.Bin(lhs=a, rhs=b):
-            return keeps_target(a, name) or keeps_target(b, name)
-        case ir.Call(func="where", args=(c, a, b)):
-            if selects_own_sides(c, a, b):
-                return keeps_target(a, name) or keeps_target(b, name)
-            return keeps_target(c, name) or (keeps_target(a, name) and keeps_target(b, name))
-        case ir.Call(func="mask"):
-            return False
-        case ir.Call(func="bcast" | "reshape", args=(x,)):
-            return keeps_target(x, name)
-        case ir.Call(func=f, args=args) if f != "index":
-            # (a reduction of the target reads it at other elements: _contribs says so)
-            return any(keeps_target(a, name) for a in args)
-    return False
 
 
 def holds_data(c: Contribution) -> bool:

@@ -134,6 +134,8 @@ def _verify_once(kernel: ir.Kernel, opts: VerifyOptions) -> Verdict:
     from .tag_rules import TagChecker
     t0 = time.perf_counter()
     kernel = inline_copy_backs(kernel)     # the same values; loop-carried copies read as updates
+    from .redefine import rename_redefinitions
+    kernel = rename_redefinitions(kernel)  # the same values; `x = mask(x, ..)` at the top level defines a new tile
     sink = Sink(opts.rules)
     opts = dataclasses.replace(opts, on_query=sink.query)   # every Z3 query is counted where it runs
     try:

@@ -312,7 +312,7 @@ class BlockExec(MemoryStatements):
         owner[elem[::-1]] = thr[::-1]
         owner = owner.reshape(shape)
         env = {**self.env, **self.loops, "thread.x": owner, "thread.warp": owner // 32, "thread.lane": owner % 32}
-        selfref = s.target.name in exprs.free_syms(s.value, ir.SymKind.TENSOR)
+        selfref = s.target.name in exprs.free_syms(s.value, ir.SymKind.TENSOR) and id(s) not in self.I.redefinitions
         probe = self.I.probe
         pads = None
         if probe is not None and probe.padding and probe.matches(s, self.loops):

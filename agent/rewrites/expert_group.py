@@ -11,7 +11,7 @@ import dataclasses
 from dsl import exprs, ir
 
 from .base import Rewritten, lit, mul, only_plain_facts, size_assumes
-from .stmt_map import map_stmt
+from dsl.stmt_map import map_stmt
 
 DIMS = (ir.Builtin.BLOCK_X, ir.Builtin.BLOCK_Y, ir.Builtin.BLOCK_Z)
 THREAD_IDS = (ir.Builtin.THREAD_X, ir.Builtin.WARP, ir.Builtin.LANE)

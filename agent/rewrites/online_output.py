@@ -11,7 +11,7 @@ import dataclasses
 from dsl import ir
 
 from .base import Rewritten, fresh, lit
-from .stmt_map import map_stmt, read, renamer, simplify, written
+from dsl.stmt_map import map_stmt, read, renamer, simplify, written
 
 ALLOWED = (ir.Load, ir.Compute, ir.Mma, ir.Assert)
 

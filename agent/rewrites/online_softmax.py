@@ -8,7 +8,7 @@ import dataclasses
 from dsl import ir
 
 from .base import Rewritten, fresh
-from .stmt_map import defined, read, written
+from dsl.stmt_map import defined, read, written
 
 ALLOWED = (ir.Load, ir.Compute, ir.Mma, ir.Zeros, ir.Assert)
 

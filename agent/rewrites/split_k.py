@@ -11,7 +11,7 @@ from dsl import ir
 
 from .base import (Rewritten, add, div, fresh, lit, mul, only_plain_facts, paths, size_assumes, splice,
                    sym)
-from .stmt_map import defined, map_stmt, read, renamer, written
+from dsl.stmt_map import defined, map_stmt, read, renamer, written
 
 ALLOWED = (ir.Load, ir.Compute, ir.Mma, ir.Assert)
 

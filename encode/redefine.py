@@ -1,0 +1,43 @@
+"""Straight-line redefinitions as new tiles, for the verifier.
+
+`sq = mask(sq, index(sq, axis=1) < 255, fill=0.0)` at the kernel's top level gives `sq` a
+new value computed from its old one: outside any loop it runs once, so it is a definition,
+not an accumulation. The data flow reads a tile written from its own value as an in-place
+update, and one that may drop the old value (a `mask`, a `where` that need not keep it) was
+`unknown` (new-user round 46). Here each such top-level statement defines a fresh tile,
+`sq@19` (the name and the statement's line), and every later statement reads and writes
+that one; the value is the same, so are the proofs. Inside loops and branches the statement
+stays an update (encode/compute_tags.update_contributions). The lowering and the
+interpreter keep the kernel as written.
+"""
+from __future__ import annotations
+
+import dataclasses
+
+from dsl import ir
+from dsl.compute import redefines
+from dsl.stmt_map import map_stmt, renamer
+
+
+def rename_redefinitions(kernel: ir.Kernel) -> ir.Kernel:
+    body = list(kernel.body)
+    taken = {p.name for p in kernel.params} | {t.name for s in ir.walk(kernel.body) if (t := _target(s))}
+    changed = False
+    for i, s in enumerate(body):
+        if not redefines(s):
+            continue
+        old = s.target.name
+        new = f"{old}@{s.span.line}"
+        while new in taken:
+            new += "'"
+        taken.add(new)
+        rename = {old: new}
+        body[i] = dataclasses.replace(s, target=dataclasses.replace(s.target, name=new))
+        body[i + 1:] = [map_stmt(t, renamer(rename), rename) for t in body[i + 1:]]
+        changed = True
+    return dataclasses.replace(kernel, body=tuple(body)) if changed else kernel
+
+
+def _target(s: ir.Stmt) -> ir.TensorType | None:
+    t = getattr(s, "target", None)
+    return t if isinstance(t, ir.TensorType) else None
