@@ -75,7 +75,8 @@ def _check_point(df, sink, pads, p) -> None:
             _zeros_promised(sink, p, parts, s)
     elif isinstance(s, (ir.Assert, ir.Invariant)):
         for name in sorted({n.elem.tensor for n in exprs.iter_nodes(s.cond) if isinstance(n, ir.TagField)}):
-            _stored(sink, p, tuple(q for q in pads.of(name) if not _guarded_out(df, pads, p, s, name, q)), name)
+            _stored(sink, p, tuple(q for q in pads.of(name) if not _guarded_out(df, pads, p, s, name, q)), name,
+                    claim=True)
 
 
 def _cancelled(df, pads, p, s: ir.Mma, q, name: str) -> bool:
@@ -131,7 +132,7 @@ def _guarded_out(df, pads, p, s, name: str, q) -> bool:
     return bool(parts)
 
 
-def _stored(sink, point, parts, what: str) -> None:
+def _stored(sink, point, parts, what: str, claim: bool = False) -> None:
     """Padding that became data (`fill + x`) holds x's value but, as PAD, none of its records:
     the output's tag function, or an assertion on the tile, would bind it vacuously.
     Unknown, never proved."""
@@ -142,7 +143,9 @@ def _stored(sink, point, parts, what: str) -> None:
     if any(q.value == UNKNOWN and not q.pure for q in parts):
         sink.unknown("TAG", point.span, f"padding of a masked tile meets data in '{what}' (its value there "
                      "depends on other tiles, which its PAD tag does not record): its tags are not known; "
-                     "mask the math's other operands too, or keep the padding out of the tile")
+                     "mask the math's other operands too, or keep the padding out of the tile"
+                     + ("; or leave the padding out of the claim: `COND or tag(...) ...`, COND true wherever "
+                        "the element is padding (its column past the tensor's edge, say)" if claim else ""))
     elif any(q.absorbed for q in parts):
         # held-out round 35: a min-pool's -inf halo won every border window and was stored
         sink.unknown("TAG", point.span, f"padding of a masked tile wins against data in '{what}' {ABSORBED}")
