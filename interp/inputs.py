@@ -126,6 +126,23 @@ def _target(cmp: ir.Expr, names, data):
     return None
 
 
+def _alternative(c: ir.Expr, names, ints) -> list:
+    """The targets of one side of `A or B` (`Lab[r] == -100 or Lab[r] >= 0 and Lab[r] < C`,
+    new-user round 46): the alternative whose every conjunct bounds or defines an element,
+    bounds first (they give varied data); the whole disjunction is checked afterwards."""
+    best = []
+    for d in exprs.disjuncts(c):
+        _, conj = _parts(d)
+        found = [t for t in (_target(x, names, ints) for x in conj) if t is not None]
+        if len(found) == len(conj) and (not best or _ranges(found) > _ranges(best)):
+            best = found
+    return best
+
+
+def _ranges(targets) -> int:
+    return sum(op is not ir.BinOp.EQ for _, op, _ in targets)
+
+
 def satisfy(kernel: ir.Kernel, sizes, data: dict, rng: np.random.Generator, spread: int = 4) -> dict:
     """Adjust integer inputs so that the data assumptions hold (or raise InterpretError)."""
     dims = shapes(kernel, sizes)
@@ -134,7 +151,9 @@ def satisfy(kernel: ir.Kernel, sizes, data: dict, rng: np.random.Generator, spre
     for a in kernel.assumes:
         if is_data_assume(a):
             names, parts = _parts(a)
-            targets += [t for t in (_target(c, names, ints) for c in parts) if t is not None]
+            for c in parts:
+                targets += _alternative(c, names, ints) if isinstance(c, ir.Bin) and c.op is ir.BinOp.OR \
+                    else [t for t in [_target(c, names, ints)] if t is not None]
 
     def value(ref, other):
         grid = _grid(tuple(i.name for i in ref.indices), dict(zip((i.name for i in ref.indices), dims[ref.tensor])))

@@ -297,6 +297,7 @@ HELD_OUT = [
     ("r45_ok_two_producer_lanes", {"M": 32, "K": 256}),   # two copy statements per round, each half a slot
     ("r46_ok_splitk_gelu_range", {"M": 32, "N": 64}),   # math on one tile alone keeps its records (GELU)
     ("r46_ok_mask_redefined_in_place", {"N": 8192, "G": 2}),   # `sq = mask(sq, ..)` at the top level: a new sq
+    ("r46_ok_xent_ignore_index", {"R": 16, "C": 200}),   # inputs meet one side of `Lab[r] == -100 or ...`
 ]
 
 
