@@ -201,6 +201,11 @@ def _report(ctx, rule: str, ia, ib, mv: ModelView, note: str, hint: str | None =
                   f"still read it (line {a.span.line}{ia_txt}), {note}",
            "ASYNC": f"{thread_text(tb, ws)} reads {el}{ib_txt} before the copy_async filling it is waited for and "
                     f"made visible: {note}"}[rule]
+    if rule == "RACE" and ta == tb and (a.is_async or a.in_flight):
+        # one thread: its own earlier access is an async copy still in flight (new-user round 46:
+        # "thread 0 writes it while thread 0 writes it" read as a misreport)
+        msg = (f"data race on {el}: {thread_text(tb, ws)} {second} it{ib_txt} while its own {a.verb} at line "
+               f"{a.span.line}{ia_txt} may still be writing it: {note}")
     if hint is None and rule == "RACE" and "may still be in flight" in note:
         # an async copy still in flight: a barrier does not retire it, its wait does
         hint = ("wait for the earlier copy's group before the second access (a smaller wait_group count); a "
