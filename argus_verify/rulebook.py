@@ -138,6 +138,16 @@ _VERIFIER = {
                "`y = load Y[...]` where `load X[...]` was meant (X is then never read); a parameter "
                "left over from an earlier version of the kernel.",
                "Read the parameter where it was meant, or drop it from the kernel's signature."),
+    "START": ("Advice, not a failure: a running maximum or minimum (`m = maximum(m, ...)` in a loop) "
+              "that starts from a constant other than the operation's identity (-inf for a maximum, "
+              "inf for a minimum, the type's extreme for integers), which the updates may never pass: "
+              "the result is then the start, not a value of the data. Tags say where values come "
+              "from, not what they are, so such a kernel proves; this points at it. A start that the "
+              "updates cannot pass (0.0 under a maximum of `abs(x)`) is not reported.",
+              "An index or value accumulator started from `zeros` (an argmin's index at 0 instead of "
+              "the largest i32, a running max at 0.0 over data that may be negative).",
+              "Start it at the identity (`m = z - inf`, `best = zi + 2147483647`); where the constant "
+              "is meant as a floor or ceiling, apply it after the loop."),
 }
 
 _FRONT_END = {

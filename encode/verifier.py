@@ -18,7 +18,7 @@ from .findings import Finding, Unknown, Verdict
 from .solver import BUDGET_NOTE, MINIMIZE_RLIMIT, SolverOptions
 from .symbols import SymEnv, Unsupported
 
-ALL_RULES = ("TAG", "RACE", "SYNC", "ASYNC", "WAR", "BOUND", "INIT", "COVER", "RES", "BANK", "UNUSED")
+ALL_RULES = ("TAG", "RACE", "SYNC", "ASYNC", "WAR", "BOUND", "INIT", "COVER", "RES", "BANK", "UNUSED", "START")
 
 
 @dataclass(frozen=True, slots=True)
@@ -156,6 +156,9 @@ def _verify_once(kernel: ir.Kernel, opts: VerifyOptions) -> Verdict:
     if opts.wants("UNUSED"):
         from .unused import check as check_unused
         check_unused(kernel, sink)
+    if opts.wants("START"):
+        from .reduce_start import check as check_starts
+        check_starts(kernel, sink)
     t2 = time.perf_counter()
     from .memory_rules import check_memory_rules
     check_memory_rules(df, opts, sink)

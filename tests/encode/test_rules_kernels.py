@@ -21,7 +21,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent))
 from replay import Replay  # noqa: E402
 
 ROOT = Path(__file__).resolve().parents[2]
-RULES = ("race", "sync", "async", "war", "bound", "init", "cover", "res", "bank", "unused")
+RULES = ("race", "sync", "async", "war", "bound", "init", "cover", "res", "bank", "unused", "start")
 BAD = sorted(p for p in (ROOT / "tests/kernels/bad").glob("*.dsl") if p.stem.split("_")[0] in RULES)
 PROOFS = sorted((ROOT / "proofs").glob("*.dsl"))
 REQUIRED = ["gemm_pipelined", "transpose_padded", "transpose_swizzled", "reduce_tree"]
@@ -349,6 +349,43 @@ def replay_unused(kernel, f):
     assert not any(re.search(rf"\b{p.name}\b", ln) and not ln.strip().startswith("tag ") for ln in body)
 
 
+def replay_start(kernel, f):
+    """Advice made concrete: with every float input moved past the start (below it for a
+    running maximum, above it for a minimum), the interpreter's outputs hold the start itself
+    somewhere, not a value of the data."""
+    import numpy as np
+    from interp.interpreter import interpret, random_inputs
+    from interp.sizes import satisfying_sizes
+    assert f.severity == "warning"
+    m = re.search(r"running (maximum|minimum) '(\w+)' starts at (\S+),", f.message)
+    start = float(m.group(3))
+    sizes = satisfying_sizes(kernel)[0]
+    inputs = random_inputs(kernel, sizes)
+    past = -1.0 if m.group(1) == "maximum" else 1.0
+    for p in kernel.params:
+        if p.dtype.is_float and p.name in inputs:
+            inputs[p.name] = (start + past * (1.0 + np.abs(inputs[p.name]))).astype(inputs[p.name].dtype)
+    out = interpret(kernel, sizes, inputs).outputs
+    assert any(np.any(v == start) for v in out.values()), out
+
+
 REPLAY = {"RACE": replay_race, "WAR": replay_pair, "ASYNC": replay_pair, "SYNC": replay_sync,
           "BOUND": replay_bound, "INIT": replay_init, "COVER": replay_cover, "RES": replay_res,
-          "BANK": replay_bank, "UNUSED": replay_unused}
+          "BANK": replay_bank, "UNUSED": replay_unused, "START": replay_start}
+
+
+@pytest.mark.parametrize("start,update,found", [
+    ("z - inf", "maximum(m, max(x, axis=1))", False),            # the identity
+    ("z", "maximum(m, max(abs(x), axis=1))", False),              # abs never passes 0.0: a floor
+    ("z", "maximum(m, max(x, axis=1))", True),
+    ("z + inf", "minimum(m, min(x, axis=1))", False),
+    ("z + 1.0", "minimum(m, min(x * x, axis=1))", True),
+])
+def test_start_reports_only_a_start_the_data_may_pass(start, update, found):
+    text = ("kernel k(X: f32[R, 64], Y: f32[R]):\n    assume R % 4 == 0\n    grid (R / 4)\n    threads 64\n"
+            "    tag X[r, c] = (row=r, col=c)\n    tag Y[r] = (row=r)\n    z = zeros f32[4]\n"
+            f"    m = {start}\n    for c in range(2):\n        x = load X[block.x * 4 : +4, 0 : +64]\n"
+            f"        m = {update}\n    store Y[block.x * 4 : +4], m\n")
+    kernel = check_source(text, "k.dsl").kernel
+    verdict = verify_kernel(kernel, VerifyOptions(rules=("START",)))
+    assert bool([f for f in verdict.findings if f.rule == "START"]) == found, verdict.findings

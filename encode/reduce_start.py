@@ -1,0 +1,99 @@
+"""START (a warning, never an error): a running maximum or minimum that starts from a
+constant inside the data's range.
+
+`best = zeros i32[BR]; for ct: best = minimum(best, min(cand, axis=1))` keeps 0 wherever
+every candidate is larger: the result is the start, not the data's minimum. Tags describe
+where values come from, not the values (docs/SEMANTICS.md), so such a kernel proves (new-user
+round 46: an argmax whose index started at 0 instead of the largest i32); this points at it.
+A start at the operation's identity (-inf for a maximum, inf for a minimum, the type's
+extreme for integers), or one the updates can never pass (`amax = 0.0` under
+`maximum(amax, max(abs(x), axis=1))`: abs is never below it), is no finding.
+"""
+from __future__ import annotations
+
+import math
+
+from dsl import exprs, ir
+from dsl.compute import selects_own_sides
+from dsl.fmt import format_expr
+from dsl.masks import INT_RANGES
+from dsl.pad_values import data_bound, value_at
+
+from .findings import Finding
+
+
+def check(kernel: ir.Kernel, sink) -> None:
+    known: dict[str, float] = {}        # top-level tiles holding one number at every element
+    for s in kernel.body:
+        if isinstance(s, ir.For):
+            for u in ir.walk(s.body):
+                _update(u, known, sink)
+        for name in _written(s):
+            known.pop(name, None)
+        if isinstance(s, ir.Zeros):
+            known[s.target.name] = 0.0
+        elif isinstance(s, ir.Compute):
+            v = value_at(s.value, "", 0.0, known)
+            if isinstance(v, float):
+                known[s.target.name] = v
+
+
+def _update(s, known: dict, sink) -> None:
+    """A finding for `acc = maximum(acc, e)` (or minimum, or `where(e > acc, e, acc)`) whose
+    acc holds a constant before the loop that is not the operation's identity."""
+    if not isinstance(s, ir.Compute) or s.target.name not in known:
+        return
+    got = _running(s.value, s.target.name)
+    if got is None:
+        return
+    op, other = got
+    start = known[s.target.name]
+    dtype = s.target.dtype
+    lo, hi = (-math.inf, math.inf) if dtype.is_float else INT_RANGES[dtype]
+    identity = lo if op == "max" else hi
+    if start == identity or math.isnan(start):
+        return
+    bound = data_bound(_inner(other, op), op)
+    if bound is not None and (bound >= start if op == "max" else bound <= start):
+        return          # the updates never pass the start: it is a floor (or ceiling) of the data
+    what = "maximum" if op == "max" else "minimum"
+    shown = _number(identity, dtype)
+    sink.finding(Finding(
+        "START", s.span, f"the running {what} '{s.target.name}' starts at {_number(start, dtype)}, not at "
+        f"{op}'s identity {shown}: wherever every value it meets is {'below' if op == 'max' else 'above'} "
+        f"{_number(start, dtype)}, the result is that start, not a value of the data",
+        hint=f"start '{s.target.name}' at {shown}; if {_number(start, dtype)} is meant as a "
+        f"{'floor' if op == 'max' else 'ceiling'}, apply it after the loop", severity="warning"))
+
+
+def _running(e: ir.Expr, name: str) -> tuple[str, ir.Expr] | None:
+    """("max" or "min", the other operand) of a running extremum update of `name`."""
+    match e:
+        case ir.Call(func="maximum" | "minimum" as f, args=(a, b), kwargs=()):
+            for x, y in ((a, b), (b, a)):
+                if isinstance(x, ir.Sym) and x.name == name and name not in exprs.free_syms(y, ir.SymKind.TENSOR):
+                    return ("max" if f == "maximum" else "min"), y
+        case ir.Call(func="where", args=(c, a, b)) if selects_own_sides(c, a, b) and isinstance(c, ir.Bin):
+            for x, y in ((a, b), (b, a)):
+                if isinstance(x, ir.Sym) and x.name == name and name not in exprs.free_syms(y, ir.SymKind.TENSOR):
+                    # `where(y > acc, y, acc)` keeps the larger: picks y where y > acc
+                    bigger = (c.op in (ir.BinOp.GT, ir.BinOp.GE)) == (format_expr(c.lhs) == format_expr(y))
+                    return ("max" if bigger == (x is b) else "min"), y
+    return None
+
+
+def _inner(e: ir.Expr, op: str) -> ir.Expr:
+    """The values a reduction of the same kind ranges over (`max(x, axis=1)` meets x's)."""
+    while isinstance(e, ir.Call) and e.func == op and e.args:
+        e = e.args[0]
+    return e
+
+
+def _written(s) -> set[str]:
+    return {t.name for u in ir.walk((s,)) if isinstance(t := getattr(u, "target", None), ir.TensorType)}
+
+
+def _number(v: float, dtype: ir.DType) -> str:
+    if not dtype.is_float and math.isfinite(v):
+        return str(int(v))
+    return {math.inf: "inf", -math.inf: "-inf"}.get(v, repr(float(v)))
