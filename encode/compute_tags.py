@@ -12,7 +12,7 @@ import dataclasses
 
 import z3
 
-from dsl import ir
+from dsl import exprs, ir
 from dsl.compute import BINARY, REDUCE, UNARY, keeps_target, selects_own_sides
 
 from .element_conds import index_cond, reshaped, selector, shape_of
@@ -386,6 +386,9 @@ def update_contributions(df, upd, storage: str, coords: tuple, inst: dict):
         pairs, kt = mma_pairs(df, s, coords, upd, inst)
         return pairs, (None if kt is None else z3.IntVal(kt)), False
     if not keeps_target(s.value, storage):
+        replacing = _replacement(df, s.value, storage, coords, upd, inst)
+        if replacing is not None:
+            return replacing, None, True
         # `acc = where(c, acc, z)`, `acc = mask(acc, c)`: where the target is not picked its
         # value is replaced, and its records with it; read as an accumulation, they were kept
         # (a `covers` claim on the dropped rows was proved).
@@ -405,6 +408,27 @@ def update_contributions(df, upd, storage: str, coords: tuple, inst: dict):
     # records it had (docs/SEMANTICS.md, "in-place update"). Where only some records are such
     # (`s = s + where(c, x, 0.0)`), how many the update adds is not known.
     return data, (z3.IntVal(0) if not data else None), bool(data)
+
+
+def _replacement(df, e: ir.Expr, storage: str, coords, w, inst) -> list | None:
+    """`best = where(c, x, best)` (or `where(c, best, x)`): the running value replaced by x
+    where c holds (a one-pass argmax keeps the index of the tile with a larger maximum,
+    new-user round 46). Its records are those of one instance's x and c, or of the start:
+    as an accumulation, every instance's x and c records (all of which a claim on each record
+    must then accept) and the start's, each marked `replaced`: they are more than the value
+    holds, so no coverage follows from them (encode/range_rule.py) and their number is not
+    known; the accumulator may hold none. None for any other update that may drop the target."""
+    if not (isinstance(e, ir.Call) and e.func == "where" and len(e.args) == 3 and not e.kwargs):
+        return None
+    c, a, b = e.args
+    target = [x for x in (a, b) if isinstance(x, ir.Sym) and x.kind is ir.SymKind.TENSOR and x.name == storage]
+    if len(target) != 1:
+        return None
+    x = b if target[0] is a else a
+    if any(storage in exprs.free_syms(y, ir.SymKind.TENSOR) for y in (c, x)):
+        return None
+    (cc, _), (cx, _) = (_operand(df, y, coords, w, inst, storage) for y in (c, x))
+    return [dataclasses.replace(r, replaced=True) for r in product(cc, cx) if holds_data(r)]
 
 
 def holds_data(c: Contribution) -> bool:

@@ -210,6 +210,11 @@ def _cover(tc, point, cond, lf, lo, hi, lo_e, hi_e, base, scope, claim: str = "r
     """Every value of [lo, hi) is some contribution's field (one quantified query); `claim`
     names the assertion in the report (a `range` field or a `covers`)."""
     name = f"tag({lf.node.elem.tensor}).{lf.node.field}"
+    if any(c.replaced for _, c, _, _ in lf.known):
+        tc.sink.unknown("TAG", cond.span, f"{name}: the value is one update's, which later updates may replace "
+                        "(`x = where(c, y, x)` in a loop): which records reach it is not known, so neither is "
+                        f"whether they cover [{_t(lo_e)}, {_t(hi_e)})")
+        return False
     v = z3.Int(f"%missing {lf.node.field}")
     facts = _uncovered(tc, lf, v, base + [v >= lo, v < hi])
     out = find_model(facts, tc.opts)

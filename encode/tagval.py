@@ -41,6 +41,8 @@ class Contribution:
     masked: bool = False                       # `domain` drops the padding of a masked access
     shape: tuple = ()                          # how fields, origins and trail expand into copies
                                                # (encode/generalize.py); () when they are as listed
+    replaced: bool = False                     # one update's records that a later one may replace
+                                               # (`best = where(c, x, best)`): no coverage from them
 
     def terms(self, name: str) -> list:
         return [t for f, t in self.fields if f == name]
@@ -76,7 +78,7 @@ def merge(a: Contribution, b: Contribution) -> Contribution:
     shape = () if a.shape == () == b.shape else ("cat", (len(a.fields), len(a.origins), len(a.trail)), a.shape, b.shape)
     return Contribution(a.fields + b.fields, a.bound + b.bound,
                         And(a.domain, b.domain), a.origins + b.origins, a.opaque or b.opaque,
-                        a.trail + b.trail, a.masked or b.masked, shape)
+                        a.trail + b.trail, a.masked or b.masked, shape, a.replaced or b.replaced)
 
 
 def widen(c: Contribution, bound: tuple, domain) -> Contribution:
@@ -90,7 +92,8 @@ def flatten(tv: TagValue) -> list[Contribution]:
     for case in tv.cases:
         if case.kind is CaseKind.VALUE:
             out += [Contribution(c.fields, c.bound, And(case.cond, c.domain), c.origins, c.opaque,
-                                 case.trail + c.trail, c.masked, _after(case.trail, c.shape)) for c in case.contribs]
+                                 case.trail + c.trail, c.masked, _after(case.trail, c.shape), c.replaced)
+                    for c in case.contribs]
         else:
             out.append(Contribution((), (), case.cond, (), f"{case.kind.value}: {case.note}", case.trail))
     return out

@@ -298,6 +298,7 @@ HELD_OUT = [
     ("r46_ok_splitk_gelu_range", {"M": 32, "N": 64}),   # math on one tile alone keeps its records (GELU)
     ("r46_ok_mask_redefined_in_place", {"N": 8192, "G": 2}),   # `sq = mask(sq, ..)` at the top level: a new sq
     ("r46_ok_xent_ignore_index", {"R": 16, "C": 200}),   # inputs meet one side of `Lab[r] == -100 or ...`
+    ("r46_ok_argmax_one_pass", {"R": 16, "C": 300}),   # `best = where(tmax > m, tidx, best)`: a replacement
 ]
 
 
@@ -722,3 +723,15 @@ def test_role_branches_written_as_sibling_ifs_prove_and_lower(name, sizes):
     the other, a producer waiting on its consumers' arrivals stopped and the lowering check
     called a correct kernel a mismatch (issue 17)."""
     _proves_and_lowers(name, sizes)
+
+
+def test_coverage_of_a_replaced_value_is_unknown():
+    """`best = where(c, x, best)` in a loop is read as every instance's records (each must meet
+    a claim on every record), more than the value holds: a `covers` claim on them would pass
+    for the union of all tiles where the index comes from one tile; it is unknown."""
+    path = HERE / "r46_ok_argmax_one_pass.dsl"
+    text = path.read_text().replace("assert tag(best[i]).row == block.x * BR + i",
+                                    "assert tag(best[i]).row == block.x * BR + i and covers(tag(best[i]).col, 0, C)")
+    v = verify_kernel(check_source(text, str(path)).kernel, VerifyOptions())
+    assert v.status == "unknown" and not v.findings, v.findings
+    assert any("later updates may replace" in u.reason for u in v.unknowns), v.unknowns
