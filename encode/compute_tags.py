@@ -428,7 +428,10 @@ def _replacement(df, e: ir.Expr, storage: str, coords, w, inst) -> list | None:
     if any(storage in exprs.free_syms(y, ir.SymKind.TENSOR) for y in (c, x)):
         return None
     (cc, _), (cx, _) = (_operand(df, y, coords, w, inst, storage) for y in (c, x))
-    return [dataclasses.replace(r, replaced=True) for r in product(cc, cx) if holds_data(r)]
+    parts = [dataclasses.replace(r, replaced=True) for r in product(cc, cx) if holds_data(r)]
+    # none: x and c carry no data (`acc = where(c, acc, z)`, z zeros: a mask that drops acc's
+    # records), and no marked record would keep coverage from the records it drops
+    return parts or None
 
 
 def holds_data(c: Contribution) -> bool:
