@@ -23,11 +23,23 @@ from .findings import Finding
 
 
 def check(kernel: ir.Kernel, sink) -> None:
-    known: dict[str, float] = {}        # top-level tiles holding one number at every element
-    for s in kernel.body:
+    _block(kernel.body, {}, sink)
+
+
+def _block(stmts, known: dict[str, float], sink) -> None:
+    """`known`: the tiles that hold one number at every element where `stmts` begin (a reset
+    in an outer loop's body before an inner loop counts for that loop)."""
+    known = dict(known)
+    for s in stmts:
         if isinstance(s, ir.For):
-            for u in ir.walk(s.body):
-                _update(u, known, sink)
+            inside = [u for u in ir.walk(s.body) if isinstance(getattr(u, "target", None), ir.TensorType)]
+            for u in inside:
+                # a target reset inside the loop starts there: the recursion below sees that reset
+                if all(w is u or _running(w.value, u.target.name) is not None for w in inside
+                       if w.target.name == u.target.name and isinstance(w, ir.Compute)) \
+                        and not any(w.target.name == u.target.name and not isinstance(w, ir.Compute) for w in inside):
+                    _update(u, known, sink)
+            _block(s.body, {k: v for k, v in known.items() if k not in _written(s)}, sink)
         for name in _written(s):
             known.pop(name, None)
         if isinstance(s, ir.Zeros):

@@ -389,3 +389,15 @@ def test_start_reports_only_a_start_the_data_may_pass(start, update, found):
     kernel = check_source(text, "k.dsl").kernel
     verdict = verify_kernel(kernel, VerifyOptions(rules=("START",)))
     assert bool([f for f in verdict.findings if f.rule == "START"]) == found, verdict.findings
+
+
+def test_start_follows_a_reset_inside_an_outer_loop():
+    """`for rep: m = zeros; for ct: m = maximum(m, ...)`: the inner loop starts from the reset
+    in the outer loop's body."""
+    text = ("kernel k(X: f32[R, 64], Y: f32[R]):\n    assume R % 4 == 0\n    grid (R / 4)\n    threads 64\n"
+            "    tag X[r, c] = (row=r, col=c)\n    tag Y[r] = (row=r)\n    for rep in range(1):\n"
+            "        m = zeros f32[4]\n        for c in range(2):\n"
+            "            x = load X[block.x * 4 : +4, 0 : +64]\n            m = maximum(m, max(x, axis=1))\n"
+            "        store Y[block.x * 4 : +4], m\n")
+    verdict = verify_kernel(check_source(text, "k.dsl").kernel, VerifyOptions(rules=("START",)))
+    assert [f.span.line for f in verdict.findings if f.rule == "START"] == [11]
