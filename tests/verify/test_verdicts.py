@@ -700,7 +700,8 @@ def test_false_proofs_of_held_out_rounds_stay_unproved(path):
     (r24_*): the same in a mask's tile coordinates, in a scalar factor of tile math and in
     the grid. Held-out round 46 (r46_*): mbarrier waits whose parity is no fixed phase offset
     of their round (a size, block.x, an input's element, a producer's tail wait past the last
-    phase), which no liveness check saw and which hang. Each is refuted or unknown, never
+    phase), which no liveness check saw and which hang. Held-out round 47 (r47_*): arrival
+    loops of different trip counts on one mbarrier. Each is refuted or unknown, never
     proved."""
     v = verify_kernel(check_source(path.read_text(), path.name).kernel, VerifyOptions())
     assert v.status != "proved", path.name
