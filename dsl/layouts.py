@@ -79,6 +79,13 @@ def check_placement(ck, tree, tile: tuple[int, ...] | None, role: str) -> ir.Lay
         ck.error("E025", "a thread-value layout's strides are 0 or more: its offsets are the tile's elements", sp,
                  "for example layout (64, 1):(1, 0): thread t holds element t")
         return None
+    threads = (getattr(ck, "header", None) or {}).get("threads")
+    if role == "register" and isinstance(threads, int) and math.prod(_flat(shape[0])) > threads:
+        # held-out round 46: elements of threads past the block's belong to nobody (every
+        # rule said unknown)
+        ck.error("E025", f"the layout's thread mode has {math.prod(_flat(shape[0]))} threads; the kernel has "
+                 f"{threads}", sp, f"give the thread mode at most {threads} threads (the extra elements as values)")
+        return None
     # a register tile's thread-value layout may be larger than the tile: the slots past
     # its last element are padding that no thread does (docs/SEMANTICS.md)
     padded_ok = role == "register" and tile is not None and math.prod(_flat(shape)) > math.prod(tile)
