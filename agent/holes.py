@@ -10,6 +10,7 @@ import dataclasses
 from dataclasses import dataclass
 
 from dsl import exprs, ir
+from dsl.stmt_map import map_expr as _map_expr
 
 from .rewrites.base import paths
 
@@ -19,29 +20,6 @@ class HoleSite:
     index: int
     path: tuple
     domain: tuple[int, ...]
-
-
-def _map_expr(e, f):
-    """Rebuild an expression bottom-up with `f` applied to every node."""
-    if e is None:
-        return None
-    kids = exprs.children(e)
-    if kids:
-        match e:
-            case ir.Bin():
-                e = dataclasses.replace(e, lhs=_map_expr(e.lhs, f), rhs=_map_expr(e.rhs, f))
-            case ir.Neg() | ir.Not():
-                e = dataclasses.replace(e, operand=_map_expr(e.operand, f))
-            case ir.Call():
-                e = dataclasses.replace(e, args=tuple(_map_expr(a, f) for a in e.args),
-                                        kwargs=tuple((k, _map_expr(v, f)) for k, v in e.kwargs))
-            case ir.ElemRef():
-                e = dataclasses.replace(e, indices=tuple(_map_expr(i, f) for i in e.indices))
-            case ir.TagField():
-                e = dataclasses.replace(e, elem=_map_expr(e.elem, f))
-            case ir.TupleExpr():
-                e = dataclasses.replace(e, items=tuple(_map_expr(i, f) for i in e.items))
-    return f(e)
 
 
 def _map_ref(ref: ir.TileRef, f) -> ir.TileRef:
