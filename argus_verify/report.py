@@ -71,6 +71,8 @@ def format_finding(f: Finding) -> str:
         out.append("  sizes " + _kv(f.sizes) + ("  at " + _kv(f.indices) if f.indices else ""))
     elif f.indices:
         out.append("  at " + _kv(f.indices))
+    if f.data:
+        out.append("  inputs " + ", ".join(f"{t}[{', '.join(map(str, i)) if i else '*'}] = {v}" for t, i, v in f.data))
     for op in f.operands:
         out.append("  " + _operand_line(op, f.rule))
     shown = {h.span for op in f.operands for h in op.hops}
@@ -109,6 +111,7 @@ def finding_json(f: Finding) -> dict:
     return {
         "rule": f.rule, "severity": f.severity, **_span_json(f.span), "message": f.message,
         "sizes": dict(f.sizes), "block": list(f.block),
+        "inputs": [{"tensor": t, "index": list(i) if i else None, "value": v} for t, i, v in f.data],
         "thread": None if f.thread is None else {"id": f.thread, "warp": f.warp, "lane": f.lane},
         "iteration": dict(f.iteration), "indices": dict(f.indices),
         "operands": [{"text": op.text, "tag": [[k, v] for k, v in op.tag],

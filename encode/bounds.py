@@ -41,4 +41,4 @@ def _check_access(ctx, a) -> None:
     op = access_operand(mv, inst, (("dim", dim), ("index", coords[dim]), ("extent", extents[dim])))
     hint = "tighten the `assume`s, guard the access with an `if`, or fix the index expression"
     ctx.sink.finding(Finding("BOUND", a.span, msg, mv.sizes(), mv.block(), t, mv.loops(a.point, inst.loops), (),
-                             (op,), hint, related))
+                             (op,), hint, related, data=mv.data()))

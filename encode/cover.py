@@ -100,7 +100,7 @@ def _layout_gap(ctx, name: str, sites) -> bool:
         ops = (Operand(where, (("writes", 0),), (Hop(name, missing, None),)),)
         hint = ("a store's layout must give every element of its tile to a thread: check its shape and "
                 "strides (two threads or values on one element leave another to none)")
-        ctx.sink.finding(Finding("COVER", s.span, msg, mv.sizes(), (), None, (), (), ops, hint))
+        ctx.sink.finding(Finding("COVER", s.span, msg, mv.sizes(), (), None, (), (), ops, hint, data=mv.data()))
         return True
     return False
 
@@ -154,7 +154,7 @@ def _double_write(ctx, name, s1, s2, across_blocks: bool = False) -> bool:
                 "store split between threads must not overlap" if t1 == t2 else
                 "the two stores give this element to different threads: the branches of a store split between "
                 "threads must distribute the tile alike (the same layout)")
-    ctx.sink.finding(Finding("COVER", s2.span, msg, mv.sizes(), b2, t2, l2, (), ops, hint, related))
+    ctx.sink.finding(Finding("COVER", s2.span, msg, mv.sizes(), b2, t2, l2, (), ops, hint, related, data=mv.data()))
     return True
 
 
@@ -279,7 +279,8 @@ def _report_gap(ctx, name, sites, mv: ModelView, total: int, elements: int) -> N
     msg = f"{where} is written by no thread ({total} writes for {elements} elements)"
     ops = (Operand(where, (("writes", 0),), (Hop(name, missing, None),)),) if missing is not None else ()
     hint = "the grid or the store's tiles do not reach every element: check the grid extents and the tile offsets"
-    ctx.sink.finding(Finding("COVER", sites[0].span, msg, mv.sizes(), (), None, (), (), ops, hint))
+    ctx.sink.finding(Finding("COVER", sites[0].span, msg, mv.sizes(), (), None, (), (), ops, hint,
+                             data=mv.data()))
 
 
 def _first_unwritten(ctx, name, sites, sizes: dict):

@@ -61,6 +61,9 @@ class Finding:
     suppressed: str = ""                        # the reason given in a suppression comment
     replay: str = ""                            # "" not tried; "replayed" or "not reproduced: why"
     cause: Span | None = None                   # the root finding this one follows from (encode/rootcause.py)
+    # integer input elements the witness fixes: (tensor, index, value); index () stands for
+    # every element not listed (the model's default)
+    data: tuple[tuple[str, tuple[int, ...], int], ...] = ()
 
     @property
     def warp(self) -> int | None:

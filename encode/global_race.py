@@ -90,7 +90,7 @@ def _across_blocks(ctx, w, r) -> None:
     related = ((w.span, f"block {_text(bw)} {thread_text(tw, ws)} writes {el} here{iteration_text(lw)} ({w.verb})"),)
     hint = ("another block reads what this one writes, and nothing orders blocks: write the result to "
             "another tensor, or split the kernel in two launches")
-    ctx.sink.finding(Finding("RACE", r.span, msg, mv.sizes(), br, tr, lr, (), ops, hint, related))
+    ctx.sink.finding(Finding("RACE", r.span, msg, mv.sizes(), br, tr, lr, (), ops, hint, related, data=mv.data()))
 
 
 def _moved(mv: ModelView, inst, sub, block) -> object:

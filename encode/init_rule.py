@@ -56,7 +56,7 @@ def _report(ctx, a, inst, mv: ModelView) -> None:
     msg = f"{a.verb} reads {el}, which nothing wrote before (by {thread_text(t, ws)})"
     hint = "copy into this part of the buffer before reading it, or read only what was filled"
     ctx.sink.finding(Finding("INIT", a.span, msg, mv.sizes(), mv.block(), t, loops, (), (access_operand(mv, inst),),
-                             hint))
+                             hint, data=mv.data()))
 
 
 def _check_register_tiles(ctx) -> None:

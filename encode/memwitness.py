@@ -33,6 +33,33 @@ class ModelView:
     def coords(self, terms) -> tuple:
         return tuple(self.int(c) for c in terms)
 
+    def data(self) -> tuple:
+        return input_values(self.ctx.env, self.model)
+
+
+MAX_DATA = 8        # input elements a witness lists at most
+
+
+def input_values(env, model) -> tuple:
+    """The integer input elements a model fixes (`Len[0] = 1`): each input read in an index or
+    an assumption is an uninterpreted function; its interpretation's entries, then its default
+    as index (). A witness that needs them (a length mask off by one at Len[b] = 1) replays
+    only with them (new-user round 48: the interpreter's random lengths held the claim)."""
+    from .elem_reads import OPAQUE_MARK
+    out = []
+    names = {f.name(): tensor for tensor, f in env.functions.items() if OPAQUE_MARK not in tensor}
+    for d in model.decls() if hasattr(model, "decls") else ():
+        tensor = names.get(d.name())
+        if tensor is None or d.arity() == 0:
+            continue
+        entries = model[d].as_list()
+        for e in entries[:-1][:MAX_DATA]:
+            if all(z3.is_int_value(a) for a in e):
+                out.append((tensor, tuple(a.as_long() for a in e[:-1]), e[-1].as_long()))
+        if z3.is_int_value(entries[-1]):
+            out.append((tensor, (), entries[-1].as_long()))
+    return tuple(sorted(out))
+
 
 def thread_text(t: int, warp_size: int) -> str:
     return f"thread {t} (warp {t // warp_size}, lane {t % warp_size})"

@@ -216,4 +216,5 @@ def _report(ctx, rule: str, ia, ib, mv: ModelView, note: str, hint: str | None =
                      "barrier after the wait"}[rule]
     related = ((a.span, f"{thread_text(ta, ws)} {first} {el} here{iteration_text(la)} ({a.verb})"),)
     ops = (access_operand(mv, ia, (("offset", off),)), access_operand(mv, ib, (("offset", off),)))
-    ctx.sink.finding(Finding(rule, b.span, msg, mv.sizes(), mv.block(), tb, lb, (), ops, hint, related))
+    ctx.sink.finding(Finding(rule, b.span, msg, mv.sizes(), mv.block(), tb, lb, (), ops, hint, related,
+                             data=mv.data()))

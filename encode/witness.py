@@ -34,8 +34,9 @@ class Witness:
         thread = self.thread(operands)
         related = tuple((h.span, f"{h.storage}{list(h.coords)} written here" + _loops(h.loops))
                         for op in operands for h in op.hops if h.span is not None)
+        from .memwitness import input_values
         return Finding(rule, span, message, sizes, block, thread, iteration, indices, operands,
-                       hint or self.hint(operands), related)
+                       hint or self.hint(operands), related, data=input_values(env, m))
 
     def selected(self, lf):
         for entry in lf.known:

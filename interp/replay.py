@@ -67,7 +67,8 @@ def replay_details(kernel: ir.Kernel, finding, inputs: dict | None = None, seeds
     why = "not reproduced"
     for seed in (seeds if inputs is None else (None,)):
         try:
-            data = inputs if inputs is not None else random_inputs(kernel, sizes, seed=seed)
+            data = inputs if inputs is not None else _witness_data(kernel, sizes, finding,
+                                                                    random_inputs(kernel, sizes, seed=seed))
             if probing:
                 probe = Probe(finding.span, dict(finding.iteration), dict(finding.indices))
                 res = interpret(kernel, sizes, data, [block] if block is not None else None,
@@ -105,6 +106,27 @@ def replay_details(kernel: ir.Kernel, finding, inputs: dict | None = None, seeds
         if not _data_dependent(kernel):
             break
     return ReplayOutcome(False, why)
+
+
+def _witness_data(kernel: ir.Kernel, sizes: dict, finding, data: dict) -> dict:
+    """`data` with the integer input elements the witness fixes (Finding.data: the model's
+    default for every element first, then its listed entries), where they meet the kernel's
+    assumptions; else `data` as it was."""
+    fixed = getattr(finding, "data", ())
+    if not fixed:
+        return data
+    from .inputs import data_assumes_hold
+    out = dict(data)
+    for name, index, value in sorted(fixed, key=lambda d: len(d[1])):
+        if name not in out:
+            continue
+        arr = out[name].copy()
+        if not index:
+            arr[...] = value
+        elif len(index) == arr.ndim and all(0 <= i < n for i, n in zip(index, arr.shape)):
+            arr[index] = value
+        out[name] = arr
+    return out if data_assumes_hold(kernel, sizes, out) else data
 
 
 def _replay_fill(kernel: ir.Kernel, finding, sizes: dict, inputs, seeds) -> ReplayOutcome:
