@@ -65,10 +65,15 @@ def replay_details(kernel: ir.Kernel, finding, inputs: dict | None = None, seeds
     block = tuple(finding.block) if finding.block else None
     probing = finding.rule in ("TAG", "INIT") and _in_assert(kernel, finding.span)
     why = "not reproduced"
-    for seed in (seeds if inputs is None else (None,)):
+    # the integer inputs the witness fixes first (Finding.data), then random ones: the model's
+    # values do not describe every read (an element loaded by another warp is opaque to it)
+    attempts = [(None, False)] if inputs is not None else \
+        [(seeds[0], True)] * bool(getattr(finding, "data", ())) + [(seed, False) for seed in seeds]
+    for seed, fixed in attempts:
         try:
-            data = inputs if inputs is not None else _witness_data(kernel, sizes, finding,
-                                                                    random_inputs(kernel, sizes, seed=seed))
+            data = inputs if inputs is not None else random_inputs(kernel, sizes, seed=seed)
+            if fixed:
+                data = _witness_data(kernel, sizes, finding, data)
             if probing:
                 probe = Probe(finding.span, dict(finding.iteration), dict(finding.indices))
                 res = interpret(kernel, sizes, data, [block] if block is not None else None,
@@ -102,8 +107,10 @@ def replay_details(kernel: ir.Kernel, finding, inputs: dict | None = None, seeds
                     return ReplayOutcome(True, v.detail)
             why = f"no {finding.rule} on line {finding.span.line} in block {block}"
         except InterpretError as err:
+            if fixed:
+                continue        # the witness's values: random ones may still run
             return ReplayOutcome(False, f"the interpreter cannot run it: {err}")
-        if not _data_dependent(kernel):
+        if not fixed and not _data_dependent(kernel):
             break
     return ReplayOutcome(False, why)
 
