@@ -39,6 +39,14 @@ def check_range(tc, point, cond, lf, rs, base, scope) -> None:
                       reset_hint(tc, lf.node.elem.tensor, point), then=[cid, *xs])
     if not member:
         return
+    if any(c.replaced for _, c, _, _ in lf.known):
+        # a replacing update's records are every instance's, more than the value holds:
+        # neither their distinct values nor their number is the value's
+        tc.sink.unknown("TAG", cond.span, f"tag({lf.node.elem.tensor}).{lf.node.field}: the value is one "
+                        "update's, which later updates may replace (`x = where(c, y, x)` in a loop): how "
+                        f"many records reach it is not known, so neither is whether they are range({_t(rs.lo)}, "
+                        f"{_t(rs.hi)})")
+        return
     if not _distinct(tc, point, cond, lf, base, scope):
         return
     # the count, then one value per record: a record's two values are reported only where

@@ -734,13 +734,14 @@ def test_role_branches_written_as_sibling_ifs_prove_and_lower(name, sizes):
     _proves_and_lowers(name, sizes)
 
 
-def test_coverage_of_a_replaced_value_is_unknown():
+@pytest.mark.parametrize("claim", ["covers(tag(best[i]).col, 0, C)", "tag(best[i]).col == range(0, C)"])
+def test_coverage_of_a_replaced_value_is_unknown(claim):
     """`best = where(c, x, best)` in a loop is read as every instance's records (each must meet
-    a claim on every record), more than the value holds: a `covers` claim on them would pass
-    for the union of all tiles where the index comes from one tile; it is unknown."""
+    a claim on every record), more than the value holds: a `covers` or `range` claim on them
+    would pass for the union of all tiles where the index comes from one tile; it is unknown."""
     path = HERE / "r46_ok_argmax_one_pass.dsl"
     text = path.read_text().replace("assert tag(best[i]).row == block.x * BR + i",
-                                    "assert tag(best[i]).row == block.x * BR + i and covers(tag(best[i]).col, 0, C)")
+                                    f"assert tag(best[i]).row == block.x * BR + i and {claim}")
     v = verify_kernel(check_source(text, str(path)).kernel, VerifyOptions())
     assert v.status == "unknown" and not v.findings, v.findings
     assert any("later updates may replace" in u.reason for u in v.unknowns), v.unknowns
