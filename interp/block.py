@@ -18,7 +18,7 @@ from .assertions import AssertChecker, TileView
 from .compute import NUMPY, ComputeEval, Val, accumulate, cast, mma
 from .intexpr import IntEval
 from .layout import InterpretError, distribution
-from .mbarriers import Mbarriers, agent_count, has_wait, sibling_roles
+from .mbarriers import Mbarriers, agent_count, has_wait, sibling_role_count
 from .block_memory import MemoryStatements
 from .memory import Memory, SharedBuffer
 from .tags import Tags, assign
@@ -119,7 +119,7 @@ class BlockExec(MemoryStatements):
         while i < len(stmts):
             if not active.any():
                 return
-            n = sibling_roles(stmts, i)
+            n = sibling_role_count(stmts, i)
             if n > 1:
                 yield from self.sibling_roles(stmts[i:i + n], active)
             else:

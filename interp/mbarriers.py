@@ -34,7 +34,7 @@ def has_wait(stmts) -> bool:
     return any(isinstance(s, ir.MbarWait) for s in ir.walk(stmts))
 
 
-def sibling_roles(stmts, i: int) -> int:
+def sibling_role_count(stmts, i: int) -> int:
     """How many statements from stmts[i] are one set of role branches written as sibling
     `if`s: two or more consecutive ones, one of them waiting on an mbarrier, their conditions
     reading no elements (interp.block.BlockExec.sibling_roles); 1 when they are not."""

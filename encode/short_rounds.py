@@ -1,0 +1,63 @@
+"""Short rounds of mbarriers at any size: a wait for a phase that one arrival statement of
+its element never reaches, its loop ending first.
+
+The deadlock graph (encode/deadlock.py) is built at a few concrete sizes; two arrival loops
+whose trip counts agree there and differ elsewhere (`K / 32` and `(K + 16) / 32` rounds,
+equal at K = 32 and 128, one short at K = 48: held-out round 47) pass it. Here one query per
+wait and arrival statement asks for a wait instance, at any sizes the assumptions allow,
+whose phase the statement has no instance of. A model is a real hang: the phase's arrivals
+stay short of the count (the protocol's static check counts every statement in every round).
+"""
+from __future__ import annotations
+
+import z3
+
+from .findings import Finding, Operand
+from .memwitness import ModelView
+from .solver import Verdict as SV, find_model, minimize_model
+
+
+def short_round(ctx, proto) -> Finding | None:
+    """A wait for a phase that one arrival statement of its element never reaches, its loop
+    ending first, at any sizes the assumptions allow (held-out round 47: warps looping K / 32
+    and (K + 16) / 32 times on one mbarrier, equal at the sizes the graph is built at, one
+    round short at K = 48). Straight-line mbarriers are missed_phase's (_never)."""
+    env = ctx.env
+    for bar in proto.bars.values():
+        if bar.why_not or all(s.loop is None for s in bar.sites):
+            continue
+        for w in proto.waits(bar.name):
+            loops = {w.loop.var: z3.Int(f"{w.loop.var}@short")} if w.loop is not None else {}
+            t = z3.Int("%t@short")
+            x, q = proto.element(w, loops), proto.round(w, loops) - proto.offset[id(w)]
+            for c in bar.completers:
+                if not c.threads or c.peeled:
+                    continue        # a statement no thread runs, or a prologue: the loop statement's
+                l2, _ = proto.instance_of_round(c, x, q)
+                missing = q != c.ordinal if c.loop is None else l2[c.loop.var] >= env.term(c.loop.stop, {})
+                facts = list(env.facts) + [ctx.df.loop_domain(w.point, loops), proto.runs(w, loops, t), q >= 0,
+                                           z3.BoolVal(True) if c.ring else x == c.shift, missing]
+                out = find_model(facts, ctx.opts.solver)
+                if out.verdict is not SV.REFUTED:
+                    continue
+                objectives = [v for _, v in sorted(env.sizes.items())] + list(loops.values()) + [t]
+                best = minimize_model(facts, objectives, ctx.opts.solver, start=out.model)
+                return _short_finding(ctx, proto, bar, w, c, loops, t, x, q,
+                                      ModelView(ctx, best.model if best.verdict is SV.REFUTED else out.model))
+    return None
+
+
+def _short_finding(ctx, proto, bar, w, c, loops, t, x, q, mv: ModelView) -> Finding:
+    it = tuple((k, mv.int(v)) for k, v in loops.items())
+    where = "".join(f" ({k}={v})" for k, v in it)
+    xe, qe, te = mv.int(x), mv.int(q), mv.int(t)
+    verb = {"arrive": "arrive", "expect": "expect_tx", "tma": "tma_load"}[c.kind]
+    why = (f"the {verb} at line {c.point.span.line} has no round {qe}" +
+           (f": its loop over {c.loop.var} ends first" if c.loop is not None else ": it runs once"))
+    msg = (f"deadlock: the wait on {bar.name}[{xe}] at line {w.point.span.line}{where} waits for phase {qe} of "
+           f"{bar.name}[{xe}], which never completes: {why}")
+    ops = (Operand(f"{bar.name}[{xe}] wait at line {w.point.span.line}{where} for phase {qe}",
+                   (("thread", te), ("wait", 1), ("phase", qe))),)
+    hint = (f"every statement that arrives on {bar.name} must run as many rounds as the waits wait for: "
+            "give their loops the same trip count")
+    return Finding("SYNC", w.point.span, msg, mv.sizes(), mv.block(), te, it, (("phase", qe),), ops, hint)
