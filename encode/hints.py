@@ -78,5 +78,13 @@ def missing_hint(df, field: str, c=None) -> str:
     owners = sorted(t.tensor for t in df.kernel.tags if t.tensor in read and any(f == field for f, _ in t.fields))
     if not owners:
         return "declare the field in the input's `tag` line"
+    came = sorted({o.storage for o in getattr(c, "origins", ())})
+    if came and not set(came) & set(owners):
+        # the element has data, from other inputs: a record without the field (an online
+        # softmax's rescale `acc * exp(m_old - m)` merges m's records of Q and K into the
+        # accumulator; new-user round 48 was told that no record of V reached it)
+        return (f"this record comes from {', '.join(came)} only, whose tag functions have no '{field}': an "
+                f"update that reads no {' or '.join(owners)} element (a rescale such as `acc * exp(m_old - m)`) "
+                f"adds records without it; claim '{field}' only of values every record of which carries it")
     return (f"no record of {', '.join(owners)} reached this element at these sizes: check the loop bounds "
             "(an accumulation whose loop does not run keeps its initial value) and the loads' offsets")
