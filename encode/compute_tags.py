@@ -215,28 +215,24 @@ def _function_of_one(df, e, coords, w, inst, self_name):
     None for math on two or more tiles, through anything but elementwise operators and
     functions, on the target of an in-place update, or on padding (the pairs then keep the
     padding rules of _pair)."""
-    leaves: dict[str, ir.Sym] = {}
-    todo = [e]
-    while todo:
-        match node := todo.pop():
-            case ir.Sym(kind=ir.SymKind.TENSOR, name=n):
-                if n == self_name:
-                    return None
-                leaves[n] = node
-            case ir.IntLit() | ir.FloatLit() | ir.BuiltinRef() | ir.Sym():
-                pass
-            case ir.Neg(operand=x) | ir.Cast(operand=x):
-                todo.append(x)
-            case ir.Bin(op=op, lhs=a, rhs=b) if op not in ir.COMPARISONS and op not in ir.LOGICAL:
-                todo += [a, b]
-            case ir.Call(func=f, args=args, kwargs=()) if f in UNARY + BINARY:
-                todo += list(args)
-            case _:
-                return None
-    if len(leaves) != 1:
+    names = exprs.free_syms(e, ir.SymKind.TENSOR)
+    if len(names) != 1 or self_name in names or not all(_elementwise(n) for n in exprs.iter_nodes(e)):
         return None
-    got = _operand(df, next(iter(leaves.values())), coords, w, inst, self_name)
+    leaf = next(n for n in exprs.iter_nodes(e) if isinstance(n, ir.Sym) and n.kind is ir.SymKind.TENSOR)
+    got = _operand(df, leaf, coords, w, inst, self_name)
     return None if any(c.masked for c in got[0]) else got
+
+
+def _elementwise(n: ir.Expr) -> bool:
+    """A node of plain elementwise math: operands, arithmetic and elementwise functions."""
+    match n:
+        case ir.Sym() | ir.IntLit() | ir.FloatLit() | ir.BuiltinRef() | ir.Neg() | ir.Cast():
+            return True
+        case ir.Bin(op=op):
+            return op not in ir.COMPARISONS and op not in ir.LOGICAL
+        case ir.Call(func=f, kwargs=()):
+            return f in UNARY + BINARY
+    return False
 
 
 def _twins(df, a, b, coords, w, inst, self_name):

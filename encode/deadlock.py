@@ -261,8 +261,7 @@ class Graph:
         for n in self.waits():
             key = (self.sites[n.site].bar, self.element(n.site, n.k))
             latest[key] = max(latest.get(key, -1), self.phase(n))
-        unknown = {w.bar for b in self.proto.bars.values() for w in b.sites
-                   if w.kind == "wait" and self.proto.offset.get(id(w)) is None}
+        unknown = {b for b in self.proto.bars if self.proto.unaligned(b)}
         for i, c in enumerate(self.sites):
             if c.kind != "tma" or c.bar in self.cut or c.bar in unknown:
                 continue

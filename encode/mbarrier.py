@@ -299,6 +299,10 @@ class Protocol:
     def waits(self, bar: str) -> list[Site]:
         return [s for s in self.bars[bar].sites if s.kind == "wait" and self.offset.get(id(s)) is not None]
 
+    def unaligned(self, bar: str) -> list[Site]:
+        """The waits on `bar` whose phase is not known (no fixed offset of their round)."""
+        return [s for s in self.bars[bar].sites if s.kind == "wait" and self.offset.get(id(s)) is None]
+
     # ---------------------------------------------------------------- alignment of a wait's parity
     def _alignment(self, w: Site) -> int | None:
         """d such that every instance's parity is that of phase round - d (d = 1: the first

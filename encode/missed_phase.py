@@ -41,7 +41,7 @@ def check(ctx) -> None:
                 ctx.sink.unknown("SYNC", waits[0].point.span, f"whether the waits on {bar.name} return is not "
                                  f"known: {bar.name} orders nothing: {bar.why_not}")
             continue
-        unaligned = [w for w in bar.sites if w.kind == "wait" and proto.offset.get(id(w)) is None]
+        unaligned = proto.unaligned(bar.name)
         if unaligned:
             # no phase is known for them, so neither this check nor the deadlock graph sees
             # them: never a silent pass (held-out round 46: parities N % 2, block.x and an

@@ -39,13 +39,8 @@ def check_range(tc, point, cond, lf, rs, base, scope) -> None:
                       reset_hint(tc, lf.node.elem.tensor, point), then=[cid, *xs])
     if not member:
         return
-    if any(c.replaced for _, c, _, _ in lf.known):
-        # a replacing update's records are every instance's, more than the value holds:
-        # neither their distinct values nor their number is the value's
-        tc.sink.unknown("TAG", cond.span, f"tag({lf.node.elem.tensor}).{lf.node.field}: the value is one "
-                        "update's, which later updates may replace (`x = where(c, y, x)` in a loop): how "
-                        f"many records reach it is not known, so neither is whether they are range({_t(rs.lo)}, "
-                        f"{_t(rs.hi)})")
+    if _replaced(tc, cond, lf, f"how many records reach it is not known, so neither is whether they are "
+                             f"range({_t(rs.lo)}, {_t(rs.hi)})"):
         return
     if not _distinct(tc, point, cond, lf, base, scope):
         return
@@ -125,6 +120,17 @@ def _distinct(tc, point, cond, lf, base, scope) -> bool:
     return tc.solve(point, cond, facts, {id(lf.node): lf}, scope, "TAG", msg,
                     reset_hint(tc, storage, point) or partial_sum_hint(tc, storage) or where_hint(tc, storage),
                     then=[c1, *x1])
+
+
+def _replaced(tc, cond, lf, why: str) -> bool:
+    """Unknown (True) where the value's records are a replacing update's: every instance's,
+    more than the value holds, so neither their distinct values, their number nor their
+    coverage is the value's."""
+    if not any(c.replaced for _, c, _, _ in lf.known):
+        return False
+    tc.sink.unknown("TAG", cond.span, f"tag({lf.node.elem.tensor}).{lf.node.field}: the value is one update's, "
+                    f"which later updates may replace (`x = where(c, y, x)` in a loop): {why}")
+    return True
 
 
 def _sources(lf, model, pairs) -> str:
@@ -218,10 +224,8 @@ def _cover(tc, point, cond, lf, lo, hi, lo_e, hi_e, base, scope, claim: str = "r
     """Every value of [lo, hi) is some contribution's field (one quantified query); `claim`
     names the assertion in the report (a `range` field or a `covers`)."""
     name = f"tag({lf.node.elem.tensor}).{lf.node.field}"
-    if any(c.replaced for _, c, _, _ in lf.known):
-        tc.sink.unknown("TAG", cond.span, f"{name}: the value is one update's, which later updates may replace "
-                        "(`x = where(c, y, x)` in a loop): which records reach it is not known, so neither is "
-                        f"whether they cover [{_t(lo_e)}, {_t(hi_e)})")
+    if _replaced(tc, cond, lf, f"which records reach it is not known, so neither is whether they cover "
+                             f"[{_t(lo_e)}, {_t(hi_e)})"):
         return False
     v = z3.Int(f"%missing {lf.node.field}")
     facts = _uncovered(tc, lf, v, base + [v >= lo, v < hi])

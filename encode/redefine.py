@@ -20,24 +20,13 @@ from dsl.stmt_map import map_stmt, renamer
 
 
 def rename_redefinitions(kernel: ir.Kernel) -> ir.Kernel:
+    """The kernel with each top-level redefinition's tile renamed from there on. `x@LINE` is
+    no kernel's name (names have no `@`) and one statement has a line of its own."""
     body = list(kernel.body)
-    taken = {p.name for p in kernel.params} | {t.name for s in ir.walk(kernel.body) if (t := _target(s))}
-    changed = False
     for i, s in enumerate(body):
         if not redefines(s):
             continue
-        old = s.target.name
-        new = f"{old}@{s.span.line}"
-        while new in taken:
-            new += "'"
-        taken.add(new)
-        rename = {old: new}
-        body[i] = dataclasses.replace(s, target=dataclasses.replace(s.target, name=new))
+        rename = {s.target.name: f"{s.target.name}@{s.span.line}"}
+        body[i] = dataclasses.replace(s, target=dataclasses.replace(s.target, name=rename[s.target.name]))
         body[i + 1:] = [map_stmt(t, renamer(rename), rename) for t in body[i + 1:]]
-        changed = True
-    return dataclasses.replace(kernel, body=tuple(body)) if changed else kernel
-
-
-def _target(s: ir.Stmt) -> ir.TensorType | None:
-    t = getattr(s, "target", None)
-    return t if isinstance(t, ir.TensorType) else None
+    return kernel if body == list(kernel.body) else dataclasses.replace(kernel, body=tuple(body))

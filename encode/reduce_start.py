@@ -18,6 +18,7 @@ from dsl.compute import selects_own_sides
 from dsl.fmt import format_expr
 from dsl.masks import INT_RANGES
 from dsl.pad_values import data_bound, value_at
+from dsl.stmt_map import defined, written
 
 from .findings import Finding
 
@@ -31,16 +32,17 @@ def _block(stmts, known: dict[str, float], sink) -> None:
     in an outer loop's body before an inner loop counts for that loop)."""
     known = dict(known)
     for s in stmts:
+        assigned = written((s,))
         if isinstance(s, ir.For):
-            inside = [u for u in ir.walk(s.body) if isinstance(getattr(u, "target", None), ir.TensorType)]
+            inside = [u for u in ir.walk(s.body) if defined(u)]
             for u in inside:
-                # a target reset inside the loop starts there: the recursion below sees that reset
-                if all(w is u or _running(w.value, u.target.name) is not None for w in inside
-                       if w.target.name == u.target.name and isinstance(w, ir.Compute)) \
-                        and not any(w.target.name == u.target.name and not isinstance(w, ir.Compute) for w in inside):
+                # only where every write of the target in the loop is a running update: a reset
+                # inside the loop starts it there, and the recursion below sees that reset
+                if all(isinstance(w, ir.Compute) and _running(w.value, w.target.name) is not None
+                       for w in inside if w.target.name == u.target.name):
                     _update(u, known, sink)
-            _block(s.body, {k: v for k, v in known.items() if k not in _written(s)}, sink)
-        for name in _written(s):
+            _block(s.body, {k: v for k, v in known.items() if k not in assigned}, sink)
+        for name in assigned:
             known.pop(name, None)
         if isinstance(s, ir.Zeros):
             known[s.target.name] = 0.0
@@ -99,10 +101,6 @@ def _inner(e: ir.Expr, op: str) -> ir.Expr:
     while isinstance(e, ir.Call) and e.func == op and e.args:
         e = e.args[0]
     return e
-
-
-def _written(s) -> set[str]:
-    return {t.name for u in ir.walk((s,)) if isinstance(t := getattr(u, "target", None), ir.TensorType)}
 
 
 def _number(v: float, dtype: ir.DType) -> str:

@@ -125,7 +125,7 @@ def _report(ctx, rule, ia, ib, mv: ModelView) -> None:
 
 
 def _wait_note(proto, bar: str) -> str:
-    odd = [s for s in proto.bars[bar].sites if s.kind == "wait" and proto.offset.get(id(s)) is None]
+    odd = proto.unaligned(bar)
     if not odd:
         return ""
     w = odd[0]

@@ -6,6 +6,7 @@ import z3
 from dsl import ir
 
 from .findings import Finding, Hop, Operand
+from .memwitness import input_values
 from .symbols import Unsupported
 from .threads import owner, writer
 
@@ -34,7 +35,6 @@ class Witness:
         thread = self.thread(operands)
         related = tuple((h.span, f"{h.storage}{list(h.coords)} written here" + _loops(h.loops))
                         for op in operands for h in op.hops if h.span is not None)
-        from .memwitness import input_values
         return Finding(rule, span, message, sizes, block, thread, iteration, indices, operands,
                        hint or self.hint(operands), related, data=input_values(env, m))
 

@@ -119,12 +119,9 @@ def _witness_data(kernel: ir.Kernel, sizes: dict, finding, data: dict) -> dict:
     """`data` with the integer input elements the witness fixes (Finding.data: the model's
     default for every element first, then its listed entries), where they meet the kernel's
     assumptions; else `data` as it was."""
-    fixed = getattr(finding, "data", ())
-    if not fixed:
-        return data
     from .inputs import data_assumes_hold
     out = dict(data)
-    for name, index, value in sorted(fixed, key=lambda d: len(d[1])):
+    for name, index, value in sorted(finding.data, key=lambda d: len(d[1])):
         if name not in out:
             continue
         arr = out[name].copy()
