@@ -60,7 +60,9 @@ def _operand_line(op, rule: str) -> str:
 def format_finding(f: Finding) -> str:
     sev = f.severity if not f.suppressed else "note"
     out = [f"{_where(f.span)}: {sev}[{f.rule}] {f.message}"]
-    if f.cause is not None:
+    if f.cause is not None and f.unordered:
+        out.append(f"  consequence of the finding at line {f.cause.line}: it leaves {f.unordered} ordering nothing")
+    elif f.cause is not None:
         out.append(f"  consequence of the finding at line {f.cause.line}: its data flow from the tiles found wrong there")
     if f.suppressed:
         out.append(f"  suppressed: {f.suppressed}")

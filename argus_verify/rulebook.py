@@ -67,13 +67,16 @@ _VERIFIER = {
              "a condition or in a loop whose trip count depends on the thread. Also reported: an "
              "mbarrier deadlock, a `wait` that needs, through the arrivals of its phase and the "
              "waits before them, its own return (found at concrete sizes; the absence of one "
-             "is not proved).",
+             "is not proved), and an mbarrier round whose arrivals differ from the count or "
+             "whose expect_tx bytes differ from its bulk copies' bytes.",
              "A `barrier` inside `if thread.x < ...` or inside a loop bounded by a "
              "thread-dependent value; a producer's wait for a free slot with the parity "
-             "`(k / S) % 2` instead of `(k / S + 1) % 2`.",
+             "`(k / S) % 2` instead of `(k / S + 1) % 2`; an `expect_tx` byte count or an "
+             "mbarrier `count` that does not match the tile or the arriving threads.",
              "Move the `barrier` out of the thread-dependent branch or loop, so that every "
              "thread reaches it the same number of times; for a deadlock, wait for the phase "
-             "the message shows can complete first."),
+             "the message shows can complete first; make each round's arrivals and bytes "
+             "what the count and the copies need."),
     "ASYNC": ("No read of a shared buffer filled by `copy_async` before its commit group is "
               "waited for (`wait_group`) and made visible to the reader by a `barrier`.",
               "A missing `commit`, a `wait_group` count that leaves the needed group pending, "

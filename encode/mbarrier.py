@@ -10,43 +10,23 @@ that of a fixed phase offset of its round. A barrier it cannot prove this for is
 """
 from __future__ import annotations
 
+import copy
 import dataclasses
-import math
 from dataclasses import dataclass, field
 
 import z3
 
-from dsl import exprs, ir
-from dsl.fmt import format_expr
+from dsl import ir
 
 from . import program as prog
 from .access import enabled
-from .distribution import concrete_bindings, thread_bindings
-from .ground import holds_at
+from .distribution import thread_bindings
 from .hb import At, HappensBefore, _lex
 from .mbar_rounds import VERB, monotone_offsets, ordinals
+from .mbar_sites import Site, const, read_site, threads_of
 from .solver import Verdict as SV, find_model
 from .symbols import Unsupported
 from .terms import Add, And, Mod, Mul, Or, Sub
-
-
-@dataclass(frozen=True)
-class Site:
-    """One mbarrier statement: which element it uses at each iteration, and who runs it."""
-    point: prog.Point
-    kind: str                   # "arrive", "expect", "wait", "tma"
-    bar: str
-    ring: bool                  # element (k + shift) % size of its loop's k; else the constant `shift`
-    shift: int
-    threads: tuple[int, ...]    # the threads whose role conditions admit it
-    nbytes: int = 0             # expect: bytes per thread; tma: the tile's bytes
-    ordinal: int = 0            # outside loops: its round (straight-line mbarriers: encode/mbar_rounds.py)
-    peel: int = 0               # in a loop: its rounds count from start - peel (a prologue copy of iteration start - 1)
-    peeled: bool = False        # outside loops: that prologue copy, an instance of a loop statement
-
-    @property
-    def loop(self) -> ir.For | None:
-        return self.point.loops[0] if self.point.loops else None
 
 
 @dataclass
@@ -56,6 +36,7 @@ class Barrier:
     count: int
     sites: list[Site] = field(default_factory=list)
     why_not: str = ""           # empty: trusted
+    derived: bool = False       # why_not comes from another barrier's distrust or a wait (_lemma)
     complete: dict = field(default_factory=dict)    # straight-line: element -> its rounds that fill the count
 
     @property
@@ -74,9 +55,9 @@ class Protocol:
         for p in df.points:
             s = p.stmt
             if isinstance(s, ir.MbarAlloc):
-                self.bars[s.name] = Barrier(s.name, self._const(s.size), self._const(s.count))
+                self.bars[s.name] = Barrier(s.name, const(self.env, s.size), const(self.env, s.count))
         for p in df.points:
-            site = self._site(p)
+            site = read_site(self, p)
             if site is not None:
                 self.bars[site.bar].sites.append(site)
         for b in self.bars.values():
@@ -109,122 +90,8 @@ class Protocol:
         self._lemma_fixpoint()
 
     # ---------------------------------------------------------------- sites
-    def _const(self, e) -> int:
-        v = self.env.const_value(e)
-        if v is None:
-            raise Unsupported("an mbarrier size or count must be a compile-time integer", e.span)
-        return v
-
-    def _site(self, p: prog.Point) -> Site | None:
-        s = p.stmt
-        if isinstance(s, ir.Arrive):
-            kind, ref = ("arrive" if s.tx_bytes is None else "expect"), s.bar
-            nbytes = 0 if s.tx_bytes is None else self._const(s.tx_bytes)
-        elif isinstance(s, ir.MbarWait):
-            kind, ref, nbytes = "wait", s.bar, 0
-        elif isinstance(s, ir.TmaLoad):
-            kind, ref = "tma", s.bar
-            shape = [self.df.extent(e) for e in exprs.tile_shape(s.dst)]
-            nbytes = math.prod(shape) * self.df.types[s.dst.tensor].dtype.nbytes
-        else:
-            return None
-        if len(p.loops) > 1:
-            raise Unsupported("mbarrier operations in nested loops are not supported", s.span)
-        for loop in p.loops:
-            for e in (loop.start, loop.stop):
-                if exprs.free_syms(e, ir.SymKind.LOOP) or _mentions_thread_or_block(e):
-                    raise Unsupported("an mbarrier operation's loop bounds must depend on sizes only", loop.span)
-        for g in p.guards:
-            # an element read (`if FLAG[0] > 0:`) is data, no role (held-out round 37: the
-            # statement was given no thread, and an extra arrival passed the count check)
-            if exprs.free_syms(g.cond) - set(self.env.consts) or exprs.mentions_block(g.cond) or \
-                    any(isinstance(n, ir.ElemRef) for n in exprs.iter_nodes(g.cond)):
-                raise Unsupported("an mbarrier operation may sit only under role conditions on thread.x, "
-                                  "thread.warp and thread.lane", g.cond.span)
-        ring, shift = self._index_form(p, ref)
-        return Site(p, kind, ref.bar, ring, shift, self.threads_of(p), nbytes)
-
-    def _index_form(self, p: prog.Point, ref: ir.BarRef) -> tuple[bool, int]:
-        size = self.bars[ref.bar].size
-        v = self.env.const_value(ref.index)
-        if v is not None:
-            return False, v
-        e = ref.index
-        if p.loops and isinstance(e, ir.Bin) and e.op is ir.BinOp.MOD and self.env.const_value(e.rhs) == size:
-            k = p.loops[0].var
-            x = e.lhs
-            if isinstance(x, ir.Sym) and x.name == k:
-                return True, self._nonnegative(p, 0, ref)
-            if isinstance(x, ir.Bin) and x.op is ir.BinOp.ADD:
-                for a, b in ((x.lhs, x.rhs), (x.rhs, x.lhs)):
-                    c = self.env.const_value(b)
-                    if isinstance(a, ir.Sym) and a.name == k and c is not None and c >= 0:
-                        return True, self._nonnegative(p, c, ref)
-            c = self._offset_of(x, k)
-            if c is not None:        # `(k + S - 1) % S`: k plus a constant, written otherwise
-                return True, self._nonnegative(p, c, ref)
-        raise Unsupported(f"an mbarrier index must be a constant or (k + c) % {size} of its loop's k",
-                          ref.index.span)
-
-    def _offset_of(self, x: ir.Expr, k: str) -> int | None:
-        """c >= 0 where x is k + c for every k (held-out round 43: `(k + S - 1) % S` was
-        refused): c from x at k = 0, then a solver query that x - k is c everywhere."""
-        if exprs.free_syms(x) - set(self.env.consts) - {k} or _mentions_thread_or_block(x):
-            return None
-        c = self.env.const_value(exprs.substitute(x, {k: ir.IntLit(0)}))
-        if c is None or c < 0:
-            return None
-        kv = z3.Int(f"{k}@ring")
-        if self._sat([self.env.term(x, {k: kv}) != kv + c]) is not SV.PROVED:
-            return None
-        return c
-
-    def _nonnegative(self, p: prog.Point, c: int, ref: ir.BarRef) -> int:
-        """c, once k + c >= 0 holds for every k of the loop: the ring index is the DSL's `%`,
-        which truncates toward zero, and a negative k + c names no mbarrier (held-out round 37:
-        a loop from -1 used `full[-1]`, Z3's `%` had taken it for `full[S - 1]`)."""
-        loop = p.loops[0]
-        start, stop = self.env.term(loop.start, {}), self.env.term(loop.stop, {})
-        if self._sat([start < stop, start + c < 0]) is not SV.PROVED:
-            raise Unsupported(f"the mbarrier index {format_expr(ref.index)} may be negative: the loop starts "
-                              f"at {format_expr(loop.start)}, and `%` truncates toward zero", ref.index.span)
-        return c
-
     def threads_of(self, p: prog.Point) -> tuple[int, ...]:
-        """The threads that pass p's role conditions. The conditions are built once over a
-        symbolic thread and evaluated at each thread by substitution (ground terms simplify
-        to true or false) instead of being encoded again for each of the block's threads.
-        A condition that is not encoded over a symbolic thread is encoded per thread."""
-        if not p.guards:
-            return tuple(range(self.kernel.threads))
-        t = z3.Int("%t#role")
-        try:
-            bound = thread_bindings(t, self.ws)
-            role = And(*[self.env.cond(g.cond, bound) if g.positive else z3.Not(self.env.cond(g.cond, bound))
-                         for g in p.guards])
-        except Unsupported:
-            return self._threads_one_by_one(p)
-        n = self.kernel.threads
-        out = tuple(k for k, ok in zip(range(n), holds_at(role, t, range(n))) if ok)
-        for k in set(range(n)) - set(out):
-            # holds_at counts an undecided role as false: a thread it leaves out must be out
-            if not z3.is_false(z3.simplify(z3.substitute(role, (t, z3.IntVal(k))))):
-                raise Unsupported("an mbarrier operation's role condition is not decided for each thread",
-                                  p.stmt.span)
-        return out
-
-    def _threads_one_by_one(self, p: prog.Point) -> tuple[int, ...]:
-        out = []
-        for t in range(self.kernel.threads):
-            b = concrete_bindings(t, self.ws)
-            truths = [z3.simplify(self.env.cond(g.cond, b) if g.positive else z3.Not(self.env.cond(g.cond, b)))
-                      for g in p.guards]
-            if any(not (z3.is_true(c) or z3.is_false(c)) for c in truths):
-                raise Unsupported("an mbarrier operation's role condition is not decided for each thread",
-                                  p.stmt.span)
-            if all(z3.is_true(c) for c in truths):
-                out.append(t)
-        return tuple(out)
+        return threads_of(self, p)
 
     def _peel(self, b: Barrier) -> list[Site]:
         """A prologue that runs iteration start - 1 of a loop's ring statements before the loop
@@ -295,6 +162,14 @@ class Protocol:
 
     def trusted(self, bar: str) -> bool:
         return not self.bars[bar].why_not
+
+    def trusting(self) -> "Protocol":
+        """This protocol with every barrier trusted, its rounds taken for its phases: a finding
+        that stands under it follows from no distrust (encode/rootcause.py puts the findings
+        that need a distrust under the finding that explains it)."""
+        out = copy.copy(self)
+        out.bars = {n: dataclasses.replace(b, why_not="", derived=False) for n, b in self.bars.items()}
+        return out
 
     def waits(self, bar: str) -> list[Site]:
         return [s for s in self.bars[bar].sites if s.kind == "wait" and self.offset.get(id(s)) is not None]
@@ -412,7 +287,7 @@ class Protocol:
                 for s in b.completers:
                     why = self._lemma(b, s)
                     if why:
-                        b.why_not, changed = why, True
+                        b.why_not, b.derived, changed = why, True, True
                         break
 
     def _lemma(self, b: Barrier, s: Site) -> str:
@@ -453,7 +328,3 @@ def _candidates(site: Site, anchor: At) -> list[dict]:
         v = anchor.loops[k]
         return [{k: v}, {k: v + 1}, {k: v - 1}]
     return []
-
-
-def _mentions_thread_or_block(e) -> bool:
-    return any(isinstance(n, ir.BuiltinRef) for n in exprs.iter_nodes(e))

@@ -1,5 +1,5 @@
 """Short rounds of mbarriers at any size: a wait for a phase that one arrival statement of
-its element never reaches, its loop ending first.
+its element never reaches, its loop ending first; a bulk copy whose phase no wait reaches.
 
 The deadlock graph (encode/deadlock.py) is built at a few concrete sizes; two arrival loops
 whose trip counts agree there and differ elsewhere (`K / 32` and `(K + 16) / 32` rounds,
@@ -7,6 +7,8 @@ equal at K = 32 and 128, one short at K = 48: held-out round 47) pass it. Here o
 wait and arrival statement asks for a wait instance, at any sizes the assumptions allow,
 whose phase the statement has no instance of. A model is a real hang: the phase's arrivals
 stay short of the count (the protocol's static check counts every statement in every round).
+Likewise one query per bulk-copy statement asks for an instance whose phase no wait
+statement has an instance for, its loop ending first: the copy may outlive the block.
 """
 from __future__ import annotations
 
@@ -61,3 +63,61 @@ def _short_finding(ctx, proto, bar, w, c, loops, t, x, q, mv: ModelView) -> Find
     hint = (f"every statement that arrives on {bar.name} must run as many rounds as the waits wait for: "
             "give their loops the same trip count")
     return Finding("SYNC", w.point.span, msg, mv.sizes(), mv.block(), te, it, (("phase", qe),), ops, hint)
+
+
+def unwaited_copy(ctx, proto) -> Finding | None:
+    """A bulk copy instance, at any sizes the assumptions allow, whose phase no wait on its
+    element waits for (nor a later phase: a wait's instances on an element are consecutive
+    rounds, so one past the loop's end has no later one either). Held-out round 49: a
+    producer looping (K + 16) / 32 times and consumers K / 32 times, equal at the sizes the
+    deadlock graph is built at, left one copy unwaited at K = 48. A wait whose round-r
+    instance would come before its loop starts is taken to cover r (its first instance
+    waits for a later phase): that may miss a copy, never invent one."""
+    env = ctx.env
+    for bar in proto.bars.values():
+        if bar.why_not or proto.unaligned(bar.name):
+            continue
+        waits = [w for w in proto.waits(bar.name) if w.threads]
+        for c in bar.sites:
+            if c.kind != "tma" or c.loop is None or not c.threads:
+                continue
+            loops = {c.loop.var: z3.Int(f"{c.loop.var}@unwaited")}
+            t = z3.Int("%t@unwaited")
+            x, r = proto.element(c, loops), proto.round(c, loops)
+            facts = list(env.facts) + [ctx.df.loop_domain(c.point, loops), proto.runs(c, loops, t)]
+            for w in waits:
+                facts.append(z3.Not(_covers(env, proto, w, x, r)))
+            out = find_model(facts, ctx.opts.solver)
+            if out.verdict is not SV.REFUTED:
+                continue
+            objectives = [v for _, v in sorted(env.sizes.items())] + list(loops.values()) + [t]
+            best = minimize_model(facts, objectives, ctx.opts.solver, start=out.model)
+            mv = ModelView(ctx, best.model if best.verdict is SV.REFUTED else out.model)
+            k = mv.int(loops[c.loop.var])
+            xe, re_, te = mv.int(x), mv.int(r), mv.int(t)
+            msg, hint = unwaited_text(c.point.stmt.dst.tensor, f"line {c.point.span.line} ({c.loop.var}={k})",
+                                      bar.name, xe, re_)
+            op = Operand(f"{bar.name}[{xe}] tma_load at line {c.point.span.line} in iteration {c.loop.var} = {k}",
+                         (("thread", te), ("wait", 0), ("round", re_)))
+            return Finding("ASYNC", c.point.span, msg, mv.sizes(), mv.block(), te, ((c.loop.var, k),),
+                           (("phase", re_),), (op,), hint)
+    return None
+
+
+def _covers(env, proto, w, x, r):
+    """Wait statement w has an instance on element x for phase r or a later one."""
+    d = proto.offset[id(w)]
+    if w.loop is None:
+        return z3.And(x == w.shift, w.ordinal - d >= r)
+    l2, exists = proto.instance_of_round(w, x, r + d)
+    return z3.And(exists, l2[w.loop.var] < env.term(w.loop.stop, {}))
+
+
+def unwaited_text(dst: str, where: str, bar: str, x: int, r: int) -> tuple[str, str]:
+    """The message and hint of a bulk copy whose phase no thread waits for."""
+    msg = (f"the bulk copy into {dst} at {where} completes phase {r} of {bar}[{x}], which no thread waits "
+           f"for: the block may exit while the copy still writes {dst} (shared memory that the next block "
+           f"on the multiprocessor may own) and counts bytes on {bar}[{x}]")
+    hint = ("wait for the phase of every bulk copy before the block exits, or issue no copy that nothing "
+            "reads (a prefetch past the last tile)")
+    return msg, hint

@@ -37,6 +37,8 @@ def check(ctx) -> None:
     check_deadlocks(ctx)        # mbarrier waits that can never return (encode/deadlock.py)
     from .missed_phase import check as check_missed_phases
     check_missed_phases(ctx)    # straight-line waits the next phase may overtake (encode/missed_phase.py)
+    from .mbar_balance import check as check_balance
+    check_balance(ctx)          # rounds whose arrivals or bytes do not add up (encode/mbar_balance.py)
 
 
 def divergence(ctx, p):

@@ -1069,7 +1069,8 @@ def flash_attention_pipelined(Q, KT, V, O):
         _i0 = _e // 64
         _i1 = _e % 64
         O[(_bx * BM) + _i0, _i1] = o[_v]
-    # the block's end: wait for every cp.async group still in flight
+    # the block's end: wait for every cp.async still in flight
+    cp_async_commit()
     cp_async_wait_0()
 
 

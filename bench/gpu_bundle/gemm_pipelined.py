@@ -932,7 +932,8 @@ def gemm_pipelined(A, B, C):
     _i0 = _e // 128
     _i1 = _e % 128
     C[(_bx * BM) + _i0, (_by * BN) + _i1] = acc[_v]
-    # the block's end: wait for every cp.async group still in flight
+    # the block's end: wait for every cp.async still in flight
+    cp_async_commit()
     cp_async_wait_0()
 
 

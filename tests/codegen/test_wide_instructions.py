@@ -3,6 +3,8 @@ each choice is taken on the shipped kernels written for it, and refused as soon 
 of its conditions is not known to hold (then the scalar code is emitted)."""
 from __future__ import annotations
 
+import pytest
+
 from codegen_cuda import plan as planning
 from codegen_cuda.emit import Emitter
 from codegen_cuda.vector import known_divisor, size_divisors
@@ -167,14 +169,16 @@ def test_values_whose_offsets_depend_on_the_thread_are_not_blocked(tmp_path):
     assert value_offsets(Skewed("skewed", ok.tv, ok.shape, ok.threads)) is None
 
 
-def test_the_block_end_waits_for_every_cp_async_group():
+@pytest.mark.parametrize("name", ["prefetch_past_end", "uncommitted_prefetch"])
+def test_the_block_end_waits_for_every_cp_async(name):
     """A prefetch no wait_group waits for (the ring's last, clamped copy) would write shared
-    memory after the block exits; the lowering's last statement waits for every group
-    (held-out round 46), and only where cp.async is emitted."""
+    memory after the block exits; the lowering's last statements commit and wait for every
+    group (held-out rounds 46 and 49: wait_group waits for committed groups only, and the
+    last prefetch may follow the last commit), and only where cp.async is emitted."""
     from codegen_cuda.module import lower
-    path = REPO / "tests/codegen/kernels/cp_async_prefetch_past_end.dsl"
+    path = REPO / f"tests/codegen/kernels/cp_async_{name}.dsl"
     kernel, text = checked(path)
-    body = lower(kernel, text).source.split("\ndef prefetch_past_end(")[1].split("\n\n")[0]
-    assert body.rstrip().splitlines()[-1].strip() == "cp_async_wait_0()"
+    body = lower(kernel, text).source.split(f"\ndef {name}(")[1].split("\n\n")[0]
+    assert [x.strip() for x in body.rstrip().splitlines()[-2:]] == ["cp_async_commit()", "cp_async_wait_0()"]
     kernel, text = checked(WARP)
     assert "cp_async_wait_0()" not in lower(kernel, text).source

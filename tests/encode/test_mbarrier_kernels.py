@@ -121,8 +121,9 @@ def test_interpreter_runs_the_pipeline_and_matches_numpy():
 @pytest.mark.parametrize("path", BAD, ids=[p.stem for p in BAD])
 def test_witnesses_replay_on_the_interpreter(path):
     """The interpreter follows one schedule (each role runs until it waits; copies land only
-    when a waiter needs them): every witness but the wrong-parity kernel's later-round ones
-    (after which its protocol over-arrives and stops) is reproduced."""
+    when a waiter needs them): every root witness but the wrong-parity kernel's later-round
+    ones (after which its protocol over-arrives and stops) is reproduced. A consequence of a
+    round whose bytes do not add up need not be: the interpreter's phase never completes."""
     from interp.replay import replay_details
     kernel = _kernel(path.read_text(), str(path.relative_to(ROOT)))
     verdict = verify_kernel(kernel, VerifyOptions())
@@ -130,7 +131,8 @@ def test_witnesses_replay_on_the_interpreter(path):
     # setmaxnreg inc only where registers run out: the interpreter runs a wait's threads
     # together and gives registers at once, so it shows neither
     lagging = [f for f in verdict.findings if " may miss phase " in f.message or "setmaxnreg inc" in f.message]
-    outcomes = [replay_details(kernel, f).replayed for f in verdict.findings if f not in lagging]
+    outcomes = [replay_details(kernel, f).replayed for f in verdict.findings
+                if f not in lagging and (f.cause is None or not f.unordered)]
     assert all(not replay_details(kernel, f).replayed for f in lagging)
     assert (outcomes and any(outcomes)) or (lagging and not outcomes)
     if path.stem != "bad_wrong_parity":

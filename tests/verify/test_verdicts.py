@@ -299,6 +299,8 @@ HELD_OUT = [
     ("r46_ok_mask_redefined_in_place", {"N": 8192, "G": 2}),   # `sq = mask(sq, ..)` at the top level: a new sq
     ("r46_ok_xent_ignore_index", {"R": 16, "C": 200}),   # inputs meet one side of `Lab[r] == -100 or ...`
     ("r46_ok_argmax_one_pass", {"R": 16, "C": 300}),   # `best = where(tmax > m, tidx, best)`: a replacement
+    ("r49_ok_shifted_producer_start", {"M": 32, "K": 64}),   # producer and consumers: equal trip counts, shifted
+    ("r49_ok_copy_before_expect", {"M": 64}),   # a bulk copy issued before its expect_tx
 ]
 
 

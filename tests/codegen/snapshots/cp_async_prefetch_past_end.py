@@ -449,7 +449,8 @@ def prefetch_past_end(X, Y):
         _i0 = _e // 32
         _i1 = _e % 32
         Y[(_bx * 32) + _i0, _i1] = acc[_v]
-    # the block's end: wait for every cp.async group still in flight
+    # the block's end: wait for every cp.async still in flight
+    cp_async_commit()
     cp_async_wait_0()
 
 

@@ -13,7 +13,7 @@ kernel ws_accumulate(A: f32[M, K], C: f32[M, 32]):
         if thread.lane == 0:
             for k in range(K / BK):
                 wait empty[k % S], (k / S + 1) % 2
-                arrive full[k % S]
+                arrive full[k % S]  #! error[SYNC]
                 tma_load sA[k % S], A[block.x * BM : +BM, k * BK : +BK], full[k % S]  #! error[RACE]
     else:
         acc = zeros f32[BM, BK] layout (128, 8):(1, 128)

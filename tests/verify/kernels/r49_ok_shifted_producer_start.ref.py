@@ -1,0 +1,6 @@
+import numpy as np
+TEST_SIZES = {"M": 32, "K": 64}
+def reference(inputs, sizes):
+    a = inputs["A"].astype(np.float64)
+    M, K = sizes["M"], sizes["K"]
+    return {"C": a[:, : (K // 32) * 32].reshape(M, K // 32, 32).sum(axis=1).astype(np.float32)}
