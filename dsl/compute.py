@@ -232,10 +232,16 @@ def keeps_target(e: ir.Expr, name: str) -> bool:
 
 def redefines(s: ir.Stmt) -> bool:
     """A statement that computes a tile from its own value and may drop it (`x = mask(x, c,
-    fill=0.0)`): at the kernel's top level it runs once, a new definition of the tile, not an
-    in-place update (encode/redefine.py, the interpreter's tags)."""
-    return (isinstance(s, ir.Compute) and s.target.name in exprs.free_syms(s.value, ir.SymKind.TENSOR)
-            and not keeps_target(s.value, s.target.name))
+    fill=0.0)`, `x = where(x > 0.0, y, x)`): at the kernel's top level it runs once, a new
+    definition of the tile, not an in-place update (encode/redefine.py, the interpreter's
+    tags). A `where` whose condition reads the tile still chooses between its branches
+    (held-out round 49: as an update it counted column j of X and of Y both)."""
+    if not (isinstance(s, ir.Compute) and s.target.name in exprs.free_syms(s.value, ir.SymKind.TENSOR)):
+        return False
+    v, name = s.value, s.target.name
+    if isinstance(v, ir.Call) and v.func == "where" and len(v.args) == 3 and not selects_own_sides(*v.args):
+        return not (keeps_target(v.args[1], name) and keeps_target(v.args[2], name))
+    return not keeps_target(v, name)
 
 
 def expr_shape(e: ir.Expr, shape_of, const) -> tuple | None:

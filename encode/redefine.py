@@ -13,6 +13,7 @@ interpreter keep the kernel as written.
 from __future__ import annotations
 
 import dataclasses
+import re
 
 from dsl import ir
 from dsl.compute import redefines
@@ -26,7 +27,18 @@ def rename_redefinitions(kernel: ir.Kernel) -> ir.Kernel:
     for i, s in enumerate(body):
         if not redefines(s):
             continue
-        rename = {s.target.name: f"{s.target.name}@{s.span.line}"}
+        rename = {s.target.name: f"{source_name(s.target.name)}@{s.span.line}"}
         body[i] = dataclasses.replace(s, target=dataclasses.replace(s.target, name=rename[s.target.name]))
         body[i + 1:] = [map_stmt(t, renamer(rename), rename) for t in body[i + 1:]]
     return kernel if body == list(kernel.body) else dataclasses.replace(kernel, body=tuple(body))
+
+
+def source_name(name: str) -> str:
+    """The kernel's own name of a renamed tile (`x@11` -> `x`)."""
+    return name.split("@")[0]
+
+
+def source_text(text: str) -> str:
+    """A report text with the kernel's own names (held-out round 49: `tag(x@10@11[r', c'])`
+    reached a message)."""
+    return re.sub(r"(?<=\w)(@\d+)+", "", text) if "@" in text else text

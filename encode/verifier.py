@@ -14,6 +14,7 @@ from dsl import ir
 
 from .dataflow import Dataflow
 from .instances import WINDOW_NOTE
+from .redefine import source_text
 from .findings import Finding, Unknown, Verdict
 from .solver import BUDGET_NOTE, MINIMIZE_RLIMIT, SolverOptions
 from .symbols import SymEnv, Unsupported
@@ -170,5 +171,17 @@ def _verify_once(kernel: ir.Kernel, opts: VerifyOptions) -> Verdict:
 def _verdict(kernel, sink: Sink, timings) -> Verdict:
     from .rootcause import group
     key = lambda x: (x.span.line, x.span.col, x.rule, getattr(x, "message", getattr(x, "reason", "")))
-    return Verdict(kernel.name, kernel.file, group(tuple(sorted(sink.findings, key=key)), kernel),
-                   tuple(sorted(sink.unknowns, key=key)), sink.obligations_n, sink.queries_n, tuple(timings))
+    findings = tuple(_source_names(f) for f in sink.findings)
+    unknowns = tuple(dataclasses.replace(u, reason=source_text(u.reason)) for u in sink.unknowns)
+    return Verdict(kernel.name, kernel.file, group(tuple(sorted(findings, key=key)), kernel),
+                   tuple(sorted(unknowns, key=key)), sink.obligations_n, sink.queries_n, tuple(timings))
+
+
+def _source_names(f):
+    """The finding in the kernel's own names: a top-level redefinition's tile is `x@LINE` to
+    the verifier (encode/redefine.py), `x` to its author."""
+    ops = tuple(dataclasses.replace(o, text=source_text(o.text),
+                                    hops=tuple(dataclasses.replace(h, storage=source_text(h.storage)) for h in o.hops))
+                for o in f.operands)
+    return dataclasses.replace(f, message=source_text(f.message), hint=source_text(f.hint), operands=ops,
+                               related=tuple((sp, source_text(t)) for sp, t in f.related))
