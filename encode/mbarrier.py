@@ -224,14 +224,17 @@ class Protocol:
                               _before(at, b)))
         return Or(*out) if out else z3.BoolVal(False)
 
-    def handoff(self, a: At, b: At) -> object:
-        """a's thread arrives on some barrier after a, and b's thread waits for that phase before b."""
+    def handoff(self, a: At, b: At, copies: bool = False) -> object:
+        """a's thread arrives on some barrier after a, and b's thread waits for that phase before b.
+        With `copies`, a bulk copy a's thread issues after a counts too: its phase completes
+        only once it landed, so b comes after a in time (liveness: encode/missed_phase.py),
+        though the copy releases none of a's writes to b (memory order leaves it out)."""
         out = []
         for bar in self.bars.values():
             if bar.why_not:
                 continue
             for s in bar.completers:
-                if s.kind == "tma":
+                if s.kind == "tma" and not copies:
                     continue
                 for loops in _candidates(s, a):
                     at = At(s.point, loops, a.thread)

@@ -7,7 +7,9 @@ parity again and the wait would block until phase q + 2, which may never come (a
 misses the phase the others went through: one `full` barrier for a two-slot ring, an
 observer warp that never releases a slot). So every thread running the wait must reach it
 before some arrival of round q + 1 can run: the same thread runs that arrival later, a
-block barrier lies between them, or an mbarrier hand-off orders them (an `empty` slot).
+block barrier lies between them, or an mbarrier hand-off orders them (an `empty` slot; a
+bulk copy the waiting thread issues counts, its phase completing only once it landed:
+held-out round 49 split expect_tx and copy over two lanes and was refuted).
 
 Like deadlock.py this is a liveness check: a SYNC finding when the order is missing,
 nothing otherwise (an undecided query reports nothing). Also here: a straight-line wait
@@ -94,7 +96,7 @@ def _overtaken(ctx, proto, w, completers):
         u = z3.IntVal(c.threads[0])
         at_c = At(c.point, l2, u)
         ordered.append(And(here, Or(And(proto.runs(c, l2, t), ctx.hb.before(at_w, At(c.point, l2, t))),
-                                    ctx.hb.separated(at_w, at_c), proto.handoff(at_w, at_c))))
+                                    ctx.hb.separated(at_w, at_c), proto.handoff(at_w, at_c, copies=True))))
     if not named:
         return None
     facts = list(ctx.env.facts) + [ctx.df.loop_domain(w.point, loops), proto.runs(w, loops, t), q >= -1,

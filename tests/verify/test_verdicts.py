@@ -302,6 +302,7 @@ HELD_OUT = [
     ("r49_ok_shifted_producer_start", {"M": 32, "K": 64}),   # producer and consumers: equal trip counts, shifted
     ("r49_ok_copy_before_expect", {"M": 64}),   # a bulk copy issued before its expect_tx
     ("r49_ok_where_reads_itself", {"R": 16}),   # `x = where(x > 0.0, y, x)` at the top level: a new x
+    ("r49_ok_split_expect_and_copy", {"M": 32, "K": 64}),   # expect_tx and bulk copy from two lanes
 ]
 
 
