@@ -19,7 +19,7 @@ from dsl.masks import INT_RANGES, PAD_FINDING, neutral_for
 from dsl.pad_values import UNKNOWN, data_bound, same
 
 from .fill_parts import MET
-from .findings import Finding
+from .findings import Finding, Unknown
 from .holds_data import empty_range
 from .solver import Verdict as SV, find_model
 from .value_atoms import non_finite
@@ -141,7 +141,7 @@ def _stored(sink, point, parts, what: str, claim: bool = False) -> None:
     sink.obligation()
     # MET parts hold data with its records; pure ones padding alone (fill_parts.Part)
     if any(q.value == UNKNOWN and not q.pure for q in parts):
-        sink.unknown("TAG", point.span, f"padding of a masked tile meets data in '{what}' (its value there "
+        sink.unknown("TAG", point.span, f"{PAD_MET}'{what}' (its value there "
                      "depends on other tiles, which its PAD tag does not record): its tags are not known; "
                      "mask the math's other operands too, or keep the padding out of the tile"
                      + ("; or leave the padding out of the claim: `COND or tag(...) ...`, COND true wherever "
@@ -149,6 +149,26 @@ def _stored(sink, point, parts, what: str, claim: bool = False) -> None:
     elif any(q.absorbed for q in parts):
         # held-out round 35: a min-pool's -inf halo won every border window and was stored
         sink.unknown("TAG", point.span, f"padding of a masked tile wins against data in '{what}' {ABSORBED}")
+
+
+PAD_MET = "padding of a masked tile meets data in "
+
+
+def undecided_by_padding(findings, unknowns) -> tuple[list, list]:
+    """TAG findings at a statement where padding met data in a tile (its tags are not known
+    there: _stored) that show no record, a missing record or a claim's missing value, are
+    unknown: they rest on the records padding lost (new-user round 50: a top-2 kernel's
+    `covers` claim and its store were refuted at C = 2, neither reproduced). A finding
+    that shows a record found wrong stays."""
+    lines = {u.span.line for u in unknowns if u.rule == "TAG" and u.reason.startswith(PAD_MET)}
+    kept, undecided = [], []
+    for f in findings:
+        if f.rule == "TAG" and f.severity == "error" and f.span.line in lines and not any(o.tag for o in f.operands):
+            undecided.append(Unknown("TAG", f.span, f"not decided, padding having met data here (its records are "
+                                                      f"not known): {f.message}"))
+        else:
+            kept.append(f)
+    return kept, list(unknowns) + undecided
 
 
 # why padding that won against data is refused, at a store and at a reduction
@@ -194,10 +214,13 @@ def _require(sink, point, op: str, parts, operand: ir.Expr, axis: int | None = N
         return
     sink.obligation()
     want = neutral_for(op)
-    if op in ("max", "min") and dtype in INT_RANGES and isinstance(operand, ir.Sym):
+    if op in ("max", "min") and dtype in INT_RANGES and _in_type_range(operand):
         # an integer tile's max has its type's least value as identity: no -inf in an i32 tile
         # (held-out round 39: `masked(fill=-2147483648)` was refused, told to fill with -inf).
-        # A bare tile only: math on it may be int64 (index math), below the type's least value.
+        # Only where no arithmetic made the values: math may be int64 (index math), below the
+        # type's least value; a choice between tiles, indices and literals is not (new-user
+        # round 50: `min(where(x == m, index(x, axis=1), 2147483647))` was refuted, its
+        # named-temporary twin proved).
         want = INT_RANGES[dtype][0 if op == "max" else 1]
     bare = isinstance(operand, ir.Sym)
     what = operand.name if bare else "its operand"
@@ -222,7 +245,7 @@ def _require(sink, point, op: str, parts, operand: ir.Expr, axis: int | None = N
         and _below(q.value, bound, op))), None)
     if bad is None:
         return
-    integer = isinstance(bad, int)         # an integer tile's fill (i8, i32 operands)
+    integer = isinstance(bad, int) or dtype in INT_RANGES    # an integer tile's fill (i8, i32 operands)
     got, want = _num(bad, integer), _num(want, integer)
     msg = PAD_FINDING.format(op=op, got=got, want=want)
     if bare:
@@ -235,6 +258,20 @@ def _require(sink, point, op: str, parts, operand: ir.Expr, axis: int | None = N
                 f"`{op}(mask({format_expr(operand)}, <where the element is real>, fill={want}), axis=...)`, "
                 f"or fill the load with a value the math maps to {want}")
     sink.finding(Finding("TAG", point.span, msg, hint=hint))
+
+
+def _in_type_range(e: ir.Expr) -> bool:
+    """Every value of e is one of a tile's, an index or a literal's: no arithmetic."""
+    match e:
+        case ir.Sym(kind=ir.SymKind.TENSOR) | ir.IntLit():
+            return True
+        case ir.Call(func="index"):
+            return True
+        case ir.Call(func="where", args=(_, a, b)):
+            return _in_type_range(a) and _in_type_range(b)
+        case ir.Call(func="mask" | "bcast" | "reshape", args=(a, *_)):
+            return _in_type_range(a)
+    return False
 
 
 def _below(v, bound, op: str) -> bool:

@@ -171,8 +171,10 @@ def _verify_once(kernel: ir.Kernel, opts: VerifyOptions) -> Verdict:
 def _verdict(kernel, sink: Sink, timings) -> Verdict:
     from .rootcause import group
     key = lambda x: (x.span.line, x.span.col, x.rule, getattr(x, "message", getattr(x, "reason", "")))
-    findings = tuple(_source_names(f) for f in sink.findings)
-    unknowns = tuple(dataclasses.replace(u, reason=source_text(u.reason)) for u in sink.unknowns)
+    from .fill_rule import undecided_by_padding
+    findings, unknowns = undecided_by_padding(sink.findings, sink.unknowns)
+    findings = tuple(_source_names(f) for f in findings)
+    unknowns = tuple(dataclasses.replace(u, reason=source_text(u.reason)) for u in unknowns)
     return Verdict(kernel.name, kernel.file, group(tuple(sorted(findings, key=key)), kernel),
                    tuple(sorted(unknowns, key=key)), sink.obligations_n, sink.queries_n, tuple(timings))
 
