@@ -236,19 +236,37 @@ def extremum_parts(f: str, xs: tuple, ys: tuple, data=(True, True)) -> tuple:
     return placed(merged(tuple(out)))
 
 
-def where_parts(cs: tuple, xs: tuple, ys: tuple, a: ir.Expr, b: ir.Expr) -> tuple:
+def where_parts(cs: tuple, xs: tuple, ys: tuple, a: ir.Expr, b: ir.Expr,
+                covered=lambda q, others: False) -> tuple:
     """`where(c, a, b)`: where the condition is padding of a known truth (`x == bcast(m)`
     at -inf padding is false), a literal branch's number (argmax's `where(..., idx, inf)`
-    gives inf); any other value there is not known.
+    gives inf); where its truth is not known, the number both branches have there (a
+    literal, or a branch's padding of that number wherever the condition's lies: new-user
+    round 50's `where(index(x, axis=1) == bcast(pos), -inf, x)` of -inf padding); any other
+    value there is not known.
     A branch's own padding is kept where it may be picked, but no longer whole along any
     axis: the other branch may replace some elements of its lines (held-out round 35: a
     padded row of 1.0 cut by `where(index(x, axis=1) < 60, x, 0.0)` was summed as 64.0)."""
     out = [Part(q.value, frozenset(), q.maybe, q.at, q.pure, absorbed=q.absorbed) for q in xs + ys]
     for q in cs:
         pick = (a if q.value == 1.0 else b) if isinstance(q.value, float) and q.value in (0.0, 1.0) else None
-        v = None if pick is None else literal(pick)
+        v = literal(pick) if pick is not None else _both_sides(q, xs, ys, a, b, covered)
         out.append(valued(q, UNKNOWN if v is None else v))
     return merged(tuple(out))
+
+
+def _both_sides(q: Part, xs: tuple, ys: tuple, a: ir.Expr, b: ir.Expr, covered):
+    """The number both branches of a `where` hold wherever condition part q lies, or None."""
+    def side(e, parts):
+        v = literal(e)
+        if v is not None:
+            return v
+        exact = tuple(r for r in parts if r.exact and isinstance(r.value, float))
+        if exact and all(same(r.value, exact[0].value) for r in exact) and covered(q, exact):
+            return exact[0].value
+        return None
+    va, vb = side(a, xs), side(b, ys)
+    return va if va is not None and vb is not None and same(va, vb) else None
 
 
 def literal(e: ir.Expr) -> float | None:

@@ -303,6 +303,7 @@ HELD_OUT = [
     ("r49_ok_copy_before_expect", {"M": 64}),   # a bulk copy issued before its expect_tx
     ("r49_ok_where_reads_itself", {"R": 16}),   # `x = where(x > 0.0, y, x)` at the top level: a new x
     ("r49_ok_split_expect_and_copy", {"M": 32, "K": 64}),   # expect_tx and bulk copy from two lanes
+    ("r50_ok_argmax_inline_where", {"R": 16, "C": 150}),   # an i32 min's identity through an inline where
 ]
 
 
@@ -313,6 +314,17 @@ def test_held_out_correct_kernel_proves_and_lowers(name, sizes):
     cover_split_store_grid_rounded_down) are refuted and pinned by
     tests/verify/test_tag_kernels.py and tests/encode/test_rules_kernels.py."""
     _proves_and_lowers(name, sizes)
+
+
+def test_claims_resting_on_records_padding_met_are_unknown_not_findings():
+    """New-user round 50: a top-2 whose largest element a mask removes; padding meets data in
+    the running pair m2, whose records are then not known. Its `covers` claim ("never takes
+    the value 1") and its store ("holds no input's record") were refuted at C = 2, neither
+    reproduced; they show no record, so they are unknown. A finding that shows a wrong record
+    at such a store stays (tests/kernels/bad/tag_bias_dropout_mask_swapped.dsl)."""
+    v = _verdict("r50_top2_mask_pad_met_unknown.dsl")
+    assert v.status == "unknown" and not v.findings, (v.findings, v.unknowns)
+    assert any("never takes the value" in u.reason for u in v.unknowns)
 
 
 def test_a_mask_over_padding_of_no_known_place_is_unknown_not_a_finding():
