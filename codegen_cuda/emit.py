@@ -284,7 +284,7 @@ class Emitter(MmaEmitter, MemoryEmitter, WgmmaEmitter, ReduceEmitter, AddressEmi
                 return mathfn.float_literal(v, want)
             case ir.Bin() | ir.Neg() | ir.Call(func="min" | "max") if exprs.int_scalar(e):
                 return self.int_scalar(e, want)
-            case ir.IntLit() | ir.Sym() | ir.BuiltinRef():
+            case ir.IntLit() | ir.Sym() | ir.BuiltinRef() | ir.ElemRef():
                 return self.int_scalar(e, want)
             case ir.Neg(operand=x):
                 return self.wrap(e, want, f"(-{self.value(use, x, coords, target, want, under)})")

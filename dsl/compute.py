@@ -48,6 +48,23 @@ def type_compute(tc, e: ir.Expr) -> tuple[ir.DType, tuple | None]:
             return ent.tensor.dtype, ent.tensor.shape
         case ir.Sym() | ir.BuiltinRef() | ir.Hole():
             return ir.DType.I32, ()      # a sketch's hole: an integer scalar in each completion
+        case ir.ElemRef(tensor=n, indices=idx):
+            # an element of an integer kernel input: a scalar, as in loop bounds and subscripts
+            # (new-user round 50: `mask(a, col < LEN[block.y], fill=0.0)` needed a load and a
+            # broadcast of LEN's element first)
+            p = ck.tiles.param_named(n)
+            if p is None or p.dtype.is_float:
+                ck.error("E021", f"'{n}' is not an integer kernel input: load a tile of it first", e.span,
+                         "tile math reads single elements only of integer inputs such as LEN: i32[B]")
+                return ir.DType.F32, None
+            for i in idx:
+                ck.int_or_bool(i, "an element's index", want_bool=False)
+                if exprs.mentions_thread(i) or exprs.reads_elements(i):
+                    ck.error("E021", f"an element of '{n}' read in tile math is one per block: its index may "
+                             "not name the thread or read another element", i.span,
+                             "index it by sizes, constants, loop variables and block ids")
+                    return p.dtype, None
+            return p.dtype, ()
         case ir.Neg(operand=x):
             typed = type_compute(tc, x)
             _no_bool_math(ck, typed, x, "-")

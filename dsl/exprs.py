@@ -203,8 +203,9 @@ def tile_shape(ref: ir.TileRef) -> tuple[ir.Expr, ...]:
 
 def int_scalar(e: ir.Expr) -> bool:
     """Whether `e` is integer arithmetic (`+ - * / % ^`, negation, min, max) of literals,
-    sizes, constants, loop variables and block and thread ids: no tile, no float, no element
-    read. Inside tile math it is an int64 integer (SEMANTICS.md), converted once to the
+    sizes, constants, loop variables, block and thread ids and elements of integer inputs
+    (the type checker admits no other element read in tile math): no tile, no float. Inside
+    tile math it is an int64 integer (SEMANTICS.md), converted once to the
     tile's type: converting each leaf first rounded `kt - 16777216` in f32 and made `^` a
     float operation (held-out round 29). The lowering, the fill rule's padding values and
     the constants of zero_values all take it so."""
@@ -215,6 +216,8 @@ def int_scalar(e: ir.Expr) -> bool:
             return kind is not ir.SymKind.TENSOR
         case ir.Neg(operand=x):
             return int_scalar(x)
+        case ir.ElemRef(indices=ix):
+            return all(int_scalar(i) for i in ix)
         case ir.Bin(op=op, lhs=a, rhs=b) if op in (ir.BinOp.ADD, ir.BinOp.SUB, ir.BinOp.MUL, ir.BinOp.DIV,
                                                   ir.BinOp.MOD, ir.BinOp.XOR):
             return int_scalar(a) and int_scalar(b)

@@ -123,8 +123,8 @@ def _contribs(df, e, coords, w, inst, self_name, operand: bool = False) -> tuple
     `operand`: `e` is (a broadcast, reshape or sign of) an operand of elementwise math."""
     one = z3.IntVal(1)
     match e:
-        case ir.IntLit() | ir.FloatLit() | ir.BuiltinRef():
-            return UNIT, one
+        case ir.IntLit() | ir.FloatLit() | ir.BuiltinRef() | ir.ElemRef():
+            return UNIT, one        # (an integer input's element: a scalar, as in a subscript)
         case ir.Sym(kind=ir.SymKind.TENSOR, name=n):
             if n == self_name:
                 if isinstance(self_name, _Target) and not self_name.here(coords):
@@ -226,7 +226,7 @@ def _function_of_one(df, e, coords, w, inst, self_name):
 def _elementwise(n: ir.Expr) -> bool:
     """A node of plain elementwise math: operands, arithmetic and elementwise functions."""
     match n:
-        case ir.Sym() | ir.IntLit() | ir.FloatLit() | ir.BuiltinRef() | ir.Neg() | ir.Cast():
+        case ir.Sym() | ir.IntLit() | ir.FloatLit() | ir.BuiltinRef() | ir.ElemRef() | ir.Neg() | ir.Cast():
             return True
         case ir.Bin(op=op):
             return op not in ir.COMPARISONS and op not in ir.LOGICAL

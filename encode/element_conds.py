@@ -105,6 +105,11 @@ def index_cond(df, cond: ir.Expr, coords: tuple, inst: dict, w=None):
                 if isinstance(e, ir.BuiltinRef) and e.which.value.startswith("thread."):
                     return None
                 return df.env.term(e, inst)
+            case ir.ElemRef() if not any(isinstance(n, ir.BuiltinRef) and n.which.value.startswith("thread.")
+                                         for n in exprs.iter_nodes(e)):
+                # an integer input's element (the input's function, or an opaque read where a
+                # write of the kernel may come first: encode/elem_reads.py), as in a subscript
+                return df.env.term(e, inst)
         return None
     def held(v, dt, at):
         """`v` stored in integer type `dt`: itself where dt holds it, else unknown (it wraps)."""

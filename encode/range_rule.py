@@ -194,7 +194,8 @@ def _count(tc, point, cond, lf, rs, base, lo, hi, scope) -> bool:
         w = Witness(tc.df, point, model, scope, {})
         got = model.eval(count, model_completion=True)
         want = model.eval(size, model_completion=True)
-        msg = (f"tag({lf.node.elem.tensor}).{lf.node.field} has {got} contributions where "
+        noun = "contribution" if z3.is_int_value(got) and got.as_long() == 1 else "contributions"
+        msg = (f"tag({lf.node.elem.tensor}).{lf.node.field} has {got} {noun} where "
                f"range({_t(rs.lo)}, {_t(rs.hi)}) needs {want}")
         more = z3.is_int_value(got) and z3.is_int_value(want) and got.as_long() > want.as_long()
         tc.sink.finding(w.finding("TAG", cond.span, msg, count_hint(tc, lf.node.elem.tensor, point, more)))

@@ -52,6 +52,7 @@ class TagChecker:
     def __init__(self, df, opts, sink):
         self.df, self.env, self.opts, self.sink = df, df.env, opts, sink
         self._cache: dict = {}
+        self.no_input: set = set()        # (point, tile): "computed from no input" reported there
 
     def check_all(self) -> None:
         for point in self.df.points:
@@ -375,6 +376,11 @@ class TagChecker:
                                   f"(and so '{lf.node.field}') is not known: it reads an accumulator updated under "
                                   "a condition, whose updates the analysis does not count")
             elif kind == "missing" and not (c.fields or c.origins):
+                # one finding per statement and tile, not one per field its claims name
+                # (new-user round 50: a store's `row` and `col` gave two)
+                if (point.path, lf.node.elem.tensor) in self.no_input:
+                    return
+                self.no_input.add((point.path, lf.node.elem.tensor))
                 msg = (f"{lf.node.elem.tensor} holds a value computed from no input (zeros, constants, indices "
                        f"or an accumulator no update reached), without '{lf.node.field}'")
                 self.sink.finding(w.finding("TAG", lf.node.span, msg, "an accumulation whose loop does not run at "

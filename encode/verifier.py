@@ -181,9 +181,11 @@ def _verdict(kernel, sink: Sink, timings) -> Verdict:
 
 def _source_names(f):
     """The finding in the kernel's own names: a top-level redefinition's tile is `x@LINE` to
-    the verifier (encode/redefine.py), `x` to its author."""
-    ops = tuple(dataclasses.replace(o, text=source_text(o.text),
-                                    hops=tuple(dataclasses.replace(h, storage=source_text(h.storage)) for h in o.hops))
-                for o in f.operands)
+    the verifier (encode/redefine.py), `x` to its author; an operand an assertion reads
+    several times is listed once (new-user round 50: one xh[0, 1] line four times)."""
+    ops = tuple(dict.fromkeys(
+        dataclasses.replace(o, text=source_text(o.text),
+                            hops=tuple(dataclasses.replace(h, storage=source_text(h.storage)) for h in o.hops))
+        for o in f.operands))
     return dataclasses.replace(f, message=source_text(f.message), hint=source_text(f.hint), operands=ops,
                                related=tuple((sp, source_text(t)) for sp, t in f.related))

@@ -312,12 +312,13 @@ class BlockExec(MemoryStatements):
         owner[elem[::-1]] = thr[::-1]
         owner = owner.reshape(shape)
         env = {**self.env, **self.loops, "thread.x": owner, "thread.warp": owner // 32, "thread.lane": owner % 32}
+        value = self.elements_read(s.value, env, active)
         selfref = s.target.name in exprs.free_syms(s.value, ir.SymKind.TENSOR) and id(s) not in self.I.redefinitions
         probe = self.I.probe
         pads = None
         if probe is not None and probe.padding and probe.matches(s, self.loops):
             pads, self.I.probe_reached = self.I.probe_hits, True
-        v = ComputeEval(self.regs, env, s.target.name if selfref else None, pads)(s.value)
+        v = ComputeEval(self.regs, env, s.target.name if selfref else None, pads)(value)
         update = self.I.write_backs.copy_of(s)
         if update is not None:      # a copy back: the tags of the in-place update it stands for
             upd = ComputeEval(self.regs, env, s.target.name)(update)
@@ -326,6 +327,24 @@ class BlockExec(MemoryStatements):
             v = Val(v.values, accumulate(self.regs[s.target.name].tags, v), v.taint, v.uninit)
         self.report_uninit(v, s.target, shape, active, "elementwise math")
         self.write_val(s.target, shape, v, active)
+
+    def elements_read(self, e: ir.Expr, env: dict, active) -> ir.Expr:
+        """Tile math with each element of an integer input it reads (`LEN[block.y]`, whose
+        indices name no thread: dsl/compute.py) read once for the block, by its active threads
+        (BOUND-checked, logged for global races), and put in `env` as an int64 scalar, as the
+        lowering reads it."""
+        def read(n):
+            if not isinstance(n, ir.ElemRef):
+                return None
+            thr = np.flatnonzero(active)
+            ev = self.ev(thr, np.ones(len(thr), bool))
+            got = np.unique(np.asarray(self.I.read_int_input(n.tensor, tuple(ev.term(i) for i in n.indices), n, thr)))
+            if len(got) != 1:
+                raise InterpretError(f"{n.tensor}[...] in tile math reads different elements for different threads")
+            name = f"{n.tensor}@{n.span.line}:{n.span.col}"
+            env[name] = int(got[0])
+            return ir.Sym(name, ir.SymKind.SIZE, n.span)
+        return exprs.rewrite(e, read) if exprs.reads_elements(e) else e
 
     def mma(self, s: ir.Mma, active) -> None:
         regs = []

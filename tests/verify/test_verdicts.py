@@ -304,6 +304,7 @@ HELD_OUT = [
     ("r49_ok_where_reads_itself", {"R": 16}),   # `x = where(x > 0.0, y, x)` at the top level: a new x
     ("r49_ok_split_expect_and_copy", {"M": 32, "K": 64}),   # expect_tx and bulk copy from two lanes
     ("r50_ok_argmax_inline_where", {"R": 16, "C": 150}),   # an i32 min's identity through an inline where
+    ("r50_ok_bmv_length_element", {"NB": 3, "M": 19, "KM": 70}),   # `< LEN[block.y]` in tile math
 ]
 
 
