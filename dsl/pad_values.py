@@ -80,7 +80,7 @@ def value_at(e: ir.Expr, name: str, v: float, known: dict | None = None):
             if isinstance(cond, float):
                 return value_at(a if cond != 0.0 else b, name, v, known)
             x, y = value_at(a, name, v, known), value_at(b, name, v, known)
-            return x if isinstance(x, float) and same(x, y) else UNKNOWN
+            return x if isinstance(x, float) and identical(x, y) else UNKNOWN
         case ir.Call(func="maximum" | "minimum" as f, args=(a, b)):
             return extremum(f, value_at(a, name, v, known), value_at(b, name, v, known))
         case ir.Call(func=f, args=(x,)) if f in UNARY:
@@ -262,6 +262,15 @@ def _union(a, b):
 def same(a, b) -> bool:
     """Equal values, NaN equal to NaN."""
     return a == b or (isinstance(a, float) and isinstance(b, float) and math.isnan(a) and math.isnan(b))
+
+
+def identical(a, b) -> bool:
+    """The same value, NaN equal to NaN and 0.0 not -0.0: where one value stands for the other
+    (a `where`'s two sides, a merged part), the zero's sign is kept (held-out round 51:
+    `where(w > 0.0, xm, -xm)` of 0.0 padding was taken for 0.0, and exp(-1.0 / y) for 0.0)."""
+    if isinstance(a, float) and isinstance(b, float) and a == 0.0 and b == 0.0:
+        return math.copysign(1.0, a) == math.copysign(1.0, b)
+    return same(a, b)
 
 
 _FLOATS = {ir.DType.F16: np.float16, ir.DType.F32: np.float32, ir.DType.F64: np.float64}

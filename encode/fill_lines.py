@@ -12,7 +12,7 @@ from dsl.masks import neutral_for
 from dsl.pad_values import UNKNOWN, same
 
 from . import program as prog
-from .fill_parts import MAX_RANK, MET, NONE, Part, fixed_place, reduced, shifted, tile_coords
+from .fill_parts import MAX_RANK, MET, NONE, Part, fixed_place, identical, reduced, shifted, tile_coords
 from .rootcause import sources
 from .solver import Verdict as SV, prove
 from .symbols import Unsupported, mentions
@@ -213,7 +213,7 @@ class PadLines:
         ends = [v for v, _ in got]
         if not ends:
             return met           # every line holds data, and its padding is neutral
-        value = ends[0] if all(same(v, ends[0]) for v in ends) else UNKNOWN
+        value = ends[0] if all(identical(v, ends[0]) for v in ends) else UNKNOWN
         # Lines whose ends are numbers (or pure) reduce to padding computed from fills alone:
         # its value may not be known where they differ (a softmax's padded row: nan, 0.0 and
         # inf from parts that overlap), but no data met it (held-out round 27).

@@ -16,7 +16,7 @@ import numpy as np
 import z3
 
 from dsl import exprs, ir
-from dsl.pad_values import NOPAD, UNKNOWN, binary, evaluate, extremum, operands, same, tile_names, value_at
+from dsl.pad_values import NOPAD, UNKNOWN, binary, evaluate, extremum, identical, operands, same, tile_names, value_at
 
 from .symbols import mentions
 from .terms import And
@@ -193,7 +193,7 @@ def all_tiles(e: ir.Expr) -> set:
 def merged(parts: tuple) -> tuple:
     seen = []
     for q in parts:
-        if not any(same(q.value, r.value) and q.whole == r.whole and q.maybe == r.maybe and _same_place(q.at, r.at)
+        if not any(identical(q.value, r.value) and q.whole == r.whole and q.maybe == r.maybe and _same_place(q.at, r.at)
                    and q.pure == r.pure and q.exact == r.exact and q.absorbed == r.absorbed for r in seen):
             seen.append(q)
     return tuple(seen)
@@ -262,11 +262,11 @@ def _both_sides(q: Part, xs: tuple, ys: tuple, a: ir.Expr, b: ir.Expr, covered):
         if v is not None:
             return v
         exact = tuple(r for r in parts if r.exact and isinstance(r.value, float))
-        if exact and all(same(r.value, exact[0].value) for r in exact) and covered(q, exact):
+        if exact and all(identical(r.value, exact[0].value) for r in exact) and covered(q, exact):
             return exact[0].value
         return None
     va, vb = side(a, xs), side(b, ys)
-    return va if va is not None and vb is not None and same(va, vb) else None
+    return va if va is not None and vb is not None and identical(va, vb) else None
 
 
 def literal(e: ir.Expr) -> float | None:

@@ -37,7 +37,7 @@ from .fill_parts import (MET, NONE, Part, against_data, all_tiles, anywhere, bar
                          combined, extremum_at,
                          absorbs, elementwise, extremum_parts, inserted, kept_zero, literal, mapped, merged, met_value,
                          overlap, placed,
-                         pure_of, shifted, valued, where_parts)
+                         pure_of, identical, shifted, valued, where_parts)
 from .finite_values import NonFinite
 from .softmax_sum import at_least_one
 from .zero_values import Constants, constant_value
@@ -351,7 +351,7 @@ class Pads(PadLines, Accumulators, NonFiniteReads, Reaching, MmaPadding):
                 # a part of no known place may lie where the mask replaces it, or not: its elements
                 # hold its value or the fill (held-out round 41: a tail re-masked after a reshape
                 # was a TAG finding the interpreter did not reproduce)
-                kept = tuple(q if q.at is not None or q.value == MET or same(q.value, fill) else valued(q, UNKNOWN)
+                kept = tuple(q if q.at is not None or q.value == MET or identical(q.value, fill) else valued(q, UNKNOWN)
                              for q in kept)
                 return merged(kept + (self.cond_part(c, x, fill),))
             case ir.Call(func=f, args=(x,)) if f in UNARY:

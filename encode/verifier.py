@@ -172,7 +172,8 @@ def _verdict(kernel, sink: Sink, timings) -> Verdict:
     from .rootcause import group
     key = lambda x: (x.span.line, x.span.col, x.rule, getattr(x, "message", getattr(x, "reason", "")))
     from .fill_rule import undecided_by_padding
-    findings, unknowns = undecided_by_padding(sink.findings, sink.unknowns)
+    from .rootcause import unexplained
+    findings, unknowns = unexplained(*undecided_by_padding(sink.findings, sink.unknowns))
     findings = tuple(_source_names(f) for f in findings)
     unknowns = tuple(dataclasses.replace(u, reason=source_text(u.reason)) for u in unknowns)
     return Verdict(kernel.name, kernel.file, group(tuple(sorted(findings, key=key)), kernel),

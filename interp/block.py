@@ -7,6 +7,7 @@ stores, the write counts behind COVER.
 """
 from __future__ import annotations
 
+import dataclasses
 import math
 from dataclasses import dataclass
 
@@ -332,11 +333,28 @@ class BlockExec(MemoryStatements):
         """Tile math with each element of an integer input it reads (`LEN[block.y]`, whose
         indices name no thread: dsl/compute.py) read once for the block, by its active threads
         (BOUND-checked, logged for global races), and put in `env` as an int64 scalar, as the
-        lowering reads it."""
-        def read(n):
+        lowering reads it. The right side of `and` / `or` after a scalar condition is read
+        only where the lowering's short circuit reads it (held-out round 51: `block.x + 1 < B
+        and .. < LEN[block.x + 1]` was read past LEN in the last block)."""
+        if not exprs.reads_elements(e):
+            return e
+        thr = np.flatnonzero(active)
+
+        def scalar(c):
+            return IntEval({**self.env, **self.loops, **env}, self.I.read_int_input, None).cond(c)
+
+        def pre(n):
+            if isinstance(n, ir.Bin) and n.op in (ir.BinOp.AND, ir.BinOp.OR) and exprs.reads_elements(n.rhs):
+                left = exprs.rewrite(n.lhs, pre)
+                if exprs.free_syms(left, ir.SymKind.TENSOR) or exprs.mentions_thread(left) or any(
+                        isinstance(k, ir.Call) for k in exprs.iter_nodes(left)):
+                    raise InterpretError("an element read after a condition on tile elements in `and` / `or` "
+                                         "is not modelled")
+                if bool(scalar(left)) == (n.op is ir.BinOp.OR):
+                    return left          # the short circuit: the right side is not evaluated
+                return dataclasses.replace(n, lhs=left, rhs=exprs.rewrite(n.rhs, pre))
             if not isinstance(n, ir.ElemRef):
                 return None
-            thr = np.flatnonzero(active)
             ev = self.ev(thr, np.ones(len(thr), bool))
             got = np.unique(np.asarray(self.I.read_int_input(n.tensor, tuple(ev.term(i) for i in n.indices), n, thr)))
             if len(got) != 1:
@@ -344,7 +362,7 @@ class BlockExec(MemoryStatements):
             name = f"{n.tensor}@{n.span.line}:{n.span.col}"
             env[name] = int(got[0])
             return ir.Sym(name, ir.SymKind.SIZE, n.span)
-        return exprs.rewrite(e, read) if exprs.reads_elements(e) else e
+        return exprs.rewrite(e, pre)
 
     def mma(self, s: ir.Mma, active) -> None:
         regs = []

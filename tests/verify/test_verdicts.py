@@ -305,6 +305,7 @@ HELD_OUT = [
     ("r49_ok_split_expect_and_copy", {"M": 32, "K": 64}),   # expect_tx and bulk copy from two lanes
     ("r50_ok_argmax_inline_where", {"R": 16, "C": 150}),   # an i32 min's identity through an inline where
     ("r50_ok_bmv_length_element", {"NB": 3, "M": 19, "KM": 70}),   # `< LEN[block.y]` in tile math
+    ("r51_ok_next_length_short_circuit", {"B": 4}),   # LEN[block.x + 1] read only after `block.x + 1 < B and`
 ]
 
 
