@@ -329,6 +329,15 @@ def test_claims_resting_on_records_padding_met_are_unknown_not_findings():
     assert any("never takes the value" in u.reason for u in v.unknowns)
 
 
+def test_a_witness_needing_a_value_the_kernel_wrote_is_unknown():
+    """Held-out round 51: `mask(x, index(x, axis=1) < LEN[block.x])` after the kernel stored
+    LEN - 1 (LEN >= 2, so one column stays); the store's "holds no input's record" needed a
+    value of LEN the kernel wrote (opaque), and was an error at LEN = 4."""
+    v = _verdict("r51_inplace_length_unknown.dsl")
+    assert v.status == "unknown" and not v.findings, (v.findings, v.unknowns)
+    assert any("a counterexample needs the value of LEN" in u.reason for u in v.unknowns)
+
+
 def test_a_mask_over_padding_of_no_known_place_is_unknown_not_a_finding():
     """The mask may or may not replace padding whose place a reshape lost: its elements hold
     their value or the fill, so a 7.0 fill reaching the sum is not a finding (held-out round
