@@ -2,7 +2,7 @@
 # for one number; exp(-1.0 / y) is 0.0 at 0.0 but inf at -0.0, which reaches the row sum.
 kernel where_signed_zero_padding(X: f32[B, 64], W: f32[B, 64], LEN: i32[B], Y: f32[B]):
     assume B >= 1
-    assume LEN[b] >= 0 and LEN[b] <= 64
+    assume LEN[b] >= 1 and LEN[b] <= 64
     grid (B)
     threads 64
     tag X[b, c] = (row=b, col=c)
