@@ -383,8 +383,7 @@ class TagChecker:
                 self.no_input.add((point.path, lf.node.elem.tensor))
                 msg = (f"{lf.node.elem.tensor} holds a value computed from no input (zeros, constants, indices "
                        f"or an accumulator no update reached), without '{lf.node.field}'")
-                self.sink.finding(w.finding("TAG", lf.node.span, msg, "an accumulation whose loop does not run at "
-                                            "these sizes keeps its initial value: check the loop bounds"))
+                self.sink.finding(w.finding("TAG", lf.node.span, msg, _no_input_hint(self.df, lf.node.elem.tensor)))
             elif kind == "missing":
                 msg = f"tag of {lf.node.elem.tensor} has no field '{lf.node.field}'"
                 self.sink.finding(w.finding("TAG", lf.node.span, msg, missing_hint(self.df, lf.node.field, c)))
@@ -399,6 +398,19 @@ class TagChecker:
     def check_range(self, point, cond, lf: Leaf, rs: ir.RangeSet, base, scope) -> None:
         from .range_rule import check_range
         check_range(self, point, cond, lf, rs, base, scope)
+
+
+def _no_input_hint(df, tile: str) -> str:
+    """Why a tile may hold no input's record: a choice of a constant (held-out round 51's
+    `where(OFF[block.x] > 3, x, 0.0)` was told about loop bounds), or an accumulation that
+    no update reached."""
+    picks = any(isinstance(n, ir.Call) and n.func in ("where", "mask")
+                for p in df.writers.get(tile, []) if isinstance(p.stmt, ir.Compute)
+                for n in exprs.iter_nodes(p.stmt.value))
+    if picks:
+        return (f"a `where` or `mask` that computes {tile} takes its constant side here (its condition fails at "
+                "this element): check the condition against the tag function's")
+    return "an accumulation whose loop does not run at these sizes keeps its initial value: check the loop bounds"
 
 
 def _unrun_owners(df, note: str) -> str:
