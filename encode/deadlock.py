@@ -67,7 +67,7 @@ def _check(ctx, proto) -> None:
     loops = list({id(s.loop): s.loop for s in sites if s.loop is not None}.values())
     ring = max((proto.bars[s.bar].size for s in sites if s.bar), default=1)
     for least in sorted({1, 2, 2 * ring + 2}):
-        mv = _sizes(ctx, loops, least)
+        mv = least_sizes(ctx, loops, least)
         if mv is None:
             continue
         graph = Graph(ctx, proto, sites, mv)
@@ -110,7 +110,9 @@ def _block_sites(ctx, proto) -> list:
     return out
 
 
-def _sizes(ctx, loops, least: int) -> ModelView | None:
+def least_sizes(ctx, loops, least: int) -> ModelView | None:
+    """The smallest sizes the `assume`s allow with each of `loops` running at least `least`
+    times (None where none do)."""
     env = ctx.env
     facts = list(env.facts) + [env.term(l.stop, {}) - env.term(l.start, {}) >= least for l in loops]
     out = find_model(facts, ctx.opts.solver, probe=True)

@@ -20,7 +20,7 @@ rounds per phase has no aligned wait and gets no finding (its waits stay unknown
 """
 from __future__ import annotations
 
-from .deadlock import Graph, _sizes
+from .deadlock import Graph, least_sizes
 from .findings import Finding, Hop, Operand
 from .symbols import Unsupported
 
@@ -48,7 +48,7 @@ def check(ctx) -> None:
 
 def _unbalanced(ctx, proto, b) -> Finding | None:
     loops = list({id(s.loop): s.loop for s in b.sites if s.loop is not None}.values())
-    mv = _sizes(ctx, loops, b.size + 1)
+    mv = least_sizes(ctx, loops, b.size + 1)
     if mv is None:
         return None
     g = Graph(ctx, proto, b.sites, mv)
