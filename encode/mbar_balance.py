@@ -169,8 +169,9 @@ def _chained(g, nodes, n, x: int, p: int) -> bool:
 
 def _finding(g, b, x, r, members, kinds, msg, mv, hint) -> Finding:
     """At the round's first statement of `kinds` (the arrivals or the byte counts that
-    disagree), with every statement of the round as an operand."""
-    i, k = next((i, k) for kind in kinds for i, k in members if b.sites[i].kind == kind)
+    disagree; its first statement where it has none of them: no arrival at all), with every
+    statement of the round as an operand."""
+    i, k = next(((i, k) for kind in kinds for i, k in members if b.sites[i].kind == kind), members[0])
     s = b.sites[i]
     ops = tuple(_operand(b, x, r, b.sites[j], q) for j, q in members)
     return Finding("SYNC", s.point.span, msg, mv.sizes(), mv.block(), s.threads[0], _loops(s, k), (), ops, hint,
