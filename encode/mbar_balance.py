@@ -123,8 +123,10 @@ def _starved(ctx, proto, b) -> Finding | None:
     p - 1, p - 2, ... of the element before (an aligned wait's instances on one element are
     consecutive phases), so when it reaches this one at least p phases are complete: it never
     returns. At the deadlock graph's sizes (each loop running 1, 2 and 2S + 2 times).
-    Held-out round 51's mutants: a producer loop one round short of the consumers' was
-    refuted only by races its distrust made, and then unknown."""
+    The phases are the model's (the wait's parity offset from its round); consecutive ones
+    keep the parity argument whatever the kernel's own count. A mutant of ws_accumulate
+    whose producer loop runs one round short was refuted only by races its distrust made,
+    and then unknown."""
     waits = [w for w in b.sites if w.kind == "wait" and proto.offset.get(id(w)) is not None and w.threads]
     if not waits:
         return None
