@@ -326,7 +326,8 @@ def test_claims_resting_on_records_padding_met_are_unknown_not_findings():
     at such a store stays (tests/kernels/bad/tag_bias_dropout_mask_swapped.dsl)."""
     v = _verdict("r50_top2_mask_pad_met_unknown.dsl")
     assert v.status == "unknown" and not v.findings, (v.findings, v.unknowns)
-    assert any("never takes the value" in u.reason for u in v.unknowns)
+    # (the covers claim's quantified query may time out on a loaded machine instead: CI did)
+    assert any(u.reason.startswith("not decided, padding having met data") for u in v.unknowns), v.unknowns
 
 
 def test_a_witness_needing_a_value_the_kernel_wrote_is_unknown():
