@@ -22,6 +22,8 @@ from __future__ import annotations
 
 from .deadlock import Graph, least_sizes
 from .findings import Finding, Hop, Operand
+from .mbar_rounds import VERB
+from .short_rounds import same_trips_hint
 from .symbols import Unsupported
 
 
@@ -113,9 +115,6 @@ def _bytes_text(b, x: int, r: int, expected: int, landed: int) -> str:
             f"later round's copy, or never")
 
 
-VERB = {"arrive": "arrive", "expect": "expect_tx", "tma": "tma_load"}
-
-
 def _starved(ctx, proto, b) -> Finding | None:
     """A wait, on an untrusted array, for a phase that the kernel's arrivals on its element
     cannot complete in all, whatever phase each of them lands in: a phase takes `count`
@@ -153,10 +152,8 @@ def _starved(ctx, proto, b) -> Finding | None:
                 msg = (f"deadlock: the wait on {b.name}[{x}] at {g._where(n)} waits for phase {p} of {b.name}[{x}], "
                        f"which never completes: the kernel makes {made.get(x, 0)} arrival(s) on {b.name}[{x}] in "
                        f"all, and phase {p} needs {(p + 1) * b.count}")
-                hint = (f"every statement that arrives on {b.name} must run as many rounds as the waits wait for: "
-                        "give their loops the same trip count")
                 return Finding("SYNC", s.point.span, msg, mv.sizes(), mv.block(), g.classes[n.cls][1], g._loops(n),
-                               (("phase", p),), (g._operand(n),), hint)
+                               (("phase", p),), (g._operand(n),), same_trips_hint(b.name))
     return None
 
 

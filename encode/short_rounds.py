@@ -15,6 +15,7 @@ from __future__ import annotations
 import z3
 
 from .findings import Finding, Operand
+from .mbar_rounds import VERB
 from .memwitness import ModelView
 from .solver import Verdict as SV, find_model, minimize_model
 
@@ -53,16 +54,20 @@ def _short_finding(ctx, proto, bar, w, c, loops, t, x, q, mv: ModelView) -> Find
     it = tuple((k, mv.int(v)) for k, v in loops.items())
     where = "".join(f" ({k}={v})" for k, v in it)
     xe, qe, te = mv.int(x), mv.int(q), mv.int(t)
-    verb = {"arrive": "arrive", "expect": "expect_tx", "tma": "tma_load"}[c.kind]
-    why = (f"the {verb} at line {c.point.span.line} has no round {qe}" +
+    why = (f"the {VERB[c.kind]} at line {c.point.span.line} has no round {qe}" +
            (f": its loop over {c.loop.var} ends first" if c.loop is not None else ": it runs once"))
     msg = (f"deadlock: the wait on {bar.name}[{xe}] at line {w.point.span.line}{where} waits for phase {qe} of "
            f"{bar.name}[{xe}], which never completes: {why}")
     ops = (Operand(f"{bar.name}[{xe}] wait at line {w.point.span.line}{where} for phase {qe}",
                    (("thread", te), ("wait", 1), ("phase", qe))),)
-    hint = (f"every statement that arrives on {bar.name} must run as many rounds as the waits wait for: "
+    return Finding("SYNC", w.point.span, msg, mv.sizes(), mv.block(), te, it, (("phase", qe),), ops,
+                   same_trips_hint(bar.name))
+
+
+def same_trips_hint(bar: str) -> str:
+    """The hint of a wait for a phase that the arrivals, too few or cut short, never make."""
+    return (f"every statement that arrives on {bar} must run as many rounds as the waits wait for: "
             "give their loops the same trip count")
-    return Finding("SYNC", w.point.span, msg, mv.sizes(), mv.block(), te, it, (("phase", qe),), ops, hint)
 
 
 def unwaited_copy(ctx, proto) -> Finding | None:

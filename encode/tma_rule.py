@@ -96,22 +96,21 @@ def _query(ctx, rule, ia, ib, facts, extra, small) -> None:
     ctx.sink.obligation()
     model = ctx.solve(rule, ib.access.span, facts(ctx.protocol) + extra, small)
     if model is not None:
-        _report(ctx, rule, ia, ib, ModelView(ctx, model), _stands_trusted(ctx, facts, extra))
+        _report(ctx, rule, ia, ib, ModelView(ctx, model), lambda: _stands_trusted(ctx, facts, extra))
 
 
 def _stands_trusted(ctx, facts, extra) -> bool | None:
-    """Whether the finding stands with every mbarrier trusted (None: none is distrusted, or
-    the solver cannot tell). One that stands is a root of its own; one that does not is
-    grouped under the finding that explains the distrust (held-out round 48: a consumer's
-    parity one phase behind was listed third, under two races that only the distrust made)."""
+    """Whether the finding stands with every mbarrier trusted (None: the solver cannot tell).
+    One that stands is a root of its own; one that does not is grouped under the finding
+    that explains the distrust (held-out round 48: a consumer's parity one phase behind was
+    listed third, under two races that only the distrust made)."""
     proto = ctx.protocol
-    if all(not b.why_not for b in proto.bars.values()):
-        return None
     out = find_model(list(ctx.env.facts) + facts(proto.trusting()) + extra, ctx.opts.solver)
     return None if out.verdict is SV.UNKNOWN else out.verdict is SV.REFUTED
 
 
-def _report(ctx, rule, ia, ib, mv: ModelView, stands: bool | None) -> None:
+def _report(ctx, rule, ia, ib, mv: ModelView, stands) -> None:
+    """`stands`: _stands_trusted of the finding, asked only where its copy's array is untrusted."""
     ws, proto = ctx.target.warp_size, ctx.protocol
     a, b = ia.access, ib.access
     ta, tb = mv.int(ia.t), mv.int(ib.t)
@@ -123,7 +122,7 @@ def _report(ctx, rule, ia, ib, mv: ModelView, stands: bool | None) -> None:
             f"completes on {site.bar}[{x}] in phase {r}")
     bar = proto.bars[site.bar]
     unordered, disorders = "", ()
-    if bar.why_not and stands and _rounds_counted(proto, site.bar, tb):
+    if bar.why_not and _rounds_counted(proto, site.bar, tb) and stands():
         # the finding stands with every barrier trusted, whose rounds the model counts as the
         # kernel does: a wait of the wrong phase or a missing wait, the root of the distrust
         # that _lemma derived

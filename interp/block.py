@@ -339,6 +339,7 @@ class BlockExec(MemoryStatements):
         if not exprs.reads_elements(e):
             return e
         thr = np.flatnonzero(active)
+        ev = self.ev(thr, np.ones(len(thr), bool))
 
         def scalar(c):
             return IntEval({**self.env, **self.loops, **env}, self.I.read_int_input, None).cond(c)
@@ -355,7 +356,6 @@ class BlockExec(MemoryStatements):
                 return dataclasses.replace(n, lhs=left, rhs=exprs.rewrite(n.rhs, pre))
             if not isinstance(n, ir.ElemRef):
                 return None
-            ev = self.ev(thr, np.ones(len(thr), bool))
             got = np.unique(np.asarray(self.I.read_int_input(n.tensor, tuple(ev.term(i) for i in n.indices), n, thr)))
             if len(got) != 1:
                 raise InterpretError(f"{n.tensor}[...] in tile math reads different elements for different threads")
