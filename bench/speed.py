@@ -76,6 +76,7 @@ def measure(repeat: int, skip_bad: bool, code: Path) -> dict:
     # of tests/verify/kernels and their buggy siblings (wrong offset, missing barrier).
     kernels = sorted((ROOT / "tests/verify/kernels").glob("softmax_tree*.dsl"))
     kernels.append(ROOT / "proofs/flash_attention_pipelined.dsl")     # issue 17: <= 10 s
+    kernels.append(ROOT / "bench/scan/scan128.dsl")     # new-user round 46's 7-level scan (45 s before round 53)
     extra = [_in_process(p) for p in kernels]
     bad = [] if skip_bad else [_in_process(p) for p in sorted((ROOT / "tests/kernels/bad").glob("*.dsl"))]
     if bad:

@@ -64,6 +64,11 @@ def check_covered(ctx, name: str, sites) -> None:
         msg = f"{where} is written by no thread (no masked store's tile reaches it)"
         hint = ("the stores' tiles do not reach every element: round the grid up, (N + B - 1) / B, and "
                 "store the tail too")
+        if _before_first_tile(ctx, mv, sites, missing):
+            # new-user round 53: a store shifted by one (block.x * B + 1) was told to round up
+            # a grid that already was
+            hint = (f"{where} lies before the first block's tile: the stores' tiles start past the "
+                    "tensor's first elements; check the offset of the store")
     elif any(s.point.guards for s in sites):
         msg = f"{where} is written by no thread (no block, thread or iteration passes the store's conditions for it)"
         hint = "the condition around the store leaves this element out: check its bound against the tensor's size"
@@ -78,6 +83,27 @@ def check_covered(ctx, name: str, sites) -> None:
         hint = ("the store's condition leaves out the thread that does this element: check its bound (against "
                 "the tensor's size for a tail), or store that thread's elements in another branch")
     ctx.sink.finding(Finding("COVER", sites[0].span, msg, mv.sizes(), (), None, (), (), ops, hint, related))
+
+
+def _before_first_tile(ctx, mv: ModelView, sites, missing: tuple) -> bool:
+    """Whether the missing element lies, along some axis, before the start of every store's
+    tile at block 0 and the loops' first iteration."""
+    env = ctx.env
+    zero = [(b, z3.IntVal(0)) for b in env.blocks]
+    try:
+        for site in sites:
+            st = site.point.stmt
+            if not isinstance(st, ir.Store):
+                return False
+            inst: dict = {}
+            for loop in site.point.loops:
+                inst[loop.var] = env.term(loop.start, inst)
+            starts = [(d, env.term(sub.start, inst)) for d, sub in enumerate(st.dst.subs) if isinstance(sub, ir.Slice)]
+            if not any(missing[d] < mv.int(z3.substitute(t, *zero) if zero else t) for d, t in starts):
+                return False
+    except Unsupported:
+        return False
+    return bool(sites)
 
 
 def _owner_line(ctx, mv: ModelView, w: _Writer, where: str):

@@ -192,6 +192,18 @@ class PadLines:
             return False
         return self.proved(z3.Implies(q.at, z3.Or(*exact)), facts)
 
+    def apart(self, p: Part, q: Part, e: ir.Expr) -> bool:
+        """Whether parts p and q of the two operands of elementwise math `e` never lie at one
+        element: their overlap is no part (new-user round 53: a stencil's `l + r - 2.0 * c`,
+        where c is never padding, was taken for padding of c meeting the data l + r met)."""
+        if p.at is None or q.at is None or self.point is None:
+            return False
+        try:
+            _, _, facts, _ = self.frame(e)
+        except Unsupported:
+            return False
+        return self.proved(z3.Not(And(p.at, q.at)), facts)
+
     def proved(self, goal, facts) -> bool:
         out = prove(goal, facts, self.opts)
         return out.verdict is SV.PROVED

@@ -144,15 +144,17 @@ def mapped(parts: tuple, f) -> tuple:
     return tuple(valued(q, q.value if q.value in (UNKNOWN, MET) else f(q.value)) for q in parts)
 
 
-def combined(op: ir.BinOp, xs: tuple, ys: tuple, covered=lambda q, others: False, data=(True, True)) -> tuple:
+def combined(op: ir.BinOp, xs: tuple, ys: tuple, covered=lambda q, others: False, data=(True, True),
+             apart=lambda a, b: False) -> tuple:
     """Elementwise math: each operand's parts with the other operand a number there (but
     where `covered(part, other's parts)`: the other is padding wherever the part lies), and
-    the overlaps of two parts (their lines are all padding along the axes of either).
-    `data`: whether each operand reads a tile at the element itself (not a broadcast or a
-    scalar), whose data a winning infinity absorbs."""
+    the overlaps of two parts (their lines are all padding along the axes of either) but
+    where `apart(a, b)`: their places never meet. `data`: whether each operand reads a tile
+    at the element itself (not a broadcast or a scalar), whose data a winning infinity absorbs."""
     out = [against_data(q, binary_at(op, q.value, NOPAD), data[1]) for q in xs if not covered(q, ys)]
     out += [against_data(q, binary_at(op, NOPAD, q.value), data[0]) for q in ys if not covered(q, xs)]
-    out += [overlap(met_value(a.value, b.value) or binary_at(op, a.value, b.value), a, b) for a in xs for b in ys]
+    out += [overlap(met_value(a.value, b.value) or binary_at(op, a.value, b.value), a, b) for a in xs for b in ys
+            if not apart(a, b)]
     return placed(merged(tuple(out)))
 
 

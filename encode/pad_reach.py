@@ -4,8 +4,15 @@ writers, the places of that one write's padding stand at the read (they name the
 own loop values), where the parts of every writer together have lost them."""
 from __future__ import annotations
 
+import dataclasses
+
+import z3
+
 from dsl import exprs, ir
 from dsl.fmt import format_expr
+
+from .fill_parts import Part, tile_coords
+from .symbols import Unsupported
 
 
 class Reaching:
@@ -49,18 +56,59 @@ class Reaching:
         c = w.stmt
         if self.df.kernel.param(c.src.tensor) is None or self.df.writers.get(c.src.tensor):
             return None       # an input the kernel never writes: no padding its stores put there
-        if _window(c.dst) != _window(s.src) or _mentions_thread(c.dst):
+        if _mentions_thread(c.dst) or _mentions_thread(s.src):
+            return None
+        offsets = self.offsets(c.dst, s.src) if _window(c.dst) != _window(s.src) else ()
+        if offsets is None:
             return None
         saved = self.point
         self.point = w
         try:
-            return self.access_parts(c)
+            parts = self.access_parts(c)
         finally:
             self.point = saved
+        return tuple(_moved(q, offsets) for q in parts) if offsets else parts
+
+    def offsets(self, window: ir.TileRef, inner: ir.TileRef) -> tuple | None:
+        """Per tile axis, (how far `inner` starts past `window`, whether it is shorter there),
+        where `inner` lies inside `window` at constant offsets (a stencil's shifted loads of
+        one halo-padded copy: new-user round 53); None elsewhere."""
+        if len(window.subs) != len(inner.subs):
+            return None
+        inst, _ = self.instance(self.point)
+        out = []
+        try:
+            for a, b in zip(window.subs, inner.subs):
+                if isinstance(a, ir.Index) or isinstance(b, ir.Index):
+                    if _window_sub(a) != _window_sub(b):
+                        return None
+                    continue
+                d = z3.simplify(self.df.env.term(b.start, inst) - self.df.env.term(a.start, inst))
+                n, m = self.df.extent(a.extent), self.df.extent(b.extent)
+                if not z3.is_int_value(d) or d.as_long() < 0 or d.as_long() + m > n:
+                    return None
+                out.append((d.as_long(), m < n))
+        except Unsupported:
+            return None
+        return tuple(out)
 
 
 def _window(ref: ir.TileRef) -> tuple:
-    return tuple((type(sub).__name__,) + tuple(format_expr(e) for e in exprs.sub_terms(sub)) for sub in ref.subs)
+    return tuple(_window_sub(sub) for sub in ref.subs)
+
+
+def _window_sub(sub) -> tuple:
+    return (type(sub).__name__,) + tuple(format_expr(e) for e in exprs.sub_terms(sub))
+
+
+def _moved(q: Part, offsets: tuple) -> Part:
+    """Part q of a window, on the coordinates of a window inside it (`offsets` per axis): its
+    place shifted, and a line along an axis where the inner window is shorter may be all
+    padding though no line of the outer one is."""
+    tile = tile_coords(len(offsets))
+    at = q.at if q.at is None else z3.substitute(q.at, *[(t, t + d) for t, (d, _) in zip(tile, offsets) if d])
+    shorter = frozenset(k for k, (_, less) in enumerate(offsets) if less)
+    return dataclasses.replace(q, at=at, maybe=None if q.maybe is None else q.maybe | shorter)
 
 
 def _mentions_thread(ref: ir.TileRef) -> bool:

@@ -9,6 +9,7 @@ from dsl import exprs, ir
 from dsl.compute import selects_own_sides
 from dsl.pad_values import UNKNOWN
 
+from . import program as prog
 from .rootcause import sources
 from .solver import Verdict as SV, prove
 from .symbols import Unsupported
@@ -77,8 +78,24 @@ def count_hint(tc, storage: str, point, more: bool = False) -> str:
                 "runs past the range, a tile counted twice, or an accumulator that starts from a tensor's "
                 "earlier contents (an output read before it is stored holds the records its tag function "
                 "names) adds records: check the loop bounds and where the accumulator starts")
-    return (reset_hint(tc, storage, point) or _guarded_update_hint(tc, storage) or _no_accumulation(tc, storage)
-            or "the accumulation covers part of the range only: check the loop bounds and the k-tile extent")
+    return (reset_hint(tc, storage, point) or _guarded_update_hint(tc, storage) or overwritten(tc, storage, point)
+            or _no_accumulation(tc, storage) or "the accumulation covers part of the range only: check the loop bounds and the k-tile extent")
+
+
+def overwritten(tc, storage: str, point) -> str:
+    """The hint where the value is written, not updated, in a loop the reader comes after
+    (`acc = mma(a, b, z)` for `acc = mma(a, b, acc)`): each iteration replaces the last one's
+    records, so only the last iteration's reach the reader (new-user round 53)."""
+    for w in tc.df.writers.get(storage, []):
+        s = w.stmt
+        if not w.loops or tc.df.accumulates(w, storage) or prog.common_loops(w, point) == len(w.loops):
+            continue
+        if isinstance(s, ir.Mma):
+            return (f"'{storage}' is overwritten in each iteration of the loop over {w.loops[-1].var} (line "
+                    f"{w.span.line}: `{storage} = mma({s.a}, {s.b}, {s.c})` adds to {s.c}, not to {storage}), so "
+                    f"only the last iteration's products reach here: accumulate with `{storage} = mma({s.a}, {s.b}, "
+                    f"{storage})`")
+    return ""
 
 
 def _no_accumulation(tc, storage: str) -> str:

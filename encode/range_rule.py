@@ -13,9 +13,9 @@ from __future__ import annotations
 import z3
 
 from .elem_reads import witness_needs_opaque
-from .range_hints import count_hint, padding_hint, partial_sum_hint, reset_hint, where_hint
+from .range_hints import count_hint, overwritten, padding_hint, partial_sum_hint, reset_hint, where_hint
 from .solver import Verdict as SV, find_model, prove
-from .tagval import CaseKind
+from .tagval import CaseKind, taken
 from .witness import Witness
 from .terms import And, Conjuncts, Implies, Or
 
@@ -143,6 +143,7 @@ def _sources(lf, model, pairs) -> str:
     for sel, c, _, _ in lf.known:
         if not z3.is_true(model.eval(z3.substitute(sel, *pairs) if pairs else sel, model_completion=True)):
             continue
+        c = taken(c, lambda d: z3.is_true(model.eval(z3.substitute(d, *pairs) if pairs else d, model_completion=True)))
         _, origins, _ = Witness.copies(c)
         elements = [f"{o.storage}[{', '.join(str(ev(x)) for x in o.coords)}]" for o in origins]
         return ", ".join(dict.fromkeys(e for e in elements if "None" not in e))
@@ -246,7 +247,7 @@ def _cover(tc, point, cond, lf, lo, hi, lo_e, hi_e, base, scope, claim: str = "r
             f"[{_t(lo_e)}, {_t(hi_e)}) (the covers claim)"
         tc.sink.finding(w.finding("TAG", cond.span, f"{name} never takes the value {missing} of {where}",
                                   padding_hint(tc, lf, model, f"{lf.node.field}=range({_t(lo_e)}, {_t(hi_e)})", point)
-                                  or "some input elements never reach this value: "
+                                  or overwritten(tc, lf.node.elem.tensor, point) or "some input elements never reach this value: "
                                   "check the loop bounds and the tile offsets"))
         return False
     return True

@@ -12,7 +12,7 @@ from dataclasses import dataclass, field
 
 import z3
 
-from .terms import And
+from .terms import And, Or
 
 
 class CaseKind(enum.Enum):
@@ -43,6 +43,8 @@ class Contribution:
                                                # (encode/generalize.py); () when they are as listed
     replaced: bool = False                     # one update's records that a later one may replace
                                                # (`best = where(c, x, best)`): no coverage from them
+    paths: tuple = ()                          # a record that several cases hold (flatten): each
+                                               # case's (domain, origins, trail), for reports
 
     def terms(self, name: str) -> list:
         return [t for f, t in self.fields if f == name]
@@ -76,9 +78,13 @@ class TagValue:
 def merge(a: Contribution, b: Contribution) -> Contribution:
     """The record of a value computed from two others: every field of both."""
     shape = () if a.shape == () == b.shape else ("cat", (len(a.fields), len(a.origins), len(a.trail)), a.shape, b.shape)
+    pa, pb = _paths(a), _paths(b)
+    n = len(pa) * len(pb)
+    paths = () if n == 1 or n > MAX_PATHS else tuple(
+        (And(da, db), oa + ob, ta + tb) for da, oa, ta in pa for db, ob, tb in pb)
     return Contribution(a.fields + b.fields, a.bound + b.bound,
                         And(a.domain, b.domain), a.origins + b.origins, a.opaque or b.opaque,
-                        a.trail + b.trail, a.masked or b.masked, shape, a.replaced or b.replaced)
+                        a.trail + b.trail, a.masked or b.masked, shape, a.replaced or b.replaced, paths)
 
 
 def widen(c: Contribution, bound: tuple, domain) -> Contribution:
@@ -87,16 +93,91 @@ def widen(c: Contribution, bound: tuple, domain) -> Contribution:
 
 
 def flatten(tv: TagValue) -> list[Contribution]:
-    """All contributions of all cases, each guarded by its case; unknown cases become opaque."""
+    """All contributions of all cases, each guarded by its case; unknown cases become opaque.
+    A record that several cases hold (the same fields, origins and bound variables) is one
+    contribution under the disjunction of their conditions (_joined)."""
     out = []
-    for case in tv.cases:
+    for k, case in enumerate(tv.cases):
         if case.kind is CaseKind.VALUE:
-            out += [Contribution(c.fields, c.bound, And(case.cond, c.domain), c.origins, c.opaque,
-                                 case.trail + c.trail, c.masked, _after(case.trail, c.shape), c.replaced)
+            out += [(k, Contribution(c.fields, c.bound, And(case.cond, c.domain), c.origins, c.opaque,
+                                     case.trail + c.trail, c.masked, _after(case.trail, c.shape), c.replaced,
+                                     tuple((And(case.cond, d), o, case.trail + t) for d, o, t in c.paths)))
                     for c in case.contribs]
         else:
-            out.append(Contribution((), (), case.cond, (), f"{case.kind.value}: {case.note}", case.trail))
-    return out
+            out.append((k, Contribution((), (), case.cond, (), f"{case.kind.value}: {case.note}", case.trail)))
+    return _joined(out) if len(tv.cases) > 1 else [c for _, c in out]
+
+
+# A record's paths kept for reports, at most (a product of two joined records multiplies
+# them; past this the report names the first path's writes).
+MAX_PATHS = 64
+
+
+def _paths(c: Contribution) -> tuple:
+    return c.paths or ((c.domain, c.origins, c.trail),)
+
+
+def _joined(entries: list) -> list[Contribution]:
+    """`entries` ((case index, contribution)) with the records that different cases hold
+    joined: the cases exclude each other, so at any instance the joined record is the one
+    its case holds, and the multiset of records is unchanged (a case's own repeats, `x + x`,
+    stay two records: the n-th occurrence in a case joins the n-th of the others). A
+    Hillis-Steele scan reads each level's element through a copy or a sum: unjoined, a
+    record per path through the levels (3^7 for 128 elements, 45 s), joined, one per
+    element summed (2^7)."""
+    groups: dict = {}
+    seen: dict = {}
+    order = []
+    alive: list = []
+    for k, c in entries:
+        key = _record_key(c, alive)
+        if key is None:
+            order.append([c])
+            continue
+        n = seen.get((k, key), 0)
+        seen[(k, key)] = n + 1
+        slots = groups.setdefault(key, [])
+        if n < len(slots):
+            slots[n].append(c)
+        else:
+            slots.append([c])
+            order.append(slots[-1])
+    return [g[0] if len(g) == 1 else _join(g) for g in order]
+
+
+def _join(group: list) -> Contribution:
+    """One record for `group`, under the disjunction of its members' domains (simplified:
+    a case's condition holds the misses of every later write, mostly `true` after folding)."""
+    first = group[0]
+    paths = tuple(p for c in group for p in _paths(c))
+    return dataclasses.replace(first, domain=z3.simplify(Or(*[c.domain for c in group])),
+                               paths=paths if len(paths) <= MAX_PATHS else ())
+
+
+def _record_key(c: Contribution, alive: list):
+    """What makes two records the same, up to simplification; None for one that is not
+    joined (a generalised record, whose copies expand from its shape). `alive` keeps the
+    simplified terms whose ids the key holds (Z3 reuses the id of a freed term)."""
+    if c.shape != ():
+        return None
+
+    def term(t):
+        if not z3.is_expr(t):
+            return ("value", t)
+        alive.append(z3.simplify(t))
+        return alive[-1].get_id()
+    return (tuple((f, term(t)) for f, t in c.fields), tuple(b.get_id() for b in c.bound),
+            tuple((o.storage, tuple(term(x) for x in o.coords)) for o in c.origins),
+            c.opaque, c.masked, c.replaced)
+
+
+def taken(c: Contribution, holds) -> Contribution:
+    """`c` with the origins and trail of the path whose domain `holds` (a predicate on z3
+    terms, a model's), for a report; `c` itself where it has one path."""
+    for domain, origins, trail in c.paths:
+        if holds(domain):
+            return dataclasses.replace(c, origins=origins, trail=trail, paths=())
+    return c
 
 
 def _after(trail: tuple, shape: tuple) -> tuple:

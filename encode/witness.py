@@ -8,6 +8,7 @@ from dsl import ir
 from .findings import Finding, Hop, Operand
 from .memwitness import input_values
 from .symbols import Unsupported
+from .tagval import taken
 from .threads import owner, writer
 
 
@@ -51,6 +52,7 @@ class Witness:
         c = self.selected(lf)
         if c is None:
             return Operand(text, ())
+        c = taken(c, lambda d: z3.is_true(self.model.eval(d, model_completion=True)))
         fields, origins, trail = self.copies(c)
         tag = tuple(dict.fromkeys((f, _int(self.model, t)) for f, t in fields))
         shared = {n for n, t in self.df.types.items() if t.space is ir.Space.SHARED}

@@ -306,6 +306,9 @@ HELD_OUT = [
     ("r50_ok_argmax_inline_where", {"R": 16, "C": 150}),   # an i32 min's identity through an inline where
     ("r50_ok_bmv_length_element", {"NB": 3, "M": 19, "KM": 70}),   # `< LEN[block.y]` in tile math
     ("r51_ok_next_length_short_circuit", {"B": 4}),   # LEN[block.x + 1] read only after `block.x + 1 < B and`
+    ("r53_ok_stencil_shifted_loads", {"N": 256}),   # loads shifted inside one masked halo copy: placed padding
+    ("r53_ok_masked_store_inplace_pad", {"R": 2, "C": 1}),   # padding met data only where the store is masked off
+    ("r53_ok_scan128_rows", {"R": 2}),   # a 7-level Hillis-Steele scan: one record per element summed (was 16 s)
 ]
 
 

@@ -1,0 +1,15 @@
+# r53_ok_stencil_shifted_loads with the centre loaded at offset 0 (the left neighbour twice).
+kernel stencil_centre_shifted(X: f32[N], Y: f32[N]):
+    assume N % 128 == 0
+    grid (N / 128)
+    threads 128
+    tag X[i] = (i=i)
+    s = shared f32[130]
+    copy s[0 : +130], X[block.x * 128 - 1 : +130] masked(fill=0.0)
+    barrier
+    l = load s[0 : +128]
+    c = load s[0 : +128]
+    r = load s[2 : +128]
+    y = l + r - 2.0 * c
+    assert covers(tag(y[j]).i, max(block.x * 128 + j - 1, 0), min(block.x * 128 + j + 2, N))  #! error[TAG]
+    store Y[block.x * 128 : +128], y
