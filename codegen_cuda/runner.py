@@ -231,7 +231,8 @@ def _tile_refs(kernel: ir.Kernel):
 
 
 def poison(kernel: ir.Kernel, sizes: dict[str, int], inputs: dict[str, np.ndarray]) -> dict[str, np.ndarray]:
-    """Outputs poisoned so unwritten elements show; in-out tensors keep their contents."""
+    """Outputs poisoned so unwritten elements show; in-out tensors and partial outputs (a
+    `writes` declaration) keep their contents."""
     out = dict(inputs)
     outputs = output_params(kernel)
     from encode.elem_reads import reads
@@ -240,7 +241,7 @@ def poison(kernel: ir.Kernel, sizes: dict[str, int], inputs: dict[str, np.ndarra
     # read as a loop's trip count and then reset is state, not an output to poison)
     read |= {r.ref.tensor for s in ir.walk(kernel.body) for r in reads(s)}
     for p in kernel.params:
-        if p.name in outputs and p.name not in read:
+        if p.name in outputs and p.name not in read and kernel.written_part(p.name) is None:
             out[p.name] = poisoned(p.dtype.value, shape_of(p, sizes))
     return out
 

@@ -12,7 +12,7 @@ import lark
 
 from . import asserts, exprs, ir, limits, mbarriers, regsplit, wgmma, wgmma_groups
 from .diagnostics import Diagnostic, Span, plural, sort_key
-from .header import check_header_stmt, check_output_specs
+from .header import check_header_stmt, check_output_specs, check_written_parts
 from .parser import parse_tree, span_of
 from .scope import Scope, Entry
 from .spec_holes import spec_hole_errors
@@ -26,7 +26,7 @@ _BIN = {"add": ir.BinOp.ADD, "sub": ir.BinOp.SUB, "mul": ir.BinOp.MUL, "div": ir
 _BUILTINS = {("block", "x"): ir.Builtin.BLOCK_X, ("block", "y"): ir.Builtin.BLOCK_Y,
              ("block", "z"): ir.Builtin.BLOCK_Z, ("thread", "x"): ir.Builtin.THREAD_X,
              ("thread", "warp"): ir.Builtin.WARP, ("thread", "lane"): ir.Builtin.LANE}
-HEADER = ("assume", "const_decl", "grid", "threads", "tag_decl")
+HEADER = ("assume", "const_decl", "grid", "threads", "tag_decl", "writes_decl")
 
 
 @dataclass
@@ -51,7 +51,7 @@ class Checker:
         self.scope = Scope()
         self.tiles = TileChecker(self)
         self.wgmmas = 0                # wgmma statements so far: their operand tiles are numbered
-        self.header = {"consts": [], "assumes": [], "grid": None, "threads": None, "tags": [],
+        self.header = {"consts": [], "assumes": [], "grid": None, "threads": None, "tags": [], "writes": [],
                        "grid_span": None, "threads_span": None}
 
     # ---------------------------------------------------------------- helpers
@@ -236,6 +236,7 @@ class Checker:
             self.header_stmt(s, header)
         body = self.block([s for s in stmts if s.data not in HEADER], header)
         check_output_specs(self, header["tags"], body)
+        check_written_parts(self, header["writes"], body)
         grid, threads = header["grid"], header["threads"]
         regsplit.check_placement(self, body, threads or 1)
         if header["grid_span"] is None:
@@ -247,7 +248,8 @@ class Checker:
         return ir.Kernel(name, tuple(params), tuple(sizes), tuple(header["consts"]),
                          tuple(header["assumes"]), grid or (), threads or 1, tuple(header["tags"]),
                          tuple(body), self.file, self.span(k),
-                         header["grid_span"] or ir.NO_SPAN, header["threads_span"] or ir.NO_SPAN)
+                         header["grid_span"] or ir.NO_SPAN, header["threads_span"] or ir.NO_SPAN,
+                         tuple(header["writes"]))
 
     def block(self, stmts, header) -> list[ir.Stmt]:
         out: list[ir.Stmt] = []

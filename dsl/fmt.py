@@ -131,6 +131,8 @@ class _Printer:
             fields = ", ".join(f"{f}={format_expr(e)}" for f, e in t.fields)
             cond = f" if {format_expr(t.cond)}" if t.cond is not None else ""
             self.emit(1, f"tag {t.tensor}[{', '.join(t.indices)}] = ({fields}){cond}", _lines_of(t.span))
+        for w in k.writes:
+            self.emit(1, f"writes {w.tensor}[{', '.join(w.indices)}] if {format_expr(w.cond)}", _lines_of(w.span))
 
     def const_lines(self) -> None:
         cs = self.kernel.consts

@@ -21,6 +21,8 @@ def check_header_stmt(ck, s: lark.Tree, header: dict) -> None:
         _threads(ck, s, sp, header)
     elif kind == "tag_decl":
         _tag(ck, s, sp, header)
+    elif kind == "writes_decl":
+        _writes(ck, s, sp, header)
 
 
 def _assume(ck, tree) -> ir.Expr:
@@ -187,6 +189,50 @@ def _tag_field(ck, tree) -> ir.Expr:
         if isinstance(n, ir.BuiltinRef):
             ck.error("E023", "a tag depends on the element, not on the thread or block", n.span)
     return e
+
+
+def _writes(ck, s, sp, header) -> None:
+    """`writes T[i, j] if cond`: the part of output T the kernel writes."""
+    tname = str(s.children[0])
+    idx_names = [str(t) for t in s.children[1].children]
+    param = next((p for p in ck.tiles.param_list if p.name == tname), None)
+    if param is None:
+        ck.error("E023", f"'{tname}' is not a kernel parameter; `writes` names the part of an output the "
+                 "kernel writes", ck.span(s.children[0]), "declare it in the kernel's parameter list")
+        return
+    if len(idx_names) != len(param.shape):
+        ck.error("E014", f"`writes {tname}` names {len(idx_names)} {'index' if len(idx_names) == 1 else 'indices'}; "
+                 f"the tensor has rank {len(param.shape)}",
+                 ck.span(s.children[1]), "name one index per dimension, e.g. writes C[b, t] if ...")
+        return
+    if len(set(idx_names)) != len(idx_names):
+        ck.error("E011", "an index name is repeated", ck.span(s.children[1]), "each dimension needs its own name")
+        return
+    if any(w.tensor == tname for w in header["writes"]):
+        first = next(w for w in header["writes"] if w.tensor == tname)
+        ck.error("E011", f"'{tname}' already has a `writes` declaration", sp,
+                 f"the first is at line {first.span.line}; join the conditions with `or`")
+        return
+    with ck.scope.nested():
+        for n in idx_names:
+            ck.scope.define(n, Entry(ir.SymKind.INDEX), sp)
+        cond = ck.expr(s.children[2])
+    ck.int_or_bool(cond, "the condition of a `writes` declaration", code="E023", want_bool=True)
+    for n in exprs.iter_nodes(cond):
+        if isinstance(n, ir.BuiltinRef):
+            ck.error("E023", "the condition of a `writes` declaration may use the element's indices, sizes, "
+                     "constants and integer inputs, not the thread or block", n.span)
+            return
+    header["writes"].append(ir.WritesDecl(tname, tuple(idx_names), cond, sp))
+
+
+def check_written_parts(ck, decls, body) -> None:
+    """A `writes` declaration names an output the kernel stores into."""
+    stored = {s.dst.tensor for s in ir.walk(body) if isinstance(s, ir.Store)}
+    for w in decls:
+        if w.tensor not in stored:
+            ck.error("E023", f"`writes {w.tensor}` declares the part of {w.tensor} the kernel writes, and "
+                     f"nothing stores into '{w.tensor}'", w.span, "store into it, or remove the declaration")
 
 
 def check_output_specs(ck, tags, body) -> None:

@@ -226,6 +226,16 @@ class TagDecl:
 
 
 @dataclass(frozen=True, slots=True)
+class WritesDecl:
+    """`writes T[i, j] if cond`: the kernel writes the elements of output T where cond holds,
+    each once, and no other; the others keep their contents (docs/DSL.md, "Partial outputs")."""
+    tensor: str
+    indices: tuple[str, ...]
+    cond: Expr
+    span: Span = _span()
+
+
+@dataclass(frozen=True, slots=True)
 class ConstDecl:
     name: str
     value: int
@@ -248,6 +258,7 @@ class Kernel:
     span: Span = _span()
     grid_span: Span = _span()       # the `grid` and `threads` statements (the values carry none)
     threads_span: Span = _span()
+    writes: tuple[WritesDecl, ...] = ()    # partial outputs
 
     def const_value(self, name: str) -> int:
         for c in self.consts:
@@ -260,6 +271,9 @@ class Kernel:
 
     def tag_of(self, tensor: str) -> TagDecl | None:
         return next((t for t in self.tags if t.tensor == tensor), None)
+
+    def written_part(self, tensor: str) -> WritesDecl | None:
+        return next((w for w in self.writes if w.tensor == tensor), None)
 
 
 def walk(stmts):

@@ -287,8 +287,8 @@ def cast_value(v, dtype: ir.DType):
         return evaluate(_FLOATS[dtype], v)
     if dtype is ir.DType.BOOL:
         return float(v != 0.0)
-    if dtype in _INTS and math.isfinite(v) and abs(math.trunc(v)) < 2 ** (_INTS[dtype] - 1):
-        return float(math.trunc(v))
+    if dtype in _INTS and math.isfinite(v) and -2 ** (_INTS[dtype] - 1) <= math.trunc(v) < 2 ** (_INTS[dtype] - 1):
+        return float(math.trunc(v))         # the type's least value too (-2**31: new-user round 53)
     if dtype.is_float and (v == 0.0 or math.isinf(v)):
         return v        # bf16 holds 0 and the infinities exactly
     return UNKNOWN

@@ -19,6 +19,7 @@ import z3
 from dsl import exprs, ir
 
 from .access import loop_vars, point_thread_dependent
+from .cover_part import declared
 from .distribution import thread_bindings
 from .findings import Finding, Hop, Operand
 from .memwitness import ModelView, element_text, iteration_text, thread_text
@@ -51,8 +52,10 @@ def check_covered(ctx, name: str, sites) -> None:
     elem = [z3.Int(f"{name}.missing{d}") for d in range(len(shape))]
     inside = [And(e >= 0, e < n) for e, n in zip(elem, shape)]
     writers = [_writer(ctx, s, elem, i, inside) for i, s in enumerate(sites)]
+    part = declared(ctx, name, tuple(elem))      # a partial output: its declared part only
+    required = inside + ([part] if part is not None else [])
     misses = [z3.Not(w.hit) if not w.left else z3.ForAll(list(w.left), z3.Not(w.hit)) for w in writers]
-    model = _model(ctx, sites[0].span, inside + misses, elem, any(w.left for w in writers))
+    model = _model(ctx, sites[0].span, required + misses, elem, any(w.left for w in writers))
     if model is None:
         return
     mv = ModelView(ctx, model)
@@ -82,7 +85,8 @@ def check_covered(ctx, name: str, sites) -> None:
     elif related:
         hint = ("the store's condition leaves out the thread that does this element: check its bound (against "
                 "the tensor's size for a tail), or store that thread's elements in another branch")
-    ctx.sink.finding(Finding("COVER", sites[0].span, msg, mv.sizes(), (), None, (), (), ops, hint, related))
+    ctx.sink.finding(Finding("COVER", sites[0].span, msg, mv.sizes(), (), None, (), (), ops, hint, related,
+                             data=mv.data()))
 
 
 def _before_first_tile(ctx, mv: ModelView, sites, missing: tuple) -> bool:

@@ -117,9 +117,10 @@ def _of_expr(pads, e: ir.Expr, point, depth: int, at):
             keep = index_cond(df, c, tuple(z3.Int(f"pad.c{d}") for d in range(len(shape_of(df, x)))), inst,
                               at if stable_tiles(df, c) else None)
             return None if keep is None else z3.Or(inner, z3.Not(keep))
-        case ir.Bin() | ir.Neg() | ir.Cast() | ir.Call() if not isinstance(e, ir.Call) or e.func in ELEMENTWISE:
-            if isinstance(e, ir.Bin) and (e.op in ir.COMPARISONS or e.op in ir.LOGICAL):
-                return None
+        case ir.Bin() | ir.Neg() | ir.Not() | ir.Cast() | ir.Call() if not isinstance(e, ir.Call) or e.func in ELEMENTWISE:
+            # a comparison too: its truth at an element may come from padding where an operand
+            # is padding (`where(x == bcast(m), index(x) + r0, -2147483648)` masked again by rows:
+            # new-user round 53's column argmin)
             want = shape_of(df, e)
             out = []
             for x in _operands(e):
@@ -145,7 +146,7 @@ def _scalar(e: ir.Expr) -> bool:
 def _operands(e: ir.Expr) -> tuple:
     if isinstance(e, ir.Bin):
         return (e.lhs, e.rhs)
-    if isinstance(e, (ir.Neg, ir.Cast)):
+    if isinstance(e, (ir.Neg, ir.Not, ir.Cast)):
         return (e.operand,)
     return tuple(e.args)
 

@@ -58,7 +58,35 @@ def input_values(env, model) -> tuple:
                 out.append((tensor, tuple(a.as_long() for a in e[:-1]), e[-1].as_long()))
         if z3.is_int_value(entries[-1]):
             out.append((tensor, (), entries[-1].as_long()))
+        else:       # a default that is a term of the index (an assumption over all elements)
+            out += _each_element(env, model, tensor, env.functions[tensor], MAX_DATA - len(entries) + 1)
     return tuple(sorted(out))
+
+
+def _each_element(env, model, tensor: str, f, room: int) -> list:
+    """Every element's value where the tensor has at most `room` elements at the model's
+    sizes (new-user round 53: a CSR row pointer `PTR[r] <= PTR[r + 1]` has such a default,
+    and its witness listed none of PTR's values)."""
+    import itertools
+    param = env.kernel.param(tensor)
+    if param is None or room <= 0:
+        return []
+    dims = [model.eval(env.term(n, {}), model_completion=True) for n in param.shape]
+    if not all(z3.is_int_value(n) for n in dims):
+        return []
+    dims = [n.as_long() for n in dims]
+    total = 1
+    for n in dims:
+        total *= max(n, 0)
+    if total == 0 or total > room:
+        return []
+    out = []
+    for index in itertools.product(*[range(n) for n in dims]):
+        v = model.eval(f(*[z3.IntVal(i) for i in index]), model_completion=True)
+        if not z3.is_int_value(v):
+            return []
+        out.append((tensor, index, v.as_long()))
+    return out
 
 
 def thread_text(t: int, warp_size: int) -> str:

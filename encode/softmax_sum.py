@@ -10,6 +10,9 @@ and that m is the maximum of the same s: each tile has one writer, all at the sa
 conditions, in the order s, m, p, l (so one iteration's m is that iteration's s's maximum).
 Data is taken to be finite numbers, as everywhere in the fill rule.
 
+A length clamped away from zero, `maximum(len, 1)` of an integer tile (cast to a float type
+wide enough), is one too.
+
 A scalar divisor made of sizes, constants and integers that the assumptions keep at 1 or
 more (`s / C` with C >= 128: a row mean) is such a number too (new-user round 30's
 LayerNorm: the mean of rows past R is 0.0 / C)."""
@@ -30,6 +33,8 @@ def at_least_one(df, e: ir.Expr) -> bool:
         return True
     if isinstance(e, ir.Call) and e.func == "bcast" and len(e.args) == 1:
         e = e.args[0]
+    if _clamped(df, e):
+        return True
     order: list = []
     total = _resolved(df, e, order)
     if not (isinstance(total, ir.Call) and total.func == "sum" and len(total.args) == 1):
@@ -50,6 +55,36 @@ def at_least_one(df, e: ir.Expr) -> bool:
         return False
     order.append(writers[0])
     return _in_order(order)
+
+
+# casts that keep every integer finite (an i32 or i64 in f16 may be inf)
+WIDE = (ir.DType.F32, ir.DType.F64, ir.DType.BF16)
+
+
+def _clamped(df, e: ir.Expr) -> bool:
+    """`maximum(t, c)` of an integer tile t and an integer c the assumptions keep >= 1, maybe
+    cast to a wide float: a count clamped away from zero, `s / cast(maximum(len, 1), f32)`
+    (new-user round 53's masked mean over a length that may be 0); a tile whose one writer
+    computes that (`cnt = cast(...)`, then `s / cnt`)."""
+    if _tile(e):
+        writers = df.writers.get(e.name, [])
+        if len(writers) != 1 or not isinstance(writers[0].stmt, ir.Compute):
+            return False
+        e = writers[0].stmt.value
+    if isinstance(e, ir.Cast):
+        if e.dtype not in WIDE:
+            return False
+        e = e.operand
+    if not (isinstance(e, ir.Call) and e.func == "maximum" and len(e.args) == 2 and not e.kwargs):
+        return False
+    for t, c in (e.args, e.args[::-1]):
+        while isinstance(t, ir.Call) and t.func in ("bcast", "reshape") and len(t.args) == 1:
+            t = t.args[0]
+        kind = df.types.get(t.name) if _tile(t) else None
+        if kind is not None and not kind.dtype.is_float and kind.dtype is not ir.DType.BOOL \
+                and scalar_at_least_one(df, c):
+            return True
+    return False
 
 
 def _exp_argument(e):

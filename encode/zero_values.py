@@ -26,7 +26,7 @@ from dataclasses import dataclass
 from dsl import exprs, ir
 from dsl.pad_values import FUNCS, cast_value, evaluate
 
-from .softmax_sum import scalar_at_least_one
+from .softmax_sum import at_least_one, scalar_at_least_one
 
 EMPTY, ZERO, ANY = 0, 1, 2
 SCALARS = (ir.SymKind.SIZE, ir.SymKind.CONST, ir.SymKind.LOOP)
@@ -124,6 +124,11 @@ class Constants:
                     got = cast_value(v.v, dt)
                     return _number(got) if isinstance(got, float) else Number(None)
                 return v
+            case ir.Bin(op=ir.BinOp.DIV, lhs=a, rhs=b) if not isinstance(self.value(b), Number) \
+                    and at_least_one(self.df, b):
+                # a tile of finite numbers >= 1 (a softmax's row sum, a clamped length): 0.0
+                # stays 0.0 (new-user round 53's masked mean, `s / cast(maximum(len, 1), f32)`)
+                return self.expr(a)
             case ir.Bin(op=op, lhs=a, rhs=b) if op in _ARITH:
                 return _arith(op, self.value(a), self.value(b))
             case ir.Call(func="where", args=(c, a, b)):

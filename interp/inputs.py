@@ -114,6 +114,18 @@ def data_assumes_hold(kernel: ir.Kernel, sizes, data: dict) -> bool:
     return True
 
 
+def written_part(kernel: ir.Kernel, sizes, data: dict, name: str) -> np.ndarray | None:
+    """Where tensor `name`'s `writes` declaration holds, element by element (the part of a
+    partial output the kernel writes); None without one."""
+    decl = kernel.written_part(name)
+    if decl is None:
+        return None
+    dims = shapes(kernel, sizes)
+    grid = _grid(decl.indices, dict(zip(decl.indices, dims[name])))
+    holds = IntEval({**_env(kernel, sizes), **grid}, _Reader(data, dims)).cond(decl.cond)
+    return np.broadcast_to(np.asarray(holds, bool), dims[name])
+
+
 def _target(cmp: ir.Expr, names, data):
     """(tensor, op, other side) when one side of a comparison is T[bound names] of an integer input."""
     if not (isinstance(cmp, ir.Bin) and cmp.op in _FLIP):
@@ -209,9 +221,10 @@ def _stmt_exprs(s):
                 yield sub.at if isinstance(sub, ir.Index) else sub.start
 
 
-def random_inputs(kernel: ir.Kernel, sizes, seed: int = 0, int_high: int = 4) -> dict[str, np.ndarray]:
+def random_inputs(kernel: ir.Kernel, sizes, seed: int = 0, int_high: int = 4,
+                  adjust: bool = True) -> dict[str, np.ndarray]:
     """Random inputs (floats in [-1, 1), integers in [0, int_high) unless the assumptions say
-    otherwise); outputs that are never read start as NaN."""
+    otherwise, where `adjust`); outputs that are never read start as NaN."""
     rng = np.random.default_rng(seed)
     dims = shapes(kernel, sizes)
     total = sum(int(np.prod(d, dtype=np.float64)) for d in dims.values())
@@ -222,8 +235,10 @@ def random_inputs(kernel: ir.Kernel, sizes, seed: int = 0, int_high: int = 4) ->
     for p in kernel.params:
         shape = dims[p.name]
         if p.dtype.is_float:
-            arr = rng.uniform(-1, 1, shape) if p.name in read else np.full(shape, np.nan)
+            # a partial output keeps what it held outside its written part: data, not NaN
+            kept = p.name in read or kernel.written_part(p.name) is not None
+            arr = rng.uniform(-1, 1, shape) if kept else np.full(shape, np.nan)
         else:
             arr = rng.integers(0, int_high, shape)
         out[p.name] = cast(arr, p.dtype)
-    return satisfy(kernel, sizes, out, rng)
+    return satisfy(kernel, sizes, out, rng) if adjust else out

@@ -22,7 +22,7 @@ from .compute import NUMPY, cast
 from .block import BlockExec
 from .global_races import GlobalLog
 from .intexpr import IntEval
-from .inputs import MAX_ELEMENTS, assumes_hold, data_assumes_hold, is_data_assume, random_inputs
+from .inputs import MAX_ELEMENTS, assumes_hold, data_assumes_hold, is_data_assume, random_inputs, written_part
 from .layout import InterpretError
 from .tags import Tags, field_choices, has_fields, no_data, records
 from .tagsets import describe
@@ -130,6 +130,9 @@ class Interpreter:
             if isinstance(st, ir.Store) and st.dst.tensor in self.params:
                 self.store_lines.setdefault(st.dst.tensor, st.span.line)
         self.counts = {n: np.zeros(self.shapes[n], np.int64) for n in sorted(self.store_lines)}
+        # the declared parts of partial outputs (`writes`), from the inputs as they start
+        self.parts = {n: written_part(kernel, sizes, self.globals, n) for n in self.counts
+                      if kernel.written_part(n) is not None}
         state = _read_and_written(kernel)
         self.global_log = GlobalLog({n: self.shapes[n] for n in state})
         # a tensor the kernel also reads counts the blocks that write an element (COVER)
@@ -288,6 +291,9 @@ class Interpreter:
     def cover(self, everything: bool) -> None:
         for name, count in self.counts.items():
             bad = (count != 1) if everything else (count > 1)
+            part = self.parts.get(name)
+            if part is not None:        # a partial output: once inside its part, never outside
+                bad = np.where(part, bad, count > 0)
             if bad.any():
                 i = np.unravel_index(int(np.flatnonzero(bad)[0]), count.shape)
                 n = int(count[i])

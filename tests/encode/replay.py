@@ -29,8 +29,10 @@ class Site:
 
 
 class Replay:
-    def __init__(self, kernel: ir.Kernel, sizes: dict, block: tuple = (), warp: int = 32):
+    def __init__(self, kernel: ir.Kernel, sizes: dict, block: tuple = (), warp: int = 32, data=()):
         self.k, self.warp = kernel, warp
+        # integer input elements the witness fixes (Finding.data), index () for the others
+        self.data = {(t, tuple(i)): v for t, i, v in data}
         self.env = {**dict(sizes), **{c.name: c.value for c in kernel.consts}}
         for i, b in enumerate(block):
             self.env[f"block.{'xyz'[i]}"] = b
@@ -71,6 +73,9 @@ class Replay:
             return env[e.which.value]
         if isinstance(e, ir.Neg):
             return -self.value(e.operand, env)
+        if isinstance(e, ir.ElemRef):
+            at = tuple(self.value(i, env) for i in e.indices)
+            return self.data.get((e.tensor, at), self.data.get((e.tensor, ()), 0))
         if isinstance(e, ir.Call) and e.func in ("min", "max"):
             vals = [self.value(a, env) for a in e.args]
             return min(vals) if e.func == "min" else max(vals)

@@ -115,7 +115,7 @@ def _access_is_real(rp: Replay, op):
 
 def replay_pair(kernel, f) -> None:
     """RACE / WAR / ASYNC: both threads touch one address, and nothing orders them."""
-    rp = Replay(kernel, dict(f.sizes), f.block)
+    rp = Replay(kernel, dict(f.sizes), f.block, data=f.data)
     a, b = f.operands
     sa, ita, ta, ca = _access_is_real(rp, a)
     sb, itb, tb, cb = _access_is_real(rp, b)
@@ -156,7 +156,7 @@ def ir_int(kernel, e) -> int:
 def replay_sync(kernel, f) -> None:
     if f.message.startswith("deadlock:"):
         return replay_deadlock(kernel, f)
-    rp = Replay(kernel, dict(f.sizes), f.block)
+    rp = Replay(kernel, dict(f.sizes), f.block, data=f.data)
     site = rp.site(f.span.line)
     reach, skip = (_facts(op) for op in f.operands)
     assert reach["reaches"] == 1 and skip["reaches"] == 0
@@ -171,7 +171,7 @@ def replay_deadlock(kernel, f) -> None:
     a wait at round r with parity p needs phase r (p = r % 2) or r - 1 (p != r % 2), >= 0;
     the next instance arrives (or copies) on that element in that round; and after an
     arrival the next instance is a wait its own thread runs before it."""
-    rp = Replay(kernel, dict(f.sizes), f.block)
+    rp = Replay(kernel, dict(f.sizes), f.block, data=f.data)
     seen = []
     for op in f.operands:
         hop, facts = op.hops[0], _facts(op)
@@ -209,7 +209,7 @@ def replay_bound(kernel, f) -> None:
         # a subscript that reads an element another finding reads out of bounds: its value is
         # any value there (encode/rootcause.py); that root is replayed on its own
         return
-    rp = Replay(kernel, dict(f.sizes), f.block)
+    rp = Replay(kernel, dict(f.sizes), f.block, data=f.data)
     (op,) = f.operands
     site, it, t, coords = _access_is_real(rp, op)
     shape = rp.shape(op.hops[0].storage)
@@ -217,7 +217,7 @@ def replay_bound(kernel, f) -> None:
 
 
 def replay_init(kernel, f) -> None:
-    rp = Replay(kernel, dict(f.sizes), f.block)
+    rp = Replay(kernel, dict(f.sizes), f.block, data=f.data)
     (op,) = f.operands
     site, it, t, coords = _access_is_real(rp, op)
     tensor = op.hops[0].storage
@@ -239,7 +239,7 @@ def replay_cover(kernel, f) -> None:
         for op in f.operands:
             facts = _facts(op)
             block = tuple(v for k, v in op.tag if k.startswith("block."))
-            rp = Replay(kernel, sizes, block)
+            rp = Replay(kernel, sizes, block, data=f.data)
             hop = op.hops[0]
             it = {k: v for k, v in op.tag if k not in ("thread",) and not k.startswith("block.")}
             site = rp.site(hop.span.line)
@@ -250,10 +250,20 @@ def replay_cover(kernel, f) -> None:
         return
     (op,) = f.operands
     coords = op.hops[0].coords
+    if _facts(op).get("writes"):
+        # a write outside a partial output's declared part: the store does write the element
+        # at the reported block, thread and iteration, and the declaration's condition fails there
+        rp = Replay(kernel, sizes, f.block, data=f.data)
+        site = rp.site(op.hops[0].span.line)
+        it = dict(op.hops[0].loops)
+        assert rp.runs(site, f.thread, it) and rp.touches(site.stmt, "dst", f.thread, it, coords)
+        decl = kernel.written_part(op.hops[0].storage)
+        assert not rp.truth(decl.cond, {**rp.env, **dict(zip(decl.indices, coords))})
+        return
     grid = [Replay(kernel, sizes).value(g, Replay(kernel, sizes).env) for g in kernel.grid]
     import itertools
     for block in itertools.product(*(range(g) for g in grid)):
-        rp = Replay(kernel, sizes, block)
+        rp = Replay(kernel, sizes, block, data=f.data)
         for u in range(kernel.threads):     # each thread's own path: stores may be under its conditions
             for s, key in rp.events(u):
                 if isinstance(s, ir.Store) and s.dst.tensor == op.hops[0].storage:
@@ -261,7 +271,7 @@ def replay_cover(kernel, f) -> None:
 
 
 def replay_res(kernel, f) -> None:
-    rp = Replay(kernel, dict(f.sizes))
+    rp = Replay(kernel, dict(f.sizes), data=f.data)
     if "threads per block" in f.message:
         assert kernel.threads > 1024
     elif "setmaxnreg" in f.message:
@@ -307,7 +317,7 @@ def ir_values(kernel, t) -> int:
 
 
 def replay_bank(kernel, f) -> None:
-    rp = Replay(kernel, dict(f.sizes), f.block)
+    rp = Replay(kernel, dict(f.sizes), f.block, data=f.data)
     a, b = f.operands
     sa, it, ta, ca = _access_is_real(rp, _as_access(a, f))
     sb, _, tb, cb = _access_is_real(rp, _as_access(b, f))
@@ -334,7 +344,7 @@ def replay_race(kernel, f) -> None:
     if not blocks[0]:
         return replay_pair(kernel, f)
     for op, block in zip((a, b), blocks):
-        _access_is_real(Replay(kernel, dict(f.sizes), block), op)
+        _access_is_real(Replay(kernel, dict(f.sizes), block, data=f.data), op)
     assert a.hops[0].coords == b.hops[0].coords and a.hops[0].storage == b.hops[0].storage
     assert blocks[0] != blocks[1] and (_facts(a)["write"] or _facts(b)["write"])
 

@@ -314,6 +314,18 @@ def test_padding_through_a_cast_takes_the_cast_value():
     assert v.status == "proved", (v.findings, v.unknowns)   # rounds to f16's 0.0
 
 
+def test_an_integer_types_least_value_is_its_own_cast():
+    """-2**31 is an i32 (new-user round 53: a column argmin's running maximum of row indices
+    padded with it was unknown, the cast of its fill taken for one that does not fit); one
+    below it and 2**31 are not."""
+    from dsl import ir
+    from dsl.pad_values import UNKNOWN, cast_value
+    assert cast_value(-2.0 ** 31, ir.DType.I32) == -2.0 ** 31
+    assert cast_value(-2.0 ** 31 - 1, ir.DType.I32) == UNKNOWN
+    assert cast_value(2.0 ** 31, ir.DType.I32) == UNKNOWN
+    assert cast_value(-128.0, ir.DType.I8) == -128.0 and cast_value(127.0, ir.DType.I8) == 127.0
+
+
 # Held-out round 11 (class C): with padding that met data as *any* function of the data
 # (`0.0 - mean`), the fill rule dropped it and these wrong kernels were proved; only the
 # op's identity (`0.0 + x`, `maximum(-inf, x)`) makes the element the other operand's.

@@ -308,6 +308,10 @@ HELD_OUT = [
     ("r51_ok_next_length_short_circuit", {"B": 4}),   # LEN[block.x + 1] read only after `block.x + 1 < B and`
     ("r53_ok_stencil_shifted_loads", {"N": 256}),   # loads shifted inside one masked halo copy: placed padding
     ("r53_ok_masked_store_inplace_pad", {"R": 2, "C": 1}),   # padding met data only where the store is masked off
+    ("r53_ok_masked_mean_len_zero", {"B": 5, "D": 64}),   # 0.0 / cast(maximum(len, 1), f32) stays 0.0
+    ("r53_ok_last_argmin_int_min", {"R": 70, "C": 64}),   # a running max of indices from -2**31, re-masked rows
+    ("r53_ok_csr_spmv", {"R": 6, "R1": 7, "NNZ": 20, "NC": 9}),   # a loop over PTR[r] .. PTR[r + 1]
+    ("r53_ok_kv_append", {"NB": 3, "T": 32, "L": 100}),   # a partial output: `writes Cache[b, t, d] if ...`
     ("r53_ok_scan128_rows", {"R": 2}),   # a 7-level Hillis-Steele scan: one record per element summed (was 16 s)
 ]
 
