@@ -247,12 +247,12 @@ class Graph:
         x, p, count = self.element(n.site, n.k), self.phase(n), self.proto.bars[s.bar].count
         why = (f"{made} of its {count} arrival(s) are made" if made < count else
                f"its expect_tx bytes are {short} more than its bulk copies bring")
-        msg = (f"deadlock: the wait on {s.bar}[{x}] at {self._where(n)} waits for phase {p} of {s.bar}[{x}], which "
+        msg = (f"deadlock: the wait on {s.bar}[{x}] at {self.place_text(n)} waits for phase {p} of {s.bar}[{x}], which "
                f"never completes: {why}")
         hint = (f"wait only for phases the arrivals make: round {p} of {s.bar}[{x}] needs {count} arrival(s)"
                 + ("" if made < count else " and bulk copies for every byte its expect_tx announces"))
         return Finding("SYNC", s.point.span, msg, self.mv.sizes(), self.mv.block(), self.classes[n.cls][1],
-                       self._loops(n), (("phase", p),), (self._operand(n),), hint)
+                       self.iterations(n), (("phase", p),), (self.operand_of(n),), hint)
 
     def unwaited(self) -> Node | None:
         """The earliest bulk copy whose phase no wait covers (a wait for it, or for a later
@@ -277,9 +277,9 @@ class Graph:
     def unwaited_finding(self, n: Node) -> Finding:
         s = self.sites[n.site]
         x, r = self.element(n.site, n.k), self.round(n.site, n.k)
-        msg, hint = unwaited_text(s.point.stmt.dst.tensor, self._where(n), s.bar, x, r)
+        msg, hint = unwaited_text(s.point.stmt.dst.tensor, self.place_text(n), s.bar, x, r)
         return Finding("ASYNC", s.point.span, msg, self.mv.sizes(), self.mv.block(), self.classes[n.cls][1],
-                       self._loops(n), (("phase", r),), (self._operand(n),), hint)
+                       self.iterations(n), (("phase", r),), (self.operand_of(n),), hint)
 
     def cycle(self) -> list[Node] | None:
         """The shortest cycle through the earliest wait on one (None: no deadlock seen)."""
@@ -300,12 +300,12 @@ class Graph:
         return None
 
     # ------------------------------------------------------------ the finding
-    def _where(self, n: Node) -> str:
+    def place_text(self, n: Node) -> str:
         s = self.sites[n.site]
         it = f" ({s.loop.var}={n.k})" if s.loop is not None else ""
         return f"line {s.point.span.line}{it}"
 
-    def _loops(self, n: Node) -> tuple:
+    def iterations(self, n: Node) -> tuple:
         s = self.sites[n.site]
         return ((s.loop.var, n.k),) if s.loop is not None else ()
 
@@ -315,27 +315,27 @@ class Graph:
             s = self.sites[n.site]
             x = self.element(n.site, n.k)
             if s.kind == "barrier":
-                parts.append(f"which run after the block barrier at {self._where(n)}, which every thread must reach")
+                parts.append(f"which run after the block barrier at {self.place_text(n)}, which every thread must reach")
             elif s.kind == "inc":
-                parts.append(f"which run after the setmaxnreg inc at {self._where(n)}, which waits for the registers "
+                parts.append(f"which run after the setmaxnreg inc at {self.place_text(n)}, which waits for the registers "
                              "that the warpgroups' setmaxnreg dec free")
             elif s.kind == "dec":
-                parts.append(f"freed only by the setmaxnreg dec at {self._where(n)}")
+                parts.append(f"freed only by the setmaxnreg dec at {self.place_text(n)}")
             elif s.kind == "wait":
-                parts.append(f"the wait on {s.bar}[{x}] at {self._where(n)} waits for phase {self.phase(n)} of "
+                parts.append(f"the wait on {s.bar}[{x}] at {self.place_text(n)} waits for phase {self.phase(n)} of "
                              f"{s.bar}[{x}]" if idx == 0 else f"which run after the wait on {s.bar}[{x}] at "
-                             f"{self._where(n)} for phase {self.phase(n)}")
+                             f"{self.place_text(n)} for phase {self.phase(n)}")
             else:
                 what = {"arrive": "the arrivals", "expect": "the expect_tx", "tma": "the bulk copy"}[s.kind]
-                parts.append(f"completed only with {what} at {self._where(n)}")
+                parts.append(f"completed only with {what} at {self.place_text(n)}")
         first = self.sites[cycle[0].site]
         parts.append(f"which run after the wait at line {first.point.span.line} itself")
         return "deadlock: " + ", ".join(parts)
 
-    def _operand(self, n: Node) -> Operand:
+    def operand_of(self, n: Node) -> Operand:
         s = self.sites[n.site]
         x, t = self.element(n.site, n.k), self.classes[n.cls][1]
-        loops = self._loops(n)
+        loops = self.iterations(n)
         it = f" in iteration {', '.join(f'{v} = {k}' for v, k in loops)}" if loops else ""
         if not s.bar:       # a block barrier or a setmaxnreg
             text = {"barrier": "block barrier", "inc": "setmaxnreg inc", "dec": "setmaxnreg dec"}[s.kind]
@@ -368,5 +368,5 @@ class Graph:
             hint = ("a wait must not need arrivals that run only after it: move it after the work that completes "
                     "its phase, or wait for the phase before it")
         return Finding("SYNC", site.point.span, self._describe(cycle), self.mv.sizes(), self.mv.block(),
-                       self.classes[w.cls][1], self._loops(w), (("phase", self.phase(w)),),
-                       tuple(self._operand(n) for n in cycle), hint)
+                       self.classes[w.cls][1], self.iterations(w), (("phase", self.phase(w)),),
+                       tuple(self.operand_of(n) for n in cycle), hint)

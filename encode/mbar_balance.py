@@ -149,11 +149,11 @@ def _starved(ctx, proto, b) -> Finding | None:
             x, p = g.element(n.site, n.k), g.phase(n)
             if p >= 0 and made.get(x, 0) < (p + 1) * b.count and _chained(g, nodes, n, x, p):
                 s = g.sites[n.site]
-                msg = (f"deadlock: the wait on {b.name}[{x}] at {g._where(n)} waits for phase {p} of {b.name}[{x}], "
+                msg = (f"deadlock: the wait on {b.name}[{x}] at {g.place_text(n)} waits for phase {p} of {b.name}[{x}], "
                        f"which never completes: the kernel makes {made.get(x, 0)} arrival(s) on {b.name}[{x}] in "
                        f"all, and phase {p} needs {(p + 1) * b.count}")
-                return Finding("SYNC", s.point.span, msg, mv.sizes(), mv.block(), g.classes[n.cls][1], g._loops(n),
-                               (("phase", p),), (g._operand(n),), same_trips_hint(b.name))
+                return Finding("SYNC", s.point.span, msg, mv.sizes(), mv.block(), g.classes[n.cls][1], g.iterations(n),
+                               (("phase", p),), (g.operand_of(n),), same_trips_hint(b.name))
     return None
 
 

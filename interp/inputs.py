@@ -127,15 +127,31 @@ def written_part(kernel: ir.Kernel, sizes, data: dict, name: str) -> np.ndarray 
 
 
 def _target(cmp: ir.Expr, names, data):
-    """(tensor, op, other side) when one side of a comparison is T[bound names] of an integer input."""
+    """(tensor, op, other side) when one side of a comparison is T[bound names] of an integer
+    input, maybe plus or minus a term, which moves to the other side (`POS[b] + T <= L`)."""
     if not (isinstance(cmp, ir.Bin) and cmp.op in _FLIP):
         return None
     for side, other, op in ((cmp.lhs, cmp.rhs, cmp.op), (cmp.rhs, cmp.lhs, _FLIP[cmp.op])):
+        side, other = _isolated(side, other)
         if (isinstance(side, ir.ElemRef) and side.tensor in data
                 and all(isinstance(i, ir.Sym) and i.name in names for i in side.indices)
                 and side.tensor not in {n.tensor for n in exprs.iter_nodes(other) if isinstance(n, ir.ElemRef)}):
             return side, op, other
     return None
+
+
+def _isolated(side: ir.Expr, other: ir.Expr) -> tuple:
+    """`E + k` against `other` as `E` against `other - k` (and `k + E`, `E - k`), while one
+    operand of the sum is an element read."""
+    while isinstance(side, ir.Bin) and side.op in (ir.BinOp.ADD, ir.BinOp.SUB):
+        if isinstance(side.lhs, ir.ElemRef):
+            back = ir.BinOp.SUB if side.op is ir.BinOp.ADD else ir.BinOp.ADD
+            side, other = side.lhs, ir.Bin(back, other, side.rhs)
+        elif side.op is ir.BinOp.ADD and isinstance(side.rhs, ir.ElemRef):
+            side, other = side.rhs, ir.Bin(ir.BinOp.SUB, other, side.lhs)
+        else:
+            break
+    return side, other
 
 
 def _alternative(c: ir.Expr, names, ints) -> list:

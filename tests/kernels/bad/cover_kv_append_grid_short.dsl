@@ -1,6 +1,6 @@
 # r53_ok_kv_append with a grid one token block short: the last block of new tokens is never written.
 kernel kv_append_grid_short(New: f16[NB, T, 128], POS: i32[NB], Cache: f16[NB, L, 128]):
-    assume NB >= 1 and T % 16 == 0 and L <= 1048576
+    assume NB >= 1 and T % 16 == 0 and L >= T and L <= 1048576
     assume POS[b] >= 0 and POS[b] + T <= L
     const BT, D = 16, 128
     grid (T / BT - 1, NB)

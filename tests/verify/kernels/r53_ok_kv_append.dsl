@@ -1,7 +1,7 @@
 # New-user rounds 50 and 53: a KV-cache append in place, Cache[b, POS[b] + t, :] = New[b, t, :] for
 # t < T; `writes` declares the part of the cache it writes, the rest keeping its contents.
 kernel kv_append(New: f16[NB, T, 128], POS: i32[NB], Cache: f16[NB, L, 128]):
-    assume NB >= 1 and T % 16 == 0 and L <= 1048576
+    assume NB >= 1 and T % 16 == 0 and L >= T and L <= 1048576
     assume POS[b] >= 0 and POS[b] + T <= L
     const BT, D = 16, 128
     grid (T / BT, NB)
