@@ -3,6 +3,7 @@ and bench/gpu.py. NumPy only: no dsl/, no numba (bench/gpu.py runs without the f
 """
 from __future__ import annotations
 
+import math
 from dataclasses import dataclass
 
 import numpy as np
@@ -110,4 +111,10 @@ def compare(name: str, got: np.ndarray, want, tol: float) -> OutputCheck:
     except ValueError as e:
         raise ValueError(f"reference output {name}: {e}") from None
     float_out = np.issubdtype(np.asarray(got).dtype, np.floating)
-    return OutputCheck(name, d.rel_err if float_out else d.max_abs, tol, d.unwritten, d.elements)
+    err = d.rel_err if float_out else d.max_abs
+    if d.extra:
+        # the reference's value is the poison itself (an i8 column whose max is -128, a NaN it
+        # means) and the program wrote another: a mismatch, not an element to skip (held-out
+        # round 54: -127 for -128 passed)
+        err = math.inf
+    return OutputCheck(name, err, tol, d.unwritten, d.elements)

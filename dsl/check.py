@@ -105,6 +105,10 @@ class Checker:
                 out = ir.Bin(op, out, p, sp)
             return out
         if kind == "neg":
+            inner = t.children[0]
+            if isinstance(inner, lark.Tree) and inner.data == "int_lit" and \
+                    str(inner.children[0]).lstrip("0") == str(limits.MAX_INT + 1):
+                return ir.IntLit(-limits.MAX_INT - 1, sp)     # the least i64: its magnitude is no literal
             return ir.Neg(self.expr(t.children[0], bind_indices), sp)
         if kind == "not_":
             return ir.Not(self.expr(t.children[0], bind_indices), sp)

@@ -32,11 +32,11 @@ def literal(ck, text: str, span) -> int:
 
 
 def constant(ck, name: str, value: int, span) -> bool:
-    """Is a folded constant within MAX_INT? (E032 when not)."""
-    if abs(value) <= MAX_INT:
+    """Is a folded constant a 64-bit integer, -2**63 to 2**63 - 1? (E032 when not)."""
+    if -MAX_INT - 1 <= value <= MAX_INT:
         return True
-    ck.error("E032", f"constant '{name}' folds to a value of {len(str(abs(value)))} digits, beyond "
-             f"{MAX_INT} (2**63 - 1)", span, HINT)
+    ck.error("E032", f"constant '{name}' folds to {_shown(value)}, outside the 64-bit integers "
+             f"(-2**63 to 2**63 - 1)", span, HINT)
     return False
 
 

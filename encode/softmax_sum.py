@@ -63,7 +63,7 @@ WIDE = (ir.DType.F32, ir.DType.F64, ir.DType.BF16)
 
 def _clamped(df, e: ir.Expr) -> bool:
     """`maximum(t, c)` of an integer tile t and an integer c the assumptions keep >= 1, maybe
-    cast to a wide float: a count clamped away from zero, `s / cast(maximum(len, 1), f32)`
+    cast to a wide float (or of t cast to one and a float literal >= 1): a count clamped away from zero, `s / cast(maximum(len, 1), f32)`
     (new-user round 53's masked mean over a length that may be 0); a tile whose one writer
     computes that (`cnt = cast(...)`, then `s / cnt`)."""
     if _tile(e):
@@ -80,9 +80,14 @@ def _clamped(df, e: ir.Expr) -> bool:
     for t, c in (e.args, e.args[::-1]):
         while isinstance(t, ir.Call) and t.func in ("bcast", "reshape") and len(t.args) == 1:
             t = t.args[0]
+        at_least_one = scalar_at_least_one(df, c)
+        if isinstance(t, ir.Cast) and t.dtype in WIDE and isinstance(c, ir.FloatLit) and c.value >= 1.0:
+            # `maximum(cast(len, f32), 1.0)`: the clamp on the float side (held-out round 54)
+            t, at_least_one = t.operand, True
+            while isinstance(t, ir.Call) and t.func in ("bcast", "reshape") and len(t.args) == 1:
+                t = t.args[0]
         kind = df.types.get(t.name) if _tile(t) else None
-        if kind is not None and not kind.dtype.is_float and kind.dtype is not ir.DType.BOOL \
-                and scalar_at_least_one(df, c):
+        if kind is not None and not kind.dtype.is_float and kind.dtype is not ir.DType.BOOL and at_least_one:
             return True
     return False
 

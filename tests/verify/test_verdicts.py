@@ -307,12 +307,15 @@ HELD_OUT = [
     ("r50_ok_bmv_length_element", {"NB": 3, "M": 19, "KM": 70}),   # `< LEN[block.y]` in tile math
     ("r51_ok_next_length_short_circuit", {"B": 4}),   # LEN[block.x + 1] read only after `block.x + 1 < B and`
     ("r53_ok_stencil_shifted_loads", {"N": 256}),   # loads shifted inside one masked halo copy: placed padding
+    ("r53_ok_stencil2d_halo", {"H": 16, "W": 64}),   # n + s + w + e - 4.0 * c over a 2-D masked halo copy
     ("r53_ok_masked_store_inplace_pad", {"R": 2, "C": 1}),   # padding met data only where the store is masked off
     ("r53_ok_masked_mean_len_zero", {"B": 5, "D": 64}),   # 0.0 / cast(maximum(len, 1), f32) stays 0.0
     ("r53_ok_last_argmin_int_min", {"R": 70, "C": 64}),   # a running max of indices from -2**31, re-masked rows
     ("r53_ok_csr_spmv", {"R": 6, "R1": 7, "NNZ": 20, "NC": 9}),   # a loop over PTR[r] .. PTR[r + 1]
     ("r53_ok_kv_append", {"NB": 3, "T": 32, "L": 100}),   # a partial output: `writes Cache[b, t, d] if ...`
     ("r53_ok_scan128_rows", {"R": 2}),   # a 7-level Hillis-Steele scan: one record per element summed (was 16 s)
+    ("r54_ok_i64_colmax_least_fill", {"R": 40, "C": 64}),   # -9223372036854775808 as an i64 fill and start
+    ("r54_ok_mean_float_clamp", {"B": 5, "D": 64}),   # 0.0 / maximum(cast(len, f32), 1.0) stays 0.0
 ]
 
 
