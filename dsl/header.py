@@ -130,21 +130,34 @@ def _threads(ck, s, sp, header) -> None:
     header["threads"] = v
 
 
-def _tag(ck, s, sp, header) -> None:
+def _indexed(ck, s, why: str, naming: str, example: str) -> tuple | None:
+    """(tensor, index names) of `tag X[i, k] ...` or `writes X[i, k] ...`, or None after an
+    error: X is a parameter (E023), named with one distinct index per dimension (E014, E011).
+    `naming` words the count (`{t}` the tensor, `{n}` the number named, `{idx}` its noun)."""
     tname = str(s.children[0])
     idx_names = [str(t) for t in s.children[1].children]
     param = next((p for p in ck.tiles.param_list if p.name == tname), None)
     if param is None:
-        ck.error("E023", f"'{tname}' is not a kernel parameter; tags attach to the kernel's tensors",
-                 ck.span(s.children[0]), "declare it in the kernel's parameter list")
-        return
+        ck.error("E023", f"'{tname}' is not a kernel parameter; {why}", ck.span(s.children[0]),
+                 "declare it in the kernel's parameter list")
+        return None
     if len(idx_names) != len(param.shape):
-        ck.error("E014", f"tag of '{tname}' names {len(idx_names)} indices; the tensor has rank {len(param.shape)}",
-                 ck.span(s.children[1]), "name one index per dimension, e.g. tag A[i, k] = (...)")
-        return
+        count = naming.format(t=tname, n=len(idx_names), idx="index" if len(idx_names) == 1 else "indices")
+        ck.error("E014", f"{count}; the tensor has rank {len(param.shape)}", ck.span(s.children[1]),
+                 f"name one index per dimension, e.g. {example}")
+        return None
     if len(set(idx_names)) != len(idx_names):
         ck.error("E011", "an index name is repeated", ck.span(s.children[1]), "each dimension needs its own name")
+        return None
+    return tname, idx_names
+
+
+def _tag(ck, s, sp, header) -> None:
+    got = _indexed(ck, s, "tags attach to the kernel's tensors", "tag of '{t}' names {n} indices",
+                   "tag A[i, k] = (...)")
+    if got is None:
         return
+    tname, idx_names = got
     if any(t.tensor == tname for t in header["tags"]):
         first = next(t for t in header["tags"] if t.tensor == tname)
         ck.error("E011", f"'{tname}' already has a tag function", sp,
@@ -193,21 +206,11 @@ def _tag_field(ck, tree) -> ir.Expr:
 
 def _writes(ck, s, sp, header) -> None:
     """`writes T[i, j] if cond`: the part of output T the kernel writes."""
-    tname = str(s.children[0])
-    idx_names = [str(t) for t in s.children[1].children]
-    param = next((p for p in ck.tiles.param_list if p.name == tname), None)
-    if param is None:
-        ck.error("E023", f"'{tname}' is not a kernel parameter; `writes` names the part of an output the "
-                 "kernel writes", ck.span(s.children[0]), "declare it in the kernel's parameter list")
+    got = _indexed(ck, s, "`writes` names the part of an output the kernel writes", "`writes {t}` names {n} {idx}",
+                   "writes C[b, t] if ...")
+    if got is None:
         return
-    if len(idx_names) != len(param.shape):
-        ck.error("E014", f"`writes {tname}` names {len(idx_names)} {'index' if len(idx_names) == 1 else 'indices'}; "
-                 f"the tensor has rank {len(param.shape)}",
-                 ck.span(s.children[1]), "name one index per dimension, e.g. writes C[b, t] if ...")
-        return
-    if len(set(idx_names)) != len(idx_names):
-        ck.error("E011", "an index name is repeated", ck.span(s.children[1]), "each dimension needs its own name")
-        return
+    tname, idx_names = got
     if any(w.tensor == tname for w in header["writes"]):
         first = next(w for w in header["writes"] if w.tensor == tname)
         ck.error("E011", f"'{tname}' already has a `writes` declaration", sp,

@@ -79,9 +79,17 @@ class Dataflow(Ownership, Instances):
         return v
 
     def fresh_choice(self, stem: str) -> z3.BoolRef:
-        """A free Boolean (a choice a claim must hold under either way). Its name has no "!":
-        the read memo renames only the integer variables `fresh` makes."""
-        return z3.Bool(f"{stem}~{next(self._fresh)}")
+        """A free Boolean (a choice a claim must hold under either way). Its name has no "!"
+        (no read key names it); a memoised read that made it gets a new one for each use
+        (fresh_like), as a read computed again would: two instances of an accumulator may
+        differ in whether they are empty."""
+        v = z3.Bool(f"{stem}~{next(self._fresh)}")
+        self._made.append((stem, v))
+        return v
+
+    def fresh_like(self, stem: str, old) -> z3.ExprRef:
+        """A new variable standing for `old`, made by fresh or fresh_choice (the read memo)."""
+        return self.fresh_choice(stem) if z3.is_bool(old) else self.fresh(stem)
 
     def extent(self, e: ir.Expr) -> int:
         v = self.env.const_value(e)
@@ -154,7 +162,7 @@ class Dataflow(Ownership, Instances):
         # coordinates reached along different paths (`64 + (j - 64)` and `j`) are one read
         coords = tuple(z3.simplify(c) if z3.is_expr(c) else c for c in coords)
         key, actual, canon = read_key(storage, coords, point, inst, None if summed else box, self._memo.vars_seen)
-        hit = self._memo.get(key, self.fresh, actual)
+        hit = self._memo.get(key, self.fresh_like, actual)
         if hit is not None:
             return hit
         self._hops += 1        # an accumulator read nests reads too (a copy back of an update)

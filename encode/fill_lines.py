@@ -192,18 +192,6 @@ class PadLines:
             return False
         return self.proved(z3.Implies(q.at, z3.Or(*exact)), facts)
 
-    def apart(self, p: Part, q: Part, e: ir.Expr) -> bool:
-        """Whether parts p and q of the two operands of elementwise math `e` never lie at one
-        element: their overlap is no part (new-user round 53: a stencil's `l + r - 2.0 * c`,
-        where c is never padding, was taken for padding of c meeting the data l + r met)."""
-        if p.at is None or q.at is None or self.point is None:
-            return False
-        try:
-            _, _, facts, _ = self.frame(e)
-        except Unsupported:
-            return False
-        return self.proved(z3.Not(And(p.at, q.at)), facts)
-
     def proved(self, goal, facts) -> bool:
         out = prove(goal, facts, self.opts)
         return out.verdict is SV.PROVED
@@ -270,7 +258,9 @@ class PadLines:
         return reduced(op, q.value, self.extent(x, axis)), q.pure
 
     def meets(self, q: Part, r: Part, x) -> bool:
-        """Whether parts q and r may both have an element at some place of x."""
+        """Whether parts q and r may both have an element at some place of x (where they never
+        do, their overlap is no part: new-user round 53's stencil `l + r - 2.0 * c`, c never
+        padding, was taken for c's padding meeting the data l + r met)."""
         if q.at is None or r.at is None or self.point is None:
             return True
         try:

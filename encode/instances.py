@@ -106,7 +106,8 @@ class Instances:
             key = self.key(w, {**offs, **{l.var: offs.get(l.var, 0) for l in w.loops}})
             key = key[: 2 * (j + 1)] + (INF,)
             hit = And(self.trip(loop, outer) >= 2, may_write(self, [w], c, inst, coords))
-            out.append(Candidate(key, hit, None, None, f"an earlier iteration of the loop over {loop.var}"))
+            out.append(Candidate(key, hit, None, None, f"the value may come from an earlier iteration of the loop over {loop.var} (a write "
+                                  "under a condition there, or one the last iteration may skip), which is not followed"))
         return out
 
     def sentinels(self, writers, reader: prog.Point, rinst: dict, coords: tuple) -> list[Candidate]:

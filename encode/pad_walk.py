@@ -276,7 +276,7 @@ class Pads(PadLines, Accumulators, NonFiniteReads, Reaching, MmaPadding):
                 else against_data(q, f(op, NOPAD, q.value), elementwise(a))
                 for q in ys if not self.covered(q, xs, e)]
         out += [overlap(met_value(p.value, q.value, sides) or f(op, p.value, q.value), p, q) for p in xs for q in ys
-                if not self.apart(p, q, e)]
+                if self.meets(p, q, e)]
         return placed(merged(tuple(out)))
 
     def structural(self, e: ir.Expr, self_name: str, check: bool) -> tuple:
@@ -312,7 +312,7 @@ class Pads(PadLines, Accumulators, NonFiniteReads, Reaching, MmaPadding):
                 return known
             case ir.Bin(op=op, lhs=a, rhs=b):
                 return combined(op, sub(a), sub(b), lambda q, others: self.covered(q, others, e),
-                                (elementwise(a), elementwise(b)), lambda p, q: self.apart(p, q, e))
+                                (elementwise(a), elementwise(b)), lambda p, q: not self.meets(p, q, e))
             case ir.Call(func="maximum" | "minimum" as f, args=(a, b)) if self_name in bare_tiles(a, b) and \
                     self.from_zero(self_name):
                 other = b if bare_tiles(a, b)[0] == self_name else a

@@ -79,13 +79,13 @@ class ReadMemo:
     deadline: float | None = None      # time.monotonic() when the budget ends (the renaming checks it)
 
     def get(self, key: tuple, fresh, actual: tuple = ()) -> TagValue | None:
-        """The stored value, its own fresh variables renamed by `fresh(stem)` and the read's
-        variables (`actual`) put for those of the read that computed it."""
+        """The stored value, its own fresh variables renamed by `fresh(stem, old)` and the
+        read's variables (`actual`) put for those of the read that computed it."""
         hit = self.table.get(key)
         if hit is None:
             return None
         value, made, _, first = hit
-        pairs = [(old, fresh(stem)) for stem, old in made]
+        pairs = [(old, fresh(stem, old)) for stem, old in made]
         pairs += [(a, b) for a, b in zip(first, actual) if not a.eq(b)]
         return _rename(value, _Substitution(pairs, self.deadline)) if pairs else value
 
@@ -100,7 +100,7 @@ class ReadMemo:
 class _Substitution:
     """`z3.substitute(term, *pairs)` for the many terms of one value: the C arrays of the
     pairs are built once (z3.substitute checks and converts every pair on each call, which
-    was most of a memo hit's time). The pairs are integer variables for integer variables."""
+    was most of a memo hit's time). The pairs are variables for variables of the same sort."""
 
     def __init__(self, pairs: list, deadline: float | None = None):
         # The C arrays hold no references: `pairs` keeps their terms alive.
