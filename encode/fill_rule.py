@@ -29,6 +29,9 @@ from .symbols import Unsupported
 
 def check(df, sink, opts) -> None:
     def require(point, op, parts, operand, axis, bounded):
+        if parts and _under_start(df, point, op, operand, parts):
+            sink.obligation()       # the running extremum's start already holds what the padding could
+            return
         _require(sink, point, op, parts, operand, axis, bounded, pads.compute_dtype(operand))
     pads = Pads(df, opts, require=require)
     for p in df.points:
@@ -204,6 +207,47 @@ def _zeros_promised(sink, point, parts, s) -> None:
         sink.unknown("TAG", point.span, f"padding whose value is {shown} may be stored into {s.dst.tensor} where "
                      "its tag function says the element holds zeros (its condition fails or a range is "
                      "empty); fill with 0.0 there")
+
+
+def _under_start(df, point, op: str, operand: ir.Expr, parts) -> bool:
+    """Padding that reaches `max(operand)` (or min) only inside a running extremum
+    `acc = maximum(acc, max(operand, axis=k))` whose starts are constants at least every
+    padding value (at most, for min), its other writers updates of the same form: the running
+    value never falls below a start, so no padding value can win against it (new-user round
+    53: a last-argmin's candidates padded with -1 under a running maximum started at -1; the
+    start itself is START's to warn about)."""
+    from .zero_values import constant_value
+    ext = {"max": "maximum", "min": "minimum"}.get(op)
+    s = point.stmt
+    if ext is None or not isinstance(s, ir.Compute) or any(not isinstance(q.value, float) for q in parts):
+        return False
+    acc = s.target.name
+
+    def update(e) -> ir.Expr | None:
+        """The other argument of `maximum(acc, other)` (ext), or None."""
+        if not (isinstance(e, ir.Call) and e.func == ext and len(e.args) == 2 and not e.kwargs):
+            return None
+        own = [isinstance(a, ir.Sym) and a.kind is ir.SymKind.TENSOR and a.name == acc for a in e.args]
+        return e.args[own.index(False)] if sorted(own) == [False, True] else None
+
+    red = update(s.value)
+    if not (isinstance(red, ir.Call) and red.func == op and red.args and red.args[0] is operand):
+        return False
+    starts = []
+    for w in df.writers.get(acc, []):
+        if isinstance(w.stmt, ir.Compute) and acc in exprs.free_syms(w.stmt.value, ir.SymKind.TENSOR):
+            if update(w.stmt.value) is None:
+                return False
+            continue
+        c = constant_value(df, w.stmt.value) if isinstance(w.stmt, ir.Compute) else \
+            0.0 if isinstance(w.stmt, ir.Zeros) else None
+        if c is None or math.isnan(c):
+            return False
+        starts.append(c)
+    if not starts:
+        return False
+    pads = [q.value for q in parts]
+    return all(v <= min(starts) for v in pads) if op == "max" else all(v >= max(starts) for v in pads)
 
 
 def _require(sink, point, op: str, parts, operand: ir.Expr, axis: int | None = None, bounded: bool = False,

@@ -311,11 +311,13 @@ HELD_OUT = [
     ("r53_ok_masked_store_inplace_pad", {"R": 2, "C": 1}),   # padding met data only where the store is masked off
     ("r53_ok_masked_mean_len_zero", {"B": 5, "D": 64}),   # 0.0 / cast(maximum(len, 1), f32) stays 0.0
     ("r53_ok_last_argmin_int_min", {"R": 70, "C": 64}),   # a running max of indices from -2**31, re-masked rows
+    ("r53_ok_last_argmin_fill_start", {"R": 70, "C": 64}),   # padding -1 under a running max started at -1
     ("r53_ok_csr_spmv", {"R": 6, "R1": 7, "NNZ": 20, "NC": 9}),   # a loop over PTR[r] .. PTR[r + 1]
     ("r53_ok_kv_append", {"NB": 3, "T": 32, "L": 100}),   # a partial output: `writes Cache[b, t, d] if ...`
     ("r53_ok_scan128_rows", {"R": 2}),   # a 7-level Hillis-Steele scan: one record per element summed (was 16 s)
     ("r54_ok_i64_colmax_least_fill", {"R": 40, "C": 64}),   # -9223372036854775808 as an i64 fill and start
     ("r54_ok_mean_float_clamp", {"B": 5, "D": 64}),   # 0.0 / maximum(cast(len, f32), 1.0) stays 0.0
+    ("r54_ok_scan_level_in_branches", {"R": 3}),   # an accumulator reset reading two branches' stores
 ]
 
 
