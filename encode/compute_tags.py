@@ -165,6 +165,12 @@ def _contribs(df, e, coords, w, inst, self_name, operand: bool = False) -> tuple
             r = df.fresh(f"{f}_axis{axis}")
             inner = tuple(coords[:axis]) + (r,) + tuple(coords[axis:])
             parts, n = _contribs(df, x, inner, w, inst, self_name)
+            if parts and all(not c.fields and not c.opaque and not c.masked and not c.bound for c in parts):
+                # a reduction of data no tag function names (an untagged offsets tensor's
+                # `max(o) - min(o)`): one record with no field, as a scalar; a record per
+                # element would pair every other operand's records with each (new-user round
+                # 55: a segment mean's rows counted twice)
+                return UNIT, one
             rng = And(r >= 0, r < extent)
             n = None if any(c.masked for c in parts) else _uniform(df, n, r, rng)
             return tuple(widen(c, (r,), rng) for c in parts), _mul(z3.IntVal(extent), n)

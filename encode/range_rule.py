@@ -48,7 +48,7 @@ def check_range(tc, point, cond, lf, rs, base, scope) -> None:
     # the reports that name the usual mistakes (a value counted twice, a short loop) are silent
     if _count(tc, point, cond, lf, rs, base, lo, hi, scope):
         agree(tc, point, cond, lf, base, scope)
-    tc.check_unknown_values(point, cond, leaves, base, scope)
+    tc.check_unknown_values(point, cond, leaves, base, scope, empty_ok=hi <= lo)
 
 
 def agree(tc, point, cond, lf, base, scope) -> bool:

@@ -7,6 +7,8 @@ two contributions share an f, and there are exactly hi - lo of them.
 """
 from __future__ import annotations
 
+import dataclasses
+
 from dataclasses import dataclass
 
 import z3
@@ -218,6 +220,8 @@ class TagChecker:
             base.append(z3.Not(self.env.cond(guarded[0], scope)))
             cond = guarded[1]
         rng = self.range_form(cond)
+        if rng is None and what and isinstance(point.stmt, ir.Store):
+            base += self.ranges_held(point, scope)
         nodes = [n for n in exprs.iter_nodes(cond) if isinstance(n, ir.TagField)]
         self.in_tile(cond, bound, scope, base)
         used: set = set()
@@ -266,6 +270,19 @@ class TagChecker:
         from .access import in_tensor
         coords = self.df.full_coords(s.dst, scope, tuple(scope[n] for n in indices))
         return out + in_tensor(self.env, self.df.types[s.dst.tensor], coords)
+
+    def ranges_held(self, point: prog.Point, scope: dict) -> list:
+        """Where a `range` field of the output's tag function is empty the stored element holds
+        no record (its range claim counts none, holds_data its zeros): the other fields bind
+        only where every range holds a value (new-user round 55: a segment mean's empty
+        segment was told its zeros lack 'feat')."""
+        s = point.stmt
+        decl = self.df.kernel.tag_of(s.dst.tensor)
+        if not any(isinstance(e, ir.RangeSet) for _, e in decl.fields):
+            return []
+        from .holds_data import empty_range, stored_element
+        _, mapping, _ = stored_element(self.df.kernel, s)
+        return [z3.Not(empty_range(self.df, s.dst.tensor, mapping, scope))]
 
     def in_tile(self, cond, bound: dict, scope: dict, base: list) -> None:
         """Every tile element the assertion names lies inside its tile. Bare index variables
@@ -347,15 +364,24 @@ class TagChecker:
         out = minimize_model(facts, objectives, self.opts, model)
         return out.model if out.verdict is SV.REFUTED else model
 
-    def check_unknown_values(self, point, cond, leaves, base, scope, missing_ok: bool = False) -> None:
+    def check_unknown_values(self, point, cond, leaves, base, scope, missing_ok: bool = False,
+                             empty_ok=None) -> None:
         """Values whose tag is missing a field, uninitialised, or outside the analysed window.
 
-        `missing_ok`: contributions without the field simply do not count (coverage)."""
+        `missing_ok`: contributions without the field simply do not count (coverage);
+        `empty_ok`: where it holds, the empty record (no field, no input) is no value (a
+        `range` claim whose range is empty there: new-user round 55's empty segment)."""
         for lf in leaves.values():
             pairs = [] if missing_ok else [("missing", s, c) for s, c in lf.missing]
             pairs += [("opaque", s, c) for s, c in lf.opaque]
             if not pairs:
                 continue
+
+            def counts(kind, c):
+                if empty_ok is None or kind != "missing" or c.fields or c.origins:
+                    return c.domain
+                return And(c.domain, z3.Not(empty_ok))
+            pairs = [(k, s, dataclasses.replace(c, domain=counts(k, c))) for k, s, c in pairs]
             query = base + [Or(*[And(s, c.domain) for _, s, c in pairs])]
             out = find_model(query, self.opts)
             if out.verdict is SV.PROVED:
