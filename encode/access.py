@@ -57,6 +57,10 @@ class Access:
     @property
     def verb(self) -> str:
         s = self.point.stmt
+        if self.elem is not None:
+            # an element read in a subscript, a bound or a condition, whatever the statement
+            # (new-user round 55: BT[...] in a store's subscript read "store into BT")
+            return f"the read {format_expr(self.elem)}"
         if isinstance(s, ir.Copy):
             kind = "copy_async" if s.is_async else "copy"
             return f"{kind} into {self.tensor}" if self.write else f"{kind} from {self.tensor}"
@@ -64,8 +68,6 @@ class Access:
             return f"store into {self.tensor}"
         if isinstance(s, ir.TmaLoad):
             return f"tma_load into {self.tensor}" if self.write else f"tma_load from {self.tensor}"
-        if self.elem is not None:
-            return f"the read {format_expr(self.elem)}"
         if isinstance(s, ir.Load):
             return f"load from {self.tensor}"
         return f"read of {self.tensor}"

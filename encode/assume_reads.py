@@ -24,16 +24,24 @@ def phantom_read(kernel: ir.Kernel, opts: SolverOptions) -> str:
     sizes = [v >= 1 for v in env.sizes.values()]
     try:
         sizes += [env.cond(a, {}) for a in kernel.assumes if not _reads_inputs(kernel, a)]
+        known: list = []        # the data assumptions before this one, every read of theirs in shape
         for a in kernel.assumes:
             body, names = (a.body, a.names) if isinstance(a, ir.Forall) else (a, ())
             bound, ranges = env.index_ranges(names, body, {})
             for read, index, dim, path in _reads(kernel, env, body, bound, []):
                 inside = And(index >= 0, index < dim)
+                # an earlier assumption may bound the index (`assume BT[b, p] < NBLK`, then
+                # `assume OWN[BT[b, p]] == b`: new-user round 55 was told OWN's read may fall
+                # outside it)
                 out = find_model(sizes + ranges + path + [z3.Not(inside)], opts, probe=True)
+                if out.verdict is not Verdict.PROVED and known:
+                    out = find_model(sizes + known + ranges + path + [z3.Not(inside)], opts, probe=True)
                 if out.verdict is not Verdict.PROVED:
                     return (f"the assumption on line {a.span.line} may read {read.tensor} outside its shape "
                             f"({_text(read)}), an element that does not exist; a proof under it may rest on "
                             f"that element's value: guard the read (e.g. `b + 1 == NB or ...`)")
+            if _reads_inputs(kernel, a):
+                known.append(env.cond(a, {}))
     except Unsupported as u:
         return f"cannot check the reads of an assumption: {u.reason}"
     return ""

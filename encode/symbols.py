@@ -220,7 +220,14 @@ class SymEnv:
             raise Unsupported(f"`{e.which.value}` is not encoded here: loop bounds (and what is computed "
                               "once per block) may depend on sizes, constants and block ids, not on the thread; "
                               "guard the loop body with an `if` on the thread instead", e.span)
-        raise Unsupported(f"cannot encode {type(e).__name__} as an integer", getattr(e, "span", None))
+        try:
+            from dsl.fmt import format_expr
+            text = f"`{format_expr(e)}`"
+        except TypeError:       # a node the formatter does not print: name its kind
+            text = f"a {type(e).__name__} expression"
+        # new-user round 55 read "cannot encode Call as an integer" (an `index(...)` condition)
+        raise Unsupported(f"{text} is not encoded here: only integers of sizes, constants, block ids, loop "
+                          "variables and integer inputs' elements are", getattr(e, "span", None))
 
     def forall(self, e: ir.Forall, bound: dict):
         """∀ index variables (each over the dimensions it subscripts) of the body."""

@@ -150,6 +150,28 @@ def test_a_guard_before_the_read_keeps_it_inside(guarded, flagged):
         assert verify_kernel(kernel).status == "violation"
 
 
+INVERSE = """\
+kernel gather_owned(BT: i32[NB], OWN: i32[M], X: f32[M], Y: f32[NB]):
+    assume BT[b] >= 0 and BT[b] < {TOP}
+    assume OWN[BT[b]] == b
+    grid (NB)
+    threads 32
+    x = load X[BT[block.x] : +1]
+    store Y[block.x : +1], x
+"""
+
+
+@pytest.mark.parametrize("top, flagged", [("M", False), ("M + 1", True)])
+def test_an_earlier_assumption_bounds_a_later_ones_index(top, flagged):
+    """New-user round 55 (a paged KV cache's inverse block table): `OWN[BT[b]]` reads inside OWN
+    where an earlier assumption keeps BT[b] below M, and was reported as a phantom read; an
+    earlier bound one too wide leaves it one."""
+    from encode.assume_reads import phantom_read
+    from encode.solver import SolverOptions
+    kernel = check_source(INVERSE.replace("{TOP}", top), "k.dsl").kernel
+    assert bool(phantom_read(kernel, SolverOptions())) == flagged
+
+
 WIDE = """\
 kernel wide_copy(X: f32[M, N], Y: f32[M, N]):
     assume M % 32 == 0 and N % 32 == 0 and N >= 4194304
