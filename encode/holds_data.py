@@ -221,6 +221,11 @@ def _report(checker, point, node, inst, bound, base, cases, model, msg: str, hin
     facts = base + [Or(*[And(c.cond, a) for c, a in cases])]
     if show_record and lf.known:
         facts += checker.known_facts(lf)
+        # the leaf's selectors are new: a model of the facts with them, so that the witness
+        # shows a record (new-user round 55 read "dl[0, 0] (no tag)" under "holds an input's record")
+        out = find_model(facts, checker.opts)
+        if out.verdict is SV.REFUTED:
+            model = out.model
     model = checker.minimal(facts, scope, model)
     w = Witness(checker.df, point, model, scope, {id(node): lf})
     checker.sink.finding(w.finding("TAG", point.stmt.span, msg, hint))
