@@ -82,9 +82,13 @@ def missing_hint(df, field: str, c=None) -> str:
     if came and not set(came) & set(owners):
         # the element has data, from other inputs: a record without the field (an online
         # softmax's rescale `acc * exp(m_old - m)` merges m's records of Q and K into the
-        # accumulator; new-user round 48 was told that no record of V reached it)
-        return (f"this record comes from {', '.join(came)} only, whose tag functions have no '{field}': an "
-                f"update that reads no {' or '.join(owners)} element (a rescale such as `acc * exp(m_old - m)`) "
-                f"adds records without it; claim '{field}' only of values every record of which carries it")
+        # accumulator; new-user round 48 was told that no record of V reached it); or the
+        # accumulation ran no iteration (new-user round 55: an int8 GEMM's k loop rounded down
+        # was told of a rescale)
+        return (f"this record comes from {', '.join(came)} only, whose tag functions have no '{field}': no "
+                f"record of {' or '.join(owners)} is paired with it here, either because an accumulation of "
+                f"them ran no iteration at these sizes (check the loop bounds) or because an update that reads no {' or '.join(owners)} element (a rescale such as "
+                f"`acc * exp(m_old - m)`) adds records without it; claim '{field}' only of values every record "
+                "of which carries it")
     return (f"no record of {', '.join(owners)} reached this element at these sizes: check the loop bounds "
             "(an accumulation whose loop does not run keeps its initial value) and the loads' offsets")
