@@ -63,9 +63,9 @@ WIDE = (ir.DType.F32, ir.DType.F64, ir.DType.BF16)
 
 def _clamped(df, e: ir.Expr) -> bool:
     """`maximum(t, c)` of an integer tile t and an integer c the assumptions keep >= 1, maybe
-    cast to a wide float (or of t cast to one and a float literal >= 1): a count clamped away from zero, `s / cast(maximum(len, 1), f32)`
-    (new-user round 53's masked mean over a length that may be 0); a tile whose one writer
-    computes that (`cnt = cast(...)`, then `s / cnt`)."""
+    cast to a wide float (or of t cast to one and a float literal >= 1): a count clamped away
+    from zero, `s / cast(maximum(len, 1), f32)` (new-user round 53's masked mean over a length
+    that may be 0); a tile whose one writer computes that (`cnt = cast(...)`, then `s / cnt`)."""
     if _tile(e):
         writers = df.writers.get(e.name, [])
         if len(writers) != 1 or not isinstance(writers[0].stmt, ir.Compute):
@@ -78,18 +78,22 @@ def _clamped(df, e: ir.Expr) -> bool:
     if not (isinstance(e, ir.Call) and e.func == "maximum" and len(e.args) == 2 and not e.kwargs):
         return False
     for t, c in (e.args, e.args[::-1]):
-        while isinstance(t, ir.Call) and t.func in ("bcast", "reshape") and len(t.args) == 1:
-            t = t.args[0]
+        t = _unshaped(t)
         at_least_one = scalar_at_least_one(df, c)
         if isinstance(t, ir.Cast) and t.dtype in WIDE and isinstance(c, ir.FloatLit) and c.value >= 1.0:
             # `maximum(cast(len, f32), 1.0)`: the clamp on the float side (held-out round 54)
-            t, at_least_one = t.operand, True
-            while isinstance(t, ir.Call) and t.func in ("bcast", "reshape") and len(t.args) == 1:
-                t = t.args[0]
+            t, at_least_one = _unshaped(t.operand), True
         kind = df.types.get(t.name) if _tile(t) else None
         if kind is not None and not kind.dtype.is_float and kind.dtype is not ir.DType.BOOL and at_least_one:
             return True
     return False
+
+
+def _unshaped(e: ir.Expr) -> ir.Expr:
+    """`e` without the broadcasts and reshapes around it (they move values, not change them)."""
+    while isinstance(e, ir.Call) and e.func in ("bcast", "reshape") and len(e.args) == 1:
+        e = e.args[0]
+    return e
 
 
 def _exp_argument(e):

@@ -140,6 +140,34 @@ def _target(cmp: ir.Expr, names, data):
     return None
 
 
+def _ordered(kernel: ir.Kernel, ints: dict) -> list:
+    """(tensor, axis, descending) of each data assumption that orders an integer input along
+    an axis: a comparison of T[.., i, ..] with T[.., i + k, ..], k > 0, in any disjunct."""
+    out = []
+    for a in kernel.assumes:
+        body = a.body if isinstance(a, ir.Forall) else a
+        for n in exprs.iter_nodes(body):
+            if not (isinstance(n, ir.Bin) and n.op in (ir.BinOp.LE, ir.BinOp.LT, ir.BinOp.GE, ir.BinOp.GT)):
+                continue
+            x, y = n.lhs, n.rhs
+            if not (isinstance(x, ir.ElemRef) and isinstance(y, ir.ElemRef) and x.tensor == y.tensor
+                    and x.tensor in ints and len(x.indices) == len(y.indices)):
+                continue
+            moved = [k for k, (i, j) in enumerate(zip(x.indices, y.indices)) if i != j]
+            if len(moved) != 1:
+                continue
+            k = moved[0]
+            i, j = x.indices[k], y.indices[k]
+            later = (isinstance(j, ir.Bin) and j.op is ir.BinOp.ADD and j.lhs == i and isinstance(j.rhs, ir.IntLit)
+                     and j.rhs.value > 0)
+            earlier = (isinstance(i, ir.Bin) and i.op is ir.BinOp.ADD and i.lhs == j and isinstance(i.rhs, ir.IntLit)
+                       and i.rhs.value > 0)
+            if later or earlier:
+                rising = n.op in (ir.BinOp.LE, ir.BinOp.LT)
+                out.append((x.tensor, k, rising != later))
+    return out
+
+
 def _isolated(side: ir.Expr, other: ir.Expr) -> tuple:
     """`E + k` against `other` as `E` against `other - k` (and `k + E`, `E - k`), while one
     operand of the sum is an element read."""
@@ -207,6 +235,11 @@ def satisfy(kernel: ir.Kernel, sizes, data: dict, rng: np.random.Generator, spre
     for ref, op, other in targets:
         if op is ir.BinOp.EQ:
             data[ref.tensor] = cast(value(ref, other).copy(), ints[ref.tensor].dtype)
+    for name, axis, descending in _ordered(kernel, ints):
+        # `s + 1 >= S1 or OFF[s] <= OFF[s + 1]`: offsets in order (new-user round 55's segment
+        # mean; random ones within their bounds almost never are), sorting keeps the bounds
+        ordered = np.sort(data[name], axis=axis)
+        data[name] = np.flip(ordered, axis=axis) if descending else ordered
     if not data_assumes_hold(kernel, sizes, data):
         raise InterpretError("cannot make random inputs that satisfy the assumptions about integer inputs")
     return data
