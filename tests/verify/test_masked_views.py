@@ -84,11 +84,20 @@ def test_a_masked_reduction_with_its_identity_proves(update, fill):
     assert verdict.status == "proved", (verdict.findings, verdict.unknowns)
 
 
-@pytest.mark.parametrize("update,fill,want", [(SUM, "-inf", "0.0"), (MAX, "0.0", "-inf")], ids=["sum", "max"])
+@pytest.mark.parametrize("update,fill,want", [(SUM, "-inf", "0.0"), (MAX, "1.0", "-inf")], ids=["sum", "max"])
 def test_a_fill_that_is_not_the_identity_is_a_tag_error(update, fill, want):
     verdict = verify_kernel(_rows(update, fill), TAG)
     (f,) = verdict.findings
     assert f.rule == "TAG" and f.span.line == 11 and f"needs {want}" in f.message
+
+
+def test_padding_at_or_below_a_running_maximums_start_cannot_win():
+    """The running maximum starts at zeros: padding of 0.0 (or below) never rises above it, so
+    the result is the same as with -inf (START warns about the start itself); 1.0 may win
+    (above)."""
+    for fill in ("0.0", "-1.0"):
+        verdict = verify_kernel(_rows(MAX, fill), TAG)
+        assert not verdict.findings, verdict.findings
 
 
 def test_minus_inf_padding_through_exp_is_neutral_for_a_sum():
