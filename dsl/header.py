@@ -158,10 +158,7 @@ def _tag(ck, s, sp, header) -> None:
     if got is None:
         return
     tname, idx_names = got
-    if any(t.tensor == tname for t in header["tags"]):
-        first = next(t for t in header["tags"] if t.tensor == tname)
-        ck.error("E011", f"'{tname}' already has a tag function", sp,
-                 f"the first is at line {first.span.line}; put all fields in one `tag` line")
+    if _second(ck, header["tags"], tname, sp, "a tag function", "put all fields in one `tag` line"):
         return
     fields, seen = [], set()
     with ck.scope.nested():
@@ -211,10 +208,7 @@ def _writes(ck, s, sp, header) -> None:
     if got is None:
         return
     tname, idx_names = got
-    if any(w.tensor == tname for w in header["writes"]):
-        first = next(w for w in header["writes"] if w.tensor == tname)
-        ck.error("E011", f"'{tname}' already has a `writes` declaration", sp,
-                 f"the first is at line {first.span.line}; join the conditions with `or`")
+    if _second(ck, header["writes"], tname, sp, "a `writes` declaration", "join the conditions with `or`"):
         return
     with ck.scope.nested():
         for n in idx_names:
@@ -229,9 +223,21 @@ def _writes(ck, s, sp, header) -> None:
     header["writes"].append(ir.WritesDecl(tname, tuple(idx_names), cond, sp))
 
 
+def _second(ck, decls, tname: str, sp, what: str, hint: str) -> bool:
+    """An E011 error when `decls` already hold a declaration of `tname` (True then)."""
+    first = next((d for d in decls if d.tensor == tname), None)
+    if first is not None:
+        ck.error("E011", f"'{tname}' already has {what}", sp, f"the first is at line {first.span.line}; {hint}")
+    return first is not None
+
+
+def _stored(body) -> set[str]:
+    return {s.dst.tensor for s in ir.walk(body) if isinstance(s, ir.Store)}
+
+
 def check_written_parts(ck, decls, body) -> None:
     """A `writes` declaration names an output the kernel stores into."""
-    stored = {s.dst.tensor for s in ir.walk(body) if isinstance(s, ir.Store)}
+    stored = _stored(body)
     for w in decls:
         if w.tensor not in stored:
             ck.error("E023", f"`writes {w.tensor}` declares the part of {w.tensor} the kernel writes, and "
@@ -240,7 +246,7 @@ def check_written_parts(ck, decls, body) -> None:
 
 def check_output_specs(ck, tags, body) -> None:
     """A range(lo, hi) field specifies what is stored into an output: one must be stored."""
-    stored = {s.dst.tensor for s in ir.walk(body) if isinstance(s, ir.Store)}
+    stored = _stored(body)
     for t in tags:
         for fname, e in t.fields:
             if isinstance(e, ir.RangeSet) and t.tensor not in stored:

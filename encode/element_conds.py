@@ -86,6 +86,14 @@ def index_cond(df, cond: ir.Expr, coords: tuple, inst: dict, w=None):
             case ir.Not(operand=a):
                 x = term(a, at)
                 return None if x is None else z3.Not(x)
+            case ir.Neg(operand=a):
+                # a negative literal (`fb >= -100`: new-user round 55 refuted a correct kernel
+                # whose condition, not followed, was any choice) or a negated integer tile
+                x = term(a, at)
+                if x is None or not z3.is_int(x):
+                    return None
+                t = value_type(df, e)
+                return -x if t is None else held(-x, t, at)
             case ir.Bin(op=op, lhs=a, rhs=b) if op in (ir.BinOp.ADD, ir.BinOp.SUB, ir.BinOp.MUL):
                 x, y = term(a, at), term(b, at)
                 if x is None or y is None:

@@ -18,6 +18,7 @@ from dsl.fmt import format_expr
 from dsl.masks import INT_RANGES, PAD_FINDING, neutral_for
 from dsl.pad_values import UNKNOWN, data_bound, same
 
+from . import running
 from .fill_parts import MET
 from .findings import Finding, Unknown
 from .holds_data import empty_range
@@ -217,37 +218,20 @@ def _under_start(df, point, op: str, operand: ir.Expr, parts) -> bool:
     53: a last-argmin's candidates padded with -1 under a running maximum started at -1; the
     start itself is START's to warn about)."""
     from .zero_values import constant_value
-    ext = {"max": "maximum", "min": "minimum"}.get(op)
     s = point.stmt
-    if ext is None or not isinstance(s, ir.Compute) or any(not isinstance(q.value, float) for q in parts):
+    if op not in ("max", "min") or not isinstance(s, ir.Compute) or any(not isinstance(q.value, float) for q in parts):
         return False
     acc = s.target.name
-
-    def update(e) -> ir.Expr | None:
-        """The other argument of `maximum(acc, other)` (ext), or None."""
-        if not (isinstance(e, ir.Call) and e.func == ext and len(e.args) == 2 and not e.kwargs):
-            return None
-        own = [isinstance(a, ir.Sym) and a.kind is ir.SymKind.TENSOR and a.name == acc for a in e.args]
-        return e.args[own.index(False)] if sorted(own) == [False, True] else None
-
-    red = update(s.value)
-    if not (isinstance(red, ir.Call) and red.func == op and red.args and red.args[0] is operand):
+    red = running.update(s.value, acc)
+    if red is None or not (isinstance(red[1], ir.Call) and red[1].func == op and red[1].args
+                           and red[1].args[0] is operand):
         return False
-    starts = []
-    for w in df.writers.get(acc, []):
-        if isinstance(w.stmt, ir.Compute) and acc in exprs.free_syms(w.stmt.value, ir.SymKind.TENSOR):
-            if update(w.stmt.value) is None:
-                return False
-            continue
-        c = constant_value(df, w.stmt.value) if isinstance(w.stmt, ir.Compute) else \
-            0.0 if isinstance(w.stmt, ir.Zeros) else None
-        if c is None or math.isnan(c):
-            return False
-        starts.append(c)
-    if not starts:
+    got = running.starts(df, acc, lambda w: constant_value(df, w.value) if isinstance(w, ir.Compute) else
+                         0.0 if isinstance(w, ir.Zeros) else None)
+    if got is None or got[0] != op or not got[1]:
         return False
     pads = [q.value for q in parts]
-    return all(v <= min(starts) for v in pads) if op == "max" else all(v >= max(starts) for v in pads)
+    return all(v <= min(got[1]) for v in pads) if op == "max" else all(v >= max(got[1]) for v in pads)
 
 
 def _require(sink, point, op: str, parts, operand: ir.Expr, axis: int | None = None, bounded: bool = False,

@@ -184,8 +184,11 @@ def _first_present(checker, base, case, none) -> bool:
     if not all(z3.is_int(v) for c in summed for v in c.bound):
         return False
     first = Or(*[z3.substitute(c.domain, *[(v, z3.IntVal(0)) for v in c.bound]) for c in summed])
+    # where the case's plain records are absent too (`where(lab == -100, 0.0, loss)`: the
+    # loss's sums are asked about where lab is not -100 only)
+    plain = [z3.Not(c.domain) for c in case.contribs if not c.bound]
     checker.sink.obligation()
-    return find_model(base + [case.cond, z3.Not(first)], checker.opts).verdict is SV.PROVED
+    return find_model(base + [case.cond, *plain, z3.Not(first)], checker.opts).verdict is SV.PROVED
 
 
 def _why_empty(case, tile: str) -> str:

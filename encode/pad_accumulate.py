@@ -12,6 +12,7 @@ import math
 from dsl import ir
 from dsl.pad_values import UNKNOWN, same, value_at
 
+from . import running
 from .fill_parts import (MET, against_data, all_tiles, bare_tiles, elementwise, extremum_parts, inexact, valued,
                          value_at_padding)
 from .zero_values import EMPTY as CONST_NONE, ZERO as CONST_ZERO
@@ -100,28 +101,14 @@ class Accumulators:
         return self.extremum_starts[name]
 
     def _identity_start(self, name: str) -> str | None:
-        writers = self.df.writers.get(name, [])
-        ops = set()
-        for w in writers:
-            e = getattr(w.stmt, "value", None)
-            if not isinstance(w.stmt, ir.Compute) or e is None:
+        def start(s) -> float | None:
+            tiles = all_tiles(s.value) if isinstance(s, ir.Compute) else None
+            if tiles is None or any(self.constants.tile(t) != CONST_ZERO for t in tiles):
                 return None
-            if self.df.accumulates(w, name):
-                if not (isinstance(e, ir.Call) and e.func in ("maximum", "minimum") and len(e.args) == 2
-                        and name in bare_tiles(*e.args) and sum(name in all_tiles(a) for a in e.args) == 1):
-                    return None
-                ops.add(e.func)
-        if len(ops) != 1:
+            v = value_at(s.value, "", 0.0, {t: 0.0 for t in tiles})
+            return v if isinstance(v, float) else None
+        got = running.starts(self.df, name, start, calls_only=True)
+        if got is None:
             return None
-        f = ops.pop()
-        identity = -math.inf if f == "maximum" else math.inf
-        for w in writers:
-            if self.df.accumulates(w, name):
-                continue
-            tiles = all_tiles(w.stmt.value)
-            if any(self.constants.tile(t) != CONST_ZERO for t in tiles):
-                return None
-            start = value_at(w.stmt.value, "", 0.0, {t: 0.0 for t in tiles})
-            if not (isinstance(start, float) and start == identity):
-                return None
-        return f
+        identity = -math.inf if got[0] == "max" else math.inf
+        return ("maximum" if got[0] == "max" else "minimum") if all(v == identity for v in got[1]) else None

@@ -13,13 +13,12 @@ from __future__ import annotations
 
 import math
 
-from dsl import exprs, ir
-from dsl.compute import selects_own_sides
-from dsl.fmt import format_expr
+from dsl import ir
 from dsl.masks import INT_RANGES
 from dsl.pad_values import data_bound, value_at
 from dsl.stmt_map import defined, written
 
+from . import running
 from .findings import Finding
 
 
@@ -38,7 +37,7 @@ def _block(stmts, known: dict[str, float], sink) -> None:
             for u in inside:
                 # only where every write of the target in the loop is a running update: a reset
                 # inside the loop starts it there, and the recursion below sees that reset
-                if all(isinstance(w, ir.Compute) and _running(w.value, w.target.name) is not None
+                if all(isinstance(w, ir.Compute) and running.update(w.value, w.target.name) is not None
                        for w in inside if w.target.name == u.target.name):
                     _update(u, known, sink)
             _block(s.body, {k: v for k, v in known.items() if k not in assigned}, sink)
@@ -57,7 +56,7 @@ def _update(s, known: dict, sink) -> None:
     acc holds a constant before the loop that is not the operation's identity."""
     if not isinstance(s, ir.Compute) or s.target.name not in known:
         return
-    got = _running(s.value, s.target.name)
+    got = running.update(s.value, s.target.name)
     if got is None:
         return
     op, other = got
@@ -78,22 +77,6 @@ def _update(s, known: dict, sink) -> None:
         f"{_number(start, dtype)}, the result is that start, not a value of the data",
         hint=f"start '{s.target.name}' at {shown}; if {_number(start, dtype)} is meant as a "
         f"{'floor' if op == 'max' else 'ceiling'}, apply it after the loop", severity="warning"))
-
-
-def _running(e: ir.Expr, name: str) -> tuple[str, ir.Expr] | None:
-    """("max" or "min", the other operand) of a running extremum update of `name`."""
-    match e:
-        case ir.Call(func="maximum" | "minimum" as f, args=(a, b), kwargs=()):
-            for x, y in ((a, b), (b, a)):
-                if isinstance(x, ir.Sym) and x.name == name and name not in exprs.free_syms(y, ir.SymKind.TENSOR):
-                    return ("max" if f == "maximum" else "min"), y
-        case ir.Call(func="where", args=(c, a, b)) if selects_own_sides(c, a, b) and isinstance(c, ir.Bin):
-            for x, y in ((a, b), (b, a)):
-                if isinstance(x, ir.Sym) and x.name == name and name not in exprs.free_syms(y, ir.SymKind.TENSOR):
-                    # `where(y > acc, y, acc)` keeps the larger: picks y where y > acc
-                    bigger = (c.op in (ir.BinOp.GT, ir.BinOp.GE)) == (format_expr(c.lhs) == format_expr(y))
-                    return ("max" if bigger == (x is b) else "min"), y
-    return None
 
 
 def _inner(e: ir.Expr, op: str) -> ir.Expr:

@@ -318,7 +318,9 @@ HELD_OUT = [
     ("r54_ok_i64_colmax_least_fill", {"R": 40, "C": 64}),   # -9223372036854775808 as an i64 fill and start
     ("r54_ok_mean_float_clamp", {"B": 5, "D": 64}),   # 0.0 / maximum(cast(len, f32), 1.0) stays 0.0
     ("r54_ok_scan_level_in_branches", {"R": 3}),   # an accumulator reset reading two branches' stores
+    ("r55_ok_neg_literal_mask", {"R": 8}),   # `fb >= -100` in a mask: a negative literal in tile math
     ("r55_ok_masked_label_load", {"R": 7}),   # an integer load masked(fill=0) in a mask condition
+    ("r55_ok_xent_bwd", {"R": 7, "C": 50}),   # cross-entropy backward, ignored labels, a row tail
     ("r55_ok_segment_mean", {"N": 50, "D": 64, "S": 5, "S1": 6}),   # offsets' count, empty segments
 ]
 
