@@ -83,8 +83,24 @@ def _clamped(df, e: ir.Expr) -> bool:
         if isinstance(t, ir.Cast) and t.dtype in WIDE and isinstance(c, ir.FloatLit) and c.value >= 1.0:
             # `maximum(cast(len, f32), 1.0)`: the clamp on the float side (held-out round 54)
             t, at_least_one = _unshaped(t.operand), True
-        kind = df.types.get(t.name) if _tile(t) else None
-        if kind is not None and not kind.dtype.is_float and kind.dtype is not ir.DType.BOOL and at_least_one:
+        if at_least_one and _integer(df, t):
+            return True
+    return False
+
+
+def _integer(df, e: ir.Expr) -> bool:
+    """Whether tile math `e` holds integers: integer tiles (not bool), integer scalars and
+    literals under + - * (`maximum(hi - lo, 1)`: new-user round 55's mean over [LO, HI))."""
+    e = _unshaped(e)
+    match e:
+        case ir.Sym(kind=ir.SymKind.TENSOR, name=n):
+            kind = df.types.get(n)
+            return kind is not None and not kind.dtype.is_float and kind.dtype is not ir.DType.BOOL
+        case ir.Bin(op=ir.BinOp.ADD | ir.BinOp.SUB | ir.BinOp.MUL, lhs=a, rhs=b):
+            return _integer(df, a) and _integer(df, b)
+        case ir.Neg(operand=a):
+            return _integer(df, a)
+        case ir.IntLit() | ir.Sym(kind=ir.SymKind.CONST | ir.SymKind.SIZE | ir.SymKind.LOOP):
             return True
     return False
 

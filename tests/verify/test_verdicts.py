@@ -321,6 +321,7 @@ HELD_OUT = [
     ("r55_ok_neg_literal_mask", {"R": 8}),   # `fb >= -100` in a mask: a negative literal in tile math
     ("r55_ok_masked_label_load", {"R": 7}),   # an integer load masked(fill=0) in a mask condition
     ("r55_ok_xent_bwd", {"R": 7, "C": 50}),   # cross-entropy backward, ignored labels, a row tail
+    ("r55_ok_mean_lo_hi", {"R": 4}),   # 0.0 / cast(maximum(hi - lo, 1), f32) stays 0.0
     ("r55_ok_segment_mean", {"N": 50, "D": 64, "S": 5, "S1": 6}),   # offsets' count, empty segments
 ]
 
