@@ -322,6 +322,8 @@ HELD_OUT = [
     ("r55_ok_masked_label_load", {"R": 7}),   # an integer load masked(fill=0) in a mask condition
     ("r55_ok_xent_bwd", {"R": 7, "C": 50}),   # cross-entropy backward, ignored labels, a row tail
     ("r55_ok_mean_lo_hi", {"R": 4}),   # 0.0 / cast(maximum(hi - lo, 1), f32) stays 0.0
+    ("r57_ok_flag_inplace_add", {"N": 256, "NT": 4}),   # a declared part of state, a guard on data
+    ("r57_ok_ragged_copy_guard", {"B": 3, "T": 8}),   # the same, a ragged copy under `if t < LEN[b]`
     ("r55_ok_segment_mean", {"N": 50, "D": 64, "S": 5, "S1": 6}),   # offsets' count, empty segments
 ]
 
