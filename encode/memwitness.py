@@ -53,9 +53,13 @@ def input_values(env, model) -> tuple:
         if tensor is None or d.arity() == 0:
             continue
         entries = model[d].as_list()
-        for e in entries[:-1][:MAX_DATA]:
-            if all(z3.is_int_value(a) for a in e):
-                out.append((tensor, tuple(a.as_long() for a in e[:-1]), e[-1].as_long()))
+        dims = _shape(env, model, tensor)
+        inside = [e for e in entries[:-1] if all(z3.is_int_value(a) for a in e)
+                  and (dims is None or len(dims) != len(e) - 1 or all(0 <= a.as_long() < n for a, n in zip(e, dims)))]
+        for e in inside[:MAX_DATA]:
+            # (elements outside the input's shape at the model's sizes are no input's values:
+            # an unrolled quantifier's model, encode/small_domain.py, gives many)
+            out.append((tensor, tuple(a.as_long() for a in e[:-1]), e[-1].as_long()))
         if z3.is_int_value(entries[-1]):
             out.append((tensor, (), entries[-1].as_long()))
         else:       # a default that is a term of the index (an assumption over all elements)
@@ -68,13 +72,9 @@ def _each_element(env, model, tensor: str, f, room: int) -> list:
     sizes (new-user round 53: a CSR row pointer `PTR[r] <= PTR[r + 1]` has such a default,
     and its witness listed none of PTR's values)."""
     import itertools
-    param = env.kernel.param(tensor)
-    if param is None or room <= 0:
+    dims = _shape(env, model, tensor)
+    if dims is None or room <= 0:
         return []
-    dims = [model.eval(env.term(n, {}), model_completion=True) for n in param.shape]
-    if not all(z3.is_int_value(n) for n in dims):
-        return []
-    dims = [n.as_long() for n in dims]
     total = 1
     for n in dims:
         total *= max(n, 0)
@@ -87,6 +87,15 @@ def _each_element(env, model, tensor: str, f, room: int) -> list:
             return []
         out.append((tensor, index, v.as_long()))
     return out
+
+
+def _shape(env, model, tensor: str) -> list[int] | None:
+    """The input's shape at the model's sizes, or None."""
+    param = env.kernel.param(tensor)
+    if param is None:
+        return None
+    dims = [model.eval(env.term(n, {}), model_completion=True) for n in param.shape]
+    return [n.as_long() for n in dims] if all(z3.is_int_value(n) for n in dims) else None
 
 
 def thread_text(t: int, warp_size: int) -> str:

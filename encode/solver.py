@@ -23,6 +23,7 @@ from .allocator import keep_freed_memory
 from .definitions import Definition, apply, split_definitions
 from .digits import merge_digits
 from .quantified import has_quantifier, purify_helps
+from .small_domain import small_facts
 
 keep_freed_memory()     # every query's fresh context would otherwise page-fault its memory in again
 
@@ -145,10 +146,18 @@ def _check(facts, opts: SolverOptions, kind: str = "query") -> Outcome:
     ctx = z3.Context()
     if kind == "minimize":
         rlimit = opts.minimize_rlimit
-        solver = fresh_solver(opts, ctx, rlimit)
-        assert_all(solver, facts, ctx)
         start = time.perf_counter()
-        result = solver.check()
+        small = small_facts(facts)
+        solver = fresh_solver(opts, ctx, rlimit)
+        if small is not None:       # a bisection step over quantified facts: small sizes first
+            assert_all(solver, small, ctx)
+            result = solver.check()
+            if result != z3.sat:
+                ctx = z3.Context()
+                solver = fresh_solver(opts, ctx, rlimit)
+        if small is None or result != z3.sat:
+            assert_all(solver, facts, ctx)
+            result = solver.check()
     else:
         rlimit = 0
         start = time.perf_counter()
@@ -166,7 +175,9 @@ def _check(facts, opts: SolverOptions, kind: str = "query") -> Outcome:
 # A query's search, deterministic at any load (Z3's resource counter decides, not the clock):
 # the default solver under FIRST_RLIMIT (twice the largest quantifier-free query of the
 # pinned kernels, bench/minimize_rlimit.py), so their answers and models stay as they were;
-# then, where it can help (encode/quantified.purify_helps), the facts with integer division
+# then, for a model only, the quantifiers unrolled over small sizes (encode/small_domain.py:
+# a paged KV write's inverse block table, a query that timed out in 60 s, has a model in
+# 20 ms so; an unrolled query without a model proves nothing); then, where it can help (encode/quantified.purify_helps), the facts with integer division
 # and remainder purified into quotient and remainder variables (purify-arith): a 2-slot
 # cp.async ring's distinctness query timed out in 10 s and takes 0.05 s so; the purified
 # search stalls on other queries, hence the order and PURIFIED_RLIMIT. Then the default
@@ -174,6 +185,7 @@ def _check(facts, opts: SolverOptions, kind: str = "query") -> Outcome:
 FIRST_RLIMIT = 2_500_000
 PURIFIED_RLIMIT = 6_000_000      # the ring's queries: 2.7 M (unsat) and 3.3 M (sat)
 PURIFIED = ("simplify", "purify-arith", "smt")
+SMALL_RLIMIT = 1_000_000        # unrolled over small sizes (encode/small_domain.py): the paged KV queries took 0.03-0.17 M
 
 
 def _search(facts, ctx: z3.Context, opts: SolverOptions):
@@ -189,6 +201,17 @@ def _search(facts, ctx: z3.Context, opts: SolverOptions):
     result = solver.check()
     if result != z3.unknown or resources(solver) < FIRST_RLIMIT or left() <= BUDGET_SLACK_MS:
         return solver, result, ctx
+    small = small_facts(facts)
+    if small is not None:
+        ctx = z3.Context()
+        unrolled = fresh_solver(opts, ctx, SMALL_RLIMIT)
+        unrolled.set("timeout", left())
+        assert_all(unrolled, small, ctx)
+        if unrolled.check() == z3.sat:      # a model with the quantified sizes small; else go on
+            return unrolled, z3.sat, ctx
+        if left() <= BUDGET_SLACK_MS:
+            return unrolled, z3.unknown, ctx
+        ctx = z3.Context()
     if purify_helps(facts):
         purified = z3.Then(*[z3.Tactic(name, ctx=ctx) for name in PURIFIED], ctx=ctx).solver()
         purified.set("timeout", left())

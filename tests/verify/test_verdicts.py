@@ -322,6 +322,7 @@ HELD_OUT = [
     ("r55_ok_masked_label_load", {"R": 7}),   # an integer load masked(fill=0) in a mask condition
     ("r55_ok_xent_bwd", {"R": 7, "C": 50}),   # cross-entropy backward, ignored labels, a row tail
     ("r55_ok_mean_lo_hi", {"R": 4}),   # 0.0 / cast(maximum(hi - lo, 1), f32) stays 0.0
+    ("r56_ok_perm_scatter", {"T": 16, "D": 128}),   # a permutation and its inverse as assumptions
     ("r57_ok_flag_inplace_add", {"N": 256, "NT": 4}),   # a declared part of state, a guard on data
     ("r57_ok_ragged_copy_guard", {"B": 3, "T": 8}),   # the same, a ragged copy under `if t < LEN[b]`
     ("r55_ok_segment_mean", {"N": 50, "D": 64, "S": 5, "S1": 6}),   # offsets' count, empty segments
@@ -792,3 +793,17 @@ def test_coverage_of_a_replaced_value_is_unknown(claim):
     v = verify_kernel(check_source(text, str(path)).kernel, VerifyOptions())
     assert v.status == "unknown" and not v.findings, v.findings
     assert any("later updates may replace" in u.reason for u in v.unknowns), v.unknowns
+
+
+def test_a_table_read_past_its_end_is_refuted_under_inverse_table_assumptions():
+    """New-user round 55: a paged KV-cache write one logical page late reads its block table
+    one page past the end. The inverse table's quantified assumptions (`OWN[BT[b, p]] == b`)
+    made every query time out (unknown at 60 s); unrolled over small sizes
+    (encode/small_domain.py), the read is refuted with a witness at the smallest sizes."""
+    path = HERE / "r55_paged_kv_page_past_table.dsl"
+    result = check_source(path.read_text(), str(path))
+    assert result.ok
+    v = verify_kernel(result.kernel, VerifyOptions())
+    assert v.status == "violation", (v.findings, v.unknowns)
+    bound = [f for f in v.findings if f.rule == "BOUND" and "the read BT[" in f.message]
+    assert bound and dict(bound[0].sizes)["NP"] == 1, v.findings
