@@ -168,18 +168,71 @@ def _ordered(kernel: ir.Kernel, ints: dict) -> list:
     return out
 
 
+def _inverses(kernel: ir.Kernel, ints: dict) -> dict[str, list]:
+    """B -> [(A, k)] for each data assumption `A[B[i, j, ..]] == i` (the k-th of B's bare
+    index names) of integer inputs, A one-dimensional: B maps its elements to distinct
+    elements of A, and A maps them back (a permutation and its inverse, a paged cache's
+    block table and its owner table: new-user rounds 55 and 56)."""
+    out: dict[str, list] = {}
+    for a in kernel.assumes:
+        names, parts = _parts(a)
+        for c in parts:
+            if not (isinstance(c, ir.Bin) and c.op is ir.BinOp.EQ):
+                continue
+            for x, y in ((c.lhs, c.rhs), (c.rhs, c.lhs)):
+                if not (isinstance(x, ir.ElemRef) and x.tensor in ints and len(x.indices) == 1
+                        and isinstance(y, ir.Sym) and y.name in names):
+                    continue
+                b = x.indices[0]
+                if (isinstance(b, ir.ElemRef) and b.tensor in ints and b.tensor != x.tensor
+                        and all(isinstance(i, ir.Sym) and i.name in names for i in b.indices)
+                        and len({i.name for i in b.indices}) == len(b.indices)
+                        and y.name in [i.name for i in b.indices]):
+                    out.setdefault(b.tensor, []).append((x.tensor, [i.name for i in b.indices].index(y.name)))
+    return out
+
+
+def _invert(kernel: ir.Kernel, dims: dict, ints: dict, data: dict, bounds: dict, rng) -> None:
+    """Each B of `_inverses` as distinct random elements of its A's range, each A holding the
+    index back there and its least allowed value elsewhere (a free block: `OWN[n] >= -1`)."""
+    done: set[str] = set()
+    for b, pairs in _inverses(kernel, ints).items():
+        if b in done or any(a in done for a, _ in pairs):
+            continue        # (P and INV each the other's inverse: one draw gives both)
+        extent = min(dims[a][0] for a, _ in pairs)
+        count = int(np.prod(dims[b], dtype=np.int64))
+        if count > extent:
+            continue
+        picked = rng.choice(extent, count, replace=False).reshape(dims[b])
+        data[b] = cast(picked, ints[b].dtype)
+        where = np.indices(dims[b])
+        for a, k in pairs:
+            lo = bounds.get(a, [np.full(dims[a], -2 ** 40)])[0]
+            arr = np.where(lo > -2 ** 40, lo, data[a]).astype(np.int64)
+            arr[picked.ravel()] = where[k].ravel()
+            data[a] = cast(arr, ints[a].dtype)
+        done |= {b, *(a for a, _ in pairs)}
+
+
 def _isolated(side: ir.Expr, other: ir.Expr) -> tuple:
     """`E + k` against `other` as `E` against `other - k` (and `k + E`, `E - k`), while one
-    operand of the sum is an element read."""
-    while isinstance(side, ir.Bin) and side.op in (ir.BinOp.ADD, ir.BinOp.SUB):
-        if isinstance(side.lhs, ir.ElemRef):
+    operand of the sum is an element read (or one times a positive literal: `PPOS[b] * 16 +
+    T <= NP * 16`, a paged cache's page start, as `PPOS[b]` against `(NP * 16 - T) / 16`,
+    truncated; the assumptions are checked afterwards)."""
+    def read(e) -> bool:
+        return isinstance(e, ir.ElemRef) or (isinstance(e, ir.Bin) and e.op is ir.BinOp.MUL
+                                             and isinstance(e.lhs, ir.ElemRef) and isinstance(e.rhs, ir.IntLit)
+                                             and e.rhs.value > 0)
+    while True:
+        if isinstance(side, ir.Bin) and side.op in (ir.BinOp.ADD, ir.BinOp.SUB) and read(side.lhs):
             back = ir.BinOp.SUB if side.op is ir.BinOp.ADD else ir.BinOp.ADD
             side, other = side.lhs, ir.Bin(back, other, side.rhs)
-        elif side.op is ir.BinOp.ADD and isinstance(side.rhs, ir.ElemRef):
+        elif isinstance(side, ir.Bin) and side.op is ir.BinOp.ADD and read(side.rhs):
             side, other = side.rhs, ir.Bin(ir.BinOp.SUB, other, side.lhs)
+        elif isinstance(side, ir.Bin) and side.op is ir.BinOp.MUL and read(side):
+            side, other = side.lhs, ir.Bin(ir.BinOp.DIV, other, side.rhs)
         else:
-            break
-    return side, other
+            return side, other
 
 
 def _alternative(c: ir.Expr, names, ints) -> list:
@@ -235,6 +288,7 @@ def satisfy(kernel: ir.Kernel, sizes, data: dict, rng: np.random.Generator, spre
     for ref, op, other in targets:
         if op is ir.BinOp.EQ:
             data[ref.tensor] = cast(value(ref, other).copy(), ints[ref.tensor].dtype)
+    _invert(kernel, dims, ints, data, bounds, rng)
     for name, axis, descending in _ordered(kernel, ints):
         # `s + 1 >= S1 or OFF[s] <= OFF[s + 1]`: offsets in order (new-user round 55's segment
         # mean; random ones within their bounds almost never are), sorting keeps the bounds
