@@ -3,6 +3,8 @@ from __future__ import annotations
 
 import z3
 
+from dsl import ir
+
 from .findings import Hop, Operand
 
 
@@ -64,7 +66,8 @@ def input_values(env, model) -> tuple:
             out.append((tensor, (), entries[-1].as_long()))
         else:       # a default that is a term of the index (an assumption over all elements)
             out += _each_element(env, model, tensor, env.functions[tensor], MAX_DATA - len(entries) + 1)
-    return tuple(sorted(out))
+    flags = {p.name for p in env.kernel.params if p.dtype is ir.DType.BOOL}
+    return tuple(sorted((t, i, int(v != 0) if t in flags else v) for t, i, v in out))
 
 
 def _each_element(env, model, tensor: str, f, room: int) -> list:
