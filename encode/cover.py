@@ -23,7 +23,7 @@ from .cover_part import written_outside
 from .cover_reach import check_covered
 from .findings import Finding, Hop, Operand
 from .global_race import read_and_written
-from .memwitness import ModelView, element_text, iteration_text, thread_text
+from .memwitness import ModelView, block_text, element_text, iteration_text, thread_text
 from .solver import Verdict as SV, find_model
 from .symbols import Unsupported
 from .terms import Or
@@ -148,12 +148,12 @@ def _double_write(ctx, name, s1, s2, across_blocks: bool = False) -> bool:
     b1, b2 = mv.block(), tuple(mv.int(b) for b in blocks2)
     t1, t2 = mv.int(ia.t), mv.int(ib.t)
     l1, l2 = mv.loops(s1.point, ia.loops), mv.loops(s2.point, ib.loops)
-    msg = (f"{el} is written twice: by block {b1} {thread_text(t1, ws)}{iteration_text(l1)} (line {s1.span.line}) "
-           f"and by block {b2} {thread_text(t2, ws)}{iteration_text(l2)}")
+    msg = (f"{el} is written twice: by block {block_text(b1)} {thread_text(t1, ws)}{iteration_text(l1)} "
+           f"(line {s1.span.line}) and by block {block_text(b2)} {thread_text(t2, ws)}{iteration_text(l2)}")
     coords = mv.coords(ia.coords)
     ops = (Operand(el, _flat_pairs((("block", *b1), ("thread", t1)) + l1), (Hop(name, coords, s1.span, l1),)),
            Operand(el, _flat_pairs((("block", *b2), ("thread", t2)) + l2), (Hop(name, coords, s2.span, l2),)))
-    related = ((s1.span, f"block {b1} {thread_text(t1, ws)} writes {el} here{iteration_text(l1)}"),)
+    related = ((s1.span, f"block {block_text(b1)} {thread_text(t1, ws)} writes {el} here{iteration_text(l1)}"),)
     hint = "each output tile must be stored once: check the grid, the store's block offsets and its loop"
     if s1 is not s2 and b1 == b2 and any(point_thread_dependent(s.point) for s in (s1, s2)):
         hint = ("the two stores' conditions both admit the thread that does this element: the branches of a "

@@ -14,7 +14,7 @@ from dsl.fmt import format_expr
 
 from .access import instantiate
 from .findings import Finding, Hop, Operand
-from .memwitness import ModelView, element_text, iteration_text, thread_text
+from .memwitness import ModelView, block_text, element_text, iteration_text, thread_text
 from .symbols import Unsupported
 
 
@@ -45,7 +45,7 @@ def written_outside(ctx, name: str, sites) -> bool:
         coords = mv.coords(inst.coords)
         el = element_text(name, coords)
         block, t, loops = mv.block(), mv.int(inst.t), mv.loops(s.point, inst.loops)
-        who = f"block {block} {thread_text(t, ctx.target.warp_size)}{iteration_text(loops)}"
+        who = f"block {block_text(block)} {thread_text(t, ctx.target.warp_size)}{iteration_text(loops)}"
         msg = (f"{el} is written by {who}, outside the part of {name} that `writes` declares "
                f"(line {decl.span.line}: {format_expr(decl.cond)})")
         ops = (Operand(el, (("writes", 1),), (Hop(name, coords, s.span, loops),)),)

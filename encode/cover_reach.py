@@ -22,7 +22,7 @@ from .access import loop_vars, point_thread_dependent
 from .cover_part import declared
 from .distribution import thread_bindings
 from .findings import Finding, Hop, Operand
-from .memwitness import ModelView, element_text, iteration_text, thread_text
+from .memwitness import ModelView, block_text, element_text, iteration_text, thread_text
 from .owner import owner_slot
 from .elem_reads import witness_needs_opaque
 from .solver import Verdict as SV, find_model, prove
@@ -115,9 +115,10 @@ def _owner_line(ctx, mv: ModelView, w: _Writer, where: str):
     iteration whose tile holds it, and that the store's conditions leave it out there."""
     if w.thread is None or w.left or mv.true(w.conds) or not mv.true(w.place):
         return None
-    block = "(" + ", ".join(str(mv.int(b)) for b in w.blocks) + ")"
+    block = block_text(mv.int(b) for b in w.blocks)
     loops = tuple((l.var, mv.int(w.loops[l.var])) for l in w.site.point.loops)
-    return (w.site.span, f"block {block} {thread_text(mv.int(w.thread), ctx.target.warp_size)} does {where} "
+    who = thread_text(mv.int(w.thread), ctx.target.warp_size)
+    return (w.site.span, f"block {block} {who} does {where} "
                          f"here{iteration_text(loops)}, and the store's conditions are false for it")
 
 

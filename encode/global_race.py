@@ -14,7 +14,7 @@ from dsl import ir
 
 from .access import instantiate
 from .findings import Finding
-from .memwitness import ModelView, access_operand, element_text, iteration_text, thread_text
+from .memwitness import ModelView, access_operand, block_text, element_text, iteration_text, thread_text
 from .race import check_ordered, check_same_instance, rule_of
 from .symbols import Unsupported
 from .terms import Or
@@ -83,11 +83,12 @@ def _across_blocks(ctx, w, r) -> None:
     tw, tr = mv.int(ia.t), mv.int(ib.t)
     lw, lr = mv.loops(w.point, ia.loops), mv.loops(r.point, ib.loops)
     el = element_text(w.tensor, mv.coords(ia.coords))
-    msg = (f"data race on {el}: block {_text(br)} {thread_text(tr, ws)} reads it{iteration_text(lr)} while block "
-           f"{_text(bw)} {thread_text(tw, ws)} writes it at line {w.span.line}{iteration_text(lw)}; "
+    msg = (f"data race on {el}: block {block_text(br)} {thread_text(tr, ws)} reads it{iteration_text(lr)} while block "
+           f"{block_text(bw)} {thread_text(tw, ws)} writes it at line {w.span.line}{iteration_text(lw)}; "
            "blocks are unordered")
     ops = (access_operand(mv, ia, _block_facts(bw)), _moved(mv, ib, sub, br))
-    related = ((w.span, f"block {_text(bw)} {thread_text(tw, ws)} writes {el} here{iteration_text(lw)} ({w.verb})"),)
+    related = ((w.span, f"block {block_text(bw)} {thread_text(tw, ws)} writes {el} "
+                        f"here{iteration_text(lw)} ({w.verb})"),)
     hint = ("another block reads what this one writes, and nothing orders blocks: write the result to "
             "another tensor, or split the kernel in two launches")
     ctx.sink.finding(Finding("RACE", r.span, msg, mv.sizes(), br, tr, lr, (), ops, hint, related, data=mv.data()))
@@ -104,5 +105,3 @@ def _block_facts(block: tuple) -> tuple:
     return tuple((f"block.{'xyz'[i]}", v) for i, v in enumerate(block))
 
 
-def _text(block: tuple) -> str:
-    return f"({', '.join(map(str, block))})"

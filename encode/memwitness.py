@@ -101,6 +101,11 @@ def _shape(env, model, tensor: str) -> list[int] | None:
     return [n.as_long() for n in dims] if all(z3.is_int_value(n) for n in dims) else None
 
 
+def block_text(block) -> str:
+    """`(0)`, `(1, 2)`: a block's ids as the reports print them (a 1-D grid's is no `(0,)`)."""
+    return f"({', '.join(map(str, block))})"
+
+
 def thread_text(t: int, warp_size: int) -> str:
     return f"thread {t} (warp {t // warp_size}, lane {t % warp_size})"
 

@@ -103,7 +103,7 @@ def replay_details(kernel: ir.Kernel, finding, inputs: dict | None = None, seeds
                 hung = [n for n in res.notes if "deadlock at line" in n]
                 if hung:
                     return ReplayOutcome(True, hung[0])
-                why = f"block {block} runs to its end"
+                why = f"block ({', '.join(map(str, block or ()))}) runs to its end"
                 continue
             if finding.rule == "SYNC" and getattr(finding, "disorders", ()):
                 # a round whose arrivals or bytes do not add up (encode/mbar_balance.py): the
@@ -113,13 +113,14 @@ def replay_details(kernel: ir.Kernel, finding, inputs: dict | None = None, seeds
                     [v.detail for v in res.violations if v.line in lines]
                 if seen:
                     return ReplayOutcome(True, seen[0])
-                why = f"block {block} runs to its end with every phase of {', '.join(finding.disorders)} complete"
+                why = f"block ({', '.join(map(str, block or ()))}) runs to its end with every phase of {', '.join(finding.disorders)} complete"
                 continue
             for v in res.violations:
                 if same_family(v.rule, finding.rule) and (finding.span.line in (v.line, v.other_line)
                                                           or v.rule == "COVER"):
                     return ReplayOutcome(True, v.detail)
-            why = f"no {finding.rule} on line {finding.span.line} in block {block}"
+            where = f"block ({', '.join(map(str, block))})" if block is not None else "any block"
+            why = f"no {finding.rule} on line {finding.span.line} in {where}"
         except InterpretError as err:
             if fixed:
                 continue        # the witness's values: random ones may still run

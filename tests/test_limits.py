@@ -314,7 +314,7 @@ def test_twenty_nested_loops_refute_and_replay_stops(tmp_path, capsys):
     assert verify_main([path]) == EXIT_VIOLATION
     out = capsys.readouterr().out
     assert f"{path}:26:85: error[COVER] B[0] is written twice" in out
-    assert "i19 = 0 (line 26) and by block (0,) thread 0 (warp 0, lane 0) in iteration i0 = 0" in out
+    assert "i19 = 0 (line 26) and by block (0) thread 0 (warp 0, lane 0) in iteration i0 = 0" in out
     assert ("note: the concrete interpreter did not reproduce this: the interpreter cannot run it: "
             "a block runs more than 16384 loop iterations in all (reached in the loop over i19 at line 24)") in out
 
