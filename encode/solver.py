@@ -177,7 +177,8 @@ def _check(facts, opts: SolverOptions, kind: str = "query") -> Outcome:
 # pinned kernels, bench/minimize_rlimit.py), so their answers and models stay as they were;
 # then, for a model only, the quantifiers unrolled over small sizes (encode/small_domain.py:
 # a paged KV write's inverse block table, a query that timed out in 60 s, has a model in
-# 20 ms so; an unrolled query without a model proves nothing); then, where it can help (encode/quantified.purify_helps), the facts with integer division
+# 20 ms so; an unrolled query without a model proves nothing); then, where it can help
+# (encode/quantified.purify_helps), the facts with integer division
 # and remainder purified into quotient and remainder variables (purify-arith): a 2-slot
 # cp.async ring's distinctness query timed out in 10 s and takes 0.05 s so; the purified
 # search stalls on other queries, hence the order and PURIFIED_RLIMIT. Then the default
@@ -185,7 +186,7 @@ def _check(facts, opts: SolverOptions, kind: str = "query") -> Outcome:
 FIRST_RLIMIT = 2_500_000
 PURIFIED_RLIMIT = 6_000_000      # the ring's queries: 2.7 M (unsat) and 3.3 M (sat)
 PURIFIED = ("simplify", "purify-arith", "smt")
-SMALL_RLIMIT = 1_000_000        # unrolled over small sizes (encode/small_domain.py): the paged KV queries took 0.03-0.17 M
+SMALL_RLIMIT = 1_000_000        # unrolled over small sizes: the paged KV queries took 0.03-0.17 M
 
 
 def _search(facts, ctx: z3.Context, opts: SolverOptions):

@@ -113,7 +113,8 @@ def replay_details(kernel: ir.Kernel, finding, inputs: dict | None = None, seeds
                     [v.detail for v in res.violations if v.line in lines]
                 if seen:
                     return ReplayOutcome(True, seen[0])
-                why = f"block ({', '.join(map(str, block or ()))}) runs to its end with every phase of {', '.join(finding.disorders)} complete"
+                why = (f"block ({', '.join(map(str, block or ()))}) runs to its end with every phase of "
+                       f"{', '.join(finding.disorders)} complete")
                 continue
             for v in res.violations:
                 if same_family(v.rule, finding.rule) and (finding.span.line in (v.line, v.other_line)
