@@ -34,7 +34,7 @@ def _assume(ck, tree) -> ir.Expr:
              for sub in node.children[1:] if sub.data == "sub_index"
              and isinstance(sub.children[0], lark.Tree) and sub.children[0].data == "name"
              and ck.scope.get(str(sub.children[0].children[0])) is None}
-    cond = ck.expr(tree, bound if bound else None)
+    cond = ck.expr(tree, bound)     # (empty: an undefined name gets the binding hint, `POS[2 * b]`)
     ck.int_or_bool(cond, "an assumption")
     for n in exprs.iter_nodes(cond):
         if isinstance(n, ir.BuiltinRef):
