@@ -62,12 +62,22 @@ def input_values(env, model) -> tuple:
             # (elements outside the input's shape at the model's sizes are no input's values:
             # an unrolled quantifier's model, encode/small_domain.py, gives many)
             out.append((tensor, tuple(a.as_long() for a in e[:-1]), e[-1].as_long()))
+        whole = dims is not None and len({tuple(a.as_long() for a in e[:-1]) for e in inside}) == _count(dims)
+        if whole:
+            continue        # every element is listed: the default is no element's value
         if z3.is_int_value(entries[-1]):
             out.append((tensor, (), entries[-1].as_long()))
         else:       # a default that is a term of the index (an assumption over all elements)
             out += _each_element(env, model, tensor, env.functions[tensor], MAX_DATA - len(entries) + 1)
     flags = {p.name for p in env.kernel.params if p.dtype is ir.DType.BOOL}
     return tuple(sorted((t, i, int(v != 0) if t in flags else v) for t, i, v in out))
+
+
+def _count(dims) -> int:
+    total = 1
+    for n in dims:
+        total *= max(n, 0)
+    return total
 
 
 def _each_element(env, model, tensor: str, f, room: int) -> list:
@@ -78,9 +88,7 @@ def _each_element(env, model, tensor: str, f, room: int) -> list:
     dims = _shape(env, model, tensor)
     if dims is None or room <= 0:
         return []
-    total = 1
-    for n in dims:
-        total *= max(n, 0)
+    total = _count(dims)
     if total == 0 or total > room:
         return []
     out = []
