@@ -20,7 +20,8 @@ class Reaching:
         """The one write of `name` that a read at this point sees, where it is of the same
         iteration: a writer in the same loops, in a block around the read and before it, with
         no writer of `name` between them in the program; else None. Register tiles with
-        several writers (one writer is iteration_local's), where that write is a load, and,
+        several writers (one writer is iteration_local's), where that write is a load or math
+        that does not read the tile itself, and,
         with `shared`, shared buffers: then the writer must run on every thread (no
         condition), so that it writes the whole window."""
         p, writers = self.point, self.df.writers.get(name, [])
@@ -37,9 +38,11 @@ class Reaching:
         w = max(before, key=lambda q: q.path)
         if any(w.path < q.path < p.path for q in writers if q is not w) or (shared and w.guards):
             return None
-        if not shared and not isinstance(w.stmt, ir.Load):
-            # an update (`acc = acc + h`) or math: the walk of all writers knows accumulators
-            # (zero resets, updates in place); a reload of the same name is what reads lost
+        if not shared and not (isinstance(w.stmt, ir.Load) or (
+                isinstance(w.stmt, ir.Compute) and name not in exprs.free_syms(w.stmt.value, ir.SymKind.TENSOR))):
+            # an update (`acc = acc + h`): the walk of all writers knows accumulators (zero
+            # resets, updates in place); a reload of the same name is what reads lost, and so is
+            # math of other tiles assigned again (`t = x * x` in a second pass: new-user round 59)
             return None
         return w
 
