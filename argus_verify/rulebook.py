@@ -110,7 +110,8 @@ _VERIFIER = {
               "written again by the same block, in program order or across barriers (RACE and "
               "WAR check the order); its final value is the last write, so COVER asks that one "
               "block writes each of its elements. A partial output (`writes X[...] if COND`) is "
-              "written exactly once where COND holds and nowhere else.",
+              "written exactly once where COND holds and nowhere else, state or not: each element "
+              "of its part is stored once, even by one block and under a condition on data.",
               "A grid one block short; two blocks storing to one tile (a wrong `block.x` / "
               "`block.y` offset); a store inside a loop that runs more than once; the branches "
               "of a store split between threads (`if thread.x < 64: store ... else: store ...`) "

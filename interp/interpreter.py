@@ -135,8 +135,10 @@ class Interpreter:
                       if kernel.written_part(n) is not None}
         state = _read_and_written(kernel)
         self.global_log = GlobalLog({n: self.shapes[n] for n in state})
-        # a tensor the kernel also reads counts the blocks that write an element (COVER)
-        self.writer = {n: np.full(self.shapes[n], -1, np.int64) for n in self.counts if n in state}
+        # a tensor the kernel also reads counts the blocks that write an element (COVER), but
+        # a declared part (`writes`) counts every write, as the verifier does (round 58)
+        self.writer = {n: np.full(self.shapes[n], -1, np.int64) for n in self.counts
+                       if n in state and n not in self.parts}
         self.block_ids: dict[tuple, int] = {}
         self.found: dict[tuple, ConcreteViolation] = {}
         self.current: BlockExec | None = None

@@ -324,6 +324,8 @@ HELD_OUT = [
     ("r55_ok_mean_lo_hi", {"R": 4}),   # 0.0 / cast(maximum(hi - lo, 1), f32) stays 0.0
     ("r56_ok_perm_scatter", {"T": 16, "D": 128}),   # a permutation and its inverse as assumptions
     ("r57_ok_flag_inplace_add", {"N": 256, "NT": 4}),
+    ("r58_ok_state_nocond", {"N": 256}),   # a declared part of state, stored once
+    ("r58_ok_ragged_state", {"B": 4, "T": 6}),   # a ragged declared part of state
     ("r59_ok_twopass_temp", {"R": 4, "C": 200}),   # a temporary assigned again in a second pass   # a declared part of state, a guard on data
     ("r57_ok_ragged_copy_guard", {"B": 3, "T": 8}),   # the same, a ragged copy under `if t < LEN[b]`
     ("r55_ok_segment_mean", {"N": 50, "D": 64, "S": 5, "S1": 6}),   # offsets' count, empty segments
