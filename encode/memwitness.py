@@ -4,6 +4,7 @@ from __future__ import annotations
 import z3
 
 from dsl import ir
+from dsl.masks import INT_RANGES
 
 from .findings import Hop, Operand
 
@@ -69,8 +70,18 @@ def input_values(env, model) -> tuple:
             out.append((tensor, (), entries[-1].as_long()))
         else:       # a default that is a term of the index (an assumption over all elements)
             out += _each_element(env, model, tensor, env.functions[tensor], MAX_DATA - len(entries) + 1)
-    flags = {p.name for p in env.kernel.params if p.dtype is ir.DType.BOOL}
-    return tuple(sorted((t, i, int(v != 0) if t in flags else v) for t, i, v in out))
+    types = {p.name: p.dtype for p in env.kernel.params}
+    return tuple(sorted((t, i, _held(v, types.get(t))) for t, i, v in out))
+
+
+def _held(v: int, dtype) -> int:
+    """The value as the input's type holds it (the encoding bounds it so: SymEnv.held)."""
+    if dtype is ir.DType.BOOL:
+        return int(v != 0)
+    if dtype in (ir.DType.I8, ir.DType.I32):
+        lo, hi = INT_RANGES[dtype]
+        return v if lo <= v <= hi else lo
+    return v
 
 
 def _count(dims) -> int:

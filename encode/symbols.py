@@ -10,6 +10,7 @@ from dataclasses import dataclass, field
 import z3
 
 from dsl import exprs, ir
+from dsl.masks import INT_RANGES
 
 from .elem_reads import OPAQUE_MARK, opaque_reads
 from .terms import And, Div, Ge, Gt, If, Le, Lt, Neg, Or
@@ -125,6 +126,8 @@ class SymEnv:
     # expressions and bound values stay alive with the entries, so their ids stay unique.
     _terms: dict = field(default_factory=dict, repr=False, compare=False)
     _names: dict = field(default_factory=dict, repr=False, compare=False)
+    # the integer input elements read so far whose type bounds them, by term id (the term kept)
+    _held: dict = field(default_factory=dict, repr=False, compare=False)
     # id(ElemRef) -> (function, loop variables) of the reads a write of the kernel may
     # precede (encode/elem_reads.py): their values are no input's, and no `assume` holds.
     opaque: dict = field(default_factory=dict, repr=False, compare=False)
@@ -147,6 +150,18 @@ class SymEnv:
     def has_opaque(self) -> bool:
         """Has some term used an opaque value (a read a write of the kernel may precede)?"""
         return any(OPAQUE_MARK in name for name in self.functions)
+
+    def held(self, v, dtype: ir.DType):
+        """An integer input's element `v`, with the fact that its type holds it: a bool is 0 or
+        1 (new-user round 56's witness gave a keep-mask 21), an i8 or i32 lies in its range
+        (held-out round 58 refuted a correct i8 mask with FL = 2147483649). True of every
+        element of every input, so a fact of every query from here on (a bound, not an `If`
+        around each read: that made a permutation's queries five times slower)."""
+        if dtype in (ir.DType.BOOL, ir.DType.I8, ir.DType.I32) and v.get_id() not in self._held:
+            self._held[v.get_id()] = v
+            lo, hi = (0, 1) if dtype is ir.DType.BOOL else INT_RANGES[dtype]
+            self.facts.append(z3.And(v >= lo, v <= hi))
+        return v
 
     def uf(self, tensor: str, arity: int) -> z3.FuncDeclRef:
         """An input tensor's contents as an uninterpreted function (data-dependent tags)."""
@@ -206,11 +221,10 @@ class SymEnv:
                 if any(v not in bound for v in loops):
                     raise Unsupported(f"the read of {t} outside its loops", e.span)
                 args = [bound[v] for v in loops] + [self.term(i, bound) for i in ix]
-                return self.uf(name, len(args))(*args)
+                return self.uf(name, len(args))(*args)     # (any value: what the kernel wrote)
             case ir.ElemRef(tensor=t, indices=ix) if self.kernel.param(t) is not None:
-                v = self.uf(t, len(ix))(*[self.term(i, bound) for i in ix])
-                # a bool input holds 0 or 1 (new-user round 56's witness gave a keep-mask 21)
-                return z3.If(v != 0, 1, 0) if self.kernel.param(t).dtype is ir.DType.BOOL else v
+                return self.held(self.uf(t, len(ix))(*[self.term(i, bound) for i in ix]),
+                                 self.kernel.param(t).dtype)
             case ir.Hole(domain=()):
                 # An unbounded hole of a sketch (synthesis mode): one more integer unknown.
                 return z3.Int(hole_name(e.span))
