@@ -20,6 +20,7 @@ NaN (held-out round 29); a cast rounds to its type (70000.0 is inf in f16). A st
 zeros are due is unknown unless its tile is EMPTY or ZERO."""
 from __future__ import annotations
 
+import dataclasses
 import math
 from dataclasses import dataclass
 
@@ -142,6 +143,10 @@ class Constants:
                 return _extremum(f, self.value(a), self.value(b))
             case ir.Call(func="mask" | "sum" | "max" | "min" | "bcast" | "reshape", args=(x, *_)):
                 return self.value(x)         # the elements a mask replaces are padding
+            case ir.Call(func=f, args=(x,)) if f in FUNCS and (sel := self._selection(x)) is not None:
+                # each side through the function: `exp(where(c, x, -inf))` is 0.0 where it takes
+                # the -inf (held-out round 58)
+                return max(self.expr(dataclasses.replace(e, args=(side,))) for side in sel)
             case ir.Call(func=f, args=(x,)) if f in FUNCS:
                 v = self.value(x)
                 if isinstance(v, Number):
@@ -149,6 +154,18 @@ class Constants:
                 return v if v == EMPTY or (v == ZERO and evaluate(FUNCS[f], 0.0) == 0.0) else ANY
         return ANY
 
+
+    def _selection(self, e: ir.Expr) -> tuple | None:
+        """The two sides of `where(c, a, b)` (or of a tile whose one writer computes it) whose
+        condition holds no record (else the where's elements carry it: no constant)."""
+        if isinstance(e, ir.Sym) and e.kind is ir.SymKind.TENSOR:
+            writers = self.df.writers.get(e.name, [])
+            if len(writers) != 1 or not isinstance(writers[0].stmt, ir.Compute):
+                return None
+            e = writers[0].stmt.value
+        if isinstance(e, ir.Call) and e.func == "where" and len(e.args) == 3 and not self.recorded(e.args[0]):
+            return e.args[1], e.args[2]
+        return None
 
     def recorded(self, e: ir.Expr) -> bool:
         """Whether every element of `e` that is not padding holds some record: it reads, at

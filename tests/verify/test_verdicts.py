@@ -323,14 +323,15 @@ HELD_OUT = [
     ("r55_ok_xent_bwd", {"R": 7, "C": 50}),   # cross-entropy backward, ignored labels, a row tail
     ("r55_ok_mean_lo_hi", {"R": 4}),   # 0.0 / cast(maximum(hi - lo, 1), f32) stays 0.0
     ("r56_ok_perm_scatter", {"T": 16, "D": 128}),   # a permutation and its inverse as assumptions
-    ("r57_ok_flag_inplace_add", {"N": 256, "NT": 4}),
+    ("r57_ok_flag_inplace_add", {"N": 256, "NT": 4}),   # a declared part of state, a guard on data
+    ("r57_ok_ragged_copy_guard", {"B": 3, "T": 8}),   # the same, a ragged copy under `if t < LEN[b]`
     ("r58_ok_state_nocond", {"N": 256}),   # a declared part of state, stored once
     ("r58_ok_ragged_state", {"B": 4, "T": 6}),   # a ragged declared part of state
     ("r58_ok_neg_i8_mask", {"R": 8}),   # an i8 input's values lie in its range
     ("r58_ok_bool_tag_cond", {"M": 32, "N": 128}),   # a bool input is 0 or 1
     ("r58_ok_mask_min", {"R": 8}),   # minimum(ib, 0) == 0 of an integer tile, followed
-    ("r59_ok_twopass_temp", {"R": 4, "C": 200}),   # a temporary assigned again in a second pass   # a declared part of state, a guard on data
-    ("r57_ok_ragged_copy_guard", {"B": 3, "T": 8}),   # the same, a ragged copy under `if t < LEN[b]`
+    ("r58_ok_exp_neginf", {"R": 8}),   # exp(where(c, x, -inf)) is 0.0 on the -inf side
+    ("r59_ok_twopass_temp", {"R": 4, "C": 200}),   # a temporary assigned again in a second pass
     ("r55_ok_segment_mean", {"N": 50, "D": 64, "S": 5, "S1": 6}),   # offsets' count, empty segments
 ]
 
