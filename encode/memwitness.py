@@ -63,7 +63,8 @@ def input_values(env, model) -> tuple:
             # (elements outside the input's shape at the model's sizes are no input's values:
             # an unrolled quantifier's model, encode/small_domain.py, gives many)
             out.append((tensor, tuple(a.as_long() for a in e[:-1]), e[-1].as_long()))
-        whole = dims is not None and len({tuple(a.as_long() for a in e[:-1]) for e in inside}) == _count(dims)
+        whole = dims is not None and len(inside) <= MAX_DATA and \
+            len({tuple(a.as_long() for a in e[:-1]) for e in inside}) == _count(dims)
         if whole:
             continue        # every element is listed: the default is no element's value
         if z3.is_int_value(entries[-1]):
