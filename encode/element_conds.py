@@ -77,6 +77,13 @@ def index_cond(df, cond: ir.Expr, coords: tuple, inst: dict, w=None):
                 for v in vals[1:]:
                     out = z3.If(v > out if f == "max" else v < out, v, out)
                 return out
+            case ir.Call(func="abs", args=(a,), kwargs=()):
+                # of an integer: wraps in its type at the least value (abs of INT_MIN is INT_MIN)
+                x = term(a, at)
+                if x is None or not z3.is_int(x):
+                    return None
+                t = value_type(df, e)
+                return z3.If(x >= 0, x, -x) if t is None else held(z3.If(x >= 0, x, -x), t, at)
             case ir.Call(func="maximum" | "minimum" as f, args=(a, b), kwargs=()):
                 # elementwise, of integers: one of the two, no wrap (held-out round 58's
                 # `minimum(ib, 0) == 0`, not followed, was any choice and refuted a correct mask)

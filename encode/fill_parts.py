@@ -249,7 +249,13 @@ def where_parts(cs: tuple, xs: tuple, ys: tuple, a: ir.Expr, b: ir.Expr,
     A branch's own padding is kept where it may be picked, but no longer whole along any
     axis: the other branch may replace some elements of its lines (held-out round 35: a
     padded row of 1.0 cut by `where(index(x, axis=1) < 60, x, 0.0)` was summed as 64.0)."""
-    out = [Part(q.value, frozenset(), q.maybe, q.at, q.pure, absorbed=q.absorbed) for q in xs + ys]
+    # a branch's padding lies where the condition may pick it: not where the condition is
+    # padding of the other truth at an exact place (held-out round 60: `where(x > -inf, x * x,
+    # -inf)` of -inf padding kept x * x's inf there, and a correct max was refuted)
+    picks = {v: tuple(q for q in cs if q.exact and isinstance(q.value, float) and q.value == v) for v in (0.0, 1.0)}
+    kept = [q for q in xs if not (picks[0.0] and covered(q, picks[0.0]))] + \
+        [q for q in ys if not (picks[1.0] and covered(q, picks[1.0]))]
+    out = [Part(q.value, frozenset(), q.maybe, q.at, q.pure, absorbed=q.absorbed) for q in kept]
     for q in cs:
         pick = (a if q.value == 1.0 else b) if isinstance(q.value, float) and q.value in (0.0, 1.0) else None
         v = literal(pick) if pick is not None else _both_sides(q, xs, ys, a, b, covered)

@@ -62,6 +62,9 @@ class SolverOptions:
     # context and solver cost ~5 ms); a satisfiable one always goes on to the fresh query,
     # so a model never comes from here and witnesses do not depend on it.
     quick: Callable[[list, "SolverOptions"], bool] | None = field(default=None, compare=False)
+    # Facts true of every input that queries need not carry (an integer input's element within
+    # its type: encode/symbols.SymEnv.held): a model that breaks one is searched again with it.
+    model_facts: Callable[[], tuple] | None = field(default=None, compare=False)
     # Calibration only (bench/minimize_rlimit.py): called with (kind, resources used, verdict)
     # of every check, kind "query" or "minimize".
     on_resources: Callable[[str, int, "Verdict"], None] | None = field(default=None, compare=False)
@@ -141,7 +144,8 @@ def _check(facts, opts: SolverOptions, kind: str = "query") -> Outcome:
         return _SPENT
     if kind == "query" and opts.quick is not None and opts.quick(list(facts), opts):
         return Outcome(Verdict.PROVED)
-    facts, definitions = split_definitions([as_bool(f) for f in facts])
+    given = [as_bool(f) for f in facts]
+    facts, definitions = split_definitions(given)
     facts = merge_digits(facts)
     ctx = z3.Context()
     if kind == "minimize":
@@ -167,9 +171,20 @@ def _check(facts, opts: SolverOptions, kind: str = "query") -> Outcome:
     out = _outcome(solver, result, opts, rlimit, took)
     opts.spent(kind, solver, out.verdict)
     if out.verdict is Verdict.REFUTED:
-        return Outcome(Verdict.REFUTED, ContextModel(solver.model(), ctx, tuple(d.translate(ctx) for d in definitions)),
-                       seconds=took)
+        model = ContextModel(solver.model(), ctx, tuple(d.translate(ctx) for d in definitions))
+        broken = _broken(model, opts)
+        if broken:      # a model with an input outside its type: again, with its bounds
+            again = _check(given + broken, opts, kind)
+            return Outcome(again.verdict, again.model, again.reason, took + again.seconds)
+        return Outcome(Verdict.REFUTED, model, seconds=took)
     return out
+
+
+def _broken(model, opts: SolverOptions) -> list:
+    """The model facts (SolverOptions.model_facts) that `model` breaks."""
+    if opts.model_facts is None:
+        return []
+    return [f for f in opts.model_facts() if not z3.is_true(model.eval(f, model_completion=True))]
 
 
 # A query's search, deterministic at any load (Z3's resource counter decides, not the clock):

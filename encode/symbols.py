@@ -126,8 +126,10 @@ class SymEnv:
     # expressions and bound values stay alive with the entries, so their ids stay unique.
     _terms: dict = field(default_factory=dict, repr=False, compare=False)
     _names: dict = field(default_factory=dict, repr=False, compare=False)
-    # the integer input elements read so far whose type bounds them, by term id (the term kept)
+    # the integer input elements read so far whose type bounds them, by term id (the term kept),
+    # and those bounds: facts every model must meet (SolverOptions.model_facts)
     _held: dict = field(default_factory=dict, repr=False, compare=False)
+    held_facts: list = field(default_factory=list, repr=False, compare=False)
     # id(ElemRef) -> (function, loop variables) of the reads a write of the kernel may
     # precede (encode/elem_reads.py): their values are no input's, and no `assume` holds.
     opaque: dict = field(default_factory=dict, repr=False, compare=False)
@@ -155,12 +157,13 @@ class SymEnv:
         """An integer input's element `v`, with the fact that its type holds it: a bool is 0 or
         1 (new-user round 56's witness gave a keep-mask 21), an i8 or i32 lies in its range
         (held-out round 58 refuted a correct i8 mask with FL = 2147483649). True of every
-        element of every input, so a fact of every query from here on (a bound, not an `If`
-        around each read: that made a permutation's queries five times slower)."""
+        element of every input: a model that breaks it is searched again with it
+        (solver.find_model's `model_facts`; an `If` around each read made a permutation's
+        queries five times slower, and a fact in every query lists every input in every witness)."""
         if dtype in (ir.DType.BOOL, ir.DType.I8, ir.DType.I32) and v.get_id() not in self._held:
             self._held[v.get_id()] = v
             lo, hi = (0, 1) if dtype is ir.DType.BOOL else INT_RANGES[dtype]
-            self.facts.append(z3.And(v >= lo, v <= hi))
+            self.held_facts.append(z3.And(v >= lo, v <= hi))
         return v
 
     def uf(self, tensor: str, arity: int) -> z3.FuncDeclRef:

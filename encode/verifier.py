@@ -37,13 +37,14 @@ class VerifyOptions:
     on_resources: Callable | None = field(default=None, compare=False)   # see SolverOptions
     minimize_rlimit: int = MINIMIZE_RLIMIT   # see SolverOptions
     quick: Callable | None = field(default=None, compare=False)        # see SolverOptions
+    model_facts: Callable | None = field(default=None, compare=False)  # see SolverOptions
 
     @property
     def solver(self) -> SolverOptions:
         return SolverOptions(timeout_ms=max(1, int(self.timeout_s * 1000)), seed=self.seed,
                              on_refuted=self.on_refuted, deadline=self.deadline, on_query=self.on_query,
                              on_resources=self.on_resources, minimize_rlimit=self.minimize_rlimit,
-                             quick=self.quick)
+                             quick=self.quick, model_facts=self.model_facts)
 
     def expired(self) -> bool:
         return self.deadline is not None and time.monotonic() >= self.deadline
@@ -143,6 +144,7 @@ def _verify_once(kernel: ir.Kernel, opts: VerifyOptions) -> Verdict:
         env = SymEnv.build(kernel)
         from .target import DEFAULT_TARGET, load_target
         warp = load_target(opts.target or DEFAULT_TARGET).warp_size
+        opts = dataclasses.replace(opts, model_facts=lambda: tuple(env.held_facts))
         df = Dataflow(env, opts.lookback, opts.solver, warp)
     except Unsupported as u:
         sink.unknown("TAG", u.span or kernel.span, u.reason)

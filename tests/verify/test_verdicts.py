@@ -332,6 +332,8 @@ HELD_OUT = [
     ("r58_ok_mask_min", {"R": 8}),   # minimum(ib, 0) == 0 of an integer tile, followed
     ("r58_ok_exp_neginf", {"R": 8}),   # exp(where(c, x, -inf)) is 0.0 on the -inf side
     ("r59_ok_twopass_temp", {"R": 4, "C": 200}),   # a temporary assigned again in a second pass
+    ("r60_ok_where_padded_cond", {"R": 8, "C": 100}),   # where(x > -inf, x * x, -inf) of -inf padding
+    ("r60_ok_abs_mask", {"R": 8}),   # abs(ib) > 0 of an integer tile, followed
     ("r55_ok_segment_mean", {"N": 50, "D": 64, "S": 5, "S1": 6}),   # offsets' count, empty segments
 ]
 

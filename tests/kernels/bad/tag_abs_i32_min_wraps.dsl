@@ -1,0 +1,14 @@
+# Held-out round 60: abs of an i32 tile in a condition wraps at INT_MIN (abs(INT_MIN) < 0): with
+# INT_MIN allowed, that row is dropped though the tag function says ID != 0 keeps it.
+kernel abs_mask(X: f32[R, 64], ID: i32[R], Y: f32[R, 64]):
+    assume R % 4 == 0
+    const BR, C = 4, 64
+    grid (R / BR)
+    threads 128
+    tag X[r, c] = (row=r, col=c)
+    tag Y[r, c] = (row=r, col=c) if ID[r] != 0
+    x = load X[block.x * BR : +BR, 0 : +C]
+    idv = load ID[block.x * BR : +BR]
+    ib = bcast(idv, axis=1, n=C)
+    y = where(abs(ib) > 0, x, 0.0)
+    store Y[block.x * BR : +BR, 0 : +C], y  #! error[TAG]
