@@ -366,7 +366,11 @@ def minimize_model(facts, objectives, opts: SolverOptions = SolverOptions(), sta
     opts.counted(took)
     opts.spent("minimize", opt, _outcome(opt, result, opts, 0, took).verdict)
     if result == z3.sat:
-        return Outcome(Verdict.REFUTED, ContextModel(opt.model(), ctx), seconds=took)
+        model = ContextModel(opt.model(), ctx)
+        broken = _broken(model, opts)
+        if broken:      # an input outside its type (SolverOptions.model_facts): again, with its bounds
+            return minimize_model(list(facts) + broken, objectives, opts, start)
+        return Outcome(Verdict.REFUTED, model, seconds=took)
     reason = _why_unknown(opt, opts, opts.minimize_rlimit)
     if reason != BUDGET_NOTE and start is not None:
         # The optimiser ran out of resources on many objectives together (a wgmma GEMM's
