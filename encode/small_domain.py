@@ -5,10 +5,11 @@ An `assume` about every element of an input (`assume BT[b, p] >= 0 and OWN[BT[b,
 is a quantifier over the element's indices, each guarded by `0 <= b < NB`. Z3's search for a
 model of such facts stalls on inverse tables (held-out round 55: a paged KV-cache write
 reading one page past its block table was unknown after 60 s). With each size that bounds a
-quantified index at most SMALL, the quantifier is exactly the conjunction of its instances
-at 0 .. SMALL - 1, each still guarded (`b < NB` fails for b >= NB, and that instance is
-true): a quantifier-free query whose models are models of the original query with those
-sizes small (its model took 20 ms). The step asks only for a model: that no small model
+quantified index at most n, the quantifier is exactly the conjunction of its instances at
+0 .. n - 1, each still guarded (`b < NB` fails for b >= NB, and that instance is true): a
+quantifier-free query whose models are models of the original query with those sizes small
+(its model took 20 ms); n = 4 first, then 8 (held-out round 60: a permutation scatter whose
+clamp to row 4 shows from T = 6 on). The step asks only for a model: that no small model
 exists proves nothing, and the search goes on with the original facts (encode/solver.py).
 """
 from __future__ import annotations
@@ -19,7 +20,7 @@ import z3
 
 from .quantified import has_quantifier
 
-SMALL = 4               # each size that bounds a quantified index is at most this
+SMALLS = (4, 8)         # each size that bounds a quantified index is at most this: 4, then 8
 MAX_LITERAL = 256       # a quantified index bounded by a literal up to this is unrolled
 MAX_INSTANCES = 4096    # the instances of all quantifiers of a query together
 
@@ -29,8 +30,8 @@ class _Skip(Exception):
     small literal: the step does not apply."""
 
 
-def small_facts(facts) -> list | None:
-    """The facts with every quantifier unrolled and the sizes that bound them at most SMALL,
+def small_facts(facts, small: int = SMALLS[0]) -> list | None:
+    """The facts with every quantifier unrolled and the sizes that bound them at most `small`,
     or None where some quantifier is not of that form (or there is none)."""
     if not has_quantifier(facts):
         return None
@@ -38,29 +39,29 @@ def small_facts(facts) -> list | None:
     budget = [MAX_INSTANCES]
     memo: dict = {}
     try:
-        out = [_unrolled(f, sizes, budget, memo) if has_quantifier([f]) else f for f in facts]
+        out = [_unrolled(f, sizes, budget, memo, small) if has_quantifier([f]) else f for f in facts]
     except _Skip:
         return None
-    return out + [s <= SMALL for s in sizes.values()]
+    return out + [s <= small for s in sizes.values()]
 
 
-def _unrolled(e, sizes: dict, budget: list, memo: dict):
+def _unrolled(e, sizes: dict, budget: list, memo: dict, small: int):
     key = e.get_id()
     if key in memo:
         return memo[key][1]
     if z3.is_quantifier(e):
-        got = _unroll(e, sizes, budget, memo)
+        got = _unroll(e, sizes, budget, memo, small)
     elif z3.is_app(e) and e.num_args() and z3.is_bool(e):
-        got = e.decl()(*[_unrolled(a, sizes, budget, memo) for a in e.children()]) \
-            if e.decl().kind() not in (z3.Z3_OP_AND, z3.Z3_OP_OR) else \
-            (z3.And if z3.is_and(e) else z3.Or)(*[_unrolled(a, sizes, budget, memo) for a in e.children()])
+        kids = [_unrolled(a, sizes, budget, memo, small) for a in e.children()]
+        got = e.decl()(*kids) if e.decl().kind() not in (z3.Z3_OP_AND, z3.Z3_OP_OR) else \
+            (z3.And if z3.is_and(e) else z3.Or)(*kids)
     else:
         got = e
     memo[key] = (e, got)     # e kept alive: a freed term's id is given to the next one
     return got
 
 
-def _unroll(q, sizes: dict, budget: list, memo: dict):
+def _unroll(q, sizes: dict, budget: list, memo: dict, small: int):
     if q.is_lambda():
         raise _Skip
     names = [z3.Const(f"{q.var_name(i)}!small", q.var_sort(i)) for i in range(q.num_vars())]
@@ -68,7 +69,7 @@ def _unroll(q, sizes: dict, budget: list, memo: dict):
         raise _Skip
     body = z3.substitute_vars(q.body(), *reversed(names))
     guards = _guards(body, q.is_forall())
-    extents = [_extent(v, guards, sizes) for v in names]
+    extents = [_extent(v, guards, sizes, small) for v in names]
     count = 1
     for n in extents:
         count *= n
@@ -77,7 +78,8 @@ def _unroll(q, sizes: dict, budget: list, memo: dict):
         raise _Skip
     # each instance's own quantifiers unrolled after its values are in: an inner index bounded
     # by an outer one (`j < i`) has a literal bound then, not a variable taken for a size
-    insts = [_unrolled(z3.substitute(body, *[(v, z3.IntVal(k)) for v, k in zip(names, ks)]), sizes, budget, memo)
+    insts = [_unrolled(z3.substitute(body, *[(v, z3.IntVal(k)) for v, k in zip(names, ks)]), sizes, budget, memo,
+                       small)
              for ks in itertools.product(*[range(n) for n in extents])]
     if not insts:
         return z3.BoolVal(q.is_forall())
@@ -107,9 +109,9 @@ def _guards(body, forall: bool) -> list:
     return flat
 
 
-def _extent(v, guards: list, sizes: dict) -> int:
-    """n where the guards keep 0 <= v < n for an n known here: a literal, or SMALL for a size
-    (which joins `sizes`, to be bounded by SMALL)."""
+def _extent(v, guards: list, sizes: dict, small: int) -> int:
+    """n where the guards keep 0 <= v < n for an n known here: a literal, or `small` for a size
+    (which joins `sizes`, to be bounded by `small`)."""
     if not any(_at_least_zero(v, g) for g in guards):
         raise _Skip
     for g in guards:
@@ -121,7 +123,7 @@ def _extent(v, guards: list, sizes: dict) -> int:
             return hi.as_long()
         if z3.is_const(hi) and hi.decl().kind() == z3.Z3_OP_UNINTERPRETED:
             sizes[hi.get_id()] = hi     # (kept alive in `sizes`, so its id stays its own)
-            return SMALL
+            return small
     raise _Skip
 
 

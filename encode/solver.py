@@ -23,7 +23,7 @@ from .allocator import keep_freed_memory
 from .definitions import Definition, apply, split_definitions
 from .digits import merge_digits
 from .quantified import has_quantifier, purify_helps
-from .small_domain import small_facts
+from .small_domain import SMALLS, small_facts
 
 keep_freed_memory()     # every query's fresh context would otherwise page-fault its memory in again
 
@@ -151,15 +151,19 @@ def _check(facts, opts: SolverOptions, kind: str = "query") -> Outcome:
     if kind == "minimize":
         rlimit = opts.minimize_rlimit
         start = time.perf_counter()
-        small = small_facts(facts)
-        solver = fresh_solver(opts, ctx, rlimit)
-        if small is not None:       # a bisection step over quantified facts: small sizes first
+        result = None
+        for n in SMALLS:            # a bisection step over quantified facts: small sizes first
+            small = small_facts(facts, n)
+            if small is None:
+                break
+            solver = fresh_solver(opts, ctx, rlimit)
             assert_all(solver, small, ctx)
             result = solver.check()
-            if result != z3.sat:
-                ctx = z3.Context()
-                solver = fresh_solver(opts, ctx, rlimit)
-        if small is None or result != z3.sat:
+            if result == z3.sat:
+                break
+            ctx = z3.Context()
+        if result != z3.sat:
+            solver = fresh_solver(opts, ctx, rlimit)
             assert_all(solver, facts, ctx)
             result = solver.check()
     else:
@@ -217,8 +221,10 @@ def _search(facts, ctx: z3.Context, opts: SolverOptions):
     result = solver.check()
     if result != z3.unknown or resources(solver) < FIRST_RLIMIT or left() <= BUDGET_SLACK_MS:
         return solver, result, ctx
-    small = small_facts(facts)
-    if small is not None:
+    for n in SMALLS:
+        small = small_facts(facts, n)
+        if small is None:
+            break
         ctx = z3.Context()
         unrolled = fresh_solver(opts, ctx, SMALL_RLIMIT)
         unrolled.set("timeout", left())

@@ -1,11 +1,13 @@
 """Quantifiers unrolled over small sizes (encode/small_domain.py): the unrolled facts are
-equivalent to the originals wherever the bounding sizes are at most SMALL, so a model of
+equivalent to the originals wherever the bounding sizes are at most n, so a model of
 them is a model of the query; a quantifier of any other form leaves the step out."""
 import itertools
 
 import z3
 
-from encode.small_domain import SMALL, small_facts
+from encode.small_domain import SMALLS, small_facts
+
+SMALL = SMALLS[0]
 from encode.solver import SolverOptions, Verdict, find_model
 
 N, M = z3.Ints("N M")
@@ -94,3 +96,17 @@ def test_an_inverse_table_has_a_model_fast_and_only_true_models():
         row = m.eval(BT(bb, pp), model_completion=True).as_long()
         assert 0 <= row < sizes["NBLK"]
         assert m.eval(OWN(z3.IntVal(row)), model_completion=True).as_long() == bb
+
+
+def test_a_larger_bound_unrolls_more_instances():
+    i = z3.Int("i")
+    fact = z3.ForAll([i], z3.Implies(z3.And(i >= 0, i < N), F(i) == i))
+    s = z3.Solver()
+    s.add(small_facts([fact, N >= 6], SMALLS[1]))
+    assert s.check() == z3.sat
+    m = s.model()
+    n = m.eval(N).as_long()
+    assert 6 <= n <= SMALLS[1] and all(m.eval(F(k)).as_long() == k for k in range(n))
+    s = z3.Solver()
+    s.add(small_facts([fact, N >= 6], SMALLS[0]))
+    assert s.check() == z3.unsat            # no model with N <= 4: the step proves nothing
