@@ -82,8 +82,7 @@ def index_cond(df, cond: ir.Expr, coords: tuple, inst: dict, w=None):
                 x = term(a, at)
                 if x is None or not z3.is_int(x):
                     return None
-                t = value_type(df, e)
-                return z3.If(x >= 0, x, -x) if t is None else held(z3.If(x >= 0, x, -x), t, at)
+                return typed(z3.If(x >= 0, x, -x), e, at)
             case ir.Call(func="maximum" | "minimum" as f, args=(a, b), kwargs=()):
                 # elementwise, of integers: one of the two, no wrap (held-out round 58's
                 # `minimum(ib, 0) == 0`, not followed, was any choice and refuted a correct mask)
@@ -106,17 +105,13 @@ def index_cond(df, cond: ir.Expr, coords: tuple, inst: dict, w=None):
                 x = term(a, at)
                 if x is None or not z3.is_int(x):
                     return None
-                t = value_type(df, e)
-                return -x if t is None else held(-x, t, at)
+                return typed(-x, e, at)
             case ir.Bin(op=op, lhs=a, rhs=b) if op in (ir.BinOp.ADD, ir.BinOp.SUB, ir.BinOp.MUL):
                 x, y = term(a, at), term(b, at)
                 if x is None or y is None:
                     return None
                 r = {ir.BinOp.ADD: x + y, ir.BinOp.SUB: x - y, ir.BinOp.MUL: x * y}[op]
-                # tile math wraps in the tile's type (i8, i32): outside its range the value is
-                # unknown, one per element; math on coordinates and scalars is of int64 integers
-                t = value_type(df, e)
-                return r if t is None else held(r, t, at)
+                return typed(r, e, at)
             case ir.Bin(op=op, lhs=a, rhs=b) if op in (ir.BinOp.DIV, ir.BinOp.MOD) and df.env.const_value(b):
                 # by a constant other than 0 and -1: truncating, as CUDA's, and never out of i32
                 x, c = term(a, at), df.env.const_value(b)
@@ -133,6 +128,12 @@ def index_cond(df, cond: ir.Expr, coords: tuple, inst: dict, w=None):
                 # write of the kernel may come first: encode/elem_reads.py), as in a subscript
                 return df.env.term(e, inst)
         return None
+    def typed(v, e, at):
+        """`v`, the value of tile math `e`, as its tile's type holds it (i8, i32 wrap: outside
+        the range the value is unknown, one per element); math on coordinates and scalars is
+        of int64 integers."""
+        t = value_type(df, e)
+        return v if t is None else held(v, t, at)
     def held(v, dt, at):
         """`v` stored in integer type `dt`: itself where dt holds it, else unknown (it wraps)."""
         if dt not in BITS:

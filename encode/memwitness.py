@@ -4,9 +4,9 @@ from __future__ import annotations
 import z3
 
 from dsl import ir
-from dsl.masks import INT_RANGES
 
 from .findings import Hop, Operand
+from .symbols import HELD
 
 
 class ModelView:
@@ -79,10 +79,8 @@ def _held(v: int, dtype) -> int:
     """The value as the input's type holds it (the encoding bounds it so: SymEnv.held)."""
     if dtype is ir.DType.BOOL:
         return int(v != 0)
-    if dtype in (ir.DType.I8, ir.DType.I32):
-        lo, hi = INT_RANGES[dtype]
-        return v if lo <= v <= hi else lo
-    return v
+    lo, hi = HELD.get(dtype, (v, v))
+    return v if lo <= v <= hi else lo
 
 
 def _count(dims) -> int:

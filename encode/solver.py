@@ -151,18 +151,11 @@ def _check(facts, opts: SolverOptions, kind: str = "query") -> Outcome:
     if kind == "minimize":
         rlimit = opts.minimize_rlimit
         start = time.perf_counter()
-        result = None
-        for n in SMALLS:            # a bisection step over quantified facts: small sizes first
-            small = small_facts(facts, n)
-            if small is None:
-                break
-            solver = fresh_solver(opts, ctx, rlimit)
-            assert_all(solver, small, ctx)
-            result = solver.check()
-            if result == z3.sat:
-                break
-            ctx = z3.Context()
-        if result != z3.sat:
+        got = _small_model(facts, opts, rlimit)     # a bisection step over quantified facts
+        if got is not None and got[1] == z3.sat:
+            solver, result, ctx = got
+        else:
+            ctx = ctx if got is None else z3.Context()
             solver = fresh_solver(opts, ctx, rlimit)
             assert_all(solver, facts, ctx)
             result = solver.check()
@@ -221,18 +214,12 @@ def _search(facts, ctx: z3.Context, opts: SolverOptions):
     result = solver.check()
     if result != z3.unknown or resources(solver) < FIRST_RLIMIT or left() <= BUDGET_SLACK_MS:
         return solver, result, ctx
-    for n in SMALLS:
-        small = small_facts(facts, n)
-        if small is None:
-            break
-        ctx = z3.Context()
-        unrolled = fresh_solver(opts, ctx, SMALL_RLIMIT)
-        unrolled.set("timeout", left())
-        assert_all(unrolled, small, ctx)
-        if unrolled.check() == z3.sat:      # a model with the quantified sizes small; else go on
-            return unrolled, z3.sat, ctx
+    got = _small_model(facts, opts, SMALL_RLIMIT, left)
+    if got is not None:
+        if got[1] == z3.sat:            # a model with the quantified sizes small; else go on
+            return got
         if left() <= BUDGET_SLACK_MS:
-            return unrolled, z3.unknown, ctx
+            return got[0], z3.unknown, got[2]
         ctx = z3.Context()
     if purify_helps(facts):
         purified = z3.Then(*[z3.Tactic(name, ctx=ctx) for name in PURIFIED], ctx=ctx).solver()
@@ -251,6 +238,27 @@ def _search(facts, ctx: z3.Context, opts: SolverOptions):
     solver.set("timeout", left())
     assert_all(solver, facts, ctx)
     return solver, solver.check(), ctx
+
+
+def _small_model(facts, opts: SolverOptions, rlimit: int, left=None):
+    """(solver, result, context) of the last try at a model of `facts` with their guarded
+    quantifiers unrolled over small sizes (encode/small_domain.py: SMALLS in turn, up to the
+    first model or, with `left`, the query's time), or None where they have none such. Only
+    a model counts: an unrolled query without one proves nothing."""
+    got = None
+    for n in SMALLS:
+        small = small_facts(facts, n)
+        if small is None:
+            break
+        ctx = z3.Context()
+        solver = fresh_solver(opts, ctx, rlimit)
+        if left is not None:
+            solver.set("timeout", left())
+        assert_all(solver, small, ctx)
+        got = (solver, solver.check(), ctx)
+        if got[1] == z3.sat or (left is not None and left() <= BUDGET_SLACK_MS):
+            break
+    return got
 
 
 def _outcome(engine, result, opts: SolverOptions, rlimit: int, took: float) -> Outcome:

@@ -15,6 +15,9 @@ from dsl.masks import INT_RANGES
 from .elem_reads import OPAQUE_MARK, opaque_reads
 from .terms import And, Div, Ge, Gt, If, Le, Lt, Neg, Or
 
+# the values an integer input's element of these types holds (SymEnv.held; memwitness shows so)
+HELD = {ir.DType.BOOL: (0, 1), ir.DType.I8: INT_RANGES[ir.DType.I8], ir.DType.I32: INT_RANGES[ir.DType.I32]}
+
 
 class Unsupported(Exception):
     """A construct the encoding cannot express: the verdict becomes `unknown`."""
@@ -160,9 +163,9 @@ class SymEnv:
         element of every input: a model that breaks it is searched again with it
         (solver.find_model's `model_facts`; an `If` around each read made a permutation's
         queries five times slower, and a fact in every query lists every input in every witness)."""
-        if dtype in (ir.DType.BOOL, ir.DType.I8, ir.DType.I32) and v.get_id() not in self._held:
+        if dtype in HELD and v.get_id() not in self._held:
             self._held[v.get_id()] = v
-            lo, hi = (0, 1) if dtype is ir.DType.BOOL else INT_RANGES[dtype]
+            lo, hi = HELD[dtype]
             self.held_facts.append(z3.And(v >= lo, v <= hi))
         return v
 

@@ -103,7 +103,7 @@ def replay_details(kernel: ir.Kernel, finding, inputs: dict | None = None, seeds
                 hung = [n for n in res.notes if "deadlock at line" in n]
                 if hung:
                     return ReplayOutcome(True, hung[0])
-                why = f"block ({', '.join(map(str, block or ()))}) runs to its end"
+                why = f"block {_block_text(block)} runs to its end"
                 continue
             if finding.rule == "SYNC" and getattr(finding, "disorders", ()):
                 # a round whose arrivals or bytes do not add up (encode/mbar_balance.py): the
@@ -113,14 +113,14 @@ def replay_details(kernel: ir.Kernel, finding, inputs: dict | None = None, seeds
                     [v.detail for v in res.violations if v.line in lines]
                 if seen:
                     return ReplayOutcome(True, seen[0])
-                why = (f"block ({', '.join(map(str, block or ()))}) runs to its end with every phase of "
+                why = (f"block {_block_text(block)} runs to its end with every phase of "
                        f"{', '.join(finding.disorders)} complete")
                 continue
             for v in res.violations:
                 if same_family(v.rule, finding.rule) and (finding.span.line in (v.line, v.other_line)
                                                           or v.rule == "COVER"):
                     return ReplayOutcome(True, v.detail)
-            where = f"block ({', '.join(map(str, block))})" if block is not None else "any block"
+            where = f"block {_block_text(block)}" if block is not None else "any block"
             why = f"no {finding.rule} on line {finding.span.line} in {where}"
         except InterpretError as err:
             if fixed:
@@ -203,3 +203,8 @@ def _data_dependent(kernel: ir.Kernel) -> bool:
 
 def replay_finding(kernel: ir.Kernel, finding, inputs: dict | None = None, seeds=(0, 1, 2)) -> bool:
     return replay_details(kernel, finding, inputs, seeds).replayed
+
+
+def _block_text(block) -> str:
+    """`(0)`, `(1, 2)`: a block's ids as the reports print them (encode/memwitness.block_text)."""
+    return f"({', '.join(map(str, block or ()))})"
