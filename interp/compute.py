@@ -231,7 +231,15 @@ class ComputeEval:
         fn = {"sum": np.sum, "max": np.max, "min": np.min}[f]
         taint = np.broadcast_to(v.taint, vals.shape).any(axis)
         uninit = np.broadcast_to(v.uninit, vals.shape).any(axis)
-        tags = reduce_axis(v.tags.broadcast(vals.shape), axis)
+        spread = v.tags.broadcast(vals.shape)
+        if isinstance(spread, Tags) and not spread.const and spread.valid.any(-1).all() \
+                and not (spread.has & spread.valid[..., None]).any():
+            # every reduced element holds records and none a field (an untagged offsets tile's
+            # `max(o) - min(o)`): one record with no field, as a scalar, as the verifier's
+            # compute_tags has it (a record per element pairs every other operand's with each)
+            tags = Tags.unit(np.delete(np.array(vals.shape), axis).tolist())
+        else:
+            tags = reduce_axis(spread, axis)
         if self.pads is not None and not (isinstance(v.tags, Tags) and v.tags.const):
             # padding: no record in a tile that holds data (a fill finding's replay)
             identity = neutral_for(f)

@@ -213,10 +213,12 @@ class Interpreter:
                 else np.broadcast_to(np.asarray(ev.cond(decl.cond), bool), (n,)))
         empty = no_data(tags) & held
         zeros_due = ~held
+        ranged = np.ones(n, bool)       # every `range` field holds a value
         for _, e in decl.fields:        # an empty `range` field says the element holds no record
             if isinstance(e, ir.RangeSet):
                 some = np.broadcast_to(np.asarray(ev.term(e.hi), np.int64) > np.asarray(ev.term(e.lo), np.int64), (n,))
                 empty &= some
+                ranged &= some
                 zeros_due = zeros_due | ~some
         data = has_fields(tags) & ~held
         nonzero = (zeros_due & ~has_fields(tags) & (np.asarray(values) != 0) if values is not None
@@ -230,6 +232,8 @@ class Interpreter:
                 el = [int(c[i]) for c in idx]
                 bx.violation("TAG", f"store into {name}{el}: the value {what}", int(thr[i]), bool(taint[i]))
                 return
+        # where a `range` field is empty the element holds zeros (checked above): the other
+        # fields bind only where every range holds a value, as the verifier's tag_rules.ranges_held
         for f, e in decl.fields:
             vals, ok, missing = field_choices(tags, f)
             undecided = np.zeros(n, bool)
@@ -240,7 +244,10 @@ class Interpreter:
             else:
                 want = np.broadcast_to(np.asarray(ev.term(e), np.int64), (n,))
                 bad = (ok & (vals != want[:, None])).any(-1)
-            bad = (bad | missing) & held
+            if isinstance(e, ir.RangeSet):      # an empty range: no record may carry the field
+                bad = np.where(ranged, bad | missing, ok.any(-1)) & held
+            else:
+                bad = (bad | missing) & ranged & held
             undecided = undecided & held
             if bad.any():
                 i = int(np.flatnonzero(bad)[0])
