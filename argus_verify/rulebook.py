@@ -48,11 +48,12 @@ _VERIFIER = {
             "element and loop iteration: the data that meet at the assertion came from the "
             "coordinates the kernel claims; and every element stored into an output with a tag "
             "function holds data that matches it (where its condition, `if ...`, fails or a "
-            "`range` field is empty: no data, and the value 0.0).",
+            "`range` field is empty: no data, and the value 0.0, or the `else` value of `if ... else "
+            "-inf`).",
             "A tile loaded from the wrong k-tile, row block or pipeline slot; a reduction that "
             "skips or repeats a tile; an output stored transposed or at another block's offset; "
             "a zeros tile, padding or an accumulator no update reached stored where data belongs; "
-            "a constant other than 0.0 stored where the tag function says zeros.",
+            "a constant other than 0.0 (or the `else` value) stored where the tag function says zeros.",
             "Compare the clashing tag values in the report with the offsets of the loads and "
             "copies they came from (the `via ... written at` lines) and correct the index "
             "expression that produced the wrong coordinate."),
@@ -153,6 +154,18 @@ _VERIFIER = {
               "the largest i32, a running max at 0.0 over data that may be negative).",
               "Start it at the identity (`m = z - inf`, `best = zi + 2147483647`); where the constant "
               "is meant as a floor or ceiling, apply it after the loop."),
+    "WRAP": ("Advice, not a failure: i8 tile math (`+`, `-`, `*`, negation, `abs`, or a value "
+             "assigned to an i8 tile such as an integer `sum`) whose exact value may leave "
+             "[-128, 127] at values its operands may hold (their types', narrowed by `assume`s "
+             "that bound every element of an input), so the kernel computes the wrapped value. "
+             "Tags say where values come from, not what they are, so such a kernel proves; this "
+             "points at it, with operand values that wrap. Math reading sizes, loop variables, "
+             "threads or `index(...)`, and an explicit `cast(..., i8)`, are not reported.",
+             "An int8 dot product that multiplies before it widens (`cast(a * x, i32)` instead of "
+             "`cast(a, i32) * cast(x, i32)`); a row sum of i8 values kept in an i8 tile; "
+             "`abs` or negation of i8 data that may be -128.",
+             "Cast the operands to i32 before the math; give a sum an i32 tile; bound the inputs "
+             "with an `assume` where the data cannot reach the wrap."),
 }
 
 _FRONT_END = {

@@ -130,6 +130,7 @@ class _Printer:
         for t in k.tags:
             fields = ", ".join(f"{f}={format_expr(e)}" for f, e in t.fields)
             cond = f" if {format_expr(t.cond)}" if t.cond is not None else ""
+            cond += f" else {format_expr(t.otherwise)}" if t.otherwise is not None else ""
             self.emit(1, f"tag {t.tensor}[{', '.join(t.indices)}] = ({fields}){cond}", _lines_of(t.span))
         for w in k.writes:
             self.emit(1, f"writes {w.tensor}[{', '.join(w.indices)}] if {format_expr(w.cond)}", _lines_of(w.span))

@@ -164,7 +164,7 @@ def _tag(ck, s, sp, header) -> None:
     with ck.scope.nested():
         for n in idx_names:
             ck.scope.define(n, Entry(ir.SymKind.INDEX), sp)
-        cond = None
+        cond = otherwise = None
         for f in s.children[2:]:
             if f is None:
                 continue
@@ -179,6 +179,8 @@ def _tag(ck, s, sp, header) -> None:
                     if isinstance(n, ir.BuiltinRef):
                         ck.error("E023", "a tag function's condition may use the element's indices, sizes "
                                  "and constants, not the thread or block", n.span)
+                if len(f.children) > 1 and f.children[1] is not None:
+                    otherwise = _else_value(ck, f.children[1])
                 continue
             fname = str(f.children[0])
             if fname in seen:
@@ -186,7 +188,20 @@ def _tag(ck, s, sp, header) -> None:
                 continue
             seen.add(fname)
             fields.append((fname, _tag_field(ck, f.children[1])))
-    header["tags"].append(ir.TagDecl(tname, tuple(idx_names), tuple(fields), sp, cond))
+    if otherwise is not None and any(isinstance(e, ir.RangeSet) for _, e in fields):
+        ck.error("E023", "a tag function with a `range` field holds 0.0 where the range is empty; "
+                 "an `else` value is for one without", otherwise.span)
+    header["tags"].append(ir.TagDecl(tname, tuple(idx_names), tuple(fields), sp, cond, otherwise))
+
+
+def _else_value(ck, tree) -> ir.FloatLit | None:
+    """`... if cond else v`: v a number (`-inf`, `-1.0`, `0`), the value where cond fails."""
+    e = ck.expr(tree)
+    sign, x = (-1.0, e.operand) if isinstance(e, ir.Neg) else (1.0, e)
+    if not isinstance(x, (ir.FloatLit, ir.IntLit)):
+        ck.error("E023", "a tag function's `else` value must be a number (e.g. `else -inf`)", e.span)
+        return None
+    return ir.FloatLit(sign * float(x.value), e.span)
 
 
 def _tag_field(ck, tree) -> ir.Expr:

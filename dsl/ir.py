@@ -223,6 +223,12 @@ class TagDecl:
     fields: tuple[tuple[str, Expr], ...]
     span: Span = _span()
     cond: Expr | None = None        # `... if cond`: where a store must hold the fields (elsewhere no record)
+    otherwise: FloatLit | None = None   # `... if cond else v`: the value where cond fails (else 0.0)
+
+    @property
+    def else_value(self) -> float:
+        """The value of the stored elements where the condition fails (no record there)."""
+        return 0.0 if self.otherwise is None else self.otherwise.value
 
 
 @dataclass(frozen=True, slots=True)

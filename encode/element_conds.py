@@ -46,6 +46,7 @@ def index_cond(df, cond: ir.Expr, coords: tuple, inst: dict, w=None):
     """A condition on the element's own coordinates (`index(x, axis=a)`), sizes, blocks, loop
     variables and, at reader `w`, integer tiles loaded from inputs (`_tile_value`), encoded
     exactly at `coords`; None when it reads other data or the thread."""
+    readers = [w]       # where the tiles are read: a computed tile's operands at its own write
     def term(e, at):
         match e:
             case ir.Call(func="index", kwargs=kw):
@@ -56,9 +57,18 @@ def index_cond(df, cond: ir.Expr, coords: tuple, inst: dict, w=None):
             case ir.Call(func="reshape", args=(x,)):
                 return term(x, reshaped(df, e, x, at))
             case ir.Sym(kind=ir.SymKind.TENSOR, name=n) if w is not None:
-                got = _tile_value(df, n, at, w, inst)
-                if isinstance(got, tuple):      # computed: its expression at the tile's element
-                    return term(*got)
+                got = _tile_value(df, n, at, readers[-1], inst)
+                if isinstance(got, tuple):
+                    # computed: its expression at the tile's element, its operands as they were
+                    # at that write (a reload after it is not what it read: held-out round 63),
+                    # stored in the tile's type (`maximum(f, 200)` in an i8 tile is -56)
+                    value, tile, p = got
+                    readers.append(p)
+                    try:
+                        v = term(value, tile)
+                    finally:
+                        readers.pop()
+                    return None if v is None or not z3.is_int(v) else stored(v, p.stmt.target.dtype)
                 return got
             case ir.Cast(operand=x, dtype=dt) if dt in BITS and (src := value_type(df, x)) in {*BITS, None}:
                 # between integer types (or of coordinates, int64): the value where dt holds it
@@ -140,6 +150,11 @@ def index_cond(df, cond: ir.Expr, coords: tuple, inst: dict, w=None):
             return None
         lo, hi = -2 ** (BITS[dt] - 1), 2 ** (BITS[dt] - 1)
         return z3.If(And(v >= lo, v < hi), v, selector(df, at, inst, "wrap", z3.IntSort()))
+    def stored(v, dt):
+        """`v` assigned to a tile of integer type `dt`: wrapped around (two's complement, as
+        NumPy's astype and the lowering's conversion store it)."""
+        lo, hi = -2 ** (BITS[dt] - 1), 2 ** (BITS[dt] - 1)
+        return z3.If(And(v >= lo, v < hi), v, (v - lo) % (hi - lo) + lo)
     try:
         return term(cond, tuple(coords))
     except Unsupported:
@@ -183,7 +198,7 @@ def _tile_value(df, name: str, coords: tuple, w, inst: dict):
     if isinstance(s, ir.Compute) and name not in exprs.free_syms(s.value, ir.SymKind.TENSOR):
         # stored in the tile's type, which is its math's (dsl/compute.py): the caller guards
         # that math and its casts by their types' ranges
-        return (s.value, tile) if s.target.dtype in BITS else None
+        return (s.value, tile, p) if s.target.dtype in BITS else None
     if not isinstance(s, ir.Load):
         return None
     param = df.kernel.param(s.src.tensor)
@@ -210,19 +225,23 @@ def _tile_value(df, name: str, coords: tuple, w, inst: dict):
 
 def _last_write(df, name: str, w, tile: tuple):
     """The write of register tile `name` whose value every element read at `w` holds: the
-    last write in the program, in the loops around `w` and before it in their body, under
+    last write before `w` in the program, in the loops around `w` and before it in their body, under
     the reader's own conditions or conditions on the thread that every owner of its elements
     passes (`if thread.x < 64: ln = load LEN[b : +1]`, the [1] tile's owner being thread 0).
     Where other writes come first, it must give every element to a thread (it then overwrites
     them all in each iteration before `w`). None otherwise: which write an element holds is
     not followed."""
     writers = df.writers.get(name, [])
-    if not writers:
-        return None
-    p = max(writers, key=lambda q: q.path)
-    depth = len(p.loops)
-    if prog.common_loops(p, w) != depth or not prog.before_in_body(p, w, depth):
-        return None         # a write after the reader may reach it from an earlier iteration
+    earlier = [q for q in writers if prog.before_in_body(q, w, prog.common_loops(q, w))]
+    if not earlier:
+        return None         # only a write after the reader, from an earlier iteration
+    p = max(earlier, key=lambda q: q.path)
+    if prog.common_loops(p, w) != len(p.loops):
+        return None         # the last write before the reader is in a loop the reader is not in
+    if any(prog.common_loops(q, w) > len(p.loops) for q in writers if q not in earlier):
+        return None         # a write after the reader reaches it around a loop that p is outside
+    # (a write after the reader, `t = a + 0; a = load ...`, reaches it only around a loop whose
+    # every iteration runs p again before the reader: held-out round 63)
     roles = [g for g in p.guards if not any(g is h for h in w.guards)]
     if roles and not _owners_pass(df, p, roles):
         return None         # written under a condition the reader is not under

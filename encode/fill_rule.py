@@ -76,7 +76,7 @@ def _check_point(df, sink, pads, p) -> None:
         _stored(sink, p, parts, s.src)
         decl = df.kernel.tag_of(s.dst.tensor)
         if decl is not None and _promises_zeros(df, decl):
-            _zeros_promised(sink, p, parts, s)
+            _zeros_promised(sink, p, parts, s, decl.else_value)
     elif isinstance(s, (ir.Assert, ir.Invariant)):
         for name in sorted({n.elem.tensor for n in exprs.iter_nodes(s.cond) if isinstance(n, ir.TagField)}):
             _stored(sink, p, tuple(q for q in pads.of(name) if not _guarded_out(df, pads, p, s, name, q)), name,
@@ -194,20 +194,21 @@ def _promises_zeros(df, decl) -> bool:
     return find_model(list(df.env.facts) + [empty], df.solver, probe=True).verdict is not SV.PROVED
 
 
-def _zeros_promised(sink, point, parts, s) -> None:
-    """An output whose tag function has a condition holds zeros where it fails, and one with a
-    `range` field where the range is empty: padding stored there must be 0.0 (padding where
-    the element is bound is encode/holds_data.py's or the range rule's finding). A fill of
-    another value may reach those elements: unknown, never proved."""
+def _zeros_promised(sink, point, parts, s, due: float) -> None:
+    """An output whose tag function has a condition holds zeros where it fails (or its `else`
+    value), and one with a `range` field where the range is empty: padding stored there must
+    be that value (padding where the element is bound is encode/holds_data.py's or the range
+    rule's finding). A fill of another value may reach those elements: unknown, never proved."""
     if not parts:
         return
     sink.obligation()
-    bad = [q.value for q in parts if q.value != MET and (q.value == UNKNOWN or not same(q.value, 0.0))]
+    bad = [q.value for q in parts if q.value != MET and (q.value == UNKNOWN or not same(q.value, due))]
     if bad:
         shown = "not known" if bad[0] == UNKNOWN else _num(bad[0])
+        held, fill = ("zeros", "0.0") if due == 0.0 else (_num(due), _num(due))
         sink.unknown("TAG", point.span, f"padding whose value is {shown} may be stored into {s.dst.tensor} where "
-                     "its tag function says the element holds zeros (its condition fails or a range is "
-                     "empty); fill with 0.0 there")
+                     f"its tag function says the element holds {held} (its condition fails or a range is "
+                     f"empty); fill with {fill} there")
 
 
 def _under_start(df, point, op: str, operand: ir.Expr, parts) -> bool:

@@ -22,8 +22,9 @@ RULES = {
     "BANK": "shared-memory bank conflict",
     "UNUSED": "tensor parameter never used",
     "START": "running maximum or minimum started inside the data's range",
+    "WRAP": "i8 tile math that may wrap around",
 }
-WARNING_RULES = ("BANK", "UNUSED", "START")      # advice: their findings never fail a kernel
+WARNING_RULES = ("BANK", "UNUSED", "START", "WRAP")      # advice: their findings never fail a kernel
 
 
 @dataclass(frozen=True)

@@ -18,13 +18,14 @@ import dataclasses
 import z3
 
 from dsl import ir
+from dsl.fmt import format_expr
 
 from .elem_reads import witness_needs_opaque
 from .solver import Verdict as SV, find_model
 from .tagval import CaseKind, free_choice, no_record
 from .terms import And, Or
 from .witness import Witness
-from .zero_values import zero_where_empty
+from .zero_values import holds_constant
 
 
 def absent(case):
@@ -113,14 +114,16 @@ def check_store(checker, point) -> None:
     if df.kernel.tag_of(tensor).cond is None:
         return
     outside = base + checker.stored_part(point, "stored", names, scope, held=False)
-    _zeros_needed(checker, point, outside, "its condition fails")
+    _zeros_needed(checker, point, outside, "its condition fails", df.kernel.tag_of(tensor).else_value)
     # Data is a record with fields: a literal's empty record (`where(c, a, 0.0)`) is none.
     data = [(c, _has_fields(c)) for c in tv.value_cases()]
     data = [(c, a) for c, a in data if not z3.is_false(a)]
     got = _refute(checker, point, outside, data, "an input's record")
     if got is not None:
+        due = df.kernel.tag_of(tensor).else_value
+        held = "zeros" if due == 0.0 else format_expr(ir.FloatLit(due)).strip("()")
         msg = (f"value stored into {tensor} holds an input's record where the condition of {tensor}'s tag "
-               "function fails, which says the element holds none (zeros)")
+               f"function fails, which says the element holds none ({held})")
         _report(checker, point, node, inst, bound, outside, data, got[0], msg,
                 f"check the mask or `where` that clears {s.src} outside the tag function's condition", True)
 
@@ -133,19 +136,22 @@ def empty_range(df, tensor: str, mapping: dict, scope: dict):
                 for _, e in df.kernel.tag_of(tensor).fields if isinstance(e, ir.RangeSet)])
 
 
-def _zeros_needed(checker, point, facts, where: str) -> None:
-    """Where `facts` may hold, the stored element holds no record, and its value must be 0.0:
-    unknown unless the stored tile is 0.0 wherever it holds none (encode/zero_values.py)."""
+def _zeros_needed(checker, point, facts, where: str, value: float = 0.0) -> None:
+    """Where `facts` may hold, the stored element holds no record, and its value must be
+    `value` (0.0, or the tag function's `else` value): unknown unless the stored tile is that
+    wherever it holds none (encode/zero_values.py)."""
     s = point.stmt
-    if zero_where_empty(checker.df, s.src):
+    if holds_constant(checker.df, s.src, value):
         return
     checker.sink.obligation()
     if find_model(facts, checker.opts, probe=True).verdict is SV.PROVED:
         return
-    checker.sink.unknown("TAG", s.span, f"{s.src} may hold a value other than 0.0 where {where}, where the tag "
-                         f"function of {s.dst.tensor} says the element holds zeros (a constant other than 0.0, a "
-                         "count, a fill, a max or min over nothing): store a tile that is 0.0 there (zeros, "
-                         "mask(..., fill=0.0), where(c, x, 0.0))")
+    v = format_expr(ir.FloatLit(value)).strip("()")
+    held, ways = ("zeros", "zeros, ") if value == 0.0 else (v, "")
+    checker.sink.unknown("TAG", s.span, f"{s.src} may hold a value other than {v} where {where}, where the tag "
+                         f"function of {s.dst.tensor} says the element holds {held} (a constant other than {v}, a "
+                         f"count, a fill, a max or min over nothing): store a tile that is {v} there ({ways}"
+                         f"mask(..., fill={v}), where(c, x, {v}))")
 
 
 def _refute(checker, point, base, cases, what: str):

@@ -19,7 +19,7 @@ from .findings import Finding, Unknown, Verdict
 from .solver import BUDGET_NOTE, MINIMIZE_RLIMIT, SolverOptions
 from .symbols import SymEnv, Unsupported
 
-ALL_RULES = ("TAG", "RACE", "SYNC", "ASYNC", "WAR", "BOUND", "INIT", "COVER", "RES", "BANK", "UNUSED", "START")
+ALL_RULES = ("TAG", "RACE", "SYNC", "ASYNC", "WAR", "BOUND", "INIT", "COVER", "RES", "BANK", "UNUSED", "START", "WRAP")
 
 
 @dataclass(frozen=True, slots=True)
@@ -162,6 +162,9 @@ def _verify_once(kernel: ir.Kernel, opts: VerifyOptions) -> Verdict:
     if opts.wants("START"):
         from .reduce_start import check as check_starts
         check_starts(kernel, sink)
+    if opts.wants("WRAP"):
+        from .wrap_rule import check as check_wraps
+        check_wraps(df, sink)
     t2 = time.perf_counter()
     from .memory_rules import check_memory_rules
     check_memory_rules(df, opts, sink)

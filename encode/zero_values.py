@@ -1,5 +1,6 @@
-"""Zeros where a tag function says so: an output element whose tag function's condition fails,
-or whose `range` field is empty, holds no record, and its value must be 0.0.
+"""Constants where a tag function says so: an output element whose tag function's condition
+fails holds no record, and its value must be 0.0 (or the `else` value of `tag C[i, j] = (...)
+if c else -inf`); one whose `range` field is empty likewise holds 0.0.
 
 encode/holds_data.py checks that such an element holds no record with a field; that leaves
 its value free: `where(i > j, a, 1.0)` holds the literal's empty record above the diagonal,
@@ -8,19 +9,22 @@ Padding is the fill rule's (encode/fill_rule.py follows its value exactly: exp o
 padding is 0.0); this module classifies the other elements that hold no record, the
 *constants*, of each tile, as a least fixpoint over its writers:
 
-  EMPTY  the tile has no constant element (inputs, data, padding);
-  ZERO   each of its constant elements is +-0.0 (`zeros`, a literal 0.0, sums, products,
-         `where`, `maximum` and sqrt, tanh, abs of such; a product with a finite number);
-  ANY    any other (a literal 1.0, `index(...)`, exp(0.0) = 1.0, a division by a tile).
+  EMPTY     the tile has no constant element (inputs, data, padding);
+  Const(v)  each of its constant elements is v (+-0.0 one value, ZERO): `zeros`, a literal,
+            math of such folded in f32 (`zeros - inf` is -inf, exp of it 0.0), a `where` or
+            `maximum` whose sides agree; a product of ZERO with a finite number;
+  ANY       any other (`index(...)`, a `where` of 1.0 and 0.0, a division by a tile).
 
 Data is finite, as everywhere in the fill rule. Numbers are rounded to f32 at each step,
 the type tile math computes in (f16 and bf16 too; an f64 tile's math is only followed more
 coarsely so): 1e39 and exp(100.0) are inf, 1e-46 is 0.0, so `zeros * 1e39` is not 0.0 but
 NaN (held-out round 29); a cast rounds to its type (70000.0 is inf in f16). A store where
-zeros are due is unknown unless its tile is EMPTY or ZERO."""
+a constant is due is unknown unless its tile is EMPTY or Const of that value (NaN is no
+value: it equals nothing)."""
 from __future__ import annotations
 
 import dataclasses
+import functools
 import math
 from dataclasses import dataclass
 
@@ -29,15 +33,29 @@ from dsl.pad_values import FUNCS, cast_value, evaluate
 
 from .softmax_sum import at_least_one, scalar_at_least_one
 
-EMPTY, ZERO, ANY = 0, 1, 2
+@dataclass(frozen=True)
+class Const:
+    """Each constant element of the tile is v (a float compares +-0.0 equal, NaN unequal)."""
+    v: float
+
+
+EMPTY, ZERO, ANY = "empty", Const(0.0), "any"
 SCALARS = (ir.SymKind.SIZE, ir.SymKind.CONST, ir.SymKind.LOOP)
-MAX_ROUNDS = 4           # the lattice has three values: a tile's class changes at most twice
+MAX_ROUNDS = 4           # the lattice is EMPTY < Const(v) < ANY: a tile's class changes at most twice
 
 
-def zero_where_empty(df, name: str) -> bool:
+def join(a, b):
+    """The class of a tile whose constant elements are a's or b's."""
+    if a == EMPTY or a == b:
+        return b
+    return a if b == EMPTY else ANY
+
+
+def holds_constant(df, name: str, value: float) -> bool:
     """Whether every element of tile (or tensor) `name` that holds no record and is not
-    padding is +-0.0."""
-    return Constants(df).tile(name) != ANY
+    padding is `value`."""
+    got = Constants(df).tile(name)
+    return got == EMPTY or got == Const(value)
 
 
 class Constants:
@@ -66,7 +84,8 @@ class Constants:
         try:
             for _ in range(MAX_ROUNDS):
                 self.read_back.discard(name)
-                out = max([self.written(w.stmt) for w in writers] + ([] if initial is None else [initial]))
+                out = functools.reduce(join, [self.written(w.stmt) for w in writers]
+                                       + ([] if initial is None else [initial]))
                 if name not in self.read_back or out == self.assumed[name]:
                     break
                 self.assumed[name] = out
@@ -90,13 +109,14 @@ class Constants:
         if isinstance(s, ir.Mma):
             # every element sums a line of products: data, or (a line all padding) padding
             products = _arith(ir.BinOp.MUL, self.tile(s.a), self.tile(s.b))
-            return products if products == EMPTY else max(self.tile(s.c), products)
+            # (a line of products v * w sums to k * v * w: only 0.0 stays what it was)
+            return products if products == EMPTY else join(self.tile(s.c), products) if products == ZERO else ANY
         return ANY
 
     def expr(self, e: ir.Expr) -> int:
         """The class of a statement's value (a number everywhere is a tile of constants)."""
         got = self.value(e)
-        return got if isinstance(got, int) else _of_number(got)
+        return _of_number(got) if isinstance(got, Number) else got
 
     def value(self, e: ir.Expr):
         """A class, or a Number: the same number at every element, which holds no record."""
@@ -129,7 +149,8 @@ class Constants:
                     and at_least_one(self.df, b):
                 # a tile of finite numbers >= 1 (a softmax's row sum, a clamped length): 0.0
                 # stays 0.0 (new-user round 53's masked mean, `s / cast(maximum(len, 1), f32)`)
-                return self.expr(a)
+                got = self.expr(a)
+                return got if got in (EMPTY, ZERO) else ANY
             case ir.Bin(op=op, lhs=a, rhs=b) if op in _ARITH:
                 return _arith(op, self.value(a), self.value(b))
             case ir.Call(func="where", args=(c, a, b)):
@@ -138,7 +159,7 @@ class Constants:
                     # one-hot `where(x == index(..), 1.0, 0.0)` of data has no constant element
                     # (held-out round 39)
                     return EMPTY
-                return max(self.expr(a), self.expr(b))
+                return join(self.expr(a), self.expr(b))
             case ir.Call(func="maximum" | "minimum" as f, args=(a, b)):
                 return _extremum(f, self.value(a), self.value(b))
             case ir.Call(func="mask" | "sum" | "max" | "min" | "bcast" | "reshape", args=(x, *_)):
@@ -146,12 +167,12 @@ class Constants:
             case ir.Call(func=f, args=(x,)) if f in FUNCS and (sel := self._selection(x)) is not None:
                 # each side through the function: `exp(where(c, x, -inf))` is 0.0 where it takes
                 # the -inf (held-out round 58)
-                return max(self.expr(dataclasses.replace(e, args=(side,))) for side in sel)
+                return functools.reduce(join, [self.expr(dataclasses.replace(e, args=(side,))) for side in sel])
             case ir.Call(func=f, args=(x,)) if f in FUNCS:
                 v = self.value(x)
                 if isinstance(v, Number):
                     return Number(None) if v.v is None else _number(evaluate(FUNCS[f], v.v))
-                return v if v == EMPTY or (v == ZERO and evaluate(FUNCS[f], 0.0) == 0.0) else ANY
+                return _of_number(Number(evaluate(FUNCS[f], v.v))) if isinstance(v, Const) else v
         return ANY
 
 
@@ -204,8 +225,8 @@ def _number(v: float) -> Number:
     return Number(cast_value(v, ir.DType.F32))
 
 
-def _of_number(n: Number) -> int:
-    return ZERO if n.v is not None and n.v == 0 else ANY
+def _of_number(n: Number):
+    return Const(n.v) if isinstance(n.v, float) and not math.isnan(n.v) else ANY
 
 
 def _arith(op: ir.BinOp, a, b):
@@ -217,17 +238,20 @@ def _arith(op: ir.BinOp, a, b):
         (n, x), left = ((a, b), True) if isinstance(a, Number) else ((b, a), False)
         if x == EMPTY:
             return EMPTY                      # data or padding against a number: no constant
+        if x != ANY and n.v is not None:
+            return _of_number(_number(float(evaluate(_OPS[op], *((x.v, n.v) if not left else (n.v, x.v))))))
         finite = n.finite if n.v is None else math.isfinite(n.v)
         if x == ZERO and (op is ir.BinOp.MUL and finite or op in (ir.BinOp.ADD, ir.BinOp.SUB) and n.v == 0
                           or op is ir.BinOp.DIV and not left and finite
                           and (n.positive if n.v is None else n.v != 0.0)):
             return ZERO
         return ANY
-    if op is ir.BinOp.MUL:
-        return EMPTY if a == b == EMPTY else ZERO if ANY not in (a, b) else ANY
+    if isinstance(a, Const) and isinstance(b, Const):
+        # both constant at an element: the folded value (data or padding on one side makes data)
+        return _of_number(_number(float(evaluate(_OPS[op], a.v, b.v))))
     if op is ir.BinOp.DIV:
         return EMPTY if a == b == EMPTY else ANY
-    return max(a, b)
+    return join(a, b)
 
 
 def _extremum(f: str, a, b):
@@ -239,8 +263,12 @@ def _extremum(f: str, a, b):
         n, x = (a, b) if isinstance(a, Number) else (b, a)
         if x == EMPTY:
             return EMPTY
-        return ZERO if x == ZERO and n.v is not None and not math.isnan(n.v) and pick(0.0, n.v) == 0.0 else ANY
-    return max(a, b)
+        if x == ANY or n.v is None or math.isnan(n.v):
+            return ANY
+        return Const(pick(x.v, n.v))
+    if isinstance(a, Const) and isinstance(b, Const):
+        return Const(pick(a.v, b.v))
+    return join(a, b)
 
 
 def constant_value(df, e: ir.Expr, depth: int = 0) -> float | None:

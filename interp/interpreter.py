@@ -204,7 +204,8 @@ class Interpreter:
     # ------------------------------------------------------------ output specifications
     def check_store_spec(self, bx: BlockExec, name: str, idx: tuple, tags, thr, taint, values=None) -> None:
         """`tag C[i, j] = (...)` on a stored tensor: each stored element's tag must match, field by
-        field; where its condition fails or a `range` field is empty, it holds no record and 0.0."""
+        field; where its condition fails or a `range` field is empty, it holds no record and 0.0
+        (or the `else` value where the condition fails)."""
         decl = self.kernel.tag_of(name)
         env = {**self.scalars, **bx.env, **bx.loops, **dict(zip(decl.indices, idx))}
         ev = IntEval(env, self._tag_input)
@@ -221,12 +222,14 @@ class Interpreter:
                 ranged &= some
                 zeros_due = zeros_due | ~some
         data = has_fields(tags) & ~held
-        nonzero = (zeros_due & ~has_fields(tags) & (np.asarray(values) != 0) if values is not None
+        due = np.where(held, 0.0, decl.else_value)
+        nonzero = (zeros_due & ~has_fields(tags) & (np.asarray(values, np.float64) != due) if values is not None
                    else np.zeros(n, bool))
         for mask, what in ((empty, "holds no input's record (zeros, constants, padding or an accumulator no "
                                    "update reached)"),
                            (data, "holds an input's record where the condition of the tag function fails"),
-                           (nonzero, "is not 0.0 where the tag function says the element holds zeros")):
+                           (nonzero, f"is not {decl.else_value} where the tag function says the element holds "
+                                     f"{'zeros' if decl.else_value == 0.0 else decl.else_value}")):
             if mask.any():
                 i = int(np.flatnonzero(mask)[0])
                 el = [int(c[i]) for c in idx]

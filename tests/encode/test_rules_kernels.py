@@ -21,7 +21,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent))
 from replay import Replay  # noqa: E402
 
 ROOT = Path(__file__).resolve().parents[2]
-RULES = ("race", "sync", "async", "war", "bound", "init", "cover", "res", "bank", "unused", "start")
+RULES = ("race", "sync", "async", "war", "bound", "init", "cover", "res", "bank", "unused", "start", "wrap")
 BAD = sorted(p for p in (ROOT / "tests/kernels/bad").glob("*.dsl") if p.stem.split("_")[0] in RULES)
 PROOFS = sorted((ROOT / "proofs").glob("*.dsl"))
 REQUIRED = ["gemm_pipelined", "transpose_padded", "transpose_swizzled", "reduce_tree"]
@@ -379,9 +379,21 @@ def replay_start(kernel, f):
     assert any(np.any(v == start) for v in out.values()), out
 
 
+def replay_wrap(kernel, f):
+    """Advice made concrete: NumPy's int8 (the interpreter's tile math) holds the exact value
+    the finding names as the wrapped one it names, and the operand values are int8 values."""
+    import numpy as np
+    assert f.severity == "warning"
+    m = re.search(r"is (-?\d+) at (.*), which i8 holds as (-?\d+):", f.message)
+    exact, held = int(m.group(1)), int(m.group(3))
+    assert not -128 <= exact <= 127
+    assert int(np.array([exact], np.int64).astype(np.int8)[0]) == held
+    assert all(-128 <= int(v) <= 127 for v in re.findall(r"= (-?\d+)", m.group(2)))
+
+
 REPLAY = {"RACE": replay_race, "WAR": replay_pair, "ASYNC": replay_pair, "SYNC": replay_sync,
           "BOUND": replay_bound, "INIT": replay_init, "COVER": replay_cover, "RES": replay_res,
-          "BANK": replay_bank, "UNUSED": replay_unused, "START": replay_start}
+          "BANK": replay_bank, "UNUSED": replay_unused, "START": replay_start, "WRAP": replay_wrap}
 
 
 @pytest.mark.parametrize("start,update,found", [
@@ -411,3 +423,24 @@ def test_start_follows_a_reset_inside_an_outer_loop():
             "        store Y[block.x * 4 : +4], m\n")
     verdict = verify_kernel(check_source(text, "k.dsl").kernel, VerifyOptions(rules=("START",)))
     assert [f.span.line for f in verdict.findings if f.rule == "START"] == [11]
+
+
+@pytest.mark.parametrize("value,assume,found", [
+    ("a * b", "", True),
+    ("cast(a, i32) * cast(b, i32)", "", False),                  # widened first
+    ("a * b", " and A[r, k] >= 0 and A[r, k] <= 10 and B[r, k] >= -10 and B[r, k] <= 10", False),
+    ("a - a", "", False),                                        # one operand: the witness is exact
+    ("maximum(a, b)", "", False),
+    ("a + 1", "", True),
+    ("-a", "", True),
+    ("a / 2 + b / 2", "", False),                                # in int64
+])
+def test_wrap_reports_i8_math_only_with_values_that_wrap(value, assume, found):
+    text = ("kernel k(A: i8[R, 64], B: i8[R, 64], Y: i32[R, 64]):\n"
+            f"    assume R % 4 == 0{assume}\n    grid (R / 4)\n    threads 64\n"
+            "    a = load A[block.x * 4 : +4, 0 : +64]\n    b = load B[block.x * 4 : +4, 0 : +64]\n"
+            f"    c = {value}\n    y = cast(c, i32)\n    store Y[block.x * 4 : +4, 0 : +64], y\n")
+    result = check_source(text, "k.dsl")
+    assert result.ok, [str(d) for d in result.diagnostics]
+    verdict = verify_kernel(result.kernel, VerifyOptions(rules=("WRAP",)))
+    assert bool([f for f in verdict.findings if f.rule == "WRAP"]) == found, verdict.findings

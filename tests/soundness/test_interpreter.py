@@ -184,6 +184,28 @@ def test_repeated_field_must_hold_for_each_occurrence(cond, fails):
     assert (("TAG", 9) in _rules(REPEATED.format(cond=cond))) == fails
 
 
+CAUSAL = """
+kernel k(S: f32[32, 32], P: f32[32, 32]):
+    grid (1)
+    threads 32
+    tag S[i, j] = (row=i, col=j)
+    tag P[i, j] = (row=i, col=j) if j <= i else -inf
+    s = load S[0 : +32, 0 : +32]
+    p = {value}
+    store P[0 : +32, 0 : +32], p
+"""
+
+
+@pytest.mark.parametrize("value,fails", [
+    ("mask(s, index(s, axis=1) <= index(s, axis=0), fill=-inf)", False),
+    ("mask(s, index(s, axis=1) <= index(s, axis=0), fill=0.0)", True),     # 0.0 where -inf is due
+    ("where(index(s, axis=1) <= index(s, axis=0), s, -1e30)", True),       # a finite stand-in
+    ("where(index(s, axis=1) <= index(s, axis=0) + 1, s, -inf)", True),     # a record above the diagonal
+])
+def test_a_tag_functions_else_value_is_the_value_where_its_condition_fails(value, fails):
+    assert (("TAG", 9) in _rules(CAUSAL.format(value=value))) == fails
+
+
 def _random_tags(rng, shape, ncontrib, schema) -> Tags:
     vals = rng.integers(0, 5, shape + (ncontrib, len(schema)))
     has = rng.random(shape + (ncontrib, len(schema))) < 0.8

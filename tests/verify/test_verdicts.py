@@ -142,6 +142,14 @@ def _proves_and_lowers(name: str, sizes: dict) -> None:
 HELD_OUT = [
     ("tril_lower", {"M": 64}),                     # a tag function's condition: zeros above the diagonal
     ("tril_where_literal", {"M": 64}),             # the same with where(c, a, 0.0): a literal is no data
+    ("causal_fill_else_inf", {"T": 64}),           # `tag P[i, j] = (...) if j <= i else -inf`: a -inf fill there
+    ("causal_fill_else_where", {"T": 64}),         # the same with where(c, s, z - inf): each constant is -inf
+    ("r63_ok_stale_operand", {"R": 8}),            # t = a + 0 then a reloaded: the mask reads t as it was computed
+    ("r63_ok_stale_chain", {"R": 8}),              # the same two levels deep
+    ("r63_ok_stale_len_sum", {"R": 8}),            # a length copied before its tile is reloaded, in a range claim
+    ("r63_ok_max_literal_i8", {"R": 8}),           # maximum(f, c) stored in i8 where c fits
+    ("r63_ok_min_literal_i32_wrapped", {"R": 8}),  # minimum(i, -3e9) wraps when stored in i32: no row kept
+    ("r63_ok_index_block_wrap", {"R": 4}),         # index + block.x * c stored in i32 where the sizes keep it inside
     ("gemm_padded_cols", {"M": 64, "N": 40, "K": 32, "NP": 64}),   # zero columns past N, by a condition
     ("layernorm_masked_tail", {"R": 8}),           # x - bcast(mean) masked again before the variance
     ("layernorm_2d_tail", {"R": 6}),               # rows and columns padded, the columns masked again

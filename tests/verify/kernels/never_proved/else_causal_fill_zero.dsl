@@ -1,0 +1,11 @@
+# The causal fill with the masked scores filled with 0.0 where the tag function says -inf
+# (sibling of ../causal_fill_else_inf.dsl): a softmax over the row would count them.
+kernel causal_fill_zero(S: f32[T, T], P: f32[T, T]):
+    assume T % 32 == 0
+    grid (T / 32, T / 32)
+    threads 128
+    tag S[i, j] = (row=i, col=j)
+    tag P[i, j] = (row=i, col=j) if j <= i else -inf
+    s = load S[block.x * 32 : +32, block.y * 32 : +32]
+    p = mask(s, block.y * 32 + index(s, axis=1) <= block.x * 32 + index(s, axis=0), fill=0.0)
+    store P[block.x * 32 : +32, block.y * 32 : +32], p
