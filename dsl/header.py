@@ -217,7 +217,8 @@ def _tag_field(ck, tree) -> ir.Expr:
 
 
 def _writes(ck, s, sp, header) -> None:
-    """`writes T[i, j] if cond`: the part of output T the kernel writes."""
+    """`writes T[i, j] if cond`: the part of output T the kernel writes; without `if`, all of
+    it (an in-place update, which must store every element once)."""
     got = _indexed(ck, s, "`writes` names the part of an output the kernel writes", "`writes {t}` names {n} {idx}",
                    "writes C[b, t] if ...")
     if got is None:
@@ -228,7 +229,10 @@ def _writes(ck, s, sp, header) -> None:
     with ck.scope.nested():
         for n in idx_names:
             ck.scope.define(n, Entry(ir.SymKind.INDEX), sp)
-        cond = ck.expr(s.children[2])
+        if len(s.children) > 2 and s.children[2] is not None:
+            cond = ck.expr(s.children[2])
+        else:   # every element: an index is never negative
+            cond = ir.Bin(ir.BinOp.GE, ir.Sym(idx_names[0], ir.SymKind.INDEX, sp), ir.IntLit(0, sp), sp)
     ck.int_or_bool(cond, "the condition of a `writes` declaration", code="E023", want_bool=True)
     for n in exprs.iter_nodes(cond):
         if isinstance(n, ir.BuiltinRef):

@@ -153,9 +153,11 @@ class Dataflow(Ownership, Instances):
         if self._hops >= MAX_HOPS:
             # A value that depends on itself through other tiles across iterations (e.g.
             # `m_new = maximum(m, x); m = m_new`) would unfold without end.
-            raise Unsupported(f"the tag of '{storage}' depends on its own earlier value through another tile "
-                              f"across loop iterations; write the update in place ({storage} = f({storage}, ...)) "
-                              "so it is summarised as an accumulator", point.stmt.span)
+            carried = _carried_through_other(self.kernel.body) or [(storage, point.stmt.span)]
+            name, span = carried[0]
+            raise Unsupported(f"the tag of '{name}' depends on its own earlier value through another tile "
+                              f"across loop iterations; write the update in place "
+                              f"({name} = f({name}, ...)) so it is summarised as an accumulator", span)
         # An accumulator's summary is memoised as any read is: a scan's levels read each
         # level's sums at every element of the next (3229 summaries for 128 elements)
         summed = any(self.accumulates(w, storage) for w in writers)
@@ -347,3 +349,22 @@ class Dataflow(Ownership, Instances):
 def _masked_read(s, storage: str) -> bool:
     """Whether statement `s` reads global tensor `storage` through a mask."""
     return isinstance(s, (ir.Load, ir.Copy, ir.TmaLoad)) and s.mask is not None and s.src.tensor == storage
+
+
+def _carried_through_other(stmts) -> list:
+    """(tile, span) of each assignment in a loop whose tile the loop reads before it and whose
+    value does not read the tile itself (`m2 = n2` with n2 computed from m2): the update that
+    is not in place, which the message should name (new-user round 62 named another tile)."""
+    out = []
+    for s in stmts:
+        if isinstance(s, ir.For):
+            seen: set = set()
+            for u in ir.walk(s.body):
+                if isinstance(u, ir.Compute):
+                    mine = u.target.name in exprs.free_syms(u.value, ir.SymKind.TENSOR)
+                    if u.target.name in seen and not mine:
+                        out.append((u.target.name, u.span))
+                    seen |= exprs.free_syms(u.value, ir.SymKind.TENSOR)
+            out += _carried_through_other(s.body)
+    return out
+

@@ -286,6 +286,13 @@ def index_compared(df, e: ir.Bin, sub) -> tuple | None:
     for x, i, left in ((e.lhs, e.rhs, False), (e.rhs, e.lhs, True)):
         if isinstance(i, ir.Cast) and i.dtype in (ir.DType.F32, ir.DType.F64, ir.DType.I32, ir.DType.I64):
             i = i.operand           # an index below 2^24 is exact in f32
+        shift = 0
+        if isinstance(i, ir.Bin) and i.op in (ir.BinOp.ADD, ir.BinOp.SUB):
+            # `index(..) + c` (a histogram whose bins start at 1): the index's range moved by c
+            c = df.env.const_value(i.rhs)
+            if not isinstance(c, int) or isinstance(c, bool) or abs(c) > 2 ** 20:
+                return None
+            i, shift = i.lhs, c if i.op is ir.BinOp.ADD else -c
         if isinstance(i, ir.Call) and i.func == "index" and i.args:
             axis = df.env.const_value(dict(i.kwargs).get("axis"))
             shape = expr_shape_of(df, i.args[0])
@@ -293,5 +300,5 @@ def index_compared(df, e: ir.Bin, sub) -> tuple | None:
                     or shape[axis] > 2 ** 24:
                 return None
             parts = sub(x)
-            return against_index(e.op, parts, shape[axis], left) if parts else None
+            return against_index(e.op, parts, shape[axis], left, shift) if parts else None
     return None

@@ -317,23 +317,24 @@ def absorbs(e: ir.Expr, name: str, v) -> bool:
     return False
 
 
-def against_index(op: ir.BinOp, parts: tuple, n: int, index_left: bool) -> tuple | None:
-    """`v OP index(t, axis=a)` (or `index(..) OP v`) where v is padding: the index there is
-    some integer in [0, n), so a padding value that compares the same with all of them has a
-    known truth (1.0 or 0.0; a histogram's -1 fill is in no bin: `x == index(..)` is false).
-    None when some part's truth is not decided."""
+def against_index(op: ir.BinOp, parts: tuple, n: int, index_left: bool, shift: int = 0) -> tuple | None:
+    """`v OP index(t, axis=a) + shift` (or `index(..) + shift OP v`) where v is padding: the
+    index there is some integer in [0, n), so a padding value that compares the same with all
+    of them has a known truth (1.0 or 0.0; a histogram's -1 fill is in no bin: `x == index(..)`
+    is false, nor `x == index(..) + 1`). None when some part's truth is not decided."""
     out = []
+    lo, hi = shift, n - 1 + shift
     for q in parts:
         if isinstance(q.value, bool) or not isinstance(q.value, (int, float)) or n < 1:
             return None
         v = float(q.value)          # an integer tile's fill is an int
         if op in (ir.BinOp.EQ, ir.BinOp.NE):
             # no index equals v, also as the GPU may compare, in f32
-            if any(math.isfinite(w) and w == int(w) and 0 <= w < n for w in (v, float(np.float32(v)))):
+            if any(math.isfinite(w) and w == int(w) and lo <= w <= hi for w in (v, float(np.float32(v)))):
                 return None
             truths = {float(op is ir.BinOp.NE)}
         else:
-            pairs = ((0.0, v), (n - 1.0, v)) if index_left else ((v, 0.0), (v, n - 1.0))
+            pairs = ((float(lo), v), (float(hi), v)) if index_left else ((v, float(lo)), (v, float(hi)))
             truths = {binary(op, x, y) for x, y in pairs}      # monotone in the index
         if len(truths) != 1 or not truths <= {0.0, 1.0}:
             return None

@@ -17,7 +17,7 @@ import dataclasses
 
 import z3
 
-from dsl import ir
+from dsl import exprs, ir
 from dsl.fmt import format_expr
 
 from .elem_reads import witness_needs_opaque
@@ -124,8 +124,22 @@ def check_store(checker, point) -> None:
         held = "zeros" if due == 0.0 else format_expr(ir.FloatLit(due)).strip("()")
         msg = (f"value stored into {tensor} holds an input's record where the condition of {tensor}'s tag "
                f"function fails, which says the element holds none ({held})")
-        _report(checker, point, node, inst, bound, outside, data, got[0], msg,
-                f"check the mask or `where` that clears {s.src} outside the tag function's condition", True)
+        _report(checker, point, node, inst, bound, outside, data, got[0], msg, _clearing_hint(df, s.src), True)
+
+
+def _clearing_hint(df, name: str) -> str:
+    """Where the stored tile is `where(c, 0.0, x)` with c reading a tile, its literal carries
+    c's records (docs/SEMANTICS.md): say so, and how a zeros tile avoids it (new-user round
+    62's cross-entropy with an ignore index)."""
+    writers = df.writers.get(name, [])
+    e = writers[0].stmt.value if len(writers) == 1 and isinstance(writers[0].stmt, ir.Compute) else None
+    if isinstance(e, ir.Call) and e.func == "where" and len(e.args) == 3 \
+            and any(isinstance(a, (ir.FloatLit, ir.IntLit)) for a in e.args[1:]) \
+            and any(isinstance(n, ir.Sym) and n.kind is ir.SymKind.TENSOR for n in exprs.iter_nodes(e.args[0])):
+        return (f"the literal that `{format_expr(e)}` picks carries the records of its condition, which reads "
+                f"a tile: pick from a tile of zeros instead (`z = zeros f32[...]`, then `where(c, z, x)`), "
+                "whose elements hold no record, or clear the element with a `mask`")
+    return f"check the mask or `where` that clears {name} outside the tag function's condition"
 
 
 def empty_range(df, tensor: str, mapping: dict, scope: dict):

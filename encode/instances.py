@@ -16,6 +16,7 @@ from .terms import And, Sub
 
 INF = (10**9,)
 WINDOW_NOTE = "iterations of"
+MAX_LOOKBACK = 32        # the widest window verify_kernel tries: a warp-wide scan reads 31 iterations back
 MAX_UNROLL = 64
 
 
@@ -125,5 +126,8 @@ class Instances:
             inside = [w for w in writers if prog.common_loops(w, reader) >= level]
             hit = And(rinst[loop.var] - (depth + 1) >= start, may_write(self, inside, level - 1, rinst, coords))
             out.append(Candidate(key, hit, None, None,
-                                  f"the write may be more than {depth} {WINDOW_NOTE} {loop.var} back"))
+                                  f"the write this read sees may be more than {depth} {WINDOW_NOTE} {loop.var} "
+                                  f"back, past the verifier's look-back window (at most {MAX_LOOKBACK} iterations): a "
+                                  f"loop of that many iterations or fewer, or a value that another write "
+                                  f"overwrites each iteration, is followed"))
         return out

@@ -13,7 +13,7 @@ from dataclasses import dataclass, field
 from dsl import ir
 
 from .dataflow import Dataflow
-from .instances import WINDOW_NOTE
+from .instances import MAX_LOOKBACK, WINDOW_NOTE
 from .redefine import source_text
 from .findings import Finding, Unknown, Verdict
 from .solver import BUDGET_NOTE, MINIMIZE_RLIMIT, SolverOptions
@@ -101,7 +101,6 @@ class Sink:
         self.solve_s += seconds
 
 
-MAX_LOOKBACK = 16
 
 
 def verify_kernel(kernel: ir.Kernel, opts: VerifyOptions = VerifyOptions()) -> Verdict:

@@ -93,3 +93,14 @@ def test_a_running_value_nothing_initialised_is_an_init_finding_at_its_load():
     v = verify_kernel(_kernel(ROWSUM.replace("    store sacc[0 : +BR, 0 : +BC], z\n", "")), VerifyOptions())
     assert v.status == "violation"
     assert {(f.rule, f.span.line) for f in v.findings} == {("INIT", 16)}     # s = load sacc
+
+
+def test_an_update_through_another_tile_names_the_tile_not_in_place():
+    """`n2 = maximum(minimum(m1, t1), maximum(m2, t2)); m1 = maximum(m1, t1); m2 = n2`: m2's tag
+    depends on itself through n2 (unknown: not followed); the message names m2 and its line,
+    not m1, which is updated in place (new-user round 62)."""
+    path = HERE / "top2_second_through_temporary.dsl"
+    v = verify_kernel(_kernel(path.read_text(), str(path)), VerifyOptions())
+    assert v.status == "unknown"
+    [u] = [u for u in v.unknowns if "through another tile" in u.reason]
+    assert "'m2'" in u.reason and u.span.line == 20, u

@@ -144,6 +144,9 @@ HELD_OUT = [
     ("tril_where_literal", {"M": 64}),             # the same with where(c, a, 0.0): a literal is no data
     ("causal_fill_else_inf", {"T": 64}),           # `tag P[i, j] = (...) if j <= i else -inf`: a -inf fill there
     ("causal_fill_else_where", {"T": 64}),         # the same with where(c, s, z - inf): each constant is -inf
+    ("r62_ok_scan_inplace_32", {"R": 64}),         # an in-place scan whose read reaches 31 iterations back
+    ("r62_ok_hist_index_plus1", {"R": 8, "C": 150}),  # bins `index(..) + 1` against a -1 fill: in no bin
+    ("r62_ok_adamw_writes_whole", {"N": 512}),     # `writes X[i]`: in-place updates of whole tensors
     ("r63_ok_stale_operand", {"R": 8}),            # t = a + 0 then a reloaded: the mask reads t as it was computed
     ("r63_ok_stale_chain", {"R": 8}),              # the same two levels deep
     ("r63_ok_stale_len_sum", {"R": 8}),            # a length copied before its tile is reloaded, in a range claim
