@@ -16,7 +16,7 @@ import z3
 from dsl import exprs, ir
 from dsl.fmt import format_expr
 from dsl.masks import INT_RANGES, PAD_FINDING, neutral_for
-from dsl.pad_values import UNKNOWN, data_bound, same
+from dsl.pad_values import UNKNOWN, cast_value, data_bound, same
 
 from . import running
 from .fill_parts import MET
@@ -76,7 +76,7 @@ def _check_point(df, sink, pads, p) -> None:
         _stored(sink, p, parts, s.src)
         decl = df.kernel.tag_of(s.dst.tensor)
         if decl is not None and _promises_zeros(df, decl):
-            _zeros_promised(sink, p, parts, s, decl.else_value)
+            _zeros_promised(sink, p, parts, s, decl.else_value, df.kernel.param(s.dst.tensor).dtype)
     elif isinstance(s, (ir.Assert, ir.Invariant)):
         for name in sorted({n.elem.tensor for n in exprs.iter_nodes(s.cond) if isinstance(n, ir.TagField)}):
             _stored(sink, p, tuple(q for q in pads.of(name) if not _guarded_out(df, pads, p, s, name, q)), name,
@@ -194,7 +194,7 @@ def _promises_zeros(df, decl) -> bool:
     return find_model(list(df.env.facts) + [empty], df.solver, probe=True).verdict is not SV.PROVED
 
 
-def _zeros_promised(sink, point, parts, s, due: float) -> None:
+def _zeros_promised(sink, point, parts, s, due: float, dtype: ir.DType) -> None:
     """An output whose tag function has a condition holds zeros where it fails (or its `else`
     value), and one with a `range` field where the range is empty: padding stored there must
     be that value (padding where the element is bound is encode/holds_data.py's or the range
@@ -202,7 +202,8 @@ def _zeros_promised(sink, point, parts, s, due: float) -> None:
     if not parts:
         return
     sink.obligation()
-    bad = [q.value for q in parts if q.value != MET and (q.value == UNKNOWN or not same(q.value, due))]
+    # (compared as the output holds it: a 1e30 fill stored in f16 is inf)
+    bad = [q.value for q in parts if q.value != MET and (q.value == UNKNOWN or not same(cast_value(q.value, dtype), due))]
     if bad:
         shown = "not known" if bad[0] == UNKNOWN else _num(bad[0])
         held, fill = ("zeros", "0.0") if due == 0.0 else (_num(due), _num(due))

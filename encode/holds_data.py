@@ -155,7 +155,7 @@ def _zeros_needed(checker, point, facts, where: str, value: float = 0.0) -> None
     `value` (0.0, or the tag function's `else` value): unknown unless the stored tile is that
     wherever it holds none (encode/zero_values.py)."""
     s = point.stmt
-    if holds_constant(checker.df, s.src, value):
+    if holds_constant(checker.df, s.src, value, checker.df.kernel.param(s.dst.tensor).dtype):
         return
     checker.sink.obligation()
     if find_model(facts, checker.opts, probe=True).verdict is SV.PROVED:

@@ -51,11 +51,19 @@ def join(a, b):
     return a if b == EMPTY else ANY
 
 
-def holds_constant(df, name: str, value: float) -> bool:
+def holds_constant(df, name: str, value: float, dtype: ir.DType | None = None) -> bool:
     """Whether every element of tile (or tensor) `name` that holds no record and is not
-    padding is `value`."""
+    padding is `value` (once converted to `dtype`, the type it is stored in)."""
     got = Constants(df).tile(name)
+    if isinstance(got, Const) and dtype is not None:
+        got = _converted(got, dtype)
     return got == EMPTY or got == Const(value)
+
+
+def _converted(c: Const, dtype: ir.DType):
+    """The constant `c` converted to `dtype` (1e30 is inf in f16)."""
+    got = cast_value(c.v, dtype)
+    return Const(got) if isinstance(got, float) and not math.isnan(got) else ANY
 
 
 class Constants:
@@ -113,7 +121,7 @@ class Constants:
             return products if products == EMPTY else join(self.tile(s.c), products) if products == ZERO else ANY
         return ANY
 
-    def expr(self, e: ir.Expr) -> int:
+    def expr(self, e: ir.Expr):
         """The class of a statement's value (a number everywhere is a tile of constants)."""
         got = self.value(e)
         return _of_number(got) if isinstance(got, Number) else got
@@ -144,7 +152,7 @@ class Constants:
                 if isinstance(v, Number) and v.v is not None:
                     got = cast_value(v.v, dt)
                     return _number(got) if isinstance(got, float) else Number(None)
-                return v
+                return _converted(v, dt) if isinstance(v, Const) else v
             case ir.Bin(op=ir.BinOp.DIV, lhs=a, rhs=b) if not isinstance(self.value(b), Number) \
                     and at_least_one(self.df, b):
                 # a tile of finite numbers >= 1 (a softmax's row sum, a clamped length): 0.0
@@ -162,7 +170,11 @@ class Constants:
                 return join(self.expr(a), self.expr(b))
             case ir.Call(func="maximum" | "minimum" as f, args=(a, b)):
                 return _extremum(f, self.value(a), self.value(b))
-            case ir.Call(func="mask" | "sum" | "max" | "min" | "bcast" | "reshape", args=(x, *_)):
+            case ir.Call(func="sum", args=(x, *_)):
+                # a sum of n constants v is n * v: only 0.0 stays what it was
+                v = self.value(x)
+                return v if v in (EMPTY, ZERO, ANY) else ANY
+            case ir.Call(func="mask" | "max" | "min" | "bcast" | "reshape", args=(x, *_)):
                 return self.value(x)         # the elements a mask replaces are padding
             case ir.Call(func=f, args=(x,)) if f in FUNCS and (sel := self._selection(x)) is not None:
                 # each side through the function: `exp(where(c, x, -inf))` is 0.0 where it takes
@@ -172,7 +184,7 @@ class Constants:
                 v = self.value(x)
                 if isinstance(v, Number):
                     return Number(None) if v.v is None else _number(evaluate(FUNCS[f], v.v))
-                return _of_number(Number(evaluate(FUNCS[f], v.v))) if isinstance(v, Const) else v
+                return _of_number(_number(evaluate(FUNCS[f], v.v))) if isinstance(v, Const) else v
         return ANY
 
 
