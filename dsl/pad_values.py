@@ -135,7 +135,9 @@ def in_f32(v: float, exact: bool):
     16777217.0, 1e-50 are not: the GPU's value differs); else UNKNOWN."""
     if math.isnan(v) or math.isinf(v):
         return v
-    if not exact or float(np.float32(v)) != v or (v != 0.0 and abs(v) < _F32_TINY):
+    with np.errstate(over="ignore"):        # 1e39 overflows f32: inf, not v
+        held = float(np.float32(v))
+    if not exact or held != v or (v != 0.0 and abs(v) < _F32_TINY):
         return UNKNOWN
     return v
 

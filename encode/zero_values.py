@@ -33,10 +33,17 @@ from dsl.pad_values import FUNCS, cast_value, evaluate
 
 from .softmax_sum import at_least_one, scalar_at_least_one
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, eq=False)
 class Const:
-    """Each constant element of the tile is v (a float compares +-0.0 equal, NaN unequal)."""
+    """Each constant element of the tile is v (NaN is none; 0.0 and -0.0 are two values here,
+    `1.0 / c` tells them apart, though a store of either meets a due 0.0)."""
     v: float
+
+    def __eq__(self, other) -> bool:
+        return isinstance(other, Const) and self.v == other.v and math.copysign(1.0, self.v) == math.copysign(1.0, other.v)
+
+    def __hash__(self) -> int:
+        return hash((self.v, math.copysign(1.0, self.v)))
 
 
 EMPTY, ZERO, ANY = "empty", Const(0.0), "any"
@@ -57,7 +64,7 @@ def holds_constant(df, name: str, value: float, dtype: ir.DType | None = None) -
     got = Constants(df).tile(name)
     if isinstance(got, Const) and dtype is not None:
         got = _converted(got, dtype)
-    return got == EMPTY or got == Const(value)
+    return got == EMPTY or isinstance(got, Const) and got.v == value
 
 
 def _converted(c: Const, dtype: ir.DType):
@@ -71,6 +78,7 @@ class Constants:
 
     def __init__(self, df):
         self.df, self.memo, self.assumed = df, {}, {}
+        self.fold = None                    # the math folding numbers now: F32, F64, an int type, or None
         self.read_back: set = set()         # tiles whose walk read their own assumption
         self.positive: dict[str, bool] = {}  # size -> the assumptions keep it >= 1
 
@@ -113,13 +121,41 @@ class Constants:
         if isinstance(s, ir.Store):
             return self.tile(s.src)
         if isinstance(s, ir.Compute):
-            return self.expr(s.value)
+            return _converted(got, s.target.dtype) if isinstance(got := self._folded(s), Const) else got
         if isinstance(s, ir.Mma):
             # every element sums a line of products: data, or (a line all padding) padding
-            products = _arith(ir.BinOp.MUL, self.tile(s.a), self.tile(s.b))
+            saved, self.fold = self.fold, _kind(s.target.dtype) if s.target.dtype.is_float else None
+            try:
+                products = self._arith(ir.BinOp.MUL, self.tile(s.a), self.tile(s.b))
+            finally:
+                self.fold = saved
             # (a line of products v * w sums to k * v * w: only 0.0 stays what it was)
             return products if products == EMPTY else join(self.tile(s.c), products) if products == ZERO else ANY
         return ANY
+
+    def _folded(self, s: ir.Compute):
+        """The class of a computed tile's value, its numbers folded in the math's own type:
+        f32 for f32, f16 and bf16 tiles (rounded at each step), f64 exactly, an integer type
+        exactly (its wrap is one at the store: `+ - *` commute with it; `/` is not folded),
+        and not at all where the expression mixes them or casts (held-out round 64: f64,
+        i32 and i8 constants folded in f32 were taken for values they are not)."""
+        kinds = {_kind(self.df.types[n.name].dtype) for n in exprs.iter_nodes(s.value)
+                 if isinstance(n, ir.Sym) and n.kind is ir.SymKind.TENSOR} | {_kind(s.target.dtype)}
+        casts = any(isinstance(n, ir.Cast) for n in exprs.iter_nodes(s.value))
+        saved, self.fold = self.fold, (kinds.pop() if len(kinds) == 1 and not casts else None)
+        try:
+            return self.expr(s.value)
+        finally:
+            self.fold = saved
+
+    def num(self, v: float) -> Number:
+        """A number as the math folding it holds it (a literal where nothing folds: as written;
+        the assignment converts it)."""
+        if self.fold is ir.DType.F32:
+            return Number(cast_value(v, ir.DType.F32))
+        if self.fold in (ir.DType.F64, None) or (math.isfinite(v) and v == int(v) and abs(v) < 2 ** 53):
+            return Number(float(v))
+        return Number(None)
 
     def expr(self, e: ir.Expr):
         """The class of a statement's value (a number everywhere is a tile of constants)."""
@@ -132,10 +168,10 @@ class Constants:
             # integer scalar arithmetic is int64 in tile math, converted once: `3 / 2 * 2 - 3`
             # is -1, not 0.0 (held-out round 32)
             got = exprs.int_scalar_value(e, self.df.env.consts)
-            return Number(None, True) if got is None else _number(float(got))
+            return Number(None, True) if got is None else self.num(float(got))
         match e:
             case ir.FloatLit(value=c) | ir.IntLit(value=c):
-                return _number(float(c))
+                return self.num(float(c))
             case ir.Sym(kind=ir.SymKind.TENSOR, name=n):
                 return self.tile(n)
             case ir.Sym(kind=k, name=n) if k in SCALARS:
@@ -146,12 +182,14 @@ class Constants:
                 return Number(None, True)
             case ir.Neg(operand=x):
                 v = self.value(x)
+                if isinstance(v, Const):
+                    return Const(-v.v)
                 return Number(None if v.v is None else -v.v, v.finite) if isinstance(v, Number) else v
             case ir.Cast(operand=x, dtype=dt):
                 v = self.value(x)
                 if isinstance(v, Number) and v.v is not None:
                     got = cast_value(v.v, dt)
-                    return _number(got) if isinstance(got, float) else Number(None)
+                    return Number(got) if isinstance(got, float) else Number(None)
                 return _converted(v, dt) if isinstance(v, Const) else v
             case ir.Bin(op=ir.BinOp.DIV, lhs=a, rhs=b) if not isinstance(self.value(b), Number) \
                     and at_least_one(self.df, b):
@@ -160,7 +198,7 @@ class Constants:
                 got = self.expr(a)
                 return got if got in (EMPTY, ZERO) else ANY
             case ir.Bin(op=op, lhs=a, rhs=b) if op in _ARITH:
-                return _arith(op, self.value(a), self.value(b))
+                return self._arith(op, self.value(a), self.value(b))
             case ir.Call(func="where", args=(c, a, b)):
                 if self.recorded(c):
                     # each element carries the condition's records (SEMANTICS.md, where): a
@@ -182,11 +220,41 @@ class Constants:
                 return functools.reduce(join, [self.expr(dataclasses.replace(e, args=(side,))) for side in sel])
             case ir.Call(func=f, args=(x,)) if f in FUNCS:
                 v = self.value(x)
+                exact = self.fold in (ir.DType.F32, ir.DType.F64)      # math functions of floats
                 if isinstance(v, Number):
-                    return Number(None) if v.v is None else _number(evaluate(FUNCS[f], v.v))
-                return _of_number(_number(evaluate(FUNCS[f], v.v))) if isinstance(v, Const) else v
+                    return Number(None) if v.v is None or not exact else self.num(evaluate(FUNCS[f], v.v))
+                if isinstance(v, Const):
+                    return _of_number(self.num(evaluate(FUNCS[f], v.v))) if exact else ANY
+                return v
         return ANY
 
+
+    def _arith(self, op: ir.BinOp, a, b):
+        """`a op b`: an element is a constant where one operand is and the other is a constant or
+        padding (which meets it as data); where one operand holds data, so does the result.
+        Numbers fold only in the math's own type (`self.fold`; integer `/` truncates: not folded)."""
+        folds = self.fold is not None and not (op is ir.BinOp.DIV and self.fold not in (ir.DType.F32, ir.DType.F64))
+        at = lambda x, y: self.num(float(evaluate(_OPS[op], x, y))) if folds else Number(None)
+        if isinstance(a, Number) and isinstance(b, Number):
+            return Number(None) if a.v is None or b.v is None else at(a.v, b.v)
+        if isinstance(a, Number) or isinstance(b, Number):
+            (n, x), left = ((a, b), True) if isinstance(a, Number) else ((b, a), False)
+            if x == EMPTY:
+                return EMPTY                      # data or padding against a number: no constant
+            if x != ANY and n.v is not None:
+                return _of_number(at(*((n.v, x.v) if left else (x.v, n.v))))
+            finite = n.finite if n.v is None else math.isfinite(n.v)
+            if self.fold is not None and x == ZERO and (
+                    op is ir.BinOp.MUL and finite or op in (ir.BinOp.ADD, ir.BinOp.SUB) and n.v == 0
+                    or op is ir.BinOp.DIV and not left and finite and (n.positive if n.v is None else n.v != 0.0)):
+                return ZERO
+            return ANY
+        if isinstance(a, Const) and isinstance(b, Const):
+            # both constant at an element: the folded value (data or padding on one side makes data)
+            return _of_number(at(a.v, b.v))
+        if op is ir.BinOp.DIV:
+            return EMPTY if a == b == EMPTY else ANY
+        return join(a, b)
 
     def _selection(self, e: ir.Expr) -> tuple | None:
         """The two sides of `where(c, a, b)` (or of a tile whose one writer computes it) whose
@@ -232,38 +300,14 @@ _OPS = {ir.BinOp.ADD: lambda x, y: x + y, ir.BinOp.SUB: lambda x, y: x - y,
         ir.BinOp.MUL: lambda x, y: x * y, ir.BinOp.DIV: lambda x, y: x / y}
 
 
-def _number(v: float) -> Number:
-    """A number as tile math holds it: rounded to f32."""
-    return Number(cast_value(v, ir.DType.F32))
+def _kind(dt: ir.DType):
+    """The type tile math of `dt` tiles computes in: f32 for the 16- and 32-bit floats."""
+    return ir.DType.F32 if dt in (ir.DType.F16, ir.DType.BF16, ir.DType.F32) else \
+        None if dt is ir.DType.BOOL else dt
 
 
 def _of_number(n: Number):
     return Const(n.v) if isinstance(n.v, float) and not math.isnan(n.v) else ANY
-
-
-def _arith(op: ir.BinOp, a, b):
-    """`a op b`: an element is a constant where one operand is and the other is a constant or
-    padding (which meets it as data); where one operand holds data, so does the result."""
-    if isinstance(a, Number) and isinstance(b, Number):
-        return Number(None) if a.v is None or b.v is None else _number(float(evaluate(_OPS[op], a.v, b.v)))
-    if isinstance(a, Number) or isinstance(b, Number):
-        (n, x), left = ((a, b), True) if isinstance(a, Number) else ((b, a), False)
-        if x == EMPTY:
-            return EMPTY                      # data or padding against a number: no constant
-        if x != ANY and n.v is not None:
-            return _of_number(_number(float(evaluate(_OPS[op], *((x.v, n.v) if not left else (n.v, x.v))))))
-        finite = n.finite if n.v is None else math.isfinite(n.v)
-        if x == ZERO and (op is ir.BinOp.MUL and finite or op in (ir.BinOp.ADD, ir.BinOp.SUB) and n.v == 0
-                          or op is ir.BinOp.DIV and not left and finite
-                          and (n.positive if n.v is None else n.v != 0.0)):
-            return ZERO
-        return ANY
-    if isinstance(a, Const) and isinstance(b, Const):
-        # both constant at an element: the folded value (data or padding on one side makes data)
-        return _of_number(_number(float(evaluate(_OPS[op], a.v, b.v))))
-    if op is ir.BinOp.DIV:
-        return EMPTY if a == b == EMPTY else ANY
-    return join(a, b)
 
 
 def _extremum(f: str, a, b):
@@ -277,10 +321,15 @@ def _extremum(f: str, a, b):
             return EMPTY
         if x == ANY or n.v is None or math.isnan(n.v):
             return ANY
-        return Const(pick(x.v, n.v))
+        return _picked(pick, x.v, n.v)
     if isinstance(a, Const) and isinstance(b, Const):
-        return Const(pick(a.v, b.v))
+        return _picked(pick, a.v, b.v)
     return join(a, b)
+
+
+def _picked(pick, x: float, y: float):
+    """maximum or minimum of two constants; of 0.0 and -0.0 either may come back (fmaxf)."""
+    return ANY if x == y and Const(x) != Const(y) else Const(pick(x, y))
 
 
 def constant_value(df, e: ir.Expr, depth: int = 0) -> float | None:

@@ -147,6 +147,12 @@ HELD_OUT = [
     ("r62_ok_scan_inplace_32", {"R": 64}),         # an in-place scan whose read reaches 31 iterations back
     ("r62_ok_hist_index_plus1", {"R": 8, "C": 150}),  # bins `index(..) + 1` against a -1 fill: in no bin
     ("r62_ok_adamw_writes_whole", {"N": 512}),     # `writes X[i]`: in-place updates of whole tensors
+    ("r64_ok_neg_const", {"T": 64}),               # else 1.0 stored as -(-(z + 1.0)) folded exactly
+    ("r64_ok_f16_tile_const", {"T": 64}),          # a constant rounded to its f16 tile when assigned
+    ("r64_ok_f64_big_const", {"T": 64}),           # f64 constants folded in f64, not f32
+    ("r64_ok_i8_const", {"T": 64}),                # an i8 tile's constant folded exactly
+    ("r64_ok_neg_zero_div", {"T": 64}),            # 1.0 / -0.0 is -inf: the sign of a zero is kept
+    ("r64_ok_i32_big_const", {"T": 64}),           # i32 constants above 2^24 folded exactly
     ("r63_ok_stale_operand", {"R": 8}),            # t = a + 0 then a reloaded: the mask reads t as it was computed
     ("r63_ok_stale_chain", {"R": 8}),              # the same two levels deep
     ("r63_ok_stale_len_sum", {"R": 8}),            # a length copied before its tile is reloaded, in a range claim

@@ -1,0 +1,12 @@
+# BUG: -(z + 1.0) is -1.0, but the tag says 1.0 above the diagonal
+kernel k_a01_bug_neg_const(S: f32[T, T], P: f32[T, T]):
+    assume T % 32 == 0
+    grid (T / 32, T / 32)
+    threads 128
+    tag S[i, j] = (row=i, col=j)
+    tag P[i, j] = (row=i, col=j) if j <= i else 1.0
+    s = load S[block.x * 32 : +32, block.y * 32 : +32]
+    z = zeros f32[32, 32]
+    c = -(z + 1.0)
+    p = where(block.y * 32 + index(s, axis=1) <= block.x * 32 + index(s, axis=0), s, c)
+    store P[block.x * 32 : +32, block.y * 32 : +32], p
