@@ -47,7 +47,8 @@ def check(df, sink) -> None:
 
 
 def _finding(s: ir.Compute, node, values: dict, exact: int) -> Finding:
-    at = ", ".join(f"{n} = {v}" for n, v in sorted(values.items()))
+    mine = _tiles(node if node is not None else s.value)
+    at = ", ".join(f"{n} = {v}" for n, v in sorted(values.items()) if n in mine)
     wrapped = _wrap(exact, I8)
     if node is None:
         what = f"the value assigned to the i8 tile '{s.target.name}'"
@@ -61,7 +62,7 @@ def _finding(s: ir.Compute, node, values: dict, exact: int) -> Finding:
 
 def _widened(e: ir.Expr) -> ir.Expr:
     """`e` with its operands cast to i32."""
-    wide = lambda x: ir.Cast(x, ir.DType.I32, x.span)
+    wide = lambda x: x if exprs.int_scalar(x) else ir.Cast(x, ir.DType.I32, x.span)
     if isinstance(e, ir.Bin):
         return dataclasses.replace(e, lhs=wide(e.lhs), rhs=wide(e.rhs))
     if isinstance(e, ir.Neg):
@@ -77,8 +78,7 @@ def _text(e: ir.Expr) -> str:
 def _witness(df, ranges, s: ir.Compute):
     """(the i8 node or None for the assignment, the operands' values, the exact value) at
     which the statement's value leaves i8, or None."""
-    leaves = sorted({n.name for n in exprs.iter_nodes(s.value) if isinstance(n, ir.Sym)
-                     and n.kind is ir.SymKind.TENSOR})
+    leaves = sorted(_tiles(s.value))
     if not leaves or len(leaves) > MAX_LEAVES:
         return None
     try:
@@ -100,6 +100,10 @@ def _witness(df, ranges, s: ir.Compute):
             if kind is not I8 and not _holds(v, I8):
                 return None, env, v
     return None
+
+
+def _tiles(e: ir.Expr) -> set[str]:
+    return {n.name for n in exprs.iter_nodes(e) if isinstance(n, ir.Sym) and n.kind is ir.SymKind.TENSOR}
 
 
 def _has_i8_math(df, e: ir.Expr) -> bool:
