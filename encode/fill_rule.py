@@ -221,7 +221,9 @@ def _under_start(df, point, op: str, operand: ir.Expr, parts) -> bool:
     start itself is START's to warn about)."""
     from .zero_values import constant_value
     s = point.stmt
-    if op not in ("max", "min") or not isinstance(s, ir.Compute) or any(not isinstance(q.value, float) for q in parts):
+    # (an integer tile's fill is an int: new-user round 65's i32 running max from -1 over a -1 fill)
+    if op not in ("max", "min") or not isinstance(s, ir.Compute) or \
+            any(isinstance(q.value, bool) or not isinstance(q.value, (int, float)) for q in parts):
         return False
     acc = s.target.name
     red = running.update(s.value, acc)

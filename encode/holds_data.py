@@ -108,7 +108,8 @@ def check_store(checker, point) -> None:
         model, case = got
         msg = (f"value stored into {tensor} holds no input's record (zeros, constants, padding or an "
                f"accumulator no update reached), so it cannot be what {tensor}'s tag function names")
-        _report(checker, point, node, inst, bound, inside, empty, model, msg, _why_empty(case, s.src))
+        _report(checker, point, node, inst, bound, inside, empty, model, msg,
+                _why_empty(case, s.src, df.kernel.tag_of(tensor)))
     if counted:
         _zeros_needed(checker, point, inside + [empty_range(df, tensor, mapping, scope)], "a `range` field is empty")
     if df.kernel.tag_of(tensor).cond is None:
@@ -211,18 +212,21 @@ def _first_present(checker, base, case, none) -> bool:
     return find_model(base + [case.cond, *plain, z3.Not(first)], checker.opts).verdict is SV.PROVED
 
 
-def _why_empty(case, tile: str) -> str:
+def _why_empty(case, tile: str, decl: ir.TagDecl) -> str:
     """What the empty value is, from the reaching case: the hint of the finding."""
+    # an output whose tag function has a condition already: the element lies where it holds
+    if decl.cond is not None:
+        fix = f"clear only where the tag function's condition `{format_expr(decl.cond)}` fails"
+    else:
+        fix = "give the output a tag function condition (`tag C[i] = (...) if ...`) where it holds zeros on purpose"
     if any(c.masked for c in case.contribs):
         return (f"{tile} is padding here (a masked read outside its tensor, or a `mask` or a `where` with a "
                 "branch of zeros that clears it; the zeros a `where` picks are padding even where its condition "
-                "reads data, so a ReLU is maximum(x, 0.0)): check the offsets and the mask, or give the output a "
-                "tag function condition (`tag C[i] = (...) if ...`) where it holds zeros on purpose")
+                f"reads data, so a ReLU is maximum(x, 0.0)): check the offsets and the mask, or {fix}")
     if any(c.bound for c in case.contribs):
         return (f"{tile} is an accumulator that no update reached here: check the bounds of its loop and the "
                 "conditions on its updates")
-    return (f"{tile} holds zeros or constants here: store the computed tile, or give the output a tag function "
-            "condition (`tag C[i, j] = (...) if ...`) where it holds zeros on purpose")
+    return f"{tile} holds zeros or constants here: store the computed tile, or {fix}"
 
 
 def _chosen(model, cases):

@@ -348,5 +348,12 @@ def constant_value(df, e: ir.Expr, depth: int = 0) -> float | None:
         if got is None:
             return None
         known[name] = got
-    out = value_at(e, "", 0.0, known)
+    out = value_at(with_consts(df.kernel, e), "", 0.0, known)
     return out if isinstance(out, float) and math.isfinite(out) else None
+
+
+def with_consts(kernel: ir.Kernel, e: ir.Expr) -> ir.Expr:
+    """`e` with the kernel's named constants written as their numbers (`zi + LO`, LO = -1:
+    new-user round 65's running maximum started from a `const` was not followed)."""
+    values = {c.name: ir.IntLit(c.value, c.span) for c in kernel.consts if isinstance(c.value, int)}
+    return exprs.substitute(e, values) if values else e

@@ -147,6 +147,8 @@ HELD_OUT = [
     ("r62_ok_scan_inplace_32", {"R": 64}),         # an in-place scan whose read reaches 31 iterations back
     ("r62_ok_hist_index_plus1", {"R": 8, "C": 150}),  # bins `index(..) + 1` against a -1 fill: in no bin
     ("r62_ok_adamw_writes_whole", {"N": 512}),     # `writes X[i]`: in-place updates of whole tensors
+    ("r65_ok_running_max_i32_fill_start", {"R": 8, "C": 100}),  # an int fill at the start of a running max
+    ("r65_ok_running_max_const_start", {"R": 8, "C": 100}),     # a start from a named constant
     ("r64_ok_neg_const", {"T": 64}),               # else 1.0 stored as -(-(z + 1.0)) folded exactly
     ("r64_ok_f16_tile_const", {"T": 64}),          # a constant rounded to its f16 tile when assigned
     ("r64_ok_f64_big_const", {"T": 64}),           # f64 constants folded in f64, not f32
