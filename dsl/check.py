@@ -146,8 +146,9 @@ class Checker:
                 return ir.Sym(name, ir.SymKind.INDEX, sp)
             hint = self.scope.suggest(name, bind_indices or ())
             if bind_indices is not None and not hint:
-                hint = ("an index variable is bound only as a bare subscript: tag(a[i, j]) in an assertion, "
-                        "LEN[b] in an `assume` (LEN[2 * b] binds no b)")
+                hint = ("a size is named by a dimension of a parameter's shape (`X: f32[N]`), a constant by "
+                        "`const`; an index variable is bound only as a bare subscript: tag(a[i, j]) in an "
+                        "assertion, LEN[b] in an `assume` (LEN[2 * b] binds no b)")
             self.error("E010", f"undefined name '{name}'", sp, hint)
             self.broken.append(sp)
             return ir.Sym(name, ir.SymKind.INDEX, sp)
