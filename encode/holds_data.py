@@ -17,7 +17,7 @@ import dataclasses
 
 import z3
 
-from dsl import exprs, ir
+from dsl import ir
 from dsl.fmt import format_expr
 
 from .elem_reads import witness_needs_opaque
@@ -25,7 +25,7 @@ from .solver import Verdict as SV, find_model
 from .tagval import CaseKind, free_choice, no_record
 from .terms import And, Or
 from .witness import Witness
-from .zero_values import holds_constant
+from .zero_values import Constants, holds_constant
 
 
 def absent(case):
@@ -136,7 +136,7 @@ def _clearing_hint(df, name: str) -> str:
     e = writers[0].stmt.value if len(writers) == 1 and isinstance(writers[0].stmt, ir.Compute) else None
     if isinstance(e, ir.Call) and e.func == "where" and len(e.args) == 3 \
             and any(isinstance(a, (ir.FloatLit, ir.IntLit)) for a in e.args[1:]) \
-            and any(isinstance(n, ir.Sym) and n.kind is ir.SymKind.TENSOR for n in exprs.iter_nodes(e.args[0])):
+            and Constants(df).recorded(e.args[0]):
         return (f"the literal that `{format_expr(e)}` picks carries the records of its condition, which reads "
                 f"a tile: pick from a tile of zeros instead (`z = zeros f32[...]`, then `where(c, z, x)`), "
                 "whose elements hold no record, or clear the element with a `mask`")

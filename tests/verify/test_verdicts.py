@@ -149,6 +149,11 @@ HELD_OUT = [
     ("r62_ok_adamw_writes_whole", {"N": 512}),     # `writes X[i]`: in-place updates of whole tensors
     ("r65_ok_running_max_i32_fill_start", {"R": 8, "C": 100}),  # an int fill at the start of a running max
     ("r65_ok_running_max_const_start", {"R": 8, "C": 100}),     # a start from a named constant
+    ("r66_ok_negzero_size", {"T": 64}),            # 0.0 times a size >= 1 is +0.0: 1.0 / it is inf
+    ("r66_ok_negzero_shared", {"T": 64}),          # the same through shared memory
+    ("r66_ok_sigmoid_ulp", {"T": 64}),             # sigmoid(0.0) is 0.5 in every implementation
+    ("r66_ok_i32_max_wrap", {"T": 64}),            # integer constants inside the type, then maximum
+    ("r66_ok_lit_f32_cast_i32", {"T": 64}),        # a literal every float type holds, cast to i32
     ("r64_ok_neg_const", {"T": 64}),               # else 1.0 stored as -(-(z + 1.0)) folded exactly
     ("r64_ok_f16_tile_const", {"T": 64}),          # a constant rounded to its f16 tile when assigned
     ("r64_ok_f64_big_const", {"T": 64}),           # f64 constants folded in f64, not f32

@@ -1,0 +1,17 @@
+# w is reset at k == 2 to z * (k - 3) = -0.0 (a tile written in a branch of a loop); 1.0 / w is -inf
+kernel k_a24_bug_negzero_reset_in_loop(S: f32[T, T], P: f32[T, T]):
+    assume T % 32 == 0
+    grid (T / 32, T / 32)
+    threads 128
+    tag S[i, j] = (row=i, col=j)
+    tag P[i, j] = (row=i, col=j) if j <= i else inf
+    s = load S[block.x * 32 : +32, block.y * 32 : +32]
+    so = s
+    z = zeros f32[32, 32]
+    w = z * T
+    for k in range(4):
+        if k == 2:
+            w = z * (k - 3)
+    c = 1.0 / w
+    p = where(block.y * 32 + index(s, axis=1) <= block.x * 32 + index(s, axis=0), so, c)
+    store P[block.x * 32 : +32, block.y * 32 : +32], p

@@ -1,0 +1,15 @@
+# a row max of a -0.0 tile, broadcast back: -0.0; 1.0 / it
+kernel k_a10_bug_negzero_rowmax(S: f32[T, T], P: f32[T, T]):
+    assume T % 32 == 0
+    grid (T / 32, T / 32)
+    threads 128
+    tag S[i, j] = (row=i, col=j)
+    tag P[i, j] = (row=i, col=j) if j <= i else inf
+    s = load S[block.x * 32 : +32, block.y * 32 : +32]
+    so = s
+    z = zeros f32[32, 32]
+    w = z * (0 - T)
+    m = max(w, axis=1)
+    c = 1.0 / bcast(m, axis=1, n=32)
+    p = where(block.y * 32 + index(s, axis=1) <= block.x * 32 + index(s, axis=0), so, c)
+    store P[block.x * 32 : +32, block.y * 32 : +32], p

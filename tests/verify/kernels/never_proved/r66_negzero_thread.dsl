@@ -1,0 +1,14 @@
+# z * (thread.x - 200) is -0.0 for all 128 threads
+kernel k_a03_bug_negzero_thread(S: f32[T, T], P: f32[T, T]):
+    assume T % 32 == 0
+    grid (T / 32, T / 32)
+    threads 128
+    tag S[i, j] = (row=i, col=j)
+    tag P[i, j] = (row=i, col=j) if j <= i else inf
+    s = load S[block.x * 32 : +32, block.y * 32 : +32]
+    so = s
+    z = zeros f32[32, 32]
+    w = z * (thread.x - 200)
+    c = 1.0 / w
+    p = where(block.y * 32 + index(s, axis=1) <= block.x * 32 + index(s, axis=0), so, c)
+    store P[block.x * 32 : +32, block.y * 32 : +32], p

@@ -1,0 +1,13 @@
+# sigmoid(2.0) is f32(1) / (f32(1) + f32(exp(-2))) = 0.88079703 lowered; folded as the f64 sigmoid rounded once, 0.88079709: the scaled difference is 6e22, not 0.0
+kernel k_a14_bug_sigmoid_ulp(S: f32[T, T], P: f32[T, T]):
+    assume T % 32 == 0
+    grid (T / 32, T / 32)
+    threads 128
+    tag S[i, j] = (row=i, col=j)
+    tag P[i, j] = (row=i, col=j) if j <= i
+    s = load S[block.x * 32 : +32, block.y * 32 : +32]
+    so = s
+    z = zeros f32[32, 32]
+    c = (sigmoid(z + 2.0) - 0.8807970881462097) * 1e30
+    p = where(block.y * 32 + index(s, axis=1) <= block.x * 32 + index(s, axis=0), so, c)
+    store P[block.x * 32 : +32, block.y * 32 : +32], p

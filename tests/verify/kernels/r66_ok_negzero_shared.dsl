@@ -1,0 +1,18 @@
+# a +0.0 tile stored to shared memory and loaded back
+kernel k_a08_ok_negzero_shared(S: f32[T, T], P: f32[T, T]):
+    assume T % 32 == 0
+    grid (T / 32, T / 32)
+    threads 128
+    tag S[i, j] = (row=i, col=j)
+    tag P[i, j] = (row=i, col=j) if j <= i else inf
+    s = load S[block.x * 32 : +32, block.y * 32 : +32]
+    so = s
+    z = zeros f32[32, 32]
+    sh = shared f32[32, 32]
+    w = z * T
+    store sh[0 : +32, 0 : +32], w
+    barrier
+    t = load sh[0 : +32, 0 : +32]
+    c = 1.0 / t
+    p = where(block.y * 32 + index(s, axis=1) <= block.x * 32 + index(s, axis=0), so, c)
+    store P[block.x * 32 : +32, block.y * 32 : +32], p
