@@ -18,6 +18,8 @@ more (`s / C` with C >= 128: a row mean) is such a number too (new-user round 30
 LayerNorm: the mean of rows past R is 0.0 / C)."""
 from __future__ import annotations
 
+import math
+
 import z3
 
 from dsl import exprs, ir
@@ -52,6 +54,12 @@ def at_least_one(df, e: ir.Expr) -> bool:
         return False
     writers = df.writers.get(s.name, [])
     if len(writers) != 1:
+        return False
+    # data is finite; a constant of s is not: a row of inf has exp(inf - inf) = NaN as its sum
+    # (held-out round 67)
+    from .zero_values import EMPTY, Const, Constants
+    held = Constants(df).tile(s.name)
+    if not (held == EMPTY or isinstance(held, Const) and math.isfinite(held.v)):
         return False
     order.append(writers[0])
     return _in_order(order)

@@ -143,29 +143,36 @@ class Constants:
         exactly (its wrap is one at the store: `+ - *` commute with it; `/` is not folded),
         and not at all where the expression mixes them or casts (held-out round 64: f64,
         i32 and i8 constants folded in f32 were taken for values they are not)."""
-        kinds = {_kind(self.df.types[n.name].dtype) for n in exprs.iter_nodes(s.value)
-                 if isinstance(n, ir.Sym) and n.kind is ir.SymKind.TENSOR} | {_kind(s.target.dtype)}
-        casts = any(isinstance(n, ir.Cast) for n in exprs.iter_nodes(s.value))
-        saved, self.fold = self.fold, (kinds.pop() if len(kinds) == 1 and not casts else None)
+        saved, self.fold = self.fold, self._fold_of(s)
         try:
             return self.expr(s.value)
         finally:
             self.fold = saved
 
+    def _fold_of(self, s: ir.Compute):
+        kinds = {_kind(self.df.types[n.name].dtype) for n in exprs.iter_nodes(s.value)
+                 if isinstance(n, ir.Sym) and n.kind is ir.SymKind.TENSOR} | {_kind(s.target.dtype)}
+        casts = any(isinstance(n, ir.Cast) for n in exprs.iter_nodes(s.value))
+        return kinds.pop() if len(kinds) == 1 and not casts else None
+
     def num(self, v: float) -> Number:
-        """A number as the math folding it holds it: rounded to f32 in f32 math, exact in f64
-        math, an integer of the type in integer math (an intermediate outside it wraps, which
-        `maximum` would not commute with: held-out round 66); where nothing folds, a literal
-        every float type holds alike (16777217.0, 1e-46 and 2.9999999 are not)."""
-        if self.fold is ir.DType.F32:
-            return Number(cast_value(v, ir.DType.F32))
+        """A number as the math folding it holds it: exact in f64 math; an integer of the type
+        in integer math (an intermediate outside it wraps, which `maximum` would not commute
+        with: held-out round 66); in f32 math or where nothing folds, a number f32 holds
+        exactly (16777217, 1e-46 and 2.9999999 are not: NumPy rounds them to f32, the
+        lowering may compute them in f64 first)."""
         if self.fold is ir.DType.F64:
             return Number(float(v))
-        if self.fold is None:
-            return Number(float(v)) if cast_value(v, ir.DType.F32) == v or math.isinf(v) else Number(None)
-        lo, hi = INT_RANGES[self.fold]
-        return Number(float(v)) if math.isfinite(v) and v == int(v) and lo <= v <= hi and abs(v) < 2 ** 53 \
-            else Number(None)
+        if self.fold in INT_RANGES:
+            lo, hi = INT_RANGES[self.fold]
+            return Number(float(v)) if math.isfinite(v) and v == int(v) and lo <= v <= hi and abs(v) < 2 ** 53 \
+                else Number(None)
+        held = cast_value(v, ir.DType.F32)
+        if held == v or math.isinf(v):
+            return Number(float(v))
+        # in f32 math: its f32 value, kept beside the literal (a fold must come out the same
+        # from either: `z * 1e30` is 0.0 both ways, `(z + 16777217) - 16777216` is not)
+        return Number(held, raw=float(v)) if self.fold is ir.DType.F32 else Number(None)
 
     def expr(self, e: ir.Expr):
         """The class of a statement's value (a number everywhere is a tile of constants)."""
@@ -191,10 +198,13 @@ class Constants:
             case ir.BuiltinRef():
                 return Number(None, True)
             case ir.Neg(operand=x):
+                # (through num: -(-128) is no i8 number, it wraps: held-out round 67)
                 v = self.value(x)
                 if isinstance(v, Const):
-                    return Const(-v.v)
-                return Number(None if v.v is None else -v.v, v.finite) if isinstance(v, Number) else v
+                    return _of_number(self.num(-v.v)) if self.fold is not None else ANY
+                if isinstance(v, Number):
+                    return Number(None, v.finite) if v.v is None else self.num(-v.v)
+                return v
             case ir.Cast(operand=x, dtype=dt):
                 v = self.value(x)
                 if isinstance(v, Number) and v.v is not None:
@@ -227,46 +237,55 @@ class Constants:
             case ir.Call(func=f, args=(x,)) if f in FUNCS and (sel := self._selection(x)) is not None:
                 # each side through the function: `exp(where(c, x, -inf))` is 0.0 where it takes
                 # the -inf (held-out round 58)
-                return functools.reduce(join, [self.expr(dataclasses.replace(e, args=(side,))) for side in sel])
+                return functools.reduce(join, [_class(self._func(f, side)) for side in sel])
             case ir.Call(func=f, args=(x,)) if f in FUNCS:
-                v = self.value(x)
-                if isinstance(v, Number):
-                    return Number(None) if v.v is None or not self._exact_at(f, v.v) else \
-                        self.num(evaluate(FUNCS[f], v.v))
-                if isinstance(v, Const):
-                    return _of_number(self.num(evaluate(FUNCS[f], v.v))) if self._exact_at(f, v.v) else ANY
-                return v
+                return self._func(f, self.value(x))
         return ANY
 
 
+    def _func(self, f: str, v):
+        """Math function f of a class or a Number."""
+        if isinstance(v, Number):
+            return Number(None) if v.v is None or not self._exact_at(f, v.v) else self.num(evaluate(FUNCS[f], v.v))
+        if isinstance(v, Const):
+            return _of_number(self.num(evaluate(FUNCS[f], v.v))) if self._exact_at(f, v.v) else ANY
+        return v
+
     def _exact_at(self, f: str, v: float) -> bool:
         """Whether every implementation of math function f gives one value at v: abs and sqrt
-        (correctly rounded) anywhere, the others at 0.0, 1.0 and the infinities (exp(-inf) is
-        0.0); elsewhere the simulator's f64 result rounded once, the lowering's
-        `1 / (1 + exp(-x))` and the GPU's approximations differ by an ulp (held-out round 66)."""
-        return self.fold in (ir.DType.F32, ir.DType.F64) and (f in ("abs", "sqrt") or v in (0.0, 1.0, math.inf, -math.inf))
+        (correctly rounded) anywhere, the others at 0.0 and the infinities (exp(-inf) is 0.0),
+        and log, log2, rsqrt, exp2 at 1.0; elsewhere the simulator's f64 result rounded once,
+        the lowering's `1 / (1 + exp(-x))` and the GPU's approximations differ by an ulp
+        (held-out rounds 66, 67)."""
+        return self.fold in (ir.DType.F32, ir.DType.F64) and (
+            f in ("abs", "sqrt") or v in (0.0, math.inf, -math.inf) or v == 1.0 and f in ("log", "log2", "rsqrt", "exp2"))
 
     def _arith(self, op: ir.BinOp, a, b):
         """`a op b`: an element is a constant where one operand is and the other is a constant or
         padding (which meets it as data); where one operand holds data, so does the result.
         Numbers fold only in the math's own type (`self.fold`; integer `/` truncates: not folded)."""
         folds = self.fold is not None and not (op is ir.BinOp.DIV and self.fold not in (ir.DType.F32, ir.DType.F64))
-        def at(x: float, y: float) -> Number:
+        def at(x: float, y: float, raw=(None, None)) -> Number:
             if not folds:
                 return Number(None)
             if self.fold in INT_RANGES:      # exact integers (num keeps those below 2^53 in the type)
                 return self.num(float(_OPS[op](int(x), int(y)))) if abs(x) < 2 ** 53 and abs(y) < 2 ** 53 \
                     else Number(None)
             r = _exact(op, x, y, self.fold)
+            if r is not None and raw != (None, None):
+                alt = cast_value(evaluate(_OPS[op], x if raw[0] is None else raw[0], y if raw[1] is None else raw[1]),
+                                 ir.DType.F32)
+                if not (alt == r and math.copysign(1.0, alt) == math.copysign(1.0, r)):
+                    return Number(None)
             return Number(None) if r is None else self.num(r)
         if isinstance(a, Number) and isinstance(b, Number):
-            return Number(None) if a.v is None or b.v is None else at(a.v, b.v)
+            return Number(None) if a.v is None or b.v is None else at(a.v, b.v, (a.raw, b.raw))
         if isinstance(a, Number) or isinstance(b, Number):
             (n, x), left = ((a, b), True) if isinstance(a, Number) else ((b, a), False)
             if x == EMPTY:
                 return EMPTY                      # data or padding against a number: no constant
             if x != ANY and n.v is not None:
-                return _of_number(at(*((n.v, x.v) if left else (x.v, n.v))))
+                return _of_number(at(n.v, x.v, (n.raw, None)) if left else at(x.v, n.v, (None, n.raw)))
             # 0.0 times (or over) a number whose sign is not known may be -0.0, which `1.0 / c`
             # tells apart (held-out round 66): only a size the assumptions keep >= 1 keeps +0.0
             if self.fold is not None and x == ZERO and n.v is None and n.positive and \
@@ -278,19 +297,36 @@ class Constants:
             return _of_number(at(a.v, b.v))
         if op is ir.BinOp.DIV:
             return EMPTY if a == b == EMPTY else ANY
+        # padding that meets a constant as the math's identity (`c + 0.0`, `c - 0.0`, `c * 1.0`)
+        # leaves the constant, save -0.0's sign: -0.0 + 0.0 is 0.0, and so is -0.0 - -0.0
+        # (held-out round 67; `pad - c` is no identity: padding still, the fill rule's)
+        c, left = (a, True) if isinstance(a, Const) else (b, False)
+        if isinstance(c, Const) and c.v == 0.0 and c != ZERO and (op is ir.BinOp.ADD or op is ir.BinOp.SUB and left):
+            return ANY
         return join(a, b)
 
-    def _selection(self, e: ir.Expr) -> tuple | None:
-        """The two sides of `where(c, a, b)` (or of a tile whose one writer computes it) whose
-        condition holds no record (else the where's elements carry it: no constant)."""
+    def _selection(self, e: ir.Expr) -> list | None:
+        """The values (classes or Numbers) of the two sides of `where(c, a, b)`, or of a tile
+        whose one writer computes it (each side as that writer computes it, in its own math,
+        and converted to its tile's type: held-out round 67), whose condition holds no record
+        (else the where's elements carry it: no constant)."""
+        s = None
         if isinstance(e, ir.Sym) and e.kind is ir.SymKind.TENSOR:
             writers = self.df.writers.get(e.name, [])
             if len(writers) != 1 or not isinstance(writers[0].stmt, ir.Compute):
                 return None
-            e = writers[0].stmt.value
-        if isinstance(e, ir.Call) and e.func == "where" and len(e.args) == 3 and not self.recorded(e.args[0]):
-            return e.args[1], e.args[2]
-        return None
+            s = writers[0].stmt
+            e = s.value
+        if not (isinstance(e, ir.Call) and e.func == "where" and len(e.args) == 3 and not self.recorded(e.args[0])):
+            return None
+        if s is None:
+            return [self.value(e.args[1]), self.value(e.args[2])]
+        saved, self.fold = self.fold, self._fold_of(s)
+        try:
+            sides = [_class(self.value(a)) for a in e.args[1:]]
+        finally:
+            self.fold = saved
+        return [_converted(c, s.target.dtype) if isinstance(c, Const) else c for c in sides]
 
     def recorded(self, e: ir.Expr) -> bool:
         """Whether every element of `e` that is not padding holds some record: it reads, at
@@ -317,6 +353,7 @@ class Number:
     finite: bool = False     # when not known: a size, a loop variable or a thread index, as it is
                              # (math on it may overflow: R * 1e300 * 1e300, 1.0 / it at it = 0)
     positive: bool = False   # when not known: a size the assumptions keep >= 1 (0.0 / C is 0.0)
+    raw: float | None = None  # a literal f32 does not hold exactly, as written (v is its f32 value)
 
 
 _ARITH = (ir.BinOp.ADD, ir.BinOp.SUB, ir.BinOp.MUL, ir.BinOp.DIV)
@@ -347,6 +384,11 @@ def _kind(dt: ir.DType):
     """The type tile math of `dt` tiles computes in: f32 for the 16- and 32-bit floats."""
     return ir.DType.F32 if dt in (ir.DType.F16, ir.DType.BF16, ir.DType.F32) else \
         None if dt is ir.DType.BOOL else dt
+
+
+def _class(v):
+    """A class of a class or a Number."""
+    return _of_number(v) if isinstance(v, Number) else v
 
 
 def _of_number(n: Number):
@@ -390,7 +432,12 @@ def constant_value(df, e: ir.Expr, depth: int = 0) -> float | None:
             if isinstance(s, ir.Compute) else None
         if got is None:
             return None
-        known[name] = got
+        # the tile holds its value in its own type (f16 2049.0 is 2048.0, i8 100 + 100 wraps:
+        # held-out round 67), which the lattice follows
+        held = Constants(df).tile(name)
+        if not (isinstance(held, Const) and math.isfinite(held.v)):
+            return None
+        known[name] = held.v
     out = value_at(with_consts(df.kernel, e), "", 0.0, known)
     return out if isinstance(out, float) and math.isfinite(out) else None
 
