@@ -203,10 +203,14 @@ class Constants:
                 if isinstance(v, Const):
                     return _of_number(self.num(-v.v)) if self.fold is not None else ANY
                 if isinstance(v, Number):
+                    if v.raw is not None:       # negation is exact: the literal stays beside its value
+                        return Number(-v.v, raw=-v.raw)
                     return Number(None, v.finite) if v.v is None else self.num(-v.v)
                 return v
             case ir.Cast(operand=x, dtype=dt):
                 v = self.value(x)
+                if isinstance(v, Number) and v.raw is not None:
+                    return Number(None)         # f32's value or the literal's: not one number
                 if isinstance(v, Number) and v.v is not None:
                     got = cast_value(v.v, dt)
                     return Number(got) if isinstance(got, float) else Number(None)
@@ -246,7 +250,8 @@ class Constants:
     def _func(self, f: str, v):
         """Math function f of a class or a Number."""
         if isinstance(v, Number):
-            return Number(None) if v.v is None or not self._exact_at(f, v.v) else self.num(evaluate(FUNCS[f], v.v))
+            return Number(None) if v.v is None or v.raw is not None or not self._exact_at(f, v.v) else \
+                self.num(evaluate(FUNCS[f], v.v))
         if isinstance(v, Const):
             return _of_number(self.num(evaluate(FUNCS[f], v.v))) if self._exact_at(f, v.v) else ANY
         return v
@@ -397,6 +402,9 @@ def _of_number(n: Number):
 
 def _extremum(f: str, a, b):
     pick = max if f == "maximum" else min
+    # a literal f32 does not hold (`maximum(z, 16777217)`): NumPy picks its f32 value, the
+    # lowering may keep the literal for the math after it: not one number
+    a, b = (Number(None) if isinstance(x, Number) and x.raw is not None else x for x in (a, b))
     # with NaN the result is unspecified (docs/SEMANTICS.md): not a number (held-out round 32)
     if isinstance(a, Number) and isinstance(b, Number):
         return Number(None) if None in (a.v, b.v) or math.isnan(a.v) or math.isnan(b.v) else Number(pick(a.v, b.v))
