@@ -204,10 +204,14 @@ class _Eval:
                 return self.value(x)[0], kind
             case ir.Call(func="mask", args=(x, *_)):
                 return self.value(x)[0], kind
-            case ir.Call(func="sum", args=(x,), kwargs=kw):
+            case ir.Call(func="sum", args=(x,), kwargs=kw) if "axis" in dict(kw):
                 axis = self.df.env.const_value(dict(kw)["axis"])
-                from .element_conds import shape_of
-                return self.value(x)[0] * shape_of(self.df, x)[axis], kind
+                from .element_conds import expr_shape_of
+                shape = expr_shape_of(self.df, x)
+                if not isinstance(axis, int) or shape is None or not 0 <= axis < len(shape) \
+                        or not isinstance(shape[axis], int):
+                    raise _Unfollowed()
+                return self.value(x)[0] * shape[axis], kind
         raise _Unfollowed()
 
     def _math(self, e, kind, exact: int):
