@@ -15,7 +15,7 @@ from dsl.pad_values import UNKNOWN, same, value_at
 from . import running
 from .fill_parts import (MET, against_data, all_tiles, bare_tiles, elementwise, extremum_parts, inexact, valued,
                          value_at_padding)
-from .zero_values import EMPTY as CONST_NONE, ZERO as CONST_ZERO
+from .const_values import EMPTY as CONST_NONE, ZERO as CONST_ZERO
 
 
 class Accumulators:

@@ -301,7 +301,7 @@ class Pads(PadLines, Accumulators, NonFiniteReads, Reaching, MmaPadding):
             case ir.Bin(op=ir.BinOp.DIV, lhs=a, rhs=b) if not sub(b) and (c := constant_value(self.df, b)):
                 # a divisor that is one nonzero number everywhere (`z + 2.0`): exact at padding
                 return merged(tuple(valued(q, binary_at(ir.BinOp.DIV, q.value, c)) for q in sub(a)))
-            case ir.Bin(op=ir.BinOp.DIV, lhs=a, rhs=b) if not sub(b) and at_least_one(self.df, b):
+            case ir.Bin(op=ir.BinOp.DIV, lhs=a, rhs=b) if not sub(b) and at_least_one(self.df, b, self.constants.tile):
                 # p / bcast(l), l a softmax's row sum (>= 1): 0.0 stays 0.0, inf stays inf
                 return merged(tuple(valued(q, _over_at_least_one(q.value)) for q in sub(a)))
             case ir.Bin(op=op, lhs=a, rhs=b) if any(tile_names(x) == set() and value_at(x, "", 0.0) == UNKNOWN

@@ -24,13 +24,15 @@ import z3
 
 from dsl import exprs, ir
 
+from .const_values import EMPTY, Const
 from .solver import Verdict, prove
 from .symbols import Unsupported
 
 
-def at_least_one(df, e: ir.Expr) -> bool:
+def at_least_one(df, e: ir.Expr, constants) -> bool:
     """Whether every value `e` (a tile, or a broadcast of one; or a scalar) takes is a finite
-    number >= 1 (for a tile, in [1, n])."""
+    number >= 1 (for a tile, in [1, n]); `constants` gives a tile's class of constants
+    (encode/zero_values.py)."""
     if scalar_at_least_one(df, e):
         return True
     if isinstance(e, ir.Call) and e.func == "bcast" and len(e.args) == 1:
@@ -57,8 +59,7 @@ def at_least_one(df, e: ir.Expr) -> bool:
         return False
     # data is finite; a constant of s is not: a row of inf has exp(inf - inf) = NaN as its sum
     # (held-out round 67)
-    from .zero_values import EMPTY, Const, Constants
-    held = Constants(df).tile(s.name)
+    held = constants(s.name)
     if not (held == EMPTY or isinstance(held, Const) and math.isfinite(held.v)):
         return False
     order.append(writers[0])

@@ -23,43 +23,19 @@ a constant is due is unknown unless its tile is EMPTY or Const of that value (Na
 value: it equals nothing)."""
 from __future__ import annotations
 
-import dataclasses
 import functools
 import math
-from dataclasses import dataclass
-from fractions import Fraction
-
-import numpy as np
 
 from dsl import exprs, ir
 from dsl.masks import INT_RANGES
 from dsl.pad_values import FUNCS, cast_value, evaluate
 
+from .const_values import (ANY, ARITH, EMPTY, OPS, ZERO, Const, Number, as_class, converted, exact_fold,
+                           extremum, join, math_kind, of_number)
 from .softmax_sum import at_least_one, scalar_at_least_one
 
-@dataclass(frozen=True, eq=False)
-class Const:
-    """Each constant element of the tile is v (NaN is none; 0.0 and -0.0 are two values here,
-    `1.0 / c` tells them apart, though a store of either meets a due 0.0)."""
-    v: float
-
-    def __eq__(self, other) -> bool:
-        return isinstance(other, Const) and self.v == other.v and math.copysign(1.0, self.v) == math.copysign(1.0, other.v)
-
-    def __hash__(self) -> int:
-        return hash((self.v, math.copysign(1.0, self.v)))
-
-
-EMPTY, ZERO, ANY = "empty", Const(0.0), "any"
 SCALARS = (ir.SymKind.SIZE, ir.SymKind.CONST, ir.SymKind.LOOP)
 MAX_ROUNDS = 4           # the lattice is EMPTY < Const(v) < ANY: a tile's class changes at most twice
-
-
-def join(a, b):
-    """The class of a tile whose constant elements are a's or b's."""
-    if a == EMPTY or a == b:
-        return b
-    return a if b == EMPTY else ANY
 
 
 def holds_constant(df, name: str, value: float, dtype: ir.DType | None = None) -> bool:
@@ -67,14 +43,8 @@ def holds_constant(df, name: str, value: float, dtype: ir.DType | None = None) -
     padding is `value` (once converted to `dtype`, the type it is stored in)."""
     got = Constants(df).tile(name)
     if isinstance(got, Const) and dtype is not None:
-        got = _converted(got, dtype)
+        got = converted(got, dtype)
     return got == EMPTY or isinstance(got, Const) and got.v == value
-
-
-def _converted(c: Const, dtype: ir.DType):
-    """The constant `c` converted to `dtype` (1e30 is inf in f16)."""
-    got = cast_value(c.v, dtype)
-    return Const(got) if isinstance(got, float) and not math.isnan(got) else ANY
 
 
 class Constants:
@@ -125,10 +95,10 @@ class Constants:
         if isinstance(s, ir.Store):
             return self.tile(s.src)
         if isinstance(s, ir.Compute):
-            return _converted(got, s.target.dtype) if isinstance(got := self._folded(s), Const) else got
+            return converted(got, s.target.dtype) if isinstance(got := self._folded(s), Const) else got
         if isinstance(s, ir.Mma):
             # every element sums a line of products: data, or (a line all padding) padding
-            saved, self.fold = self.fold, _kind(s.target.dtype) if s.target.dtype.is_float else None
+            saved, self.fold = self.fold, math_kind(s.target.dtype) if s.target.dtype.is_float else None
             try:
                 products = self._arith(ir.BinOp.MUL, self.tile(s.a), self.tile(s.b))
             finally:
@@ -150,8 +120,8 @@ class Constants:
             self.fold = saved
 
     def _fold_of(self, s: ir.Compute):
-        kinds = {_kind(self.df.types[n.name].dtype) for n in exprs.iter_nodes(s.value)
-                 if isinstance(n, ir.Sym) and n.kind is ir.SymKind.TENSOR} | {_kind(s.target.dtype)}
+        kinds = {math_kind(self.df.types[n.name].dtype) for n in exprs.iter_nodes(s.value)
+                 if isinstance(n, ir.Sym) and n.kind is ir.SymKind.TENSOR} | {math_kind(s.target.dtype)}
         casts = any(isinstance(n, ir.Cast) for n in exprs.iter_nodes(s.value))
         return kinds.pop() if len(kinds) == 1 and not casts else None
 
@@ -177,7 +147,7 @@ class Constants:
     def expr(self, e: ir.Expr):
         """The class of a statement's value (a number everywhere is a tile of constants)."""
         got = self.value(e)
-        return _of_number(got) if isinstance(got, Number) else got
+        return of_number(got) if isinstance(got, Number) else got
 
     def value(self, e: ir.Expr):
         """A class, or a Number: the same number at every element, which holds no record."""
@@ -201,7 +171,7 @@ class Constants:
                 # (through num: -(-128) is no i8 number, it wraps: held-out round 67)
                 v = self.value(x)
                 if isinstance(v, Const):
-                    return _of_number(self.num(-v.v)) if self.fold is not None else ANY
+                    return of_number(self.num(-v.v)) if self.fold is not None else ANY
                 if isinstance(v, Number):
                     if v.raw is not None:       # negation is exact: the literal stays beside its value
                         return Number(-v.v, raw=-v.raw)
@@ -214,14 +184,14 @@ class Constants:
                 if isinstance(v, Number) and v.v is not None:
                     got = cast_value(v.v, dt)
                     return Number(got) if isinstance(got, float) else Number(None)
-                return _converted(v, dt) if isinstance(v, Const) else v
+                return converted(v, dt) if isinstance(v, Const) else v
             case ir.Bin(op=ir.BinOp.DIV, lhs=a, rhs=b) if not isinstance(self.value(b), Number) \
-                    and at_least_one(self.df, b):
+                    and at_least_one(self.df, b, self.tile):
                 # a tile of finite numbers >= 1 (a softmax's row sum, a clamped length): 0.0
                 # stays 0.0 (new-user round 53's masked mean, `s / cast(maximum(len, 1), f32)`)
                 got = self.expr(a)
                 return got if got in (EMPTY, ZERO) else ANY
-            case ir.Bin(op=op, lhs=a, rhs=b) if op in _ARITH:
+            case ir.Bin(op=op, lhs=a, rhs=b) if op in ARITH:
                 return self._arith(op, self.value(a), self.value(b))
             case ir.Call(func="where", args=(c, a, b)):
                 if self.recorded(c):
@@ -231,7 +201,7 @@ class Constants:
                     return EMPTY
                 return join(self.expr(a), self.expr(b))
             case ir.Call(func="maximum" | "minimum" as f, args=(a, b)):
-                return _extremum(f, self.value(a), self.value(b))
+                return extremum(f, self.value(a), self.value(b))
             case ir.Call(func="sum", args=(x, *_)):
                 # a sum of n constants v is n * v: only 0.0 stays what it was
                 v = self.value(x)
@@ -241,7 +211,7 @@ class Constants:
             case ir.Call(func=f, args=(x,)) if f in FUNCS and (sel := self._selection(x)) is not None:
                 # each side through the function: `exp(where(c, x, -inf))` is 0.0 where it takes
                 # the -inf (held-out round 58)
-                return functools.reduce(join, [_class(self._func(f, side)) for side in sel])
+                return functools.reduce(join, [as_class(self._func(f, side)) for side in sel])
             case ir.Call(func=f, args=(x,)) if f in FUNCS:
                 return self._func(f, self.value(x))
         return ANY
@@ -253,7 +223,7 @@ class Constants:
             return Number(None) if v.v is None or v.raw is not None or not self._exact_at(f, v.v) else \
                 self.num(evaluate(FUNCS[f], v.v))
         if isinstance(v, Const):
-            return _of_number(self.num(evaluate(FUNCS[f], v.v))) if self._exact_at(f, v.v) else ANY
+            return of_number(self.num(evaluate(FUNCS[f], v.v))) if self._exact_at(f, v.v) else ANY
         return v
 
     def _exact_at(self, f: str, v: float) -> bool:
@@ -274,11 +244,11 @@ class Constants:
             if not folds:
                 return Number(None)
             if self.fold in INT_RANGES:      # exact integers (num keeps those below 2^53 in the type)
-                return self.num(float(_OPS[op](int(x), int(y)))) if abs(x) < 2 ** 53 and abs(y) < 2 ** 53 \
+                return self.num(float(OPS[op](int(x), int(y)))) if abs(x) < 2 ** 53 and abs(y) < 2 ** 53 \
                     else Number(None)
-            r = _exact(op, x, y, self.fold)
+            r = exact_fold(op, x, y, self.fold)
             if r is not None and raw != (None, None):
-                alt = cast_value(evaluate(_OPS[op], x if raw[0] is None else raw[0], y if raw[1] is None else raw[1]),
+                alt = cast_value(evaluate(OPS[op], x if raw[0] is None else raw[0], y if raw[1] is None else raw[1]),
                                  ir.DType.F32)
                 if not (alt == r and math.copysign(1.0, alt) == math.copysign(1.0, r)):
                     return Number(None)
@@ -290,7 +260,7 @@ class Constants:
             if x == EMPTY:
                 return EMPTY                      # data or padding against a number: no constant
             if x != ANY and n.v is not None:
-                return _of_number(at(n.v, x.v, (n.raw, None)) if left else at(x.v, n.v, (None, n.raw)))
+                return of_number(at(n.v, x.v, (n.raw, None)) if left else at(x.v, n.v, (None, n.raw)))
             # 0.0 times (or over) a number whose sign is not known may be -0.0, which `1.0 / c`
             # tells apart (held-out round 66): only a size the assumptions keep >= 1 keeps +0.0
             if self.fold is not None and x == ZERO and n.v is None and n.positive and \
@@ -299,7 +269,7 @@ class Constants:
             return ANY
         if isinstance(a, Const) and isinstance(b, Const):
             # both constant at an element: the folded value (data or padding on one side makes data)
-            return _of_number(at(a.v, b.v))
+            return of_number(at(a.v, b.v))
         if op is ir.BinOp.DIV:
             return EMPTY if a == b == EMPTY else ANY
         # padding that meets a constant as the math's identity (`c + 0.0`, `c - 0.0`, `c * 1.0`)
@@ -328,10 +298,10 @@ class Constants:
             return [self.value(e.args[1]), self.value(e.args[2])]
         saved, self.fold = self.fold, self._fold_of(s)
         try:
-            sides = [_class(self.value(a)) for a in e.args[1:]]
+            sides = [as_class(self.value(a)) for a in e.args[1:]]
         finally:
             self.fold = saved
-        return [_converted(c, s.target.dtype) if isinstance(c, Const) else c for c in sides]
+        return [converted(c, s.target.dtype) if isinstance(c, Const) else c for c in sides]
 
     def recorded(self, e: ir.Expr) -> bool:
         """Whether every element of `e` that is not padding holds some record: it reads, at
@@ -350,79 +320,6 @@ class Constants:
             case ir.Call(func=f, args=(x,)) if f in FUNCS:
                 return self.recorded(x)
         return False
-
-
-@dataclass(frozen=True)
-class Number:
-    v: float | None          # None: not known
-    finite: bool = False     # when not known: a size, a loop variable or a thread index, as it is
-                             # (math on it may overflow: R * 1e300 * 1e300, 1.0 / it at it = 0)
-    positive: bool = False   # when not known: a size the assumptions keep >= 1 (0.0 / C is 0.0)
-    raw: float | None = None  # a literal f32 does not hold exactly, as written (v is its f32 value)
-
-
-_ARITH = (ir.BinOp.ADD, ir.BinOp.SUB, ir.BinOp.MUL, ir.BinOp.DIV)
-_OPS = {ir.BinOp.ADD: lambda x, y: x + y, ir.BinOp.SUB: lambda x, y: x - y,
-        ir.BinOp.MUL: lambda x, y: x * y, ir.BinOp.DIV: lambda x, y: x / y}
-
-
-def _exact(op: ir.BinOp, x: float, y: float, fold: ir.DType):
-    """`x op y` in the float type `fold` where no rounding happens (the same number with or
-    without a fused multiply-add, in NumPy and on a GPU): the result, or None. The infinities
-    are exact (IEEE); finite operands must be held by the type and the result must equal the
-    rational one."""
-    np_t = np.float32 if fold is ir.DType.F32 else np.float64
-    if np_t(x) != x or np_t(y) != y:
-        return None
-    with np.errstate(all="ignore"):
-        r = float(_OPS[op](np_t(x), np_t(y)))
-    if not (math.isfinite(x) and math.isfinite(y)):
-        return None if math.isnan(r) else r
-    if op is ir.BinOp.DIV and y == 0.0:
-        return None if math.isnan(r) else r          # x / +-0.0: a signed infinity (x != 0)
-    q = {ir.BinOp.ADD: lambda a, b: a + b, ir.BinOp.SUB: lambda a, b: a - b,
-         ir.BinOp.MUL: lambda a, b: a * b, ir.BinOp.DIV: lambda a, b: a / b}[op](Fraction(x), Fraction(y))
-    return r if math.isfinite(r) and Fraction(r) == q else None
-
-
-def _kind(dt: ir.DType):
-    """The type tile math of `dt` tiles computes in: f32 for the 16- and 32-bit floats."""
-    return ir.DType.F32 if dt in (ir.DType.F16, ir.DType.BF16, ir.DType.F32) else \
-        None if dt is ir.DType.BOOL else dt
-
-
-def _class(v):
-    """A class of a class or a Number."""
-    return _of_number(v) if isinstance(v, Number) else v
-
-
-def _of_number(n: Number):
-    return Const(n.v) if isinstance(n.v, float) and not math.isnan(n.v) else ANY
-
-
-def _extremum(f: str, a, b):
-    pick = max if f == "maximum" else min
-    # a literal f32 does not hold (`maximum(z, 16777217)`): NumPy picks its f32 value, the
-    # lowering may keep the literal for the math after it: not one number
-    a, b = (Number(None) if isinstance(x, Number) and x.raw is not None else x for x in (a, b))
-    # with NaN the result is unspecified (docs/SEMANTICS.md): not a number (held-out round 32)
-    if isinstance(a, Number) and isinstance(b, Number):
-        return Number(None) if None in (a.v, b.v) or math.isnan(a.v) or math.isnan(b.v) else Number(pick(a.v, b.v))
-    if isinstance(a, Number) or isinstance(b, Number):
-        n, x = (a, b) if isinstance(a, Number) else (b, a)
-        if x == EMPTY:
-            return EMPTY
-        if x == ANY or n.v is None or math.isnan(n.v):
-            return ANY
-        return _picked(pick, x.v, n.v)
-    if isinstance(a, Const) and isinstance(b, Const):
-        return _picked(pick, a.v, b.v)
-    return join(a, b)
-
-
-def _picked(pick, x: float, y: float):
-    """maximum or minimum of two constants; of 0.0 and -0.0 either may come back (fmaxf)."""
-    return ANY if x == y and Const(x) != Const(y) else Const(pick(x, y))
 
 
 def constant_value(df, e: ir.Expr, depth: int = 0) -> float | None:
