@@ -153,8 +153,8 @@ class Dataflow(Ownership, Instances):
         if self._hops >= MAX_HOPS:
             # A value that depends on itself through other tiles across iterations (e.g.
             # `m_new = maximum(m, x); m = m_new`) would unfold without end.
-            carried = _carried_through_other(self.kernel.body) or [(storage, point.stmt.span)]
-            name, span = carried[0]
+            carried = _carried_through_other(self.kernel.body)
+            name, span = next((c for c in carried if c[0] == storage), carried[0] if carried else (storage, point.stmt.span))
             raise Unsupported(f"the tag of '{name}' depends on its own earlier value through another tile "
                               f"across loop iterations; write the update in place "
                               f"({name} = f({name}, ...)) so it is summarised as an accumulator", span)
@@ -354,17 +354,18 @@ def _masked_read(s, storage: str) -> bool:
 def _carried_through_other(stmts) -> list:
     """(tile, span) of each assignment in a loop whose tile the loop reads before it and whose
     value does not read the tile itself (`m2 = n2` with n2 computed from m2): the update that
-    is not in place, which the message should name (new-user round 62 named another tile)."""
+    is not in place, which the message should name (new-user round 62 named another tile).
+    A loop's walk covers the loops inside it, and those are walked again on their own (a tile
+    read before its update in the inner loop only), so a pair may be listed twice."""
     out = []
-    for s in stmts:
+    for s in ir.walk(stmts):
         if isinstance(s, ir.For):
             seen: set = set()
             for u in ir.walk(s.body):
                 if isinstance(u, ir.Compute):
-                    mine = u.target.name in exprs.free_syms(u.value, ir.SymKind.TENSOR)
-                    if u.target.name in seen and not mine:
+                    reads = exprs.free_syms(u.value, ir.SymKind.TENSOR)
+                    if u.target.name in seen and u.target.name not in reads:
                         out.append((u.target.name, u.span))
-                    seen |= exprs.free_syms(u.value, ir.SymKind.TENSOR)
-            out += _carried_through_other(s.body)
+                    seen |= reads
     return out
 

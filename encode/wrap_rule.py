@@ -23,11 +23,11 @@ import math
 from dsl import exprs, ir
 from dsl.masks import INT_RANGES
 
+from .element_conds import BITS, expr_shape_of
 from .findings import Finding
 
 I8 = ir.DType.I8
 MAX_LEAVES = 4          # the witness search tries each operand's candidate values together
-_WIDTH = {ir.DType.I8: 8, ir.DType.I32: 32, ir.DType.I64: 64}
 _ARITH = {ir.BinOp.ADD: lambda a, b: a + b, ir.BinOp.SUB: lambda a, b: a - b, ir.BinOp.MUL: lambda a, b: a * b}
 
 
@@ -40,7 +40,7 @@ def check(df, sink) -> None:
     for name, writers in sorted(df.writers.items()):
         for w in writers:
             s = w.stmt
-            if isinstance(s, ir.Compute) and s.target.dtype in _WIDTH:
+            if isinstance(s, ir.Compute) and s.target.dtype in BITS:
                 found = _witness(df, ranges, s)
                 if found is not None:
                     sink.finding(_finding(s, *found))
@@ -89,21 +89,20 @@ def _witness(df, ranges, s: ir.Compute):
         return None
     for values in itertools.product(*[_candidates(r) for r in spans]):
         env = dict(zip(leaves, values))
+        run = _Eval(df, env)
         try:
-            hit = _Eval(df, env).run(s.value)
+            v, kind = run.value(s.value)
         except _Unfollowed:
             return None
-        if hit is not None:
-            return hit[0], env, hit[1]
-        if s.target.dtype is I8:
-            v, kind = _Eval(df, env).value(s.value)
-            if kind is not I8 and not _holds(v, I8):
-                return None, env, v
+        if run.hit is not None:
+            return run.hit[0], env, run.hit[1]
+        if s.target.dtype is I8 and kind is not I8 and not _holds(v, I8):
+            return None, env, v
     return None
 
 
 def _tiles(e: ir.Expr) -> set[str]:
-    return {n.name for n in exprs.iter_nodes(e) if isinstance(n, ir.Sym) and n.kind is ir.SymKind.TENSOR}
+    return exprs.free_syms(e, ir.SymKind.TENSOR)
 
 
 def _has_i8_math(df, e: ir.Expr) -> bool:
@@ -121,7 +120,7 @@ def _holds(v: int, dt: ir.DType) -> bool:
 
 
 def _wrap(v: int, dt: ir.DType) -> int:
-    bits = _WIDTH[dt]
+    bits = BITS[dt]
     v &= (1 << bits) - 1
     return v - (1 << bits) if v >= 1 << (bits - 1) else v
 
@@ -136,11 +135,11 @@ def _kind(df, e: ir.Expr):
     match e:
         case ir.Sym(kind=ir.SymKind.TENSOR, name=n):
             dt = df.types[n].dtype
-            if dt not in _WIDTH:
+            if dt not in BITS:
                 raise _Unfollowed()
             return dt
         case ir.Cast(dtype=dt):
-            if dt not in _WIDTH:
+            if dt not in BITS:
                 raise _Unfollowed()
             return dt
         case ir.Bin(op=op, lhs=a, rhs=b) if op in _ARITH:
@@ -163,20 +162,16 @@ def _promote(df, a: ir.Expr, b: ir.Expr):
         if tile is None:
             return None
         return tile if _holds(exprs.int_scalar_value(lit, df.env.consts), tile) else ir.DType.I64
-    return max(ka, kb, key=lambda k: _WIDTH[k])
+    return max(ka, kb, key=lambda k: BITS[k])
 
 
 class _Eval:
     """The exact integer values of an expression at one value per operand tile (every
-    element alike), i8 math wrapped as it runs; `run` stops at the first i8 node whose exact
-    value leaves i8."""
+    element alike), i8 math wrapped as it runs; `hit` keeps the first i8 node whose exact
+    value leaves i8 (and that value)."""
 
     def __init__(self, df, env: dict[str, int]):
         self.df, self.env, self.hit = df, env, None
-
-    def run(self, e: ir.Expr):
-        self.value(e)
-        return self.hit
 
     def value(self, e: ir.Expr) -> tuple[int, object]:
         kind = _kind(self.df, e)
@@ -206,7 +201,6 @@ class _Eval:
                 return self.value(x)[0], kind
             case ir.Call(func="sum", args=(x,), kwargs=kw) if "axis" in dict(kw):
                 axis = self.df.env.const_value(dict(kw)["axis"])
-                from .element_conds import expr_shape_of
                 shape = expr_shape_of(self.df, x)
                 if not isinstance(axis, int) or shape is None or not 0 <= axis < len(shape) \
                         or not isinstance(shape[axis], int):
@@ -215,7 +209,7 @@ class _Eval:
         raise _Unfollowed()
 
     def _math(self, e, kind, exact: int):
-        if kind in _WIDTH and not _holds(exact, kind):
+        if kind in BITS and not _holds(exact, kind):
             if kind is I8 and self.hit is None:
                 self.hit = (e, exact)
             return _wrap(exact, kind), kind
@@ -239,7 +233,7 @@ class _Ranges:
         if name in self.memo:
             return self.memo[name]
         dt = self.df.types[name].dtype
-        if dt not in _WIDTH:
+        if dt not in BITS:
             raise _Unfollowed()
         full = INT_RANGES[dt] if dt in INT_RANGES else (-(1 << 63), (1 << 63) - 1)
         self.memo[name] = full          # a tile its own writers read holds its whole type

@@ -120,8 +120,8 @@ class Constants:
             self.fold = saved
 
     def _fold_of(self, s: ir.Compute):
-        kinds = {math_kind(self.df.types[n.name].dtype) for n in exprs.iter_nodes(s.value)
-                 if isinstance(n, ir.Sym) and n.kind is ir.SymKind.TENSOR} | {math_kind(s.target.dtype)}
+        kinds = {math_kind(self.df.types[n].dtype) for n in exprs.free_syms(s.value, ir.SymKind.TENSOR)} \
+            | {math_kind(s.target.dtype)}
         casts = any(isinstance(n, ir.Cast) for n in exprs.iter_nodes(s.value))
         return kinds.pop() if len(kinds) == 1 and not casts else None
 
