@@ -10,12 +10,13 @@ decide is UNKNOWN, never a guessed number.
 from __future__ import annotations
 
 import math
+from collections.abc import Mapping
 from fractions import Fraction
 
 import numpy as np
 
 from dsl import ir
-from dsl.exprs import int_scalar, int_scalar_value
+from dsl.exprs import children, int_scalar, int_scalar_value
 
 NOPAD = "nopad"         # some finite number, not padding
 UNKNOWN = "unknown"     # a value this evaluation cannot tell
@@ -51,13 +52,53 @@ def tile_names(e: ir.Expr) -> set[str] | None:
     return None
 
 
-def value_at(e: ir.Expr, name: str, v: float, known: dict | None = None):
+def value_at(e: ir.Expr, name: str, v: float, types: Mapping, known: dict | None = None):
     """`e` at an element where tile `name` is padding of value `v` (and the tiles in `known`
-    hold the given numbers): a number, NOPAD or UNKNOWN."""
+    hold the given numbers): a number, NOPAD or UNKNOWN. `types` maps each tile to its
+    TensorType: integer tile math is the type's, where `+ - *`, negation and `abs` may wrap
+    and `/` truncates, so a result the type does not hold exactly is UNKNOWN (held-out rounds
+    68, 69: `minimum(m + m, 0)` of i8 padding 100 is -56, not 0; `m / 2 * 2` of 7 is 6)."""
     if isinstance(e, (ir.Bin, ir.Neg, ir.Call)) and int_scalar(e):
         # integer scalar arithmetic is int64 in tile math: `3 / 2` is 1 (held-out round 32)
         got = int_scalar_value(e, {})
         return NOPAD if got is None else float(got)
+    got = _value_at(e, name, v, types, known)
+    if isinstance(got, (int, float)) and not isinstance(got, bool) and isinstance(e, (ir.Bin, ir.Neg, ir.Call)):
+        kind = math_type(e, types)
+        if kind in _INTS and not holds_integer(got, kind):
+            return UNKNOWN
+    return got
+
+
+def math_type(e: ir.Expr, types: Mapping) -> ir.DType | None:
+    """The dtype tile math `e` computes in, as dsl/compute.py types it: its tile operands'
+    (a `where`'s sides', not its condition's), a cast's; None for math on scalars alone."""
+    match e:
+        case ir.Sym(kind=ir.SymKind.TENSOR, name=n):
+            t = types.get(n)
+            return None if t is None else t.dtype
+        case ir.Cast(dtype=dt):
+            return dt
+        case ir.Call(func="index"):
+            return ir.DType.I32
+        case ir.Call(func="where", args=(_, a, b)):
+            kids = (a, b)
+        case ir.Call(func="mask", args=(a, *_)):
+            kids = (a,)
+        case ir.Bin(op=op) if op in _CMP or op in ir.LOGICAL:
+            return ir.DType.BOOL
+        case _:
+            kids = children(e)
+    return next((t for k in kids if (t := math_type(k, types)) is not None), None)
+
+
+def holds_integer(v: float, dtype: ir.DType) -> bool:
+    """Whether integer type `dtype` holds the number v exactly (an integer in its range)."""
+    bits = _INTS[dtype]
+    return math.isfinite(v) and v == math.trunc(v) and -2 ** (bits - 1) <= v < 2 ** (bits - 1)
+
+
+def _value_at(e: ir.Expr, name: str, v: float, types: Mapping, known: dict | None):
     match e:
         case ir.Sym(kind=ir.SymKind.TENSOR, name=n):
             return v if n == name else (known or {}).get(n, NOPAD)
@@ -66,33 +107,33 @@ def value_at(e: ir.Expr, name: str, v: float, known: dict | None = None):
         case ir.Sym() | ir.BuiltinRef():
             return NOPAD
         case ir.Neg(operand=x):
-            y = value_at(x, name, v, known)
+            y = value_at(x, name, v, types, known)
             return -y if isinstance(y, float) else y
         case ir.Cast(operand=x, dtype=dt):
-            return cast_value(value_at(x, name, v, known), dt)
+            return cast_value(value_at(x, name, v, types, known), dt)
         case ir.Not(operand=x):
-            y = value_at(x, name, v, known)
+            y = value_at(x, name, v, types, known)
             return float(y == 0.0) if isinstance(y, float) else UNKNOWN
         case ir.Bin(op=op, lhs=a, rhs=b):
-            return binary(op, value_at(a, name, v, known), value_at(b, name, v, known))
+            return binary(op, value_at(a, name, v, types, known), value_at(b, name, v, types, known))
         case ir.Call(func="where", args=(c, a, b)):
-            cond = value_at(c, name, v, known)
+            cond = value_at(c, name, v, types, known)
             if isinstance(cond, float):
-                return value_at(a if cond != 0.0 else b, name, v, known)
-            x, y = value_at(a, name, v, known), value_at(b, name, v, known)
+                return value_at(a if cond != 0.0 else b, name, v, types, known)
+            x, y = value_at(a, name, v, types, known), value_at(b, name, v, types, known)
             return x if isinstance(x, float) and identical(x, y) else UNKNOWN
         case ir.Call(func="maximum" | "minimum" as f, args=(a, b)):
-            return extremum(f, value_at(a, name, v, known), value_at(b, name, v, known))
+            return extremum(f, value_at(a, name, v, types, known), value_at(b, name, v, types, known))
         case ir.Call(func=f, args=(x,)) if f in UNARY:
-            y = value_at(x, name, v, known)
+            y = value_at(x, name, v, types, known)
             return func_at(f, y) if isinstance(y, float) else UNKNOWN
         case ir.Call(func="pow", args=(a, b)):
-            return pow_at(value_at(a, name, v, known), value_at(b, name, v, known))
+            return pow_at(value_at(a, name, v, types, known), value_at(b, name, v, types, known))
         case ir.Call(func="sum" | "max" | "min" | "bcast" as f, args=(x,)) if name not in (tile_names(x) or {name}):
             # a line or a broadcast of tiles in `known` alone: each element holds the number,
             # so a max or a broadcast is it, and a sum of 0.0, inf or NaN too (a LayerNorm's
             # `v + sum(d * d)` with d's constants 0.0: new-user round 30)
-            y = value_at(x, name, v, known)
+            y = value_at(x, name, v, types, known)
             if isinstance(y, float) and (f != "sum" or y == 0.0 or not math.isfinite(y)):
                 return y
     return UNKNOWN
@@ -317,6 +358,46 @@ def data_bound(e: ir.Expr, op: str) -> float | None:
     return None
 
 
+def _converted_bound(b: float | None, dt: ir.DType) -> float | None:
+    """A lower bound of values converted to float type dt: the bound converted (rounding is
+    monotone), a positive number dt holds only as a subnormal taken down to 0.0, which a
+    flush gives (held-out round 68: f16 holds a data bound of 1e-8 as 0.0, and 5e-9
+    padding was taken to lie below the data)."""
+    if b is None:
+        return None
+    got = cast_value(b, dt)
+    if not isinstance(got, float):
+        return None
+    tiny = _SMALLEST_NORMAL.get(dt)
+    return 0.0 if tiny is not None and 0.0 < got < tiny else got
+
+
+_SMALLEST_NORMAL = {ir.DType.F16: 2.0 ** -14, ir.DType.BF16: 2.0 ** -126, ir.DType.F32: 2.0 ** -126,
+                    ir.DType.F64: 2.0 ** -1022}
+
+
+def never_negative_zero(e: ir.Expr) -> bool:
+    """Whether float math `e` never gives -0.0: abs, exp, exp2 and sigmoid, `x * x`, a literal
+    that is not -0.0, a sum of such (round to nearest gives -0.0 only for -0.0 + -0.0), a
+    choice or a float cast of such; sqrt keeps its operand's zero (sqrt(-0.0) is -0.0)."""
+    match e:
+        case ir.FloatLit(value=c) | ir.IntLit(value=c):
+            return math.copysign(1.0, c) > 0
+        case ir.Call(func="abs" | "exp" | "exp2" | "sigmoid"):
+            return True
+        case ir.Call(func="sqrt" | "mask" | "bcast" | "reshape", args=(x, *_)):
+            return never_negative_zero(x)
+        case ir.Call(func="maximum" | "minimum", args=(a, b)) | ir.Bin(op=ir.BinOp.ADD, lhs=a, rhs=b):
+            return never_negative_zero(a) and never_negative_zero(b)
+        case ir.Call(func="where", args=(_, a, b)):
+            return never_negative_zero(a) and never_negative_zero(b)
+        case ir.Bin(op=ir.BinOp.MUL, lhs=a, rhs=b) if _same_text(a, b):
+            return True
+        case ir.Cast(operand=x, dtype=dt) if dt.is_float:
+            return never_negative_zero(x)
+    return False
+
+
 def _same_text(a: ir.Expr, b: ir.Expr) -> bool:
     from .fmt import format_expr
     return format_expr(a) == format_expr(b)
@@ -343,7 +424,7 @@ def _lower(e: ir.Expr) -> float | None:
         case ir.Call(func="mask" | "bcast" | "reshape", args=(x, *_)):
             return _lower(x)       # a mask's fill lies at the padding, not at the data
         case ir.Cast(operand=x, dtype=dt) if dt.is_float:
-            return _lower(x)
+            return _converted_bound(_lower(x), dt)
         case ir.Bin(op=ir.BinOp.MUL, lhs=a, rhs=b) if _same_text(a, b):
             return 0.0
         case ir.Bin(op=ir.BinOp.ADD, lhs=a, rhs=b):

@@ -1,6 +1,8 @@
 """Running values written back through temporaries, read as the in-place updates they are.
 
-`m_new = maximum(m, x); m = m_new` (a copy back into a register tile) and `s = load M[R];
+`m_new = maximum(m, x); m = m_new` (a copy back into a register tile), `d = x - m; m = m +
+d * w` (an in-place update that also reads its earlier value through a temporary: Welford's
+mean) and `s = load M[R];
 s2 = s + x; store M[R], s2` (a round trip through shared memory) are how people write a
 loop-carried running value. docs/SEMANTICS.md gives both the meaning of the in-place update
 (`m = maximum(m, x)`; `s = s + x; store M[R], s`); the verifier (encode/copyback.py,
@@ -69,9 +71,11 @@ def _scan(block: tuple, loop: ir.For | None, writes: Counter, shared: set, threa
             _scan(s.orelse, None, writes, shared, inner, copies, stores)
     found = []
     for i, s in enumerate(block):
-        if isinstance(s, ir.Compute) and s.target.name not in exprs.free_syms(s.value, ir.SymKind.TENSOR):
+        if isinstance(s, ir.Compute):
             got = _inline(s.value, block, i, i, s.target.name, writes, s.target if threaded else None)
-            if got is not None and got[1] and _own_element(got[0], s.target.name):
+            in_place = s.target.name in exprs.free_syms(s.value, ir.SymKind.TENSOR)
+            if got is not None and got[1] and _own_element(got[0], s.target.name) \
+                    and not (in_place and got[0] is s.value):
                 found.append(s)
                 copies.append((s, got[0]))
     if threaded or loop is None:

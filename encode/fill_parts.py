@@ -46,10 +46,10 @@ MET = "met"                              # a part's value where its padding met 
 MAX_RANK = 8                             # tile coordinates a part's place may name
 
 
-def value_at_padding(e: ir.Expr, name: str, v):
+def value_at_padding(e: ir.Expr, name: str, v, types):
     if v in (UNKNOWN, MET):
         return v            # data through elementwise math stays data
-    out = value_at(e, name, v)
+    out = value_at(e, name, v, types)
     return UNKNOWN if out == NOPAD else out     # data where the padding was: not neutral
 
 
@@ -300,7 +300,7 @@ def elementwise(e: ir.Expr) -> bool:
     return any(elementwise(k) for k in exprs.children(e))
 
 
-def absorbs(e: ir.Expr, name: str, v) -> bool:
+def absorbs(e: ir.Expr, name: str, v, types) -> bool:
     """Whether some operation inside `e` meets padding of tile `name` (of value v) with
     another tile's data at the element and gives an infinity."""
     if not isinstance(v, float):
@@ -311,7 +311,7 @@ def absorbs(e: ir.Expr, name: str, v) -> bool:
             continue
         for own, other in (pair, pair[::-1]):
             if name in (tile_names(own) or set()) and elementwise(other) and (tile_names(other) or set()) - {name}:
-                got = value_at(n, name, v)
+                got = value_at(n, name, v, types)
                 if isinstance(got, float) and math.isinf(got):
                     return True
     return False

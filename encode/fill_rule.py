@@ -16,7 +16,7 @@ import z3
 from dsl import exprs, ir
 from dsl.fmt import format_expr
 from dsl.masks import INT_RANGES, PAD_FINDING, neutral_for
-from dsl.pad_values import UNKNOWN, cast_value, data_bound, same
+from dsl.pad_values import UNKNOWN, cast_value, data_bound, never_negative_zero, same
 
 from . import running
 from .fill_parts import MET
@@ -235,7 +235,7 @@ def _under_start(df, point, op: str, operand: ir.Expr, parts) -> bool:
     if got is None or got[0] != op or not got[1]:
         return False
     pads = [q.value for q in parts]
-    return all(v <= min(got[1]) for v in pads) if op == "max" else all(v >= max(got[1]) for v in pads)
+    return all(never_wins(v, min(got[1]) if op == "max" else max(got[1]), op) for v in pads)
 
 
 def _require(sink, point, op: str, parts, operand: ir.Expr, axis: int | None = None, bounded: bool = False,
@@ -274,7 +274,7 @@ def _require(sink, point, op: str, parts, operand: ir.Expr, axis: int | None = N
     # line of the part, or of the parts together, is all padding (its result is the fill)
     bad = next((q.value for q in parts if not same(q.value, want) and not (
         axis is not None and bounded and q.maybe is not None and axis not in q.maybe
-        and _below(q.value, bound, op))), None)
+        and _below(q.value, bound, op, operand))), None)
     if bad is None:
         return
     integer = isinstance(bad, int) or dtype in INT_RANGES    # an integer tile's fill (i8, i32 operands)
@@ -306,12 +306,25 @@ def _in_type_range(e: ir.Expr) -> bool:
     return False
 
 
-def _below(v, bound, op: str) -> bool:
+def _below(v, bound, op: str, operand: ir.Expr) -> bool:
     """Padding v is neutral for a max over data that is >= bound (a min: <= bound) in every
-    line that holds some data: max(abs(x)) with 0.0 padding (held-out round 30)."""
+    line that holds some data: max(abs(x)) with 0.0 padding (held-out round 30); a tie of
+    +0.0 padding with data that is never -0.0 (abs, exp, x * x) is the same number."""
     if bound is None or not isinstance(v, float) or math.isnan(v):
         return False
-    return v <= bound if op == "max" else v >= bound if op == "min" else False
+    if op == "max" and v == bound == 0.0 and math.copysign(1.0, v) > 0 and never_negative_zero(operand):
+        return True
+    return never_wins(v, bound, op)
+
+
+def never_wins(v, bound, op: str) -> bool:
+    """Padding v loses against every value at least `bound` under max (at most, under min):
+    below it, or equal and not a zero; a zero ties with the other zero (max(0.0, -0.0) may be
+    either: Python's max keeps the first, fmaxf is unspecified), and `1.0 / it` tells them
+    apart (held-out round 68: a -0.0 start under 0.0 padding, a row max of sqrt(-0.0))."""
+    if op not in ("max", "min"):
+        return False
+    return (v < bound if op == "max" else v > bound) or (v == bound and v != 0.0)
 
 
 def _num(v: float, integer: bool = False) -> str:

@@ -44,8 +44,8 @@ class Accumulators:
             # the two paddings' extremum
             other = e.args[1] if bare_tiles(*e.args)[0] == name else e.args[0]
             return extremum_parts(e.func, own, self.expr(other, name), (True, elementwise(other)))
-        parts = tuple(against_data(q, value_at_padding(e, name, q.value)) if all_tiles(e) - {name}
-                      else valued(q, value_at_padding(e, name, q.value)) for q in own)
+        parts = tuple(against_data(q, value_at_padding(e, name, q.value, self.df.types)) if all_tiles(e) - {name}
+                      else valued(q, value_at_padding(e, name, q.value, self.df.types)) for q in own)
         if parts and self.non_finite_read(e, {name}):
             return tuple(valued(q, UNKNOWN) for q in parts)      # `g = g * ninf`: 0.0 * inf (round 17)
         return parts
@@ -58,10 +58,10 @@ class Accumulators:
         element padded in every update stays 0.0 (one that held data in some update has
         that update's records, so its value need not be neutral)."""
         if v not in (UNKNOWN, MET) and self.from_zero(self_name):
-            kept = value_at(e, name, v, {self_name: 0.0})
+            kept = value_at(e, name, v, self.df.types, {self_name: 0.0})
             if isinstance(kept, float) and same(kept, 0.0):
                 return 0.0
-        return value_at_padding(e, name, v)
+        return value_at_padding(e, name, v, self.df.types)
 
     def from_zero(self, name: str) -> bool:
         """Whether `name` is an accumulator whose every initialisation is `zeros` and whose
@@ -85,7 +85,7 @@ class Accumulators:
                 self.point = saved
             kinds = {t: self.constants.tile(t) for t in all_tiles(e) - {name}}
             if any(k != CONST_NONE for k in kinds.values()) or not kinds:
-                kept = value_at(e, name, 0.0, {t: 0.0 for t, k in kinds.items() if k == CONST_ZERO})
+                kept = value_at(e, name, 0.0, self.df.types, {t: 0.0 for t, k in kinds.items() if k == CONST_ZERO})
                 if not (isinstance(kept, float) and same(kept, 0.0)):
                     return False
         return True
@@ -105,7 +105,7 @@ class Accumulators:
             tiles = all_tiles(s.value) if isinstance(s, ir.Compute) else None
             if tiles is None or any(self.constants.tile(t) != CONST_ZERO for t in tiles):
                 return None
-            v = value_at(s.value, "", 0.0, {t: 0.0 for t in tiles})
+            v = value_at(s.value, "", 0.0, self.df.types, {t: 0.0 for t in tiles})
             return v if isinstance(v, float) else None
         got = running.starts(self.df, name, start, calls_only=True)
         if got is None:

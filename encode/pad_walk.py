@@ -23,8 +23,8 @@ import math
 
 from dsl import exprs, ir
 from dsl.masks import fill_of
-from dsl.pad_values import (NOPAD, UNARY, UNKNOWN, cast_value, func_at, meets_data, operands, pow_at, same,
-                             tile_names, value_at)
+from dsl.pad_values import (NOPAD, UNARY, UNKNOWN, cast_value, func_at, holds_integer, math_type, meets_data,
+                             operands, pow_at, same, tile_names, value_at)
 
 from . import program as prog
 from .fill_lines import PadLines
@@ -32,7 +32,7 @@ from .pad_accumulate import Accumulators
 from .pad_finite import NonFiniteReads
 from .pad_mma import MmaPadding
 from .pad_reach import Reaching
-from .element_conds import index_compared
+from .element_conds import BITS, index_compared
 from .fill_parts import (MET, NONE, Part, against_data, all_tiles, anywhere, bare_tiles, binary_at,
                          combined, extremum_at,
                          absorbs, elementwise, extremum_parts, inserted, kept_zero, literal, mapped, merged, met_value,
@@ -212,6 +212,12 @@ class Pads(PadLines, Accumulators, NonFiniteReads, Reaching, MmaPadding):
 
     def _expr(self, e: ir.Expr, self_name: str, check: bool) -> tuple:
         parts = placed(self._expr_parts(e, self_name, check))
+        if isinstance(e, (ir.Bin, ir.Neg, ir.Call)) and math_type(e, self.df.types) in BITS:
+            # integer tile math wraps and truncates: a value its type does not hold exactly is
+            # not the element's (held-out round 69: `-m` of i8 padding -128 is -128, `m / 2` of 7 is 3)
+            kind = math_type(e, self.df.types)
+            parts = tuple(valued(q, UNKNOWN) if _number(q.value) and not holds_integer(q.value, kind) else q
+                          for q in parts)
         # the target's own earlier value too (`g = g * a` after g = where(c, 1.0, inf): round 17)
         if parts and self.non_finite_read(e) and not _one_tile_math(e) and not self._exactly_written(e):
             # padding that may meet an element that is not finite (0.0 * inf is NaN); a bare
@@ -304,7 +310,7 @@ class Pads(PadLines, Accumulators, NonFiniteReads, Reaching, MmaPadding):
             case ir.Bin(op=ir.BinOp.DIV, lhs=a, rhs=b) if not sub(b) and at_least_one(self.df, b, self.constants.tile):
                 # p / bcast(l), l a softmax's row sum (>= 1): 0.0 stays 0.0, inf stays inf
                 return merged(tuple(valued(q, _over_at_least_one(q.value)) for q in sub(a)))
-            case ir.Bin(op=op, lhs=a, rhs=b) if any(tile_names(x) == set() and value_at(x, "", 0.0) == UNKNOWN
+            case ir.Bin(op=op, lhs=a, rhs=b) if any(tile_names(x) == set() and value_at(x, "", 0.0, self.df.types) == UNKNOWN
                                                     for x in (a, b)):
                 # a number that may not be finite (R * 1e300 * 1e300): not some number
                 return merged(tuple(valued(q, UNKNOWN) for q in sub(a) + sub(b)))
@@ -384,13 +390,17 @@ class Pads(PadLines, Accumulators, NonFiniteReads, Reaching, MmaPadding):
         out = tuple(valued(q, self.updated(e, name, q.value, self_name)) for q in parts)
         # where an operation inside meets another tile's data and the padding's infinity wins,
         # the element lost its data (held-out round 36: `exp(-maximum(l, c))` is 0.0 there)
-        out = tuple(dataclasses.replace(r, absorbed=True) if absorbs(e, name, q.value) else r
+        out = tuple(dataclasses.replace(r, absorbed=True) if absorbs(e, name, q.value, self.df.types) else r
                     for q, r in zip(parts, out))
         if names == {name}:
             # math of the padding with literals and sizes alone: a value not known is still
             # computed from fills alone (a LayerNorm's rsqrt(v / C + 1e-5) of rows past R)
             out = tuple(pure_of(q, r) for q, r in zip(parts, out))
         return merged(out)
+
+def _number(v) -> bool:
+    return isinstance(v, (int, float)) and not isinstance(v, bool)
+
 
 def _one_tile_math(e: ir.Expr) -> bool:
     """Elementwise math of one tile (`0.5 * z * (1.0 + erf(z * c))`), not the bare tile: at a

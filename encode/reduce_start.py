@@ -23,11 +23,11 @@ from .findings import Finding
 from .zero_values import with_consts
 
 
-def check(kernel: ir.Kernel, sink) -> None:
-    _block(kernel, kernel.body, {}, sink)
+def check(df, sink) -> None:
+    _block(df, df.kernel.body, {}, sink)
 
 
-def _block(kernel: ir.Kernel, stmts, known: dict[str, float], sink) -> None:
+def _block(df, stmts, known: dict[str, float], sink) -> None:
     """`known`: the tiles that hold one number at every element where `stmts` begin (a reset
     in an outer loop's body before an inner loop counts for that loop)."""
     known = dict(known)
@@ -41,13 +41,13 @@ def _block(kernel: ir.Kernel, stmts, known: dict[str, float], sink) -> None:
                 if all(isinstance(w, ir.Compute) and running.update(w.value, w.target.name) is not None
                        for w in inside if w.target.name == u.target.name):
                     _update(u, known, sink)
-            _block(kernel, s.body, {k: v for k, v in known.items() if k not in assigned}, sink)
+            _block(df, s.body, {k: v for k, v in known.items() if k not in assigned}, sink)
         for name in assigned:
             known.pop(name, None)
         if isinstance(s, ir.Zeros):
             known[s.target.name] = 0.0
         elif isinstance(s, ir.Compute):
-            v = value_at(with_consts(kernel, s.value), "", 0.0, known)
+            v = value_at(with_consts(df.kernel, s.value), "", 0.0, df.types, known)
             if isinstance(v, float):
                 known[s.target.name] = v
 

@@ -160,7 +160,7 @@ def _verify_once(kernel: ir.Kernel, opts: VerifyOptions) -> Verdict:
         check_unused(kernel, sink)
     if opts.wants("START"):
         from .reduce_start import check as check_starts
-        check_starts(kernel, sink)
+        check_starts(df, sink)
     if opts.wants("WRAP"):
         from .wrap_rule import check as check_wraps
         check_wraps(df, sink)

@@ -343,7 +343,7 @@ def constant_value(df, e: ir.Expr, depth: int = 0) -> float | None:
         if not (isinstance(held, Const) and math.isfinite(held.v)):
             return None
         known[name] = held.v
-    out = value_at(with_consts(df.kernel, e), "", 0.0, known)
+    out = value_at(with_consts(df.kernel, e), "", 0.0, df.types, known)
     return out if isinstance(out, float) and math.isfinite(out) else None
 
 

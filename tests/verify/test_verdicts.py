@@ -44,6 +44,20 @@ def test_attention_from_a_constant_max_through_a_temporary_proves_and_lowers():
                           [{"S": 64}], seeds=(0,)).verdict == "ok"
 
 
+def test_welfords_textbook_update_through_a_delta_proves_and_lowers():
+    """`delta = cm - mean; mean = mean + delta * w` reads mean's earlier value through a
+    temporary as well as directly: it stands for the in-place `mean = mean + (cm - mean) * w`
+    (dsl/writeback.py), unknown before (new-user round 65); the sibling whose loop skips the
+    first column tile, tests/kernels/bad/tag_welford_delta_skips_first_tile.dsl, is refuted."""
+    from codegen_cuda.differential import check_lowering
+    v = _verdict("welford_chan.dsl")
+    assert v.status == "proved", (v.findings, v.unknowns)
+    path = HERE / "welford_chan.dsl"
+    kernel = check_source(path.read_text(), str(path)).kernel
+    assert check_lowering(kernel, path.read_text(), HERE / "welford_chan.ref.py",
+                          [{"R": 8, "C": 192}], seeds=(0,)).verdict == "ok"
+
+
 def test_a_copy_back_is_not_inlined_when_its_operands_change_in_between():
     """The rewrite is only the same value when nothing between the definition and the copy
     writes what the definition reads."""
@@ -359,6 +373,12 @@ HELD_OUT = [
     ("r60_ok_where_padded_cond", {"R": 8, "C": 100}),   # where(x > -inf, x * x, -inf) of -inf padding
     ("r60_ok_abs_mask", {"R": 8}),   # abs(ib) > 0 of an integer tile, followed
     ("r55_ok_segment_mean", {"N": 50, "D": 64, "S": 5, "S1": 6}),   # offsets' count, empty segments
+    ("r68_a02_ok_runmax_start_i8", {"R": 8, "C": 100}),   # an i8 running max's start 100 + 27, in range
+    ("r68_a03_ok_rowmax_pad_negzero", {"T": 64}),   # a -inf fill under a row max of sqrt(-0.0)
+    ("r68_a04_ok_bound_f16_literal", {"R": 8, "C": 128}),   # padding below a data bound f16 holds
+    ("r69_b03_ok_i8_pad_wrap_min", {"T": 64}),   # i8 padding math that stays in the type
+    ("r69_b09_ok_int_pad_div_mul", {"T": 64}),   # integer `/` of padding that divides exactly
+    ("r69_b10_ok_int_pad_div_rowsum", {"R": 8}),   # a ragged integer row sum, `m - m / 2 * 2` of 0 padding
 ]
 
 
