@@ -201,6 +201,10 @@ def _else_value(ck, tree) -> ir.FloatLit | None:
     if not isinstance(x, (ir.FloatLit, ir.IntLit)):
         ck.error("E023", "a tag function's `else` value must be a number (e.g. `else -inf`)", e.span)
         return None
+    if float(x.value) != x.value:
+        ck.error("E023", f"a tag function's `else` value must be a number a double holds exactly; "
+                 f"{x.value} is not", e.span, "an i64 output's `else` value lies within +-2^53")
+        return None
     return ir.FloatLit(sign * float(x.value), e.span)
 
 

@@ -52,17 +52,22 @@ def tile_names(e: ir.Expr) -> set[str] | None:
     return None
 
 
-def value_at(e: ir.Expr, name: str, v: float, types: Mapping, known: dict | None = None):
+def value_at(e: ir.Expr, name: str, v: float, types: Mapping, known: dict | None = None, within=None):
     """`e` at an element where tile `name` is padding of value `v` (and the tiles in `known`
     hold the given numbers): a number, NOPAD or UNKNOWN. `types` maps each tile to its
     TensorType: integer tile math is the type's, where `+ - *`, negation and `abs` may wrap
     and `/` truncates, so a result the type does not hold exactly is UNKNOWN (held-out rounds
-    68, 69: `minimum(m + m, 0)` of i8 padding 100 is -56, not 0; `m / 2 * 2` of 7 is 6)."""
+    68, 69: `minimum(m + m, 0)` of i8 padding 100 is -56, not 0; `m / 2 * 2` of 7 is 6). A
+    float literal is the number the math it is an operand of holds (`within`, that math's
+    type): f32 for 16- and 32-bit floats (16777217.0 is 16777216.0 there, held-out round 70),
+    f64 for f64 and integer tiles (the lowering takes such a literal as a double)."""
+    if isinstance(e, ir.FloatLit):
+        return literal_in(e.value, within)
     if isinstance(e, (ir.Bin, ir.Neg, ir.Call)) and int_scalar(e):
         # integer scalar arithmetic is int64 in tile math: `3 / 2` is 1 (held-out round 32)
         got = int_scalar_value(e, {})
         return NOPAD if got is None else float(got)
-    got = _value_at(e, name, v, types, known)
+    got = _value_at(e, name, v, types, known, math_type(e, types))
     if isinstance(got, (int, float)) and not isinstance(got, bool) and isinstance(e, (ir.Bin, ir.Neg, ir.Call)):
         kind = math_type(e, types)
         if kind in _INTS and not holds_integer(got, kind):
@@ -98,42 +103,55 @@ def holds_integer(v: float, dtype: ir.DType) -> bool:
     return math.isfinite(v) and v == math.trunc(v) and -2 ** (bits - 1) <= v < 2 ** (bits - 1)
 
 
-def _value_at(e: ir.Expr, name: str, v: float, types: Mapping, known: dict | None):
+def literal_in(c: float, kind):
+    """Float literal c as math of type `kind` holds it (None: math of scalars alone, whose
+    type is not known here: c only where f32 holds it too)."""
+    if kind is ir.DType.F64 or kind in _INTS:
+        return float(c)
+    held = evaluate(np.float32, c)
+    if kind is None:
+        return float(c) if held == c or math.isnan(c) else UNKNOWN
+    return held
+
+
+def _value_at(e: ir.Expr, name: str, v: float, types: Mapping, known: dict | None, kind):
     match e:
         case ir.Sym(kind=ir.SymKind.TENSOR, name=n):
             return v if n == name else (known or {}).get(n, NOPAD)
-        case ir.FloatLit(value=c) | ir.IntLit(value=c):
-            return float(c)
+        case ir.FloatLit(value=c):
+            return literal_in(c, kind)
+        case ir.IntLit(value=c):
+            return float(c) if float(c) == c else UNKNOWN
         case ir.Sym() | ir.BuiltinRef():
             return NOPAD
         case ir.Neg(operand=x):
-            y = value_at(x, name, v, types, known)
+            y = value_at(x, name, v, types, known, kind)
             return -y if isinstance(y, float) else y
         case ir.Cast(operand=x, dtype=dt):
-            return cast_value(value_at(x, name, v, types, known), dt)
+            return cast_value(value_at(x, name, v, types, known, kind), dt)
         case ir.Not(operand=x):
-            y = value_at(x, name, v, types, known)
+            y = value_at(x, name, v, types, known, kind)
             return float(y == 0.0) if isinstance(y, float) else UNKNOWN
         case ir.Bin(op=op, lhs=a, rhs=b):
-            return binary(op, value_at(a, name, v, types, known), value_at(b, name, v, types, known))
+            return binary(op, value_at(a, name, v, types, known, kind), value_at(b, name, v, types, known, kind))
         case ir.Call(func="where", args=(c, a, b)):
-            cond = value_at(c, name, v, types, known)
+            cond = value_at(c, name, v, types, known, kind)
             if isinstance(cond, float):
-                return value_at(a if cond != 0.0 else b, name, v, types, known)
-            x, y = value_at(a, name, v, types, known), value_at(b, name, v, types, known)
+                return value_at(a if cond != 0.0 else b, name, v, types, known, kind)
+            x, y = value_at(a, name, v, types, known, kind), value_at(b, name, v, types, known, kind)
             return x if isinstance(x, float) and identical(x, y) else UNKNOWN
         case ir.Call(func="maximum" | "minimum" as f, args=(a, b)):
-            return extremum(f, value_at(a, name, v, types, known), value_at(b, name, v, types, known))
+            return extremum(f, value_at(a, name, v, types, known, kind), value_at(b, name, v, types, known, kind))
         case ir.Call(func=f, args=(x,)) if f in UNARY:
-            y = value_at(x, name, v, types, known)
+            y = value_at(x, name, v, types, known, kind)
             return func_at(f, y) if isinstance(y, float) else UNKNOWN
         case ir.Call(func="pow", args=(a, b)):
-            return pow_at(value_at(a, name, v, types, known), value_at(b, name, v, types, known))
+            return pow_at(value_at(a, name, v, types, known, kind), value_at(b, name, v, types, known, kind))
         case ir.Call(func="sum" | "max" | "min" | "bcast" as f, args=(x,)) if name not in (tile_names(x) or {name}):
             # a line or a broadcast of tiles in `known` alone: each element holds the number,
             # so a max or a broadcast is it, and a sum of 0.0, inf or NaN too (a LayerNorm's
             # `v + sum(d * d)` with d's constants 0.0: new-user round 30)
-            y = value_at(x, name, v, types, known)
+            y = value_at(x, name, v, types, known, kind)
             if isinstance(y, float) and (f != "sum" or y == 0.0 or not math.isfinite(y)):
                 return y
     return UNKNOWN
@@ -404,15 +422,18 @@ def _same_text(a: ir.Expr, b: ir.Expr) -> bool:
 
 
 def _lower(e: ir.Expr) -> float | None:
+    """A lower bound of `e`'s values, as f32 holds it rounded down: math in f32 rounds each
+    literal and each sum, to nearest, never below the largest f32 at most the exact value
+    (held-out round 70: `maximum(x, 1.0) + 5e-8 + 5e-8 + 5e-8` is 1.0 in f32, not above it)."""
     match e:
         case ir.FloatLit(value=c) | ir.IntLit(value=c):
-            return float(c)
+            return _down(Fraction(c)) if math.isfinite(c) else float(c)
         case ir.Neg(operand=ir.Neg(operand=x)):
             return _lower(x)
         case ir.Neg(operand=ir.Call(func="minimum", args=(a, b))):
             return _lower(ir.Call("maximum", (ir.Neg(a), ir.Neg(b)), ()))
         case ir.Neg(operand=ir.FloatLit(value=c) | ir.IntLit(value=c)):
-            return -float(c)
+            return _down(-Fraction(c)) if math.isfinite(c) else -float(c)
         case ir.Call(func=f, args=(x,)) if f in _NONNEGATIVE:
             return 0.0
         case ir.Call(func="maximum", args=(a, b)):
@@ -429,5 +450,20 @@ def _lower(e: ir.Expr) -> float | None:
             return 0.0
         case ir.Bin(op=ir.BinOp.ADD, lhs=a, rhs=b):
             la, lb = _lower(a), _lower(b)
-            return None if la is None or lb is None else la + lb
+            if la is None or lb is None:
+                return None
+            return _down(Fraction(la) + Fraction(lb)) if math.isfinite(la) and math.isfinite(lb) else la + lb
     return None
+
+
+def _down(q: Fraction) -> float:
+    """The largest f32 at most q (0.0 for a positive q below f32's least normal number, which a
+    flush gives; -inf past its range)."""
+    with np.errstate(over="ignore"):
+        f = np.float32(float(q))
+    if math.isinf(f):
+        return -math.inf if q < 0 else float(np.finfo(np.float32).max)
+    if Fraction(float(f)) > q:
+        f = np.nextafter(f, np.float32(-np.inf))
+    out = float(f)
+    return 0.0 if 0.0 < out < _F32_TINY else out

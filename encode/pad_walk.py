@@ -310,7 +310,7 @@ class Pads(PadLines, Accumulators, NonFiniteReads, Reaching, MmaPadding):
             case ir.Bin(op=ir.BinOp.DIV, lhs=a, rhs=b) if not sub(b) and at_least_one(self.df, b, self.constants.tile):
                 # p / bcast(l), l a softmax's row sum (>= 1): 0.0 stays 0.0, inf stays inf
                 return merged(tuple(valued(q, _over_at_least_one(q.value)) for q in sub(a)))
-            case ir.Bin(op=op, lhs=a, rhs=b) if any(tile_names(x) == set() and value_at(x, "", 0.0, self.df.types) == UNKNOWN
+            case ir.Bin(op=op, lhs=a, rhs=b) if any(tile_names(x) == set() and value_at(x, "", 0.0, self.df.types, within=math_type(e, self.df.types)) == UNKNOWN
                                                     for x in (a, b)):
                 # a number that may not be finite (R * 1e300 * 1e300): not some number
                 return merged(tuple(valued(q, UNKNOWN) for q in sub(a) + sub(b)))
@@ -350,8 +350,10 @@ class Pads(PadLines, Accumulators, NonFiniteReads, Reaching, MmaPadding):
                 return anywhere(sub(x))
             case ir.Call(func="mask", args=(x, c)):
                 # the fill as the math computes it: in f32 but for f64 tiles (round 29)
-                fill = float(fill_of(e, self.df.env.consts))
-                if self.compute_dtype(x).is_float and self.compute_dtype(x) is not ir.DType.F64:
+                fill = fill_of(e, self.df.env.consts)
+                # (an i64 fill a float does not hold, 2^53 + 1, is no number here: round 70)
+                fill = float(fill) if float(fill) == fill else UNKNOWN
+                if fill != UNKNOWN and self.compute_dtype(x).is_float and self.compute_dtype(x) is not ir.DType.F64:
                     fill = cast_value(fill, ir.DType.F32)
                 inner = sub(x)       # walked also when replaced: its reductions are checked there
                 kept = NONE if self.masked_again(x, c) else tuple(q for q in inner if not self.masked_part(q, c, x))

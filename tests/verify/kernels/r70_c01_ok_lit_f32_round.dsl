@@ -1,0 +1,11 @@
+# OK: 16777216.0 is held by f32: the padding is 0.0
+kernel c01_ok(S: f32[T, T], P: f32[T, T]):
+    assume T % 32 == 0
+    grid (T / 32, T / 32)
+    threads 128
+    tag S[i, j] = (row=i, col=j)
+    tag P[i, j] = (row=i, col=j) if j <= i
+    s = load S[block.x * 32 : +32, block.y * 32 : +32]
+    m = mask(s, block.y * 32 + index(s, axis=1) <= block.x * 32 + index(s, axis=0), fill=0.0)
+    c = maximum(m, 16777216.0) - 16777216.0
+    store P[block.x * 32 : +32, block.y * 32 : +32], c
