@@ -61,8 +61,8 @@ def value_at(e: ir.Expr, name: str, v: float, types: Mapping, known: dict | None
     float literal is the number the math it is an operand of holds (`within`, that math's
     type): f32 for 16- and 32-bit floats (16777217.0 is 16777216.0 there, held-out round 70),
     f64 for f64 and integer tiles (the lowering takes such a literal as a double)."""
-    if isinstance(e, ir.FloatLit):
-        return literal_in(e.value, within)
+    if isinstance(e, (ir.FloatLit, ir.IntLit)):
+        return _value_at(e, name, v, types, known, within)
     if isinstance(e, (ir.Bin, ir.Neg, ir.Call)) and int_scalar(e):
         # integer scalar arithmetic is int64 in tile math: `3 / 2` is 1 (held-out round 32)
         got = int_scalar_value(e, {})
@@ -121,7 +121,8 @@ def _value_at(e: ir.Expr, name: str, v: float, types: Mapping, known: dict | Non
         case ir.FloatLit(value=c):
             return literal_in(c, kind)
         case ir.IntLit(value=c):
-            return float(c) if float(c) == c else UNKNOWN
+            # in float math an integer literal is converted too (16777217 is 16777216 in f32)
+            return UNKNOWN if float(c) != c else float(c) if kind is None or kind in _INTS else literal_in(float(c), kind)
         case ir.Sym() | ir.BuiltinRef():
             return NOPAD
         case ir.Neg(operand=x):

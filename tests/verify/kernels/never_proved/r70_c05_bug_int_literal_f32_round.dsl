@@ -1,0 +1,11 @@
+# An integer literal in f32 math is converted too: maximum(0.0, 16777217) is 16777216.0, so the padding is -1.0 where zeros are due
+kernel il(S: f32[T, T], P: f32[T, T]):
+    assume T % 32 == 0
+    grid (T / 32, T / 32)
+    threads 128
+    tag S[i, j] = (row=i, col=j)
+    tag P[i, j] = (row=i, col=j) if j <= i
+    s = load S[block.x * 32 : +32, block.y * 32 : +32]
+    m = mask(s, block.y * 32 + index(s, axis=1) <= block.x * 32 + index(s, axis=0), fill=0.0)
+    c = maximum(m, 16777217) - 16777216.0 - 1.0
+    store P[block.x * 32 : +32, block.y * 32 : +32], c
