@@ -16,7 +16,7 @@ from fractions import Fraction
 import numpy as np
 
 from dsl import ir
-from dsl.exprs import children, int_scalar, int_scalar_value
+from dsl.exprs import children, int_scalar, int_scalar_value, iter_nodes
 
 NOPAD = "nopad"         # some finite number, not padding
 UNKNOWN = "unknown"     # a value this evaluation cannot tell
@@ -64,12 +64,13 @@ def value_at(e: ir.Expr, name: str, v: float, types: Mapping, known: dict | None
     if isinstance(e, (ir.FloatLit, ir.IntLit)):
         return _value_at(e, name, v, types, known, within)
     if isinstance(e, (ir.Bin, ir.Neg, ir.Call)) and int_scalar(e):
-        # integer scalar arithmetic is int64 in tile math: `3 / 2` is 1 (held-out round 32)
+        # integer scalar arithmetic is int64 in tile math: `3 / 2` is 1 (held-out round 32),
+        # then converted to the math's type (16777216 + 1 is 16777216.0 in f32: round 71)
         got = int_scalar_value(e, {})
-        return NOPAD if got is None else float(got)
-    got = _value_at(e, name, v, types, known, math_type(e, types))
+        return NOPAD if got is None else _value_at(ir.IntLit(got, e.span), name, v, types, known, within)
+    kind = math_type(e, types) or within
+    got = _value_at(e, name, v, types, known, kind)
     if isinstance(got, (int, float)) and not isinstance(got, bool) and isinstance(e, (ir.Bin, ir.Neg, ir.Call)):
-        kind = math_type(e, types)
         if kind in _INTS and not holds_integer(got, kind):
             return UNKNOWN
     return got
@@ -129,7 +130,11 @@ def _value_at(e: ir.Expr, name: str, v: float, types: Mapping, known: dict | Non
             y = value_at(x, name, v, types, known, kind)
             return -y if isinstance(y, float) else y
         case ir.Cast(operand=x, dtype=dt):
-            return cast_value(value_at(x, name, v, types, known, kind), dt)
+            # the operand in its own type, not the cast's: `cast(16777217.0, f64)` converts
+            # f32's 16777216.0 (held-out round 71)
+            own = math_type(x, types) or (ir.DType.F32 if any(isinstance(n, ir.FloatLit) for n in iter_nodes(x))
+                                          else ir.DType.I32)
+            return cast_value(value_at(x, name, v, types, known, own), dt)
         case ir.Not(operand=x):
             y = value_at(x, name, v, types, known, kind)
             return float(y == 0.0) if isinstance(y, float) else UNKNOWN
@@ -163,8 +168,10 @@ def func_at(f: str, v: float):
     others at 0.0, the infinities and NaN (exp(-inf) = 0.0, exp(0.0) = 1.0), log of 1.0;
     elsewhere the result rounds (1 - tanh(10.0) is 0.0 in f32, held-out round 18): UNKNOWN."""
     if f == "erf":
-        # odd, and its approximations are x times a polynomial near 0: 0.0 stays 0.0
-        return 0.0 if v == 0.0 else UNKNOWN
+        # odd, and its approximations are x times a polynomial near 0: a zero stays itself
+        return v if v == 0.0 else UNKNOWN
+    if f == "rsqrt" and v == 0.0:
+        return UNKNOWN      # +-inf by the zero's sign, which `0.0 * y` does not keep (see `binary`)
     if f == "abs" or v == 0.0 or math.isinf(v) or math.isnan(v) or (v == 1.0 and f in ("log", "log2")):
         return in_f32(evaluate(FUNCS[f], v), True)
     if f in ("sqrt", "rsqrt") and v > 0.0:
@@ -185,8 +192,8 @@ def pow_at(a, b):
         return 1.0
     if a == 1.0 and b != UNKNOWN:
         return 1.0
-    if a == 0.0 and isinstance(b, float) and b > 0.0:
-        return 0.0
+    if a == 0.0 and isinstance(b, float) and b > 0.0 and math.copysign(1.0, a) > 0:
+        return 0.0      # (pow(-0.0, 3.0) is -0.0: held-out round 71)
     return UNKNOWN
 
 
@@ -267,6 +274,8 @@ def binary(op: ir.BinOp, a, b):
             # as the GPU may compare: in f32 as well (16777216 < 16777216.5 is false there)
             got = bool(_CMP[op](a, b))
             return float(got) if got == bool(_CMP[op](np.float32(a), np.float32(b))) else UNKNOWN
+        if op is ir.BinOp.DIV and b == 0.0:
+            return UNKNOWN      # +-inf by the zero's sign, which `0.0 * y` below does not keep
         return in_f32(evaluate(_ARITH[op], a, b), computed_exactly(op, a, b)) if op in _ARITH else UNKNOWN
     if a == NOPAD and b == NOPAD:
         return NOPAD
@@ -281,9 +290,12 @@ def binary(op: ir.BinOp, a, b):
         # neither is some finite number (0.0 padding times R * 1e300 * 1e300 is NaN)
         return UNKNOWN
     if op is ir.BinOp.MUL and known == 0.0:
+        # +0.0 or -0.0 by y's sign, which is not known: a zero's sign tells only under a
+        # division by it or rsqrt of it, which give up on a zero (held-out round 71: the
+        # neutral -inf of `max(-1.0 / (x * w))` over 0.0 padding was +inf)
         return 0.0
     if op is ir.BinOp.DIV and not left and math.isinf(known):
-        return 0.0
+        return 0.0      # (a zero of y's sign likewise)
     if op not in _ARITH or math.isinf(known) or math.isnan(known) or (op is ir.BinOp.DIV and not left and known == 0.0):
         return UNKNOWN
     return NOPAD

@@ -381,6 +381,7 @@ HELD_OUT = [
     ("r69_b10_ok_int_pad_div_rowsum", {"R": 8}),   # a ragged integer row sum, `m - m / 2 * 2` of 0 padding
     ("r70_c01_ok_lit_f32_round", {"T": 64}),   # a literal f32 holds, under maximum, at the padding
     ("r70_c03_ok_bound_sum_rounding", {"R": 8, "C": 128}),   # a data bound that f32 sums keep
+    ("r71_d06_ok_cast_lit_f64", {"T": 64}),   # a literal f32 holds, cast to f64, at the padding
 ]
 
 
