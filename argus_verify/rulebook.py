@@ -163,7 +163,8 @@ _VERIFIER = {
              "threads or `index(...)`, and an explicit `cast(..., i8)`, are not reported.",
              "An int8 dot product that multiplies before it widens (`cast(a * x, i32)` instead of "
              "`cast(a, i32) * cast(x, i32)`); a row sum of i8 values kept in an i8 tile; "
-             "`abs` or negation of i8 data that may be -128.",
+             "`abs` or negation of i8 data that may be -128; a zero point subtracted in i8 "
+             "inside a float cast (`cast(q - zb, f32)`).",
              "Cast the operands to i32 before the math; give a sum an i32 tile; bound the inputs "
              "with an `assume` where the data cannot reach the wrap."),
 }

@@ -10,7 +10,9 @@ Each integer tile holds the values of its type, narrowed by the `assume`s that b
 element of an input (`assume N[r] >= 0 and N[r] <= 63`); math on tiles is followed by
 intervals (a tile that may wrap holds its whole type). A statement is reported only with a
 witness: values of its tile operands, each within its interval, at which an i8 `+`, `-`,
-`*`, negation or `abs` (or the value assigned to an i8 tile) is exactly outside [-128, 127].
+`*`, negation or `abs` (or the value assigned to an i8 tile) is exactly outside [-128, 127];
+in a float statement, the integer math under a cast to a float type or a comparison is
+checked likewise (`cast(q - zb, f32)`).
 Math that reads a size, a loop variable, a thread or `index(...)` is not followed (its
 range is not known here), nor float math; an explicit `cast(..., i8)` is taken as meant.
 """
@@ -40,10 +42,32 @@ def check(df, sink) -> None:
     for name, writers in sorted(df.writers.items()):
         for w in writers:
             s = w.stmt
-            if isinstance(s, ir.Compute) and s.target.dtype in BITS:
-                found = _witness(df, ranges, s)
-                if found is not None:
-                    sink.finding(_finding(s, *found))
+            if not isinstance(s, ir.Compute):
+                continue
+            if s.target.dtype in BITS:
+                found = _witness(df, ranges, s.value, s.target.dtype)
+            else:
+                # i8 math inside a float statement (`cast(q - zb, f32)`: new-user round 72)
+                found = next((f for x in _integer_parts(df, s.value)
+                              if (f := _witness(df, ranges, x, None)) is not None), None)
+            if found is not None:
+                sink.finding(_finding(s, *found))
+
+
+def _integer_parts(df, e: ir.Expr) -> list:
+    """The integer tile math inside float math: operands of casts to a float type and of
+    comparisons, whose integer type this rule follows."""
+    out = []
+    for n in exprs.iter_nodes(e):
+        kids = (n.operand,) if isinstance(n, ir.Cast) and n.dtype.is_float else \
+            (n.lhs, n.rhs) if isinstance(n, ir.Bin) and n.op in ir.COMPARISONS else ()
+        for x in kids:
+            try:
+                if _kind(df, x) in BITS:
+                    out.append(x)
+            except _Unfollowed:
+                pass
+    return out
 
 
 def _finding(s: ir.Compute, node, values: dict, exact: int) -> Finding:
@@ -75,14 +99,15 @@ def _text(e: ir.Expr) -> str:
     return format_expr(e)
 
 
-def _witness(df, ranges, s: ir.Compute):
+def _witness(df, ranges, e: ir.Expr, target: ir.DType | None):
     """(the i8 node or None for the assignment, the operands' values, the exact value) at
-    which the statement's value leaves i8, or None."""
-    leaves = sorted(_tiles(s.value))
+    which integer math `e` (assigned to a `target` tile, None inside float math) leaves i8,
+    or None."""
+    leaves = sorted(_tiles(e))
     if not leaves or len(leaves) > MAX_LEAVES:
         return None
     try:
-        if not _has_i8_math(df, s.value) and s.target.dtype is not I8:
+        if not _has_i8_math(df, e) and target is not I8:
             return None
         spans = [ranges.of(n) for n in leaves]
     except _Unfollowed:
@@ -91,12 +116,12 @@ def _witness(df, ranges, s: ir.Compute):
         env = dict(zip(leaves, values))
         run = _Eval(df, env)
         try:
-            v, kind = run.value(s.value)
+            v, kind = run.value(e)
         except _Unfollowed:
             return None
         if run.hit is not None:
             return run.hit[0], env, run.hit[1]
-        if s.target.dtype is I8 and kind is not I8 and not _holds(v, I8):
+        if target is I8 and kind is not I8 and not _holds(v, I8):
             return None, env, v
     return None
 
