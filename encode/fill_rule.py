@@ -236,8 +236,19 @@ def _under_start(df, point, op: str, operand: ir.Expr, parts) -> bool:
         return False
     # a tie with a start of the same zero adds no outcome: the kernel's own maximum of that
     # start and a data zero of the other sign may give either (a -0.0 start under 0.0
-    # padding may not: held-out round 68)
-    return all(never_wins(v, start, op) or identical(v, start) for v in (q.value for q in parts) for start in got[1])
+    # padding may not: held-out round 68). Only where both zeros' signs are sure: a `zeros`
+    # start, and padding that is a load's fill or math that never gives -0.0 (`0.0 * y` is
+    # either zero: held-out round 73)
+    sure = all(isinstance(w.stmt, ir.Zeros) for w in df.writers.get(acc, []) if not df.accumulates(w, acc)) \
+        and (never_negative_zero(operand) or _filled(df, operand))
+    return all(never_wins(v, start, op) or (sure and identical(v, start))
+               for v in (q.value for q in parts) for start in got[1])
+
+
+def _filled(df, e: ir.Expr) -> bool:
+    """A bare tile every write of which is a masked load or copy: its padding is the fill."""
+    return isinstance(e, ir.Sym) and e.kind is ir.SymKind.TENSOR and bool(df.writers.get(e.name)) and all(
+        isinstance(w.stmt, (ir.Load, ir.Copy, ir.TmaLoad)) and w.stmt.mask is not None for w in df.writers[e.name])
 
 
 def _require(sink, point, op: str, parts, operand: ir.Expr, axis: int | None = None, bounded: bool = False,

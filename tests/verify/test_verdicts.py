@@ -382,6 +382,8 @@ HELD_OUT = [
     ("r70_c01_ok_lit_f32_round", {"T": 64}),   # a literal f32 holds, under maximum, at the padding
     ("r70_c03_ok_bound_sum_rounding", {"R": 8, "C": 128}),   # a data bound that f32 sums keep
     ("r71_d06_ok_cast_lit_f64", {"T": 64}),   # a literal f32 holds, cast to f64, at the padding
+    ("r73_e01_ok_sum_line", {"T": 64}),   # a line of padding summed exactly in f32
+    ("r73_e07_ok_cmp_lit_f64", {"T": 64}),   # f64 padding compared with a literal in f64
 ]
 
 
