@@ -14,9 +14,10 @@ import math
 import z3
 
 from dsl import exprs, ir
+from dsl.data_bounds import data_bound, never_negative_zero
 from dsl.fmt import format_expr
 from dsl.masks import INT_RANGES, PAD_FINDING, neutral_for
-from dsl.pad_values import UNKNOWN, cast_value, data_bound, identical, never_negative_zero, same
+from dsl.pad_values import UNKNOWN, cast_value, identical, same
 
 from . import running
 from .fill_parts import MET

@@ -212,10 +212,10 @@ class Pads(PadLines, Accumulators, NonFiniteReads, Reaching, MmaPadding):
 
     def _expr(self, e: ir.Expr, self_name: str, check: bool) -> tuple:
         parts = placed(self._expr_parts(e, self_name, check))
-        if isinstance(e, (ir.Bin, ir.Neg, ir.Call)) and math_type(e, self.df.types) in BITS:
+        kind = math_type(e, self.df.types) if isinstance(e, (ir.Bin, ir.Neg, ir.Call)) else None
+        if kind in BITS:
             # integer tile math wraps and truncates: a value its type does not hold exactly is
             # not the element's (held-out round 69: `-m` of i8 padding -128 is -128, `m / 2` of 7 is 3)
-            kind = math_type(e, self.df.types)
             parts = tuple(valued(q, UNKNOWN) if _number(q.value) and not holds_integer(q.value, kind) else q
                           for q in parts)
         # the target's own earlier value too (`g = g * a` after g = where(c, 1.0, inf): round 17)
@@ -310,8 +310,9 @@ class Pads(PadLines, Accumulators, NonFiniteReads, Reaching, MmaPadding):
             case ir.Bin(op=ir.BinOp.DIV, lhs=a, rhs=b) if not sub(b) and at_least_one(self.df, b, self.constants.tile):
                 # p / bcast(l), l a softmax's row sum (>= 1): 0.0 stays 0.0, inf stays inf
                 return merged(tuple(valued(q, _over_at_least_one(q.value)) for q in sub(a)))
-            case ir.Bin(op=op, lhs=a, rhs=b) if any(tile_names(x) == set() and value_at(x, "", 0.0, self.df.types, within=math_type(e, self.df.types)) == UNKNOWN
-                                                    for x in (a, b)):
+            case ir.Bin(op=op, lhs=a, rhs=b) if any(
+                    tile_names(x) == set() and value_at(x, "", 0.0, self.df.types, within=math_type(e, self.df.types))
+                    == UNKNOWN for x in (a, b)):
                 # a number that may not be finite (R * 1e300 * 1e300): not some number
                 return merged(tuple(valued(q, UNKNOWN) for q in sub(a) + sub(b)))
             case ir.Bin(op=op, lhs=a, rhs=b) if (known := index_compared(self.df, e, sub)) is not None:
@@ -399,6 +400,7 @@ class Pads(PadLines, Accumulators, NonFiniteReads, Reaching, MmaPadding):
             # computed from fills alone (a LayerNorm's rsqrt(v / C + 1e-5) of rows past R)
             out = tuple(pure_of(q, r) for q, r in zip(parts, out))
         return merged(out)
+
 
 def _number(v) -> bool:
     return isinstance(v, (int, float)) and not isinstance(v, bool)

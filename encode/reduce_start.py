@@ -14,8 +14,9 @@ from __future__ import annotations
 import math
 
 from dsl import ir
+from dsl.data_bounds import data_bound
 from dsl.masks import INT_RANGES
-from dsl.pad_values import data_bound, value_at
+from dsl.pad_values import value_at
 from dsl.stmt_map import defined, written
 
 from . import running

@@ -1,0 +1,124 @@
+"""Bounds on the values tile math takes at elements that hold data (not padding).
+
+The fill rule (encode/fill_rule.py) lets padding v reach a max when every data value of the
+line is at least a bound above v (`max(abs(x))` with 0.0 padding), and START (encode/
+reduce_start.py) leaves a start alone that the data cannot pass. A bound is kept as f32 holds
+it rounded down, since math in f32 rounds each literal and each sum to nearest; data is
+finite (docs/SEMANTICS.md).
+"""
+from __future__ import annotations
+
+import math
+from fractions import Fraction
+
+import numpy as np
+
+from dsl import ir
+from dsl.pad_values import F32_TINY, cast_value
+
+_NONNEGATIVE = ("abs", "exp", "exp2", "sqrt", "sigmoid")
+
+
+def data_bound(e: ir.Expr, op: str) -> float | None:
+    """A bound every value of tile math `e` at an element that is not padding respects: a
+    lower bound for op "max" (`abs(x)`, `exp(x)`, `x * x` are >= 0.0), an upper bound for
+    "min"; None where none is known. Data is finite (docs/SEMANTICS.md)."""
+    if op == "max":
+        return _lower(e)
+    if op == "min":
+        low = _lower(ir.Neg(e))
+        return None if low is None else -low
+    return None
+
+
+def _converted_bound(b: float | None, dt: ir.DType) -> float | None:
+    """A lower bound of values converted to float type dt: the bound converted (rounding is
+    monotone), a positive number dt holds only as a subnormal taken down to 0.0, which a
+    flush gives (held-out round 68: f16 holds a data bound of 1e-8 as 0.0, and 5e-9
+    padding was taken to lie below the data)."""
+    if b is None:
+        return None
+    got = cast_value(b, dt)
+    if not isinstance(got, float):
+        return None
+    tiny = _SMALLEST_NORMAL.get(dt)
+    return 0.0 if tiny is not None and 0.0 < got < tiny else got
+
+
+_SMALLEST_NORMAL = {ir.DType.F16: 2.0 ** -14, ir.DType.BF16: 2.0 ** -126, ir.DType.F32: 2.0 ** -126,
+                    ir.DType.F64: 2.0 ** -1022}
+
+
+def never_negative_zero(e: ir.Expr) -> bool:
+    """Whether float math `e` never gives -0.0: abs, exp, exp2 and sigmoid, `x * x`, a literal
+    that is not -0.0, a sum of such (round to nearest gives -0.0 only for -0.0 + -0.0), a
+    choice or a float cast of such; sqrt keeps its operand's zero (sqrt(-0.0) is -0.0)."""
+    match e:
+        case ir.FloatLit(value=c) | ir.IntLit(value=c):
+            return math.copysign(1.0, c) > 0
+        case ir.Call(func="abs" | "exp" | "exp2" | "sigmoid"):
+            return True
+        case ir.Call(func="sqrt" | "mask" | "bcast" | "reshape", args=(x, *_)):
+            return never_negative_zero(x)
+        case ir.Call(func="maximum" | "minimum", args=(a, b)) | ir.Bin(op=ir.BinOp.ADD, lhs=a, rhs=b):
+            return never_negative_zero(a) and never_negative_zero(b)
+        case ir.Call(func="where", args=(_, a, b)):
+            return never_negative_zero(a) and never_negative_zero(b)
+        case ir.Bin(op=ir.BinOp.MUL, lhs=a, rhs=b) if _same_text(a, b):
+            return True
+        case ir.Cast(operand=x, dtype=dt) if dt.is_float:
+            return never_negative_zero(x)
+    return False
+
+
+def _same_text(a: ir.Expr, b: ir.Expr) -> bool:
+    from .fmt import format_expr
+    return format_expr(a) == format_expr(b)
+
+
+def _lower(e: ir.Expr) -> float | None:
+    """A lower bound of `e`'s values, as f32 holds it rounded down: math in f32 rounds each
+    literal and each sum, to nearest, never below the largest f32 at most the exact value
+    (held-out round 70: `maximum(x, 1.0) + 5e-8 + 5e-8 + 5e-8` is 1.0 in f32, not above it)."""
+    match e:
+        case ir.FloatLit(value=c) | ir.IntLit(value=c):
+            return _down(Fraction(c)) if math.isfinite(c) else float(c)
+        case ir.Neg(operand=ir.Neg(operand=x)):
+            return _lower(x)
+        case ir.Neg(operand=ir.Call(func="minimum", args=(a, b))):
+            return _lower(ir.Call("maximum", (ir.Neg(a), ir.Neg(b)), ()))
+        case ir.Neg(operand=ir.FloatLit(value=c) | ir.IntLit(value=c)):
+            return _down(-Fraction(c)) if math.isfinite(c) else -float(c)
+        case ir.Call(func=f, args=(x,)) if f in _NONNEGATIVE:
+            return 0.0
+        case ir.Call(func="maximum", args=(a, b)):
+            got = [v for v in (_lower(a), _lower(b)) if v is not None]
+            return max(got) if got else None
+        case ir.Call(func="minimum", args=(a, b)):
+            la, lb = _lower(a), _lower(b)
+            return None if la is None or lb is None else min(la, lb)
+        case ir.Call(func="mask" | "bcast" | "reshape", args=(x, *_)):
+            return _lower(x)       # a mask's fill lies at the padding, not at the data
+        case ir.Cast(operand=x, dtype=dt) if dt.is_float:
+            return _converted_bound(_lower(x), dt)
+        case ir.Bin(op=ir.BinOp.MUL, lhs=a, rhs=b) if _same_text(a, b):
+            return 0.0
+        case ir.Bin(op=ir.BinOp.ADD, lhs=a, rhs=b):
+            la, lb = _lower(a), _lower(b)
+            if la is None or lb is None:
+                return None
+            return _down(Fraction(la) + Fraction(lb)) if math.isfinite(la) and math.isfinite(lb) else la + lb
+    return None
+
+
+def _down(q: Fraction) -> float:
+    """The largest f32 at most q (0.0 for a positive q below f32's least normal number, which a
+    flush gives; -inf past its range)."""
+    with np.errstate(over="ignore"):
+        f = np.float32(float(q))
+    if math.isinf(f):
+        return -math.inf if q < 0 else float(np.finfo(np.float32).max)
+    if Fraction(float(f)) > q:
+        f = np.nextafter(f, np.float32(-np.inf))
+    out = float(f)
+    return 0.0 if 0.0 < out < F32_TINY else out
