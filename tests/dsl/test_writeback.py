@@ -128,3 +128,20 @@ def test_under_a_thread_condition_a_chain_must_keep_the_target_s_placement():
     assert len(write_backs(_kernel(CHAIN.replace(body, guarded))).copies) == 1
     placed = guarded.replace("t2 = t1\n", "t2 = t1 layout (64, 1):(1, 1)\n")
     assert write_backs(_kernel(CHAIN.replace(body, placed))).copies == ()
+
+
+WELFORD = (ROOT / "tests/verify/kernels/welford_chan.dsl").read_text()
+
+
+def test_an_update_through_a_temporary_of_itself_is_the_in_place_update():
+    """Welford's `delta = cm - mean; mean = mean + delta * w` reads as `mean + (cm - mean) * w`."""
+    copies = write_backs(_kernel(WELFORD)).copies
+    mean = [e for s, e in copies if s.target.name == "mean"]
+    assert len(mean) == 1 and format_expr(mean[0]).startswith("mean + (cm - mean) *"), [format_expr(e) for e in mean]
+
+
+def test_a_16_bit_temporary_keeps_its_rounding_when_inlined():
+    """A f16 temporary holds its f32 math rounded to f16: the inlined value is that cast."""
+    text = WELFORD.replace("f32", "f16")
+    mean = [e for s, e in write_backs(_kernel(text)).copies if s.target.name == "mean"]
+    assert len(mean) == 1 and "cast(cm - mean, f16)" in format_expr(mean[0]), [format_expr(e) for e in mean]
