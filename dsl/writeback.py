@@ -3,9 +3,10 @@
 `m_new = maximum(m, x); m = m_new` (a copy back into a register tile), `d = x - m;
 m = m + d * w` (an in-place update that also reads its earlier value through a temporary:
 Welford's mean) and `s = load M[R]; s2 = s + x; store M[R], s2` (a round trip through
-shared memory) are how people write a loop-carried running value. docs/SEMANTICS.md gives both the meaning of the in-place update
-(`m = maximum(m, x)`; `s = s + x; store M[R], s`); the verifier (encode/copyback.py,
-encode/roundtrip.py) and the interpreter take them from here, so they agree on what is one.
+shared memory) are how people write a loop-carried running value. docs/SEMANTICS.md gives
+the meaning of the in-place update (`m = maximum(m, x)`; `s = s + x; store M[R], s`); the
+verifier (encode/copyback.py, encode/roundtrip.py) and the interpreter take them from here,
+so they agree on what is one.
 """
 from __future__ import annotations
 
