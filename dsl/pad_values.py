@@ -127,7 +127,9 @@ def _value_at(e: ir.Expr, name: str, v: float, types: Mapping, known: dict | Non
             return literal_in(c, kind)
         case ir.IntLit(value=c):
             # in float math an integer literal is converted too (16777217 is 16777216 in f32)
-            return UNKNOWN if float(c) != c else float(c) if kind is None or kind in _INTS else literal_in(float(c), kind)
+            if float(c) != c:
+                return UNKNOWN
+            return float(c) if kind is None or kind in _INTS else literal_in(float(c), kind)
         case ir.Sym() | ir.BuiltinRef():
             return NOPAD
         case ir.Neg(operand=x):

@@ -75,8 +75,7 @@ def exact_fold(op: ir.BinOp, x: float, y: float, fold: ir.DType):
         return None if math.isnan(r) else r
     if op is ir.BinOp.DIV and y == 0.0:
         return None if math.isnan(r) else r          # x / +-0.0: a signed infinity (x != 0)
-    q = {ir.BinOp.ADD: lambda a, b: a + b, ir.BinOp.SUB: lambda a, b: a - b,
-         ir.BinOp.MUL: lambda a, b: a * b, ir.BinOp.DIV: lambda a, b: a / b}[op](Fraction(x), Fraction(y))
+    q = OPS[op](Fraction(x), Fraction(y))
     return r if math.isfinite(r) and Fraction(r) == q and not _subnormal(r, np_t) else None
 
 

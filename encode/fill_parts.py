@@ -17,7 +17,8 @@ import numpy as np
 import z3
 
 from dsl import exprs, ir
-from dsl.pad_values import NOPAD, UNKNOWN, binary, evaluate, extremum, identical, operands, same, tile_names, value_at
+from dsl.pad_values import (F32_TINY, NOPAD, UNKNOWN, binary, evaluate, extremum, identical, operands, same,
+                             tile_names, value_at)
 
 from .symbols import mentions
 from .terms import And
@@ -235,7 +236,7 @@ def reduced(op: str, v, n: int):
         odd //= 2
     total = evaluate(np.multiply, v, n)
     exact = float(np.float32(v)) == v and abs(odd) * n < 2 ** 24 and Fraction(total) == q * n
-    return total if exact and float(np.float32(total)) == total and abs(total) >= 2.0 ** -126 else UNKNOWN
+    return total if exact and float(np.float32(total)) == total and abs(total) >= F32_TINY else UNKNOWN
 
 
 def binary_at(op: ir.BinOp, a, b):

@@ -71,7 +71,7 @@ def _integer_parts(df, e: ir.Expr) -> list:
 
 
 def _finding(s: ir.Compute, node, values: dict, exact: int) -> Finding:
-    mine = _tiles(node if node is not None else s.value)
+    mine = exprs.free_syms(node if node is not None else s.value, ir.SymKind.TENSOR)
     at = ", ".join(f"{n} = {v}" for n, v in sorted(values.items()) if n in mine)
     wrapped = _wrap(exact, I8)
     if node is None:
@@ -103,7 +103,7 @@ def _witness(df, ranges, e: ir.Expr, target: ir.DType | None):
     """(the i8 node or None for the assignment, the operands' values, the exact value) at
     which integer math `e` (assigned to a `target` tile, None inside float math) leaves i8,
     or None."""
-    leaves = sorted(_tiles(e))
+    leaves = sorted(exprs.free_syms(e, ir.SymKind.TENSOR))
     if not leaves or len(leaves) > MAX_LEAVES:
         return None
     try:
@@ -124,10 +124,6 @@ def _witness(df, ranges, e: ir.Expr, target: ir.DType | None):
         if target is I8 and kind is not I8 and not _holds(v, I8):
             return None, env, v
     return None
-
-
-def _tiles(e: ir.Expr) -> set[str]:
-    return exprs.free_syms(e, ir.SymKind.TENSOR)
 
 
 def _has_i8_math(df, e: ir.Expr) -> bool:

@@ -22,26 +22,14 @@ def _verdict(name: str):
 def test_a_running_value_updated_through_a_temporary_proves_and_lowers():
     """m_new = maximum(m, ...); m = m_new reads as m = maximum(m, ...) (encode/copyback.py);
     its buggy sibling tests/kernels/bad/tag_rowmax_through_temporary_skips_tile.dsl is refuted."""
-    from codegen_cuda.differential import check_lowering
-    v = _verdict("rowmax_through_temporary.dsl")
-    assert v.status == "proved", (v.findings, v.unknowns)
-    path = HERE / "rowmax_through_temporary.dsl"
-    kernel = check_source(path.read_text(), str(path)).kernel
-    assert check_lowering(kernel, path.read_text(), HERE / "rowmax_through_temporary.ref.py",
-                          [{"R": 4, "C": 256}], seeds=(0,)).verdict == "ok"
+    _proves_and_lowers("rowmax_through_temporary", {"R": 4, "C": 256})
 
 
 def test_attention_from_a_constant_max_through_a_temporary_proves_and_lowers():
     """The loop from key block 0 with m = zeros - inf and m_new = maximum(m, ...): the first
     iteration reads m before any update, which pairs as the empty record; siblings
     tag_attention_copy_v_next_block and tag_attention_copy_short_loop are refuted."""
-    from codegen_cuda.differential import check_lowering
-    path = HERE / "attention_running_max_copy.dsl"
-    kernel = check_source(path.read_text(), str(path)).kernel
-    v = verify_kernel(kernel, VerifyOptions())
-    assert v.status == "proved", (v.findings, v.unknowns)
-    assert check_lowering(kernel, path.read_text(), HERE / "attention_running_max_copy.ref.py",
-                          [{"S": 64}], seeds=(0,)).verdict == "ok"
+    _proves_and_lowers("attention_running_max_copy", {"S": 64})
 
 
 def test_welfords_textbook_update_through_a_delta_proves_and_lowers():
@@ -49,13 +37,7 @@ def test_welfords_textbook_update_through_a_delta_proves_and_lowers():
     temporary as well as directly: it stands for the in-place `mean = mean + (cm - mean) * w`
     (dsl/writeback.py), unknown before (new-user round 65); the sibling whose loop skips the
     first column tile, tests/kernels/bad/tag_welford_delta_skips_first_tile.dsl, is refuted."""
-    from codegen_cuda.differential import check_lowering
-    v = _verdict("welford_chan.dsl")
-    assert v.status == "proved", (v.findings, v.unknowns)
-    path = HERE / "welford_chan.dsl"
-    kernel = check_source(path.read_text(), str(path)).kernel
-    assert check_lowering(kernel, path.read_text(), HERE / "welford_chan.ref.py",
-                          [{"R": 8, "C": 192}], seeds=(0,)).verdict == "ok"
+    _proves_and_lowers("welford_chan", {"R": 8, "C": 192})
 
 
 def test_a_copy_back_is_not_inlined_when_its_operands_change_in_between():
