@@ -219,7 +219,8 @@ class Pads(PadLines, Accumulators, NonFiniteReads, Reaching, MmaPadding):
             parts = tuple(valued(q, UNKNOWN) if _number(q.value) and not holds_integer(q.value, kind) else q
                           for q in parts)
         # the target's own earlier value too (`g = g * a` after g = where(c, 1.0, inf): round 17)
-        if parts and self.non_finite_read(e) and not _one_tile_math(e) and not self._exactly_written(e):
+        if parts and not _masked(e) and self.non_finite_read(e) and not _one_tile_math(e) and \
+                not self._exactly_written(e):
             # padding that may meet an element that is not finite (0.0 * inf is NaN); a bare
             # tile too: its writer's value at the padding may have met one (held-out round 17)
             return merged(tuple(valued(q, UNKNOWN) for q in parts))
@@ -413,6 +414,13 @@ def _one_tile_math(e: ir.Expr) -> bool:
     44: a GELU after a bias was unknown, z's data elsewhere being possibly infinite)."""
     names = tile_names(e)
     return not isinstance(e, ir.Sym) and names is not None and len(names) == 1
+
+
+def _masked(e: ir.Expr) -> bool:
+    """`mask(x, c, fill=v)`: its own padding is v, put there and met by nothing; what it
+    keeps of x's was checked where x was walked (new-user round 72: a variance's
+    `mask(x - bcast(mu), ...)` was not known, mu divided by a count that may be 0)."""
+    return isinstance(e, ir.Call) and e.func == "mask"
 
 
 def data_sides(df, e: ir.Expr, point, self_name: str) -> tuple:

@@ -1,0 +1,16 @@
+# A sibling of r72_ok_colvar_count_rows with a bug (the re-mask of `x - mu` is missing or off by one).
+kernel colvar_drop_last(X: f32[R, C], V: f32[C]):
+    assume R >= 1 and R <= 32 and C % 64 == 0
+    const BR, BC = 32, 64
+    grid (C / BC)
+    threads 64
+    tag X[r, c] = (row=r, col=c)
+    tag V[c] = (col=c)
+    x = load X[0 : +BR, block.x * BC : +BC] masked(fill=0.0)
+    z = zeros f32[BR, BC]
+    one = z + 1.0
+    cnt = sum(mask(one, index(one, axis=0) < R, fill=0.0), axis=0)
+    mu = sum(x, axis=0) / cnt
+    d = mask(x - bcast(mu, axis=0, n=BR), index(x, axis=0) < R - 1, fill=0.0)
+    v = sum(d * d, axis=0) / cnt
+    store V[block.x * BC : +BC], v
