@@ -1,0 +1,126 @@
+"""The padding of an expression from its operands' (encode/pad_walk.py's Pads): negation,
+casts, arithmetic, maximum and minimum, broadcasts, reductions, masks, functions and where,
+each operand's padding parts combined by the rules of encode/fill_parts.py, where the exact
+evaluation of the whole (Pads.single_padded) cannot say."""
+from __future__ import annotations
+
+import math
+
+from dsl import ir
+from dsl.masks import fill_of
+from dsl.pad_values import UNARY, UNKNOWN, cast_value, func_at, math_type, pow_at, tile_names, value_at
+
+from .element_conds import index_compared
+from .fill_parts import (MET, NONE, Part, all_tiles, anywhere, bare_tiles, binary_at, combined, elementwise,
+                         extremum_at, extremum_parts, identical, inserted, kept_zero, literal, mapped, merged,
+                         shifted, valued, where_parts)
+from .softmax_sum import at_least_one
+from .zero_values import constant_value
+
+
+def _over_at_least_one(v):
+    """Padding of value v divided by a finite number >= 1: 0.0, an infinity or NaN stays as it
+    is; another number becomes one that depends on the divisor (data)."""
+    if isinstance(v, float) and (v == 0.0 or math.isinf(v) or math.isnan(v)):
+        return v
+    return v if v == MET else UNKNOWN
+
+
+class Structural:
+    """Pads' walk of an expression from its operands."""
+
+    def structural(self, e: ir.Expr, self_name: str, check: bool) -> tuple:
+        """The padding of `e` from its operands' (no exact evaluation of the whole)."""
+        def sub(x):
+            return self.expr(x, self_name, check)
+        match e:
+            case ir.Sym(kind=ir.SymKind.TENSOR, name=n):
+                return NONE if n == self_name else self.of(n)
+            case ir.Neg(operand=x):
+                return mapped(sub(x), lambda v: -v)
+            case ir.Not(operand=x):
+                # a truth at the padding flips; the walk once had no case for `not` and took its
+                # padding for none (held-out round 32: `where(not (x > y), 1.0, 3.0)` summed)
+                return mapped(sub(x), lambda v: float(v == 0.0))
+            case ir.Cast(operand=x, dtype=dt):
+                return tuple(valued(q, cast_value(q.value, dt)) for q in sub(x))
+            case ir.Bin(op=op, lhs=ir.Sym(name=n), rhs=b) if n == self_name and self.from_zero(n):
+                return kept_zero(tuple(valued(q, binary_at(op, 0.0, q.value)) for q in sub(b)))
+            case ir.Bin(op=op, lhs=a, rhs=ir.Sym(name=n)) if n == self_name and self.from_zero(n):
+                return kept_zero(tuple(valued(q, binary_at(op, q.value, 0.0)) for q in sub(a)))
+            case ir.Bin(op=ir.BinOp.DIV, lhs=a, rhs=b) if not sub(b) and (c := constant_value(self.df, b)):
+                # a divisor that is one nonzero number everywhere (`z + 2.0`): exact at padding
+                return merged(tuple(valued(q, binary_at(ir.BinOp.DIV, q.value, c)) for q in sub(a)))
+            case ir.Bin(op=ir.BinOp.DIV, lhs=a, rhs=b) if not sub(b) and at_least_one(self.df, b, self.constants.tile):
+                # p / bcast(l), l a softmax's row sum (>= 1): 0.0 stays 0.0, inf stays inf
+                return merged(tuple(valued(q, _over_at_least_one(q.value)) for q in sub(a)))
+            case ir.Bin(op=op, lhs=a, rhs=b) if any(
+                    tile_names(x) == set() and value_at(x, "", 0.0, self.df.types, within=math_type(e, self.df.types))
+                    == UNKNOWN for x in (a, b)):
+                # a number that may not be finite (R * 1e300 * 1e300): not some number
+                return merged(tuple(valued(q, UNKNOWN) for q in sub(a) + sub(b)))
+            case ir.Bin(op=op, lhs=a, rhs=b) if (known := index_compared(self.df, e, sub)) is not None:
+                return known
+            case ir.Bin(op=op, lhs=a, rhs=b):
+                return combined(op, sub(a), sub(b), lambda q, others: self.covered(q, others, e),
+                                (elementwise(a), elementwise(b)), lambda p, q: not self.meets(p, q, e))
+            case ir.Call(func="maximum" | "minimum" as f, args=(a, b)) if self_name in bare_tiles(a, b) and \
+                    self.from_zero(self_name):
+                other = b if bare_tiles(a, b)[0] == self_name else a
+                return kept_zero(tuple(valued(q, extremum_at(f, 0.0, q.value)) for q in sub(other)))
+            case ir.Call(func="maximum" | "minimum" as f, args=(a, b)) if self_name in bare_tiles(a, b) and \
+                    self.identity_start(self_name) == f:
+                # a running extremum from its identity: the identity stays where x's padding is it
+                other = b if bare_tiles(a, b)[0] == self_name else a
+                ident = -math.inf if f == "maximum" else math.inf
+                return merged(tuple(valued(q, ident if isinstance(q.value, float) and q.value == ident and not
+                                           q.absorbed else UNKNOWN) for q in sub(other)))
+            case ir.Call(func="maximum" | "minimum" as f, args=(a, b)) if literal(a) is not None or \
+                    literal(b) is not None:
+                # maximum(mask(x, c, fill=0.0), 0.0): the literal's value, not some number
+                # (data that padding met stays data with its records: a ReLU after a bias)
+                x, c = (a, literal(b)) if literal(b) is not None else (b, literal(a))
+                return merged(tuple(valued(q, MET if q.value == MET else extremum_at(f, q.value, c)) for q in sub(x)))
+            case ir.Call(func="maximum" | "minimum" as f, args=(a, b)):
+                return extremum_parts(f, sub(a), sub(b), (elementwise(a), elementwise(b)))
+            case ir.Call(func="bcast", args=(x,), kwargs=kw):
+                axis = self.df.env.const_value(dict(kw)["axis"])
+                return tuple(Part(q.value, inserted(q.whole, axis), None if q.maybe is None else inserted(q.maybe, axis),
+                                  shifted(q.at, axis, +1), q.pure, q.exact, q.absorbed) for q in sub(x))
+            case ir.Call(func=f, args=(x,), kwargs=kw) if f in ("sum", "max", "min"):
+                return self.reduce(f, sub(x), self.df.env.const_value(dict(kw)["axis"]), x, check)
+            case ir.Call(func="index"):
+                return NONE
+            case ir.Call(func="reshape", args=(x,)):
+                return anywhere(sub(x))
+            case ir.Call(func="mask", args=(x, c)):
+                # the fill as the math computes it: in f32 but for f64 tiles (round 29)
+                fill = fill_of(e, self.df.env.consts)
+                # (an i64 fill a float does not hold, 2^53 + 1, is no number here: round 70)
+                fill = float(fill) if float(fill) == fill else UNKNOWN
+                if fill != UNKNOWN and self.compute_dtype(x).is_float and self.compute_dtype(x) is not ir.DType.F64:
+                    fill = cast_value(fill, ir.DType.F32)
+                inner = sub(x)       # walked also when replaced: its reductions are checked there
+                kept = NONE if self.masked_again(x, c) else tuple(q for q in inner if not self.masked_part(q, c, x))
+                # a part of no known place may lie where the mask replaces it, or not: its elements
+                # hold its value or the fill (held-out round 41: a tail re-masked after a reshape
+                # was a TAG finding the interpreter did not reproduce)
+                kept = tuple(q if q.at is not None or q.value == MET or identical(q.value, fill) else valued(q, UNKNOWN)
+                             for q in kept)
+                return merged(kept + (self.cond_part(c, x, fill),))
+            case ir.Call(func=f, args=(x,)) if f in UNARY:
+                return mapped(sub(x), lambda v: func_at(f, v))
+            case ir.Call(func="pow", args=(a, b)) if literal(b) is not None:
+                return mapped(sub(a), lambda v: pow_at(v, literal(b)))
+            case ir.Call(func="pow", args=(a, b)) if literal(a) is not None:
+                return mapped(sub(b), lambda v: pow_at(literal(a), v))
+            case ir.Call(func="where", args=(c, a, b)):
+                return where_parts(sub(c), sub(a), sub(b), a, b, lambda q, others: self.covered(q, others, e))
+            case ir.Call(args=args):
+                parts = tuple(q for a in args for q in sub(a))
+                return tuple(valued(q, UNKNOWN) for q in parts)
+            case ir.Sym() | ir.IntLit() | ir.FloatLit() | ir.BuiltinRef():
+                return NONE      # literals, sizes, block and thread ids
+        # any other expression that reads a tile: its padding's value is not known
+        return merged(tuple(valued(q, UNKNOWN) for t in sorted(all_tiles(e) - {self_name}) for q in self.of(t)))
+
