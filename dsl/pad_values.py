@@ -82,7 +82,8 @@ def value_at(e: ir.Expr, name: str, v: float, types: Mapping, known: dict | None
 
 def math_type(e: ir.Expr, types: Mapping) -> ir.DType | None:
     """The dtype tile math `e` computes in, as dsl/compute.py types it: its tile operands'
-    (a `where`'s sides', not its condition's), a cast's; None for math on scalars alone."""
+    (a `where`'s sides', not its condition's) over a scalar's (`cast(R, f32) * x` of an f16
+    x is f16 math), a cast's; None for math on scalars alone."""
     match e:
         case ir.Sym(kind=ir.SymKind.TENSOR, name=n):
             t = types.get(n)
@@ -99,7 +100,14 @@ def math_type(e: ir.Expr, types: Mapping) -> ir.DType | None:
             return ir.DType.BOOL
         case _:
             kids = children(e)
-    return next((t for k in kids if (t := math_type(k, types)) is not None), None)
+    typed = [(t, _reads_tile(k)) for k in kids if (t := math_type(k, types)) is not None]
+    return next((t for t, tile in typed if tile), typed[0][0] if typed else None)
+
+
+def _reads_tile(e: ir.Expr) -> bool:
+    """Whether e is a tile (it reads one, or an index tile), not a scalar."""
+    return any(isinstance(n, ir.Sym) and n.kind is ir.SymKind.TENSOR or isinstance(n, ir.Call) and n.func == "index"
+               for n in iter_nodes(e))
 
 
 def holds_integer(v: float, dtype: ir.DType) -> bool:

@@ -9,7 +9,7 @@ import z3
 
 from dsl import exprs, ir
 from dsl.masks import neutral_for
-from dsl.pad_values import UNKNOWN, same
+from dsl.pad_values import UNKNOWN, math_type, same
 
 from . import program as prog
 from .fill_parts import MAX_RANK, MET, NONE, Part, fixed_place, identical, reduced, shifted, tile_coords
@@ -291,28 +291,10 @@ class PadLines:
         return not self.proved(z3.Not(And(union, *[z3.Not(a) for a in alone])), facts)
 
     def compute_dtype(self, x: ir.Expr) -> ir.DType:
-        """The dtype tile expression x computes in, as dsl/compute.py types it (a cast's type; a
-        tile operand's over a scalar's), f32 where it reads no tile. Its first tile's dtype
-        rounded a mask's fill of `cast(a, f32)` as a's f64 (held-out round 32)."""
-        from .fill_parts import all_tiles as _tiles
-        match x:
-            case ir.Sym(kind=ir.SymKind.TENSOR, name=n):
-                t = self.df.types.get(n)
-                return t.dtype if t is not None else ir.DType.F32
-            case ir.Cast(dtype=dt):
-                return dt
-            case ir.Call(func="index"):
-                return ir.DType.I32
-            case ir.Call(func="where", args=(_, a, b)):
-                kids = (a, b)
-            case ir.Call(func="mask" | "bcast" | "sum" | "max" | "min" | "reshape", args=(a, *_)):
-                kids = (a,)
-            case _:
-                kids = exprs.children(x)
-        for k in kids:
-            if _tiles(k) or any(isinstance(n, ir.Call) and n.func == "index" for n in exprs.iter_nodes(k)):
-                return self.compute_dtype(k)
-        return ir.DType.F32
+        """The dtype tile expression x computes in (dsl/pad_values.math_type), f32 where it
+        reads no tile. Its first tile's dtype rounded a mask's fill of `cast(a, f32)` as a's
+        f64 (held-out round 32)."""
+        return math_type(x, self.df.types) or ir.DType.F32
 
     def float_math(self, x: ir.Expr) -> bool:
         """Whether every value x computes is a float: float tiles, no cast to an integer type

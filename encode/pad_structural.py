@@ -6,6 +6,8 @@ from __future__ import annotations
 
 import math
 
+import z3
+
 from dsl import ir
 from dsl.masks import fill_of
 from dsl.pad_values import UNARY, UNKNOWN, cast_value, func_at, math_type, pow_at, tile_names, value_at
@@ -61,6 +63,8 @@ class Structural:
                 return merged(tuple(valued(q, UNKNOWN) for q in sub(a) + sub(b)))
             case ir.Bin(op=op, lhs=a, rhs=b) if (known := index_compared(self.df, e, sub)) is not None:
                 return known
+            case ir.Bin(op=op) if op in ir.COMPARISONS and (known := self.scalar_compared(e, sub)) is not None:
+                return known
             case ir.Bin(op=op, lhs=a, rhs=b):
                 return combined(op, sub(a), sub(b), lambda q, others: self.covered(q, others, e),
                                 (elementwise(a), elementwise(b)), lambda p, q: not self.meets(p, q, e))
@@ -107,7 +111,7 @@ class Structural:
                 # was a TAG finding the interpreter did not reproduce)
                 kept = tuple(q if q.at is not None or q.value == MET or identical(q.value, fill) else valued(q, UNKNOWN)
                              for q in kept)
-                return merged(kept + (self.cond_part(c, x, fill),))
+                return merged(kept + (self.cond_part(c, x, fill),) + self.cond_padding(sub(c), x, inner, fill, e))
             case ir.Call(func=f, args=(x,)) if f in UNARY:
                 return mapped(sub(x), lambda v: func_at(f, v))
             case ir.Call(func="pow", args=(a, b)) if literal(b) is not None:
@@ -123,4 +127,65 @@ class Structural:
                 return NONE      # literals, sizes, block and thread ids
         # any other expression that reads a tile: its padding's value is not known
         return merged(tuple(valued(q, UNKNOWN) for t in sorted(all_tiles(e) - {self_name}) for q in self.of(t)))
+
+    def cond_padding(self, cs: tuple, x: ir.Expr, xs: tuple, fill, e: ir.Expr) -> tuple:
+        """`mask(x, c, fill)` where its condition c reads padding (parts cs, of truths 1.0,
+        0.0 or not known): those elements hold the fill where the truth there is false and
+        x's value where it is true, which is a number only where x is one constant or its
+        padding of one value wherever c's lies (held-out round 76: `mask(z + 1.0, x == x)`
+        of 0.0 padding counted every row past R, a length filled with 64 counted 64 slots,
+        `mask(w, x > 0.0)` summed w's rows past R: the condition's padding was not looked at)."""
+        out = []
+        for q in cs:
+            kept = self._value_where(q, x, xs, e)
+            if q.value == 0.0:
+                v = fill
+            elif q.value == 1.0:
+                v = kept
+            else:
+                v = fill if kept != UNKNOWN and identical(kept, fill) else UNKNOWN
+            out.append(valued(q, UNKNOWN if v is None or q.value == MET else v))
+        return tuple(out)
+
+    def _value_where(self, q, x: ir.Expr, xs: tuple, e: ir.Expr):
+        """The one number x holds wherever part q lies, or UNKNOWN."""
+        exact = tuple(r for r in xs if r.exact and isinstance(r.value, float))
+        if exact and all(identical(r.value, exact[0].value) for r in exact) and self.covered(q, exact, e):
+            return exact[0].value
+        c = constant_value(self.df, x) if not xs else None
+        return float(c) if isinstance(c, (int, float)) and not isinstance(c, bool) else UNKNOWN
+
+    def scalar_compared(self, e: ir.Bin, sub) -> tuple | None:
+        """A comparison of an i32 or i64 tile's padding with an integer scalar (a loop
+        variable, a block id, a size): its truth at each part's integer, where this point's
+        facts decide it (a histogram's `x == b` of -1 padding, b in range(8), is false); None
+        where that does not apply."""
+        for x, s, left in ((e.lhs, e.rhs, True), (e.rhs, e.lhs, False)):
+            if tile_names(s) != set() or math_type(x, self.df.types) not in (ir.DType.I32, ir.DType.I64):
+                continue
+            parts = sub(x)
+            if not parts:
+                return None
+            return tuple(valued(q, self._truth(e.op, q.value, s, left, x)) for q in parts)
+        return None
+
+    def _truth(self, op: ir.BinOp, v, s: ir.Expr, left: bool, x: ir.Expr):
+        """1.0 or 0.0: whether `v op s` (`s op v` unless left) holds wherever x is, s in
+        int32's range; UNKNOWN where the facts do not decide it."""
+        from .element_conds import index_cond
+        if not isinstance(v, (int, float)) or isinstance(v, bool) or not math.isfinite(v) or v != int(v):
+            return UNKNOWN
+        lit = ir.IntLit(int(v), s.span)
+        _, inst, facts, coords = self.frame(x)
+        keep = index_cond(self.df, ir.Bin(op, lit, s, s.span) if left else ir.Bin(op, s, lit, s.span),
+                          tuple(coords), inst)
+        scalar = index_cond(self.df, ir.Bin(ir.BinOp.GE, s, ir.IntLit(-2 ** 31, s.span), s.span), tuple(coords), inst)
+        top = index_cond(self.df, ir.Bin(ir.BinOp.LT, s, ir.IntLit(2 ** 31, s.span), s.span), tuple(coords), inst)
+        if keep is None or scalar is None or top is None:
+            return UNKNOWN
+        if self.proved(z3.And(keep, scalar, top), facts):
+            return 1.0
+        if self.proved(z3.And(z3.Not(keep), scalar, top), facts):
+            return 0.0
+        return UNKNOWN
 

@@ -205,8 +205,8 @@ class Pads(Structural, PadLines, Accumulators, NonFiniteReads, Reaching, MmaPadd
             parts = tuple(valued(q, UNKNOWN) if _number(q.value) and not holds_integer(q.value, kind) else q
                           for q in parts)
         # the target's own earlier value too (`g = g * a` after g = where(c, 1.0, inf): round 17)
-        if parts and not _masked(e) and self.non_finite_read(e) and not _one_tile_math(e) and \
-                not self._exactly_written(e):
+        if parts and not _masked(self.df.zero_branches.masked_form(e)) and self.non_finite_read(e) and \
+                not _one_tile_math(e) and not self._exactly_written(e):
             # padding that may meet an element that is not finite (0.0 * inf is NaN); a bare
             # tile too: its writer's value at the padding may have met one (held-out round 17)
             return merged(tuple(valued(q, UNKNOWN) for q in parts))
@@ -308,7 +308,7 @@ def _one_tile_math(e: ir.Expr) -> bool:
 
 
 def _masked(e: ir.Expr) -> bool:
-    """`mask(x, c, fill=v)`: its own padding is v, put there and met by nothing; what it
+    """`mask(x, c, fill=v)` (or a where with a branch of zeros): its own padding is v, put there and met by nothing; what it
     keeps of x's was checked where x was walked (new-user round 72: a variance's
     `mask(x - bcast(mu), ...)` was not known, mu divided by a count that may be 0)."""
     return isinstance(e, ir.Call) and e.func == "mask"

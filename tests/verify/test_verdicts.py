@@ -367,6 +367,11 @@ HELD_OUT = [
     ("r73_e01_ok_sum_line", {"T": 64}),   # a line of padding summed exactly in f32
     ("r73_e07_ok_cmp_lit_f64", {"T": 64}),   # f64 padding compared with a literal in f64
     ("r72_ok_colvar_count_rows", {"R": 23, "C": 128}),   # a variance over a count of valid rows
+    ("r76_ok_row_hist_loop_bins", {"R": 10, "C": 50}),   # a fill that is no bin: `x == b` false there
+    ("r76_ok_count_positive", {"R": 23, "C": 128}),   # `mask(one, xx > 0.0)` false at 0.0 padding
+    ("r76_ok_total_tokens", {"R": 23}),   # lengths filled with 0 count no slot
+    ("r76_ok_gated_weight_sum", {"R": 23, "C": 128}),   # a gate closed at the padding
+    ("r76_ok_colvar_where_zeros", {"R": 23, "C": 128}),   # a where with a branch of zeros re-masks
 ]
 
 
