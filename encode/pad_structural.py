@@ -104,14 +104,18 @@ class Structural:
                 fill = float(fill) if float(fill) == fill else UNKNOWN
                 if fill != UNKNOWN and self.compute_dtype(x).is_float and self.compute_dtype(x) is not ir.DType.F64:
                     fill = cast_value(fill, ir.DType.F32)
-                inner = sub(x)       # walked also when replaced: its reductions are checked there
-                kept = NONE if self.masked_again(x, c) else tuple(q for q in inner if not self.masked_part(q, c, x))
+                inner, cs = sub(x), sub(c)      # x walked also when replaced: its reductions are checked there
+                # x's padding is replaced where c fails: at every element (masked_again), where
+                # c's index condition fails (masked_part), or where c is padding that is false
+                falses = tuple(r for r in cs if r.exact and isinstance(r.value, float) and r.value == 0.0)
+                kept = NONE if self.masked_again(x, c) else tuple(
+                    q for q in inner if not self.masked_part(q, c, x) and not (falses and self.covered(q, falses, e)))
                 # a part of no known place may lie where the mask replaces it, or not: its elements
                 # hold its value or the fill (held-out round 41: a tail re-masked after a reshape
                 # was a TAG finding the interpreter did not reproduce)
                 kept = tuple(q if q.at is not None or q.value == MET or identical(q.value, fill) else valued(q, UNKNOWN)
                              for q in kept)
-                return merged(kept + (self.cond_part(c, x, fill),) + self.cond_padding(sub(c), x, inner, fill, e))
+                return merged(kept + (self.cond_part(c, x, fill),) + self.cond_padding(cs, x, inner, fill, e))
             case ir.Call(func=f, args=(x,)) if f in UNARY:
                 return mapped(sub(x), lambda v: func_at(f, v))
             case ir.Call(func="pow", args=(a, b)) if literal(b) is not None:

@@ -372,6 +372,7 @@ HELD_OUT = [
     ("r76_ok_total_tokens", {"R": 23}),   # lengths filled with 0 count no slot
     ("r76_ok_gated_weight_sum", {"R": 23, "C": 128}),   # a gate closed at the padding
     ("r76_ok_colvar_where_zeros", {"R": 23, "C": 128}),   # a where with a branch of zeros re-masks
+    ("r76_ok_min_gate_negfill", {"R": 23, "C": 128}),   # a gate whose fill fails replaces x's padding
 ]
 
 
