@@ -17,6 +17,7 @@ from .fill_parts import (MET, NONE, Part, all_tiles, anywhere, bare_tiles, binar
                          extremum_at, extremum_parts, identical, inserted, kept_zero, literal, mapped, merged,
                          shifted, valued, where_parts)
 from .softmax_sum import at_least_one
+from .symbols import Unsupported
 from .zero_values import constant_value
 
 
@@ -146,17 +147,18 @@ class Structural:
                 v = fill
             elif q.value == 1.0:
                 v = kept
-            else:
+            else:       # a truth not known (or data's): the fill or x's value
                 v = fill if kept != UNKNOWN and identical(kept, fill) else UNKNOWN
-            out.append(valued(q, UNKNOWN if v is None or q.value == MET else v))
+            out.append(valued(q, v))
         return tuple(out)
 
     def _value_where(self, q, x: ir.Expr, xs: tuple, e: ir.Expr):
-        """The one number x holds wherever part q lies, or UNKNOWN."""
-        exact = tuple(r for r in xs if r.exact and isinstance(r.value, float))
-        if exact and all(identical(r.value, exact[0].value) for r in exact) and self.covered(q, exact, e):
-            return exact[0].value
-        c = constant_value(self.df, x) if not xs else None
+        """The one number x holds wherever part q lies: x's padding, every part of it exact
+        and of one value, lies wherever q does; or x is one constant. Else UNKNOWN."""
+        if xs:
+            one = all(r.exact and isinstance(r.value, float) and identical(r.value, xs[0].value) for r in xs)
+            return xs[0].value if one and self.covered(q, xs, e) else UNKNOWN
+        c = constant_value(self.df, x)
         return float(c) if isinstance(c, (int, float)) and not isinstance(c, bool) else UNKNOWN
 
     def scalar_compared(self, e: ir.Bin, sub) -> tuple | None:
@@ -177,10 +179,14 @@ class Structural:
         """1.0 or 0.0: whether `v op s` (`s op v` unless left) holds wherever x is, s in
         int32's range; UNKNOWN where the facts do not decide it."""
         from .element_conds import index_cond
-        if not isinstance(v, (int, float)) or isinstance(v, bool) or not math.isfinite(v) or v != int(v):
+        if not isinstance(v, (int, float)) or isinstance(v, bool) or not math.isfinite(v) or v != int(v) or \
+                self.point is None:
             return UNKNOWN
         lit = ir.IntLit(int(v), s.span)
-        _, inst, facts, coords = self.frame(x)
+        try:
+            _, inst, facts, coords = self.frame(x)
+        except Unsupported:
+            return UNKNOWN
         keep = index_cond(self.df, ir.Bin(op, lit, s, s.span) if left else ir.Bin(op, s, lit, s.span),
                           tuple(coords), inst)
         scalar = index_cond(self.df, ir.Bin(ir.BinOp.GE, s, ir.IntLit(-2 ** 31, s.span), s.span), tuple(coords), inst)

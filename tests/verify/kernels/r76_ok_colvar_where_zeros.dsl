@@ -1,6 +1,6 @@
 # Held-out round 76: r72_ok_colvar_count_rows with the re-mask written as a where with a
 # branch of zeros, which is its mask: 0.0 at the padding whatever mu is.
-kernel z4_where_zeros_tile(X: f32[R, C], V: f32[C]):
+kernel colvar_where_zeros(X: f32[R, C], V: f32[C]):
     assume R >= 1 and R <= 32 and C % 64 == 0
     const BR, BC = 32, 64
     grid (C / BC)

@@ -1,6 +1,6 @@
 # Held-out round 76: per column, the number of positive entries of a ragged row tile: the
 # condition `xx > 0.0` is false at the 0.0 padding, so the mask puts its 0.0 there.
-kernel f3_cnt_ok(X: f32[R, C], V: f32[C]):
+kernel count_positive(X: f32[R, C], V: f32[C]):
     assume R >= 1 and R <= 32 and C % 64 == 0
     const BR, BC = 32, 64
     grid (C / BC)

@@ -1,6 +1,6 @@
 # Held-out round 76: the number of valid (row, col) slots, col < L[row], of up to 32 rows;
 # lengths loaded with fill 0 count no slot in the rows past R.
-kernel t2_total_tokens_ok(L: i32[R], V: f32[1]):
+kernel total_tokens(L: i32[R], V: f32[1]):
     assume R >= 1 and R <= 32
     const BR, BC = 32, 64
     grid (1)
