@@ -10,7 +10,7 @@ import dataclasses
 import multiprocessing
 import time
 
-NOT_REPLAYABLE = ("RES", "BANK", "UNUSED", "START", "WRAP")   # limits, performance, advice: nothing to execute
+NOT_REPLAYABLE = ("RES", "BANK", "UNUSED", "START", "WRAP", "GRID")   # limits, performance, advice: nothing to execute
 OUT_OF_TIME = "not replayed (time budget)"
 
 

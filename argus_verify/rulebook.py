@@ -167,6 +167,15 @@ _VERIFIER = {
              "inside a float cast (`cast(q - zb, f32)`).",
              "Cast the operands to i32 before the math; give a sum an i32 tile; bound the inputs "
              "with an `assume` where the data cannot reach the wrap."),
+    "GRID": ("Advice, not a failure: sizes that satisfy every `assume` at which a dimension of "
+             "the launch grid is below 1. Every proof starts from a grid of at least one block, "
+             "so at those sizes the kernel is proved of nothing: it launches no block and writes "
+             "nothing, and neither the interpreter nor `argus run` runs it. The warning names "
+             "such sizes.",
+             "A grid rounded down (`grid (N / 64)`) under an `assume` that allows sizes below "
+             "the tile (`assume N <= 64`, or no lower bound at all).",
+             "Assume sizes at which every grid dimension is at least 1 (`assume N % 64 == 0`), "
+             "or round the grid up (`grid ((N + 63) / 64)`) and mask the tail."),
 }
 
 _FRONT_END = {

@@ -19,7 +19,8 @@ from .findings import Finding, Unknown, Verdict
 from .solver import BUDGET_NOTE, MINIMIZE_RLIMIT, SolverOptions
 from .symbols import SymEnv, Unsupported
 
-ALL_RULES = ("TAG", "RACE", "SYNC", "ASYNC", "WAR", "BOUND", "INIT", "COVER", "RES", "BANK", "UNUSED", "START", "WRAP")
+ALL_RULES = ("TAG", "RACE", "SYNC", "ASYNC", "WAR", "BOUND", "INIT", "COVER", "RES", "BANK", "UNUSED", "START", "WRAP",
+             "GRID")
 
 
 @dataclass(frozen=True, slots=True)
@@ -164,6 +165,9 @@ def _verify_once(kernel: ir.Kernel, opts: VerifyOptions) -> Verdict:
     if opts.wants("WRAP"):
         from .wrap_rule import check as check_wraps
         check_wraps(df, sink)
+    if opts.wants("GRID"):
+        from .grid_rule import check as check_grid
+        check_grid(kernel, sink, SolverOptions(seed=opts.seed, deadline=opts.deadline))
     t2 = time.perf_counter()
     from .memory_rules import check_memory_rules
     check_memory_rules(df, opts, sink)

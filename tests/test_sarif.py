@@ -90,7 +90,7 @@ def test_rules_carry_descriptions_help_and_anchors(kernels, capsys):
         # helpUri must be an absolute URI (the schema's "uri" format): the checkout's reference.
         assert r["helpUri"] == f"{(REPO / DOC_PATH).as_uri()}#{r['id'].lower()}" and r["id"] in anchors
         assert urllib.parse.urlparse(r["helpUri"]).scheme == "file" and f"See {DOC_PATH}#" in r["help"]["text"]
-        assert r["defaultConfiguration"]["level"] == ("warning" if r["id"] in ("BANK", "UNUSED", "START", "WRAP") else "error")
+        assert r["defaultConfiguration"]["level"] == ("warning" if r["id"] in ("BANK", "UNUSED", "START", "WRAP", "GRID") else "error")
     inv = log["runs"][0]["invocations"][0]
     assert inv == {"executionSuccessful": True, "exitCode": 0, "exitCodeDescription": "proved",
                    "toolExecutionNotifications": [], "toolConfigurationNotifications": []}

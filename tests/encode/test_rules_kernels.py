@@ -21,7 +21,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent))
 from replay import Replay  # noqa: E402
 
 ROOT = Path(__file__).resolve().parents[2]
-RULES = ("race", "sync", "async", "war", "bound", "init", "cover", "res", "bank", "unused", "start", "wrap")
+RULES = ("race", "sync", "async", "war", "bound", "init", "cover", "res", "bank", "unused", "start", "wrap", "grid")
 BAD = sorted(p for p in (ROOT / "tests/kernels/bad").glob("*.dsl") if p.stem.split("_")[0] in RULES)
 PROOFS = sorted((ROOT / "proofs").glob("*.dsl"))
 REQUIRED = ["gemm_pipelined", "transpose_padded", "transpose_swizzled", "reduce_tree"]
@@ -391,9 +391,22 @@ def replay_wrap(kernel, f):
     assert all(-128 <= int(v) <= 127 for v in re.findall(r"= (-?\d+)", m.group(2)))
 
 
+def replay_grid(kernel, f):
+    """Advice made concrete: the witness sizes satisfy every size assumption and make the
+    named grid dimension below 1."""
+    from interp.intexpr import IntEval
+    from interp.inputs import is_data_assume
+    assert f.severity == "warning"
+    ev = IntEval({**dict(f.sizes), **{c.name: c.value for c in kernel.consts}})
+    assert all(v >= 1 for _, v in f.sizes)
+    assert all(bool(ev.cond(a)) for a in kernel.assumes if not is_data_assume(a))
+    assert any(int(ev(d)) < 1 for d in kernel.grid)
+
+
 REPLAY = {"RACE": replay_race, "WAR": replay_pair, "ASYNC": replay_pair, "SYNC": replay_sync,
           "BOUND": replay_bound, "INIT": replay_init, "COVER": replay_cover, "RES": replay_res,
-          "BANK": replay_bank, "UNUSED": replay_unused, "START": replay_start, "WRAP": replay_wrap}
+          "BANK": replay_bank, "UNUSED": replay_unused, "START": replay_start, "WRAP": replay_wrap,
+          "GRID": replay_grid}
 
 
 @pytest.mark.parametrize("start,update,found", [
@@ -444,3 +457,26 @@ def test_wrap_reports_i8_math_only_with_values_that_wrap(value, assume, found):
     assert result.ok, [str(d) for d in result.diagnostics]
     verdict = verify_kernel(result.kernel, VerifyOptions(rules=("WRAP",)))
     assert bool([f for f in verdict.findings if f.rule == "WRAP"]) == found, verdict.findings
+
+
+@pytest.mark.parametrize("assume,grid,found", [
+    ("N <= 64", "N / 64", True),                  # N < 64: no block
+    ("N >= 32 and N <= 64", "N / 64", True),
+    ("N % 64 == 0", "N / 64", False),
+    ("N <= 64", "(N + 63) / 64", False),          # rounded up: a block at every N >= 1
+    ("N <= 128 and N % 64 == 0", "N / 64", False),
+])
+def test_grid_reports_sizes_the_assumes_allow_with_no_block(assume, grid, found):
+    """Held-out round 77: a masked copy with `assume N <= 64` and `grid (N / 64)` proved and
+    copies nothing for N < 64 (every proof starts from a grid with a block)."""
+    text = (f"kernel k(X: f32[N], Y: f32[N]):\n    assume {assume}\n    grid ({grid})\n    threads 64\n"
+            "    tag X[i] = (i=i)\n    tag Y[i] = (i=i)\n"
+            "    x = load X[block.x * 64 : +64] masked(fill=0.0)\n    store Y[block.x * 64 : +64], x masked\n")
+    kernel = check_source(text, "k.dsl").kernel
+    verdict = verify_kernel(kernel, VerifyOptions())
+    assert verdict.status == "proved", (verdict.findings, verdict.unknowns)
+    grid_findings = [f for f in verdict.findings if f.rule == "GRID"]
+    assert bool(grid_findings) == found, verdict.findings
+    for f in grid_findings:
+        replay_grid(kernel, f)
+
