@@ -62,6 +62,12 @@ class Structural:
                     == UNKNOWN for x in (a, b)):
                 # a number that may not be finite (R * 1e300 * 1e300): not some number
                 return merged(tuple(valued(q, UNKNOWN) for q in sub(a) + sub(b)))
+            case ir.Bin(op=op, lhs=a, rhs=b) if (lit := self._number_side(e)) is not None:
+                # `bcast(s) >= -inf`, `max(x, axis=1) == inf`: the number itself, not some
+                # finite one (held-out round 78: -inf padding passed `>= -inf` as false)
+                side, c = lit
+                at = (lambda v: binary_at(op, c, v)) if side == 0 else (lambda v: binary_at(op, v, c))
+                return merged(tuple(q if q.value == MET else valued(q, at(q.value)) for q in sub((a, b)[1 - side])))
             case ir.Bin(op=op, lhs=a, rhs=b) if (known := index_compared(self.df, e, sub)) is not None:
                 return known
             case ir.Bin(op=op) if op in ir.COMPARISONS and (known := self.scalar_compared(e, sub)) is not None:
@@ -198,4 +204,19 @@ class Structural:
         if self.proved(z3.And(z3.Not(keep), scalar, top), facts):
             return 0.0
         return UNKNOWN
+
+    def _number_side(self, e: ir.Bin) -> tuple | None:
+        """(the side, its number) of `a op b` where one operand is a number (a literal, as the
+        math holds it) and the other reads tiles, for a comparison or a number that is not
+        finite: evaluated with the padding exactly. A finite number in arithmetic is left to
+        the rules for some finite number (fill_parts.combined)."""
+        for side, (s, other) in enumerate(((e.lhs, e.rhs), (e.rhs, e.lhs))):
+            if tile_names(s) != set() or not all_tiles(other):
+                continue
+            kind = math_type(other if e.op in ir.COMPARISONS else e, self.df.types)
+            c = value_at(s, "", 0.0, self.df.types, within=kind)
+            if isinstance(c, (int, float)) and not isinstance(c, bool) and (
+                    e.op in ir.COMPARISONS or not math.isfinite(c)):
+                return side, float(c)
+        return None
 

@@ -373,6 +373,8 @@ HELD_OUT = [
     ("r76_ok_gated_weight_sum", {"R": 23, "C": 128}),   # a gate closed at the padding
     ("r76_ok_colvar_where_zeros", {"R": 23, "C": 128}),   # a where with a branch of zeros re-masks
     ("r76_ok_min_gate_negfill", {"R": 23, "C": 128}),   # a gate whose fill fails replaces x's padding
+    ("r78_ok_shifted_gate_min", {"R": 23, "C": 128}),   # a gate shifted by a row, padding that fails
+    ("r78_ok_gate_of_mask", {"R": 23, "C": 128}),   # a masked gate compared with a literal
 ]
 
 
