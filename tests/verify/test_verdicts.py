@@ -375,6 +375,7 @@ HELD_OUT = [
     ("r76_ok_min_gate_negfill", {"R": 23, "C": 128}),   # a gate whose fill fails replaces x's padding
     ("r78_ok_shifted_gate_min", {"R": 23, "C": 128}),   # a gate shifted by a row, padding that fails
     ("r78_ok_gate_of_mask", {"R": 23, "C": 128}),   # a masked gate compared with a literal
+    ("r79_ok_gelu_dropout_epilogue", {"R": 13, "C": 100}),   # an inline erf GELU over both tails
 ]
 
 
