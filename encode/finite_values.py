@@ -52,6 +52,14 @@ class NonFinite:
         self._floors: dict[str, float] = {}                   # size -> its least value known
         self._runs: dict[int, bool] = {}                      # id(loop) -> it runs at least once
         self._stmts = {q.path: q.stmt for q in df.points}
+        self._constants = None                                # zero_values.Constants, when a division asks
+
+    def _at_least_one(self, e: ir.Expr) -> bool:
+        from .softmax_sum import at_least_one
+        from .zero_values import Constants
+        if self._constants is None:
+            self._constants = Constants(self.df)
+        return at_least_one(self.df, e, self._constants.tile)
 
     def read(self, point, name: str) -> frozenset:
         """The values a read of `name` at `point` (None: anywhere) may see."""
@@ -216,6 +224,10 @@ class NonFinite:
                     return as_float({_cast(u, dt, inner) for u in val(y)}, inner)
                 case ir.Bin(op=op, lhs=a, rhs=b) if op in _OPS:
                     va, vb = val(a), val(b)
+                    if op is ir.BinOp.DIV and DATA in vb and self._at_least_one(b):
+                        # data over data may be inf (value_atoms: a divisor of data may be 0.0), but
+                        # not over a softmax's row sum or a clamped count, >= 1
+                        vb = (vb - {DATA}) | {Num(1.0, fmt.limit, False)}
                     return {v for u in va for w in vb for v in binary(op, u, w, fmt)}
                 case ir.Bin():
                     return {0.0, 1.0}                    # comparisons and logic

@@ -176,7 +176,9 @@ def _bits(op: ir.BinOp, x, y) -> frozenset:
 
 def _with_data(op: ir.BinOp, x, y, fmt: Fmt) -> frozenset:
     if x == y == DATA:
-        return frozenset({DATA})
+        # data over data may be over 0.0 (`1.0 / (e - e)`, `(e - e) / (e - e)`: held-out
+        # round 80, finite inputs whose quotient is inf or NaN at every element)
+        return ANY if op is ir.BinOp.DIV else frozenset({DATA})
     data_left = x == DATA
     other = y if data_left else x
     span = _span(other)
@@ -192,8 +194,8 @@ def _with_data(op: ir.BinOp, x, y, fmt: Fmt) -> frozenset:
         if span == (0.0, 0.0):
             return frozenset({0.0})
         return frozenset({DATA}) | (INFS if max(abs(span[0]), abs(span[1])) > huge else frozenset())
-    if not data_left:                                   # a number over data: data, by the assumption
-        return INFS if other in INFS else frozenset({DATA})
+    if not data_left:                                   # a number over data, which may be 0.0
+        return INFS | {NAN} if other in INFS else ANY if span == (0.0, 0.0) else frozenset({DATA}) | INFS
     if other in INFS:
         return frozenset({0.0})
     if span == (0.0, 0.0):
