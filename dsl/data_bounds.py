@@ -103,12 +103,45 @@ def _lower(e: ir.Expr) -> float | None:
             return _converted_bound(_lower(x), dt)
         case ir.Bin(op=ir.BinOp.MUL, lhs=a, rhs=b) if _same_text(a, b):
             return 0.0
+        case ir.Sym(kind=ir.SymKind.SIZE):
+            return 1.0                 # every size is at least 1
+        case ir.Call(func="sum", args=(x,)) if _at_least(x, 0.0) and not _negative_fill(x):
+            return 0.0                 # a sum of values >= 0.0, its padding too (`sum(d * d)`)
+        case ir.Bin(op=ir.BinOp.DIV, lhs=a, rhs=b) if _at_least(a, 0.0) and _above(b, 0.0) and \
+                not any(isinstance(n, ir.Sym) and n.kind is ir.SymKind.TENSOR for n in _nodes(b)):
+            return 0.0                 # over a positive scalar (`/ cast(C, f32)`): >= 0.0, maybe 0.0
         case ir.Bin(op=ir.BinOp.ADD, lhs=a, rhs=b):
             la, lb = _lower(a), _lower(b)
             if la is None or lb is None:
                 return None
             return _down(Fraction(la) + Fraction(lb)) if math.isfinite(la) and math.isfinite(lb) else la + lb
     return None
+
+
+def _at_least(e: ir.Expr, v: float) -> bool:
+    low = _lower(e)
+    return low is not None and low >= v
+
+
+def _above(e: ir.Expr, v: float) -> bool:
+    low = _lower(e)
+    return low is not None and low > v
+
+
+def _nodes(e: ir.Expr):
+    from dsl.exprs import iter_nodes
+    return iter_nodes(e)
+
+
+def _negative_fill(e: ir.Expr) -> bool:
+    """Whether a `mask` inside e may put a value below 0.0 (not a literal fill >= 0.0)."""
+    for n in _nodes(e):
+        if isinstance(n, ir.Call) and n.func == "mask":
+            fill = dict(n.kwargs).get("fill")
+            v = _lower(fill) if fill is not None else 0.0
+            if v is None or v < 0.0:
+                return True
+    return False
 
 
 def _down(q: Fraction) -> float:

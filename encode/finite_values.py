@@ -21,12 +21,14 @@ from __future__ import annotations
 import math
 
 from dsl import ir
+from dsl.data_bounds import data_bound
+from dsl.exprs import iter_nodes as _iter
 from dsl.pad_values import FUNCS, cast_value
 
 from . import program as prog
 from .softmax_sum import scalar_at_least_one
 from .symbols import Unsupported
-from .value_atoms import (ANY, DATA, FMT, INT_BOUND, Num, as_float, binary, cast_int, exact, extremum, mapped,
+from .value_atoms import (ANY, DATA, FMT, INT_BOUND, NAN, Num, as_float, binary, cast_int, exact, extremum, mapped,
                           non_finite, normal, summed)
 
 __all__ = ["NonFinite", "non_finite"]
@@ -37,6 +39,8 @@ _OPS = (ir.BinOp.ADD, ir.BinOp.SUB, ir.BinOp.MUL, ir.BinOp.DIV, ir.BinOp.MOD, ir
 _ID = Num(0.0, INT_BOUND - 1.0, True)         # a size, a block id
 _LOOP = Num(-INT_BOUND, INT_BOUND - 1.0, True)  # a loop variable
 _INT_FMT = FMT[ir.DType.F64]                  # integer math: only its own bounds count
+# what a function of finite data gives at 0.0 (besides NaN below it): log(0) = -inf, rsqrt(0) = inf
+_DOMAIN = {"log": (-math.inf,), "log2": (-math.inf,), "rsqrt": (math.inf, -math.inf), "sqrt": ()}
 
 
 class NonFinite:
@@ -53,6 +57,37 @@ class NonFinite:
         self._runs: dict[int, bool] = {}                      # id(loop) -> it runs at least once
         self._stmts = {q.path: q.stmt for q in df.points}
         self._constants = None                                # zero_values.Constants, when a division asks
+
+    def _outside_domain(self, f: str, y: ir.Expr) -> set:
+        """What log, log2, sqrt or rsqrt of data y may give besides data: finite inputs make
+        0.0 and negative numbers (`log(e - e)` is -inf, `rsqrt(w)` of w = 0.0 is inf, `sqrt(e -
+        e - 1.0)` NaN: held-out round 81), unless y is known positive (`var + 1e-5`, a softmax's
+        row sum) or, for sqrt, not negative."""
+        if f not in _DOMAIN:
+            return set()
+        low = data_bound(self._resolved(y, 0), "max")
+        if f in ("log", "log2", "rsqrt") and (low is not None and low > 0.0 or self._at_least_one(y)):
+            return set()
+        if f == "sqrt" and low is not None and low >= 0.0:
+            return set()
+        return set(_DOMAIN[f]) | ({NAN} if low is None or low < 0.0 else set())
+
+    def _resolved(self, e: ir.Expr, depth: int) -> ir.Expr:
+        """e with each tile that one statement computes (from other tiles) replaced by that
+        statement's math, a few levels deep: the bound of `rsqrt(var + eps)` needs var's."""
+        from dsl.exprs import rewrite
+
+        def inline(n):
+            if not (isinstance(n, ir.Sym) and n.kind is ir.SymKind.TENSOR) or depth >= 4:
+                return None
+            writers = self.df.writers.get(n.name, [])
+            if len(writers) != 1 or not isinstance(writers[0].stmt, ir.Compute):
+                return None
+            value = writers[0].stmt.value
+            if any(isinstance(m, ir.Sym) and m.name == n.name for m in _iter(value)):
+                return None
+            return self._resolved(value, depth + 1)
+        return rewrite(e, inline)
 
     def _at_least_one(self, e: ir.Expr) -> bool:
         from .softmax_sum import at_least_one
@@ -248,7 +283,9 @@ class NonFinite:
                     axis = self.df.env.const_value(dict(kw)["axis"])
                     return summed(val(y), INT_BOUND if axis is None else self._extent(y, axis), fmt)
                 case ir.Call(func=f, args=(y,)) if f in FUNCS:
-                    return {v for u in val(y) for v in mapped(f, FUNCS[f], u, fmt)}
+                    vy = val(y)
+                    out = {v for u in vy for v in mapped(f, FUNCS[f], u, fmt)}
+                    return out | self._outside_domain(f, y) if DATA in vy else out
             return ANY
         return val(e)
 
