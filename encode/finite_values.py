@@ -83,10 +83,11 @@ class NonFinite:
             writers = self.df.writers.get(n.name, [])
             if len(writers) != 1 or not isinstance(writers[0].stmt, ir.Compute):
                 return None
-            value = writers[0].stmt.value
-            if any(isinstance(m, ir.Sym) and m.name == n.name for m in _iter(value)):
+            s = writers[0].stmt
+            if any(isinstance(m, ir.Sym) and m.name == n.name for m in _iter(s.value)):
                 return None
-            return self._resolved(value, depth + 1)
+            # as the tile holds it: `var + 1e-8` stored in f16 is 0.0 there
+            return ir.Cast(self._resolved(s.value, depth + 1), s.target.dtype, s.span)
         return rewrite(e, inline)
 
     def _at_least_one(self, e: ir.Expr) -> bool:
