@@ -14,6 +14,7 @@ from fractions import Fraction
 import numpy as np
 
 from dsl import ir
+from dsl.exprs import iter_nodes
 from dsl.pad_values import F32_TINY, cast_value
 
 _NONNEGATIVE = ("abs", "exp", "exp2", "sqrt", "sigmoid")
@@ -108,7 +109,7 @@ def _lower(e: ir.Expr) -> float | None:
         case ir.Call(func="sum", args=(x,)) if _at_least(x, 0.0) and not _negative_fill(x):
             return 0.0                 # a sum of values >= 0.0, its padding too (`sum(d * d)`)
         case ir.Bin(op=ir.BinOp.DIV, lhs=a, rhs=b) if _at_least(a, 0.0) and _above(b, 0.0) and \
-                not any(isinstance(n, ir.Sym) and n.kind is ir.SymKind.TENSOR for n in _nodes(b)):
+                not any(isinstance(n, ir.Sym) and n.kind is ir.SymKind.TENSOR for n in iter_nodes(b)):
             return 0.0                 # over a positive scalar (`/ cast(C, f32)`): >= 0.0, maybe 0.0
         case ir.Bin(op=ir.BinOp.ADD, lhs=a, rhs=b):
             la, lb = _lower(a), _lower(b)
@@ -128,14 +129,9 @@ def _above(e: ir.Expr, v: float) -> bool:
     return low is not None and low > v
 
 
-def _nodes(e: ir.Expr):
-    from dsl.exprs import iter_nodes
-    return iter_nodes(e)
-
-
 def _negative_fill(e: ir.Expr) -> bool:
     """Whether a `mask` inside e may put a value below 0.0 (not a literal fill >= 0.0)."""
-    for n in _nodes(e):
+    for n in iter_nodes(e):
         if isinstance(n, ir.Call) and n.func == "mask":
             fill = dict(n.kwargs).get("fill")
             v = _lower(fill) if fill is not None else 0.0

@@ -48,4 +48,3 @@ class NonFiniteReads:
 
 
 _MADE = (ir.BinOp.ADD, ir.BinOp.SUB, ir.BinOp.MUL, ir.BinOp.DIV, ir.BinOp.MOD)
-

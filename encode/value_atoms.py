@@ -196,7 +196,7 @@ def _with_data(op: ir.BinOp, x, y, fmt: Fmt) -> frozenset:
             return frozenset({0.0})
         return frozenset({DATA}) | (INFS if max(abs(span[0]), abs(span[1])) > huge else frozenset())
     if not data_left:                                   # a number over data, which may be 0.0
-        return INFS | {NAN} if other in INFS else ANY if span == (0.0, 0.0) else frozenset({DATA}) | INFS
+        return INFS | {NAN} if other in INFS else ANY if span[0] <= 0.0 <= span[1] else frozenset({DATA}) | INFS
     if other in INFS:
         return frozenset({0.0})
     if span == (0.0, 0.0):
