@@ -116,10 +116,12 @@ def _of_expr(pads, e: ir.Expr, point, depth: int, at):
             inst, _ = pads.instance(point)
             keep = index_cond(df, c, tuple(z3.Int(f"pad.c{d}") for d in range(len(shape_of(df, x)))), inst,
                               at if stable_tiles(df, c) else None)
+            if keep is None:
+                return None
             # and where the condition reads padding, whose truth there is the fill's, not the
             # data's (held-out round 76: lengths loaded with fill 64 kept 64 slots of rows past R)
             cond = _of_expr(pads, c, point, depth, at)
-            return None if keep is None or cond is None else z3.Or(inner, z3.Not(keep), cond)
+            return None if cond is None else z3.Or(inner, z3.Not(keep), cond)
         case ir.Bin() | ir.Neg() | ir.Not() | ir.Cast() | ir.Call() if not isinstance(e, ir.Call) or e.func in ELEMENTWISE:
             # a comparison too: its truth at an element may come from padding where an operand
             # is padding (`where(x == bcast(m), index(x) + r0, -2147483648)` masked again by rows:

@@ -22,7 +22,7 @@ import math
 
 from dsl import ir
 from dsl.data_bounds import data_bound
-from dsl.exprs import iter_nodes as _iter
+from dsl.exprs import iter_nodes as _iter, rewrite
 from dsl.pad_values import FUNCS, cast_value
 
 from . import program as prog
@@ -78,8 +78,6 @@ class NonFinite:
     def _resolved(self, e: ir.Expr, depth: int) -> ir.Expr:
         """e with each tile that one statement computes (from other tiles) replaced by that
         statement's math, a few levels deep: the bound of `rsqrt(var + eps)` needs var's."""
-        from dsl.exprs import rewrite
-
         def inline(n):
             if not (isinstance(n, ir.Sym) and n.kind is ir.SymKind.TENSOR) or depth >= 4:
                 return None

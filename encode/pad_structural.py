@@ -12,7 +12,7 @@ from dsl import ir
 from dsl.masks import fill_of
 from dsl.pad_values import UNARY, UNKNOWN, cast_value, func_at, math_type, pow_at, tile_names, value_at
 
-from .element_conds import index_compared
+from .element_conds import index_compared, index_cond
 from .fill_parts import (MET, NONE, Part, all_tiles, anywhere, bare_tiles, binary_at, combined, elementwise,
                          extremum_at, extremum_parts, identical, inserted, kept_zero, literal, mapped, merged,
                          shifted, valued, where_parts)
@@ -184,7 +184,6 @@ class Structural:
     def _truth(self, op: ir.BinOp, v, s: ir.Expr, left: bool, x: ir.Expr):
         """1.0 or 0.0: whether `v op s` (`s op v` unless left) holds wherever x is, s in
         int32's range; UNKNOWN where the facts do not decide it."""
-        from .element_conds import index_cond
         if not isinstance(v, (int, float)) or isinstance(v, bool) or not math.isfinite(v) or v != int(v) or \
                 self.point is None:
             return UNKNOWN
