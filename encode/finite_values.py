@@ -21,7 +21,7 @@ from __future__ import annotations
 import math
 
 from dsl import ir
-from dsl.data_bounds import data_bound
+from dsl.data_bounds import data_bound, float_valued
 from dsl.exprs import iter_nodes as _iter, rewrite
 from dsl.pad_values import FUNCS, cast_value
 
@@ -68,7 +68,7 @@ class NonFinite:
         resolved = self._resolved(y, 0)
         # integer math wraps (`d * d` of an i32, abs of its least value, a stored sum), which
         # the bounds do not follow (held-out round 82): a bound of float math only
-        low = data_bound(resolved, "max") if self._float_math(resolved) else None
+        low = data_bound(resolved, "max") if float_valued(resolved, self._dtype) else None
         if f in ("log", "log2", "rsqrt") and (low is not None and low > 0.0 or self._at_least_one(y)):
             return set()
         if f == "sqrt" and low is not None and low >= 0.0:
@@ -97,16 +97,10 @@ class NonFinite:
             return ir.Cast(inner, s.target.dtype, s.span)
         return rewrite(e, inline)
 
-    def _float_math(self, e: ir.Expr) -> bool:
-        """Every tile e reads is a float tile, and no cast or index makes an integer."""
-        for n in _iter(e):
-            if isinstance(n, ir.Sym) and n.kind is ir.SymKind.TENSOR:
-                t = self.df.types.get(n.name.split("@")[0])
-                if t is None or not t.dtype.is_float:
-                    return False
-            elif isinstance(n, ir.Cast) and not n.dtype.is_float or isinstance(n, ir.Call) and n.func == "index":
-                return False
-        return True
+    def _dtype(self, name: str):
+        """The dtype of a tile, read at a statement that computes it too (`x@t`: _resolved)."""
+        t = self.df.types.get(name.split("@")[0])
+        return None if t is None else t.dtype
 
     def _at_least_one(self, e: ir.Expr) -> bool:
         from .softmax_sum import at_least_one
