@@ -6,7 +6,9 @@ Verdicts: ok; race (the lowered accesses race where the DSL program does not); m
 (the simulator disagrees with the interpreter on the same inputs: the lowering computes
 something else); fault (the generated code faults on the simulator); spec (simulator and interpreter agree, the reference disagrees: the
 kernel computes something else, which the tag spec let through; not a lowering fault);
-refused (the lowering rejects the kernel with a message); error (the run failed).
+refused (the lowering rejects the kernel with a message); error (the run failed); disagree
+(the interpreter finds a violation in the kernel, which the caller holds proved: a false
+proof, or verifier and interpreter read the semantics differently).
 """
 from __future__ import annotations
 
@@ -69,6 +71,12 @@ def check_lowering(kernel: ir.Kernel, text: str, reference: Path | None, sizes_l
                 inputs = seeded_inputs(kernel, ref, sizes, seed)
                 args = poison(kernel, sizes, inputs)
                 dsl = interpret(kernel, sizes, args)
+                if dsl.violations:
+                    # a proved kernel the interpreter refutes: a false proof, or an oracle
+                    # that reads the semantics otherwise (new-user round 87: it paired a
+                    # tile with itself where the verifier keeps its records)
+                    return LoweringCheck("disagree", f"{_at(sizes, seed)}: the interpreter finds "
+                                         f"{dsl.violations[0]}", runs)
                 races = lowering_races(kernel, sizes, args, dsl)
                 if races:
                     return LoweringCheck("race", f"{_at(sizes, seed)}: the lowered code races: {races[0]}", runs)

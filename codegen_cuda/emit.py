@@ -329,7 +329,7 @@ class Emitter(MmaEmitter, MemoryEmitter, WgmmaEmitter, ReduceEmitter, AddressEmi
                 return self.wrap(e, want, text) if f in ("abs", "neg") else text
             case ir.Call(func=f, args=(x, y)) if f in ("maximum", "minimum"):
                 a, b = (self.value(use, t, coords, target, want, under) for t in (x, y))
-                return f"{'max' if f == 'maximum' else 'min'}({a}, {b})"
+                return self.combine(f, a, b, want)
             case ir.Call(func="bcast", args=(x,), kwargs=kw):
                 axis = fold(dict(kw)["axis"], self.plan.consts)
                 return self.value(use, x, coords[:axis] + coords[axis + 1:], target, want, under=True)
@@ -350,7 +350,7 @@ class Emitter(MmaEmitter, MemoryEmitter, WgmmaEmitter, ReduceEmitter, AddressEmi
         self.line(f"for {k} in range({extent}):")
         self.depth += 1
         inner = self.value(use, x, coords[:axis] + [k] + coords[axis:], target, want, under=True)
-        self.line(f"{acc} = {acc} + {inner}" if f == "sum" else f"{acc} = {f}({acc}, {inner})")
+        self.line(f"{acc} = {self.combine(f, acc, inner, want)}")
         self.depth -= 1
         return acc
 

@@ -27,6 +27,19 @@ def reduce_init(f: str, want: str, wide: bool = False) -> str:
     return f"{want}({REDUCE_INIT[f]})"
 
 
+def extremum(f: str, a: str, b: str, want: str) -> tuple[str, str | None]:
+    """The source of maximum/max (f "maximum" or "max") or minimum/min of a and b in numba
+    type `want`, and the helper it calls (codegen_cuda/scalar.HELPERS) or None. Floats order
+    -0.0 below +0.0 and propagate NaN as the interpreter does (docs/SEMANTICS.md); Python's
+    max(-0.0, 0.0) is its first argument, so `1.0 / maximum(x, 0.0)` at x = -0.0 was -inf
+    on the simulator and inf in the interpreter (held-out round 86)."""
+    big = f in ("maximum", "max")
+    if want.startswith("float"):
+        helper = "_fmax" if big else "_fmin"
+        return f"{helper}({a}, {b})", helper
+    return f"{'max' if big else 'min'}({a}, {b})", None
+
+
 def numba_type(dt: ir.DType) -> str:
     if dt not in NUMBA_TYPE:
         raise LoweringError(f"dtype {dt.value} is not supported by the CUDA lowering yet")

@@ -10,17 +10,22 @@ from dsl import ir
 from . import distribute as dist
 from . import warp
 from .cross_warp import Reduction
-from .emit_common import REDUCE_INIT, compute_type, numba_type, reduce_init, row_major
+from .emit_common import REDUCE_INIT, compute_type, extremum, numba_type, reduce_init, row_major
 from .plan import fold
 from .scalar import py_name
 
 
-def _combine(f: str, a: str, b: str) -> str:
-    return f"{a} + {b}" if f == "sum" else f"{f}({a}, {b})"
-
-
 class ReduceEmitter:
     """Mixed into codegen_cuda.emit.Emitter, whose state (plan, lines, owned loops) it uses."""
+
+    def combine(self, f: str, a: str, b: str, want: str) -> str:
+        """The source of a reduction's (or maximum's, minimum's) step on a and b in type want."""
+        if f == "sum":
+            return f"{a} + {b}"
+        text, helper = extremum(f, a, b, want)
+        if helper:
+            self.scalar.used.add(helper)
+        return text
 
     # ---------------------------------------------------------------- warp shuffles
     def shuffle_width(self, s: ir.Compute) -> int | None:
@@ -46,11 +51,11 @@ class ReduceEmitter:
             and not self.plan.tiles[x].materialise
 
         def gather(c):
-            self.line(f"{acc} = {_combine(f, acc, self.fetch(s, x, c, own, want))}")
+            self.line(f"{acc} = {self.combine(f, acc, self.fetch(s, x, c, own, want), want)}")
         self.owned(self.plan.tiles[x].dist, gather)
         mask = 1
         while mask < width:
-            self.line(f"{acc} = {_combine(f, acc, f'shfl_xor({acc}, {mask})')}")
+            self.line(f"{acc} = {self.combine(f, acc, f'shfl_xor({acc}, {mask})', want)}")
             mask *= 2
         if width > 1:
             self.runtime.add("shfl_xor")
@@ -80,12 +85,12 @@ class ReduceEmitter:
 
         def gather(c):
             p = slot_of[next(values)]
-            self.line(f"{p} = {_combine(f, p, self.value(s, arg, c, src, acc_type, under=False))}")
+            self.line(f"{p} = {self.combine(f, p, self.value(s, arg, c, src, acc_type, under=False), acc_type)}")
         self.owned(src.dist, gather, unroll=True)
         mask = 1
         while mask < form.width:
             for p in parts:
-                self.line(f"{p} = {_combine(f, p, f'shfl_xor({p}, {mask})')}")
+                self.line(f"{p} = {self.combine(f, p, f'shfl_xor({p}, {mask})', acc_type)}")
             mask *= 2
         if form.width > 1:
             self.runtime.add("shfl_xor")
@@ -106,7 +111,7 @@ class ReduceEmitter:
                 k = self.fresh("k")
                 self.line(f"{acc} = {init}")
                 self.line(f"for {k} in range({form.parts}):")
-                self.line(f"    {acc} = {_combine(f, acc, f'{buf}[{k} * {form.outputs} + _e]')}")
+                self.line(f"    {acc} = {self.combine(f, acc, f'{buf}[{k} * {form.outputs} + _e]', acc_type)}")
             value = self.value(s, s.value, c, tile, compute_type(tile.dtype), under=False)
             self.line(f"{py_name(tile.name)}[_v] = {self.store_cast(tile, value, s.value)}")
         self.owned(tile.dist, owner, unroll=tile.name in self.unrolled)

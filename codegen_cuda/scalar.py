@@ -154,16 +154,45 @@ HELPERS = {
               "def _tmod(a, b):\n"
               "    r = abs(a) % abs(b)\n"
               "    return -r if a < 0 else r\n"),
-    # tile integers of any width: |a| of the type's minimum (abs(int8(-128))) does not fit
-    # the type, so the quotient is taken of Python (Numba: int64) integers
+    # tile integers of any width, C's quotient and remainder as the interpreter takes them
+    # (interp/intexpr.tdiv): |a| of the type's least value does not fit the type (abs of
+    # int64's least wrapped: -2**63 / 3 came out positive, held-out round 86), so a floor
+    # quotient is corrected toward zero; the least value over -1 wraps to itself
     "_idiv": ("@cuda.jit(device=True, inline=\"always\")\n"
               "def _idiv(a, b):\n"
-              "    q = abs(int(a)) // abs(int(b))\n"
-              "    return q if (a < 0) == (b < 0) else -q\n"),
+              "    if b == -1:\n"
+              "        return -a\n"
+              "    q = a // b\n"
+              "    if (a < 0) != (b < 0) and a % b != 0:\n"
+              "        q += 1\n"
+              "    return q\n"),
     "_imod": ("@cuda.jit(device=True, inline=\"always\")\n"
               "def _imod(a, b):\n"
-              "    r = abs(int(a)) % abs(int(b))\n"
-              "    return -r if a < 0 else r\n"),
+              "    if b == -1:\n"
+              "        return a - a\n"
+              "    r = a % b\n"
+              "    if (a < 0) != (b < 0) and r != 0:\n"
+              "        r -= b\n"
+              "    return r\n"),
+    # floats' maximum and minimum, -0.0 below +0.0, NaN propagated (emit_common.extremum)
+    "_fmax": ("@cuda.jit(device=True, inline=\"always\")\n"
+              "def _fmax(a, b):\n"
+              "    if a > b:\n"
+              "        return a\n"
+              "    if b > a:\n"
+              "        return b\n"
+              "    if a == b and a != 0:\n"
+              "        return a\n"
+              "    return a + b\n"),
+    "_fmin": ("@cuda.jit(device=True, inline=\"always\")\n"
+              "def _fmin(a, b):\n"
+              "    if a < b:\n"
+              "        return a\n"
+              "    if b < a:\n"
+              "        return b\n"
+              "    if a == b and a != 0:\n"
+              "        return a\n"
+              "    return -(-a - b)\n"),
     "_tdiv_host": ("def _tdiv_host(a, b):\n"
                    "    q = abs(a) // abs(b)\n"
                    "    return q if (a < 0) == (b < 0) else -q\n"),

@@ -222,6 +222,32 @@ def _where(tc, e):
     return _binary(tc, e, (dt, shape), (dt, cond))
 
 
+def function_of_one(e: ir.Expr, self_name: str | None = None) -> str | None:
+    """The register tile elementwise math `e` reads, where it reads one tile only, maybe
+    several times (GELU's `0.5 * x * (1.0 + tanh(c * (x + 0.044715 * x * x * x)))`, `x * x`):
+    a function of that one operand, which keeps its records as `tanh(x)` does (docs/
+    SEMANTICS.md, "Tags"); None for math on two or more tiles, through anything but
+    elementwise operators and functions, or on `self_name` (an in-place update's target).
+    The verifier (encode/compute_tags.py) and the interpreter (interp/compute.py) tag alike
+    (new-user round 87: the interpreter paired x with itself)."""
+    names = exprs.free_syms(e, ir.SymKind.TENSOR)
+    if len(names) != 1 or self_name in names or not all(_elementwise(n) for n in exprs.iter_nodes(e)):
+        return None
+    return next(iter(names))
+
+
+def _elementwise(n: ir.Expr) -> bool:
+    """A node of plain elementwise math: operands, arithmetic and elementwise functions."""
+    match n:
+        case ir.Sym() | ir.IntLit() | ir.FloatLit() | ir.BuiltinRef() | ir.ElemRef() | ir.Neg() | ir.Cast():
+            return True
+        case ir.Bin(op=op):
+            return op not in ir.COMPARISONS and op not in ir.LOGICAL
+        case ir.Call(func=f, kwargs=()):
+            return f in UNARY + BINARY
+    return False
+
+
 def keeps_target(e: ir.Expr, name: str) -> bool:
     """Whether the value of `e` at an element carries the records of tile `name` there
     whatever the data: elementwise math of it, a `where` that reads it in its condition or

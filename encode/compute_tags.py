@@ -13,7 +13,7 @@ import dataclasses
 import z3
 
 from dsl import exprs, ir
-from dsl.compute import BINARY, REDUCE, UNARY, keeps_target, selects_own_sides
+from dsl.compute import REDUCE, function_of_one, keeps_target, selects_own_sides
 
 from .element_conds import index_cond, reshaped, selector, shape_of
 from .pad_walk import data_sides as fill_data_sides
@@ -221,24 +221,12 @@ def _function_of_one(df, e, coords, w, inst, self_name):
     None for math on two or more tiles, through anything but elementwise operators and
     functions, on the target of an in-place update, or on padding (the pairs then keep the
     padding rules of _pair)."""
-    names = exprs.free_syms(e, ir.SymKind.TENSOR)
-    if len(names) != 1 or self_name in names or not all(_elementwise(n) for n in exprs.iter_nodes(e)):
+    name = function_of_one(e, self_name)
+    if name is None:
         return None
-    leaf = next(n for n in exprs.iter_nodes(e) if isinstance(n, ir.Sym) and n.kind is ir.SymKind.TENSOR)
+    leaf = next(n for n in exprs.iter_nodes(e) if isinstance(n, ir.Sym) and n.kind is ir.SymKind.TENSOR and n.name == name)
     got = _operand(df, leaf, coords, w, inst, self_name)
     return None if any(c.masked for c in got[0]) else got
-
-
-def _elementwise(n: ir.Expr) -> bool:
-    """A node of plain elementwise math: operands, arithmetic and elementwise functions."""
-    match n:
-        case ir.Sym() | ir.IntLit() | ir.FloatLit() | ir.BuiltinRef() | ir.ElemRef() | ir.Neg() | ir.Cast():
-            return True
-        case ir.Bin(op=op):
-            return op not in ir.COMPARISONS and op not in ir.LOGICAL
-        case ir.Call(func=f, kwargs=()):
-            return f in UNARY + BINARY
-    return False
 
 
 def _twins(df, a, b, coords, w, inst, self_name):

@@ -20,7 +20,7 @@ import math
 from dataclasses import dataclass
 
 from dsl import ir
-from dsl.pad_values import computed_exactly, evaluate
+from dsl.pad_values import computed_exactly, evaluate, ordered
 
 DATA, NAN = "data", "nan"
 INFS = frozenset({math.inf, -math.inf})
@@ -235,7 +235,7 @@ def extremum(f: str, x, y) -> frozenset:
         return frozenset({NAN})
     pick = max if f == "maximum" else min
     if isinstance(x, float) and isinstance(y, float):
-        return frozenset({pick(x, y)})
+        return frozenset({ordered(f, x, y)})
     if DATA in (x, y):
         other = y if x == DATA else x
         if other in INFS:

@@ -13,10 +13,12 @@ from dataclasses import dataclass
 import numpy as np
 
 from dsl import ir
-from dsl.compute import selects_own_sides
+from dsl.compute import function_of_one, selects_own_sides
 from dsl.exprs import iter_nodes
 from dsl.masks import neutral_for
 from dsl.pad_values import meets_data
+
+from .intexpr import tdiv
 
 from .layout import InterpretError
 from .tags import Tags, contract, insert_axis, product, reduce_axis, union, where
@@ -93,6 +95,17 @@ class ComputeEval:
             return self.ev(e)
 
     def ev(self, e: ir.Expr) -> Val:
+        v = self._value(e)
+        if isinstance(e, ir.Bin) or isinstance(e, ir.Call) and e.func in ("maximum", "minimum", "pow"):
+            one = function_of_one(e, self.self_name)
+            tags = self.regs[one].tags if one in self.regs else None
+            if tags is not None and not (isinstance(tags, Tags) and tags.const):
+                # a function of one tile keeps its records, as tanh(x) does (SEMANTICS.md);
+                # zeros pair as the empty record (`z + 1.0` holds one: `tags.product`)
+                v = Val(v.values, tags, v.taint, v.uninit)
+        return v
+
+    def _value(self, e: ir.Expr) -> Val:
         match e:
             case ir.IntLit(value=v):
                 return _scalar(v)
@@ -135,7 +148,7 @@ class ComputeEval:
                 return self._bcast(self.ev(x), dict(kw))
             case ir.Call(func=f, args=args) if f in ("maximum", "minimum") and len(args) == 2:
                 a, b = self.ev(args[0]), self.ev(args[1])
-                fn = np.maximum if f == "maximum" else np.minimum
+                fn = ordered_maximum if f == "maximum" else ordered_minimum
                 # `maximum(x, 200)` of an i8 tile: the int64 200, as in `_binary` (NumPy 2
                 # raised OverflowError for the Python int, held-out round 34)
                 x, y = _fitting(a.values, b.values), _fitting(b.values, a.values)
@@ -228,7 +241,7 @@ class ComputeEval:
         vals = np.asarray(v.values)
         if not 0 <= axis < vals.ndim:
             raise InterpretError(f"{f} along axis {axis} of a {vals.ndim}-D tile")
-        fn = {"sum": np.sum, "max": np.max, "min": np.min}[f]
+        fn = {"sum": np.sum, "max": ordered_max, "min": ordered_min}[f]
         taint = np.broadcast_to(v.taint, vals.shape).any(axis)
         uninit = np.broadcast_to(v.uninit, vals.shape).any(axis)
         spread = v.tags.broadcast(vals.shape)
@@ -267,7 +280,11 @@ class ComputeEval:
 
 def _where(c: Val, a: Val, b: Val) -> Val:
     """Per element the picked operand's value, tags, taint and uninit, merged with the
-    condition's (docs/SEMANTICS.md, "Tags")."""
+    condition's (docs/SEMANTICS.md, "Tags"). Two literal branches make a tile of the
+    checker's type, an i32 or f32 one as the lowering computes it (held-out round 86: NumPy
+    made `where(c, 100, 0)` int64, so `x + ..` of an i32 tile did not wrap)."""
+    if _literal(a.values) and _literal(b.values):
+        a, b = (dataclasses.replace(v, values=_as_checked(v.values)) for v in (a, b))
     shape = np.broadcast_shapes(np.shape(c.values), a.shape, b.shape)
     m = np.broadcast_to(np.asarray(c.values, bool), shape)
 
@@ -276,6 +293,52 @@ def _where(c: Val, a: Val, b: Val) -> Val:
     tags = where(m, a.tags.broadcast(shape), b.tags.broadcast(shape))
     picked = Val(pick(a.values, b.values), tags, pick(a.taint, b.taint), pick(a.uninit, b.uninit))
     return _combine(picked.values, c, picked)
+
+
+def ordered_maximum(x, y):
+    """np.maximum with -0.0 below +0.0 (docs/SEMANTICS.md; NumPy returns its second operand
+    of two zeros, held-out round 86); NaN propagates."""
+    out = np.maximum(x, y)
+    if np.asarray(out).dtype.kind != "f":
+        return out
+    return np.where((np.asarray(x) == 0) & (np.asarray(y) == 0), np.add(x, y), out)[()]
+
+
+def ordered_minimum(x, y):
+    out = np.minimum(x, y)
+    if np.asarray(out).dtype.kind != "f":
+        return out
+    return np.where((np.asarray(x) == 0) & (np.asarray(y) == 0), -np.subtract(np.negative(x), y), out)[()]
+
+
+def ordered_max(vals, axis: int):
+    """np.max along axis, +0.0 where the maximum is a zero and some element +0.0."""
+    out = np.max(vals, axis=axis)
+    if vals.dtype.kind != "f":
+        return out
+    plus = ((vals == 0) & ~np.signbit(vals)).any(axis=axis)
+    return np.where(out == 0, np.where(plus, 0.0, -0.0).astype(vals.dtype), out)[()]
+
+
+def ordered_min(vals, axis: int):
+    """np.min along axis, -0.0 where the minimum is a zero and some element -0.0."""
+    out = np.min(vals, axis=axis)
+    if vals.dtype.kind != "f":
+        return out
+    minus = ((vals == 0) & np.signbit(vals)).any(axis=axis)
+    return np.where(out == 0, np.where(minus, -0.0, 0.0).astype(vals.dtype), out)[()]
+
+
+def _literal(v) -> bool:
+    return type(v) in (int, float)
+
+
+def _as_checked(v):
+    """A literal as dsl/compute.type_compute types it: f32, or i32 (an int64 past its range,
+    as `_fitting` takes one)."""
+    if isinstance(v, float):
+        return np.float32(v)
+    return np.int32(v) if -2 ** 31 <= v < 2 ** 31 else np.int64(v)
 
 
 def _record_count(t) -> np.ndarray:
@@ -307,11 +370,7 @@ def _float(x):
 
 
 def _int_div(x, y):
-    x, y = np.asarray(x, np.int64), np.asarray(y, np.int64)
-    if np.any(y == 0):
-        raise InterpretError("integer division by zero in tile math")
-    q = np.abs(x) // np.abs(y)
-    return np.where((x < 0) != (y < 0), -q, q)
+    return tdiv(x, y, "integer division by zero in tile math")
 
 
 def accumulate(old_tags: Tags, new: Val) -> Tags:

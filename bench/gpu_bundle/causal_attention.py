@@ -53,6 +53,17 @@ def grid(S):
     return ((S // BM), 1, 1)
 
 
+@cuda.jit(device=True, inline="always")
+def _fmax(a, b):
+    if a > b:
+        return a
+    if b > a:
+        return b
+    if a == b and a != 0:
+        return a
+    return a + b
+
+
 def causal_attention(Q, KT, V, O):
     S = Q.shape[0]
     _tid = cuda.threadIdx.x
@@ -212,7 +223,7 @@ def causal_attention(Q, KT, V, O):
             _i0 = _e
             _r1 = float32(-math.inf)
             for _k2 in range(64):
-                _r1 = max(_r1, s0__s[_i0 * 64 + _k2])
+                _r1 = _fmax(_r1, s0__s[_i0 * 64 + _k2])
             m[_v] = _r1
     # materialise m for cross-thread reads (docs/LOWERING.md)
     cuda.syncthreads()
@@ -492,8 +503,8 @@ def causal_attention(Q, KT, V, O):
                 _i0 = _e
                 _r5 = float32(-math.inf)
                 for _k6 in range(64):
-                    _r5 = max(_r5, s__s[_i0 * 64 + _k6])
-                m[_v] = max(m[_v], _r5)
+                    _r5 = _fmax(_r5, s__s[_i0 * 64 + _k6])
+                m[_v] = _fmax(m[_v], _r5)
         # materialise m for cross-thread reads (docs/LOWERING.md)
         cuda.syncthreads()
         for _v in range(1):

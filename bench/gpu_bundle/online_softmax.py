@@ -405,6 +405,17 @@ def grid(R, C):
     return ((R // BR), 1, 1)
 
 
+@cuda.jit(device=True, inline="always")
+def _fmax(a, b):
+    if a > b:
+        return a
+    if b > a:
+        return b
+    if a == b and a != 0:
+        return a
+    return a + b
+
+
 def online_softmax(X, Y):
     R = X.shape[0]
     C = X.shape[1]
@@ -441,42 +452,42 @@ def online_softmax(X, Y):
     _e = _tid
     _i0 = _e // 128
     _i1 = _e % 128
-    _p1_0 = max(_p1_0, x0[_v])
+    _p1_0 = _fmax(_p1_0, x0[_v])
     _v = 1
     _e = _tid + 128
     _i0 = _e // 128
     _i1 = _e % 128
-    _p1_1 = max(_p1_1, x0[_v])
+    _p1_1 = _fmax(_p1_1, x0[_v])
     _v = 2
     _e = _tid + 256
     _i0 = _e // 128
     _i1 = _e % 128
-    _p1_2 = max(_p1_2, x0[_v])
+    _p1_2 = _fmax(_p1_2, x0[_v])
     _v = 3
     _e = _tid + 384
     _i0 = _e // 128
     _i1 = _e % 128
-    _p1_3 = max(_p1_3, x0[_v])
-    _p1_0 = max(_p1_0, shfl_xor(_p1_0, 1))
-    _p1_1 = max(_p1_1, shfl_xor(_p1_1, 1))
-    _p1_2 = max(_p1_2, shfl_xor(_p1_2, 1))
-    _p1_3 = max(_p1_3, shfl_xor(_p1_3, 1))
-    _p1_0 = max(_p1_0, shfl_xor(_p1_0, 2))
-    _p1_1 = max(_p1_1, shfl_xor(_p1_1, 2))
-    _p1_2 = max(_p1_2, shfl_xor(_p1_2, 2))
-    _p1_3 = max(_p1_3, shfl_xor(_p1_3, 2))
-    _p1_0 = max(_p1_0, shfl_xor(_p1_0, 4))
-    _p1_1 = max(_p1_1, shfl_xor(_p1_1, 4))
-    _p1_2 = max(_p1_2, shfl_xor(_p1_2, 4))
-    _p1_3 = max(_p1_3, shfl_xor(_p1_3, 4))
-    _p1_0 = max(_p1_0, shfl_xor(_p1_0, 8))
-    _p1_1 = max(_p1_1, shfl_xor(_p1_1, 8))
-    _p1_2 = max(_p1_2, shfl_xor(_p1_2, 8))
-    _p1_3 = max(_p1_3, shfl_xor(_p1_3, 8))
-    _p1_0 = max(_p1_0, shfl_xor(_p1_0, 16))
-    _p1_1 = max(_p1_1, shfl_xor(_p1_1, 16))
-    _p1_2 = max(_p1_2, shfl_xor(_p1_2, 16))
-    _p1_3 = max(_p1_3, shfl_xor(_p1_3, 16))
+    _p1_3 = _fmax(_p1_3, x0[_v])
+    _p1_0 = _fmax(_p1_0, shfl_xor(_p1_0, 1))
+    _p1_1 = _fmax(_p1_1, shfl_xor(_p1_1, 1))
+    _p1_2 = _fmax(_p1_2, shfl_xor(_p1_2, 1))
+    _p1_3 = _fmax(_p1_3, shfl_xor(_p1_3, 1))
+    _p1_0 = _fmax(_p1_0, shfl_xor(_p1_0, 2))
+    _p1_1 = _fmax(_p1_1, shfl_xor(_p1_1, 2))
+    _p1_2 = _fmax(_p1_2, shfl_xor(_p1_2, 2))
+    _p1_3 = _fmax(_p1_3, shfl_xor(_p1_3, 2))
+    _p1_0 = _fmax(_p1_0, shfl_xor(_p1_0, 4))
+    _p1_1 = _fmax(_p1_1, shfl_xor(_p1_1, 4))
+    _p1_2 = _fmax(_p1_2, shfl_xor(_p1_2, 4))
+    _p1_3 = _fmax(_p1_3, shfl_xor(_p1_3, 4))
+    _p1_0 = _fmax(_p1_0, shfl_xor(_p1_0, 8))
+    _p1_1 = _fmax(_p1_1, shfl_xor(_p1_1, 8))
+    _p1_2 = _fmax(_p1_2, shfl_xor(_p1_2, 8))
+    _p1_3 = _fmax(_p1_3, shfl_xor(_p1_3, 8))
+    _p1_0 = _fmax(_p1_0, shfl_xor(_p1_0, 16))
+    _p1_1 = _fmax(_p1_1, shfl_xor(_p1_1, 16))
+    _p1_2 = _fmax(_p1_2, shfl_xor(_p1_2, 16))
+    _p1_3 = _fmax(_p1_3, shfl_xor(_p1_3, 16))
     if _tid % 32 == 0:
         _q = _tid // 32
         _e = _tid
@@ -494,7 +505,7 @@ def online_softmax(X, Y):
             _i0 = _e
             _r2 = float32(-math.inf)
             for _k3 in range(4):
-                _r2 = max(_r2, m__r[_k3 * 4 + _e])
+                _r2 = _fmax(_r2, m__r[_k3 * 4 + _e])
             m[_v] = _r2
     # materialise m for cross-thread reads (docs/LOWERING.md)
     cuda.syncthreads()
@@ -599,42 +610,42 @@ def online_softmax(X, Y):
         _e = _tid
         _i0 = _e // 128
         _i1 = _e % 128
-        _p7_0 = max(_p7_0, x[_v])
+        _p7_0 = _fmax(_p7_0, x[_v])
         _v = 1
         _e = _tid + 128
         _i0 = _e // 128
         _i1 = _e % 128
-        _p7_1 = max(_p7_1, x[_v])
+        _p7_1 = _fmax(_p7_1, x[_v])
         _v = 2
         _e = _tid + 256
         _i0 = _e // 128
         _i1 = _e % 128
-        _p7_2 = max(_p7_2, x[_v])
+        _p7_2 = _fmax(_p7_2, x[_v])
         _v = 3
         _e = _tid + 384
         _i0 = _e // 128
         _i1 = _e % 128
-        _p7_3 = max(_p7_3, x[_v])
-        _p7_0 = max(_p7_0, shfl_xor(_p7_0, 1))
-        _p7_1 = max(_p7_1, shfl_xor(_p7_1, 1))
-        _p7_2 = max(_p7_2, shfl_xor(_p7_2, 1))
-        _p7_3 = max(_p7_3, shfl_xor(_p7_3, 1))
-        _p7_0 = max(_p7_0, shfl_xor(_p7_0, 2))
-        _p7_1 = max(_p7_1, shfl_xor(_p7_1, 2))
-        _p7_2 = max(_p7_2, shfl_xor(_p7_2, 2))
-        _p7_3 = max(_p7_3, shfl_xor(_p7_3, 2))
-        _p7_0 = max(_p7_0, shfl_xor(_p7_0, 4))
-        _p7_1 = max(_p7_1, shfl_xor(_p7_1, 4))
-        _p7_2 = max(_p7_2, shfl_xor(_p7_2, 4))
-        _p7_3 = max(_p7_3, shfl_xor(_p7_3, 4))
-        _p7_0 = max(_p7_0, shfl_xor(_p7_0, 8))
-        _p7_1 = max(_p7_1, shfl_xor(_p7_1, 8))
-        _p7_2 = max(_p7_2, shfl_xor(_p7_2, 8))
-        _p7_3 = max(_p7_3, shfl_xor(_p7_3, 8))
-        _p7_0 = max(_p7_0, shfl_xor(_p7_0, 16))
-        _p7_1 = max(_p7_1, shfl_xor(_p7_1, 16))
-        _p7_2 = max(_p7_2, shfl_xor(_p7_2, 16))
-        _p7_3 = max(_p7_3, shfl_xor(_p7_3, 16))
+        _p7_3 = _fmax(_p7_3, x[_v])
+        _p7_0 = _fmax(_p7_0, shfl_xor(_p7_0, 1))
+        _p7_1 = _fmax(_p7_1, shfl_xor(_p7_1, 1))
+        _p7_2 = _fmax(_p7_2, shfl_xor(_p7_2, 1))
+        _p7_3 = _fmax(_p7_3, shfl_xor(_p7_3, 1))
+        _p7_0 = _fmax(_p7_0, shfl_xor(_p7_0, 2))
+        _p7_1 = _fmax(_p7_1, shfl_xor(_p7_1, 2))
+        _p7_2 = _fmax(_p7_2, shfl_xor(_p7_2, 2))
+        _p7_3 = _fmax(_p7_3, shfl_xor(_p7_3, 2))
+        _p7_0 = _fmax(_p7_0, shfl_xor(_p7_0, 4))
+        _p7_1 = _fmax(_p7_1, shfl_xor(_p7_1, 4))
+        _p7_2 = _fmax(_p7_2, shfl_xor(_p7_2, 4))
+        _p7_3 = _fmax(_p7_3, shfl_xor(_p7_3, 4))
+        _p7_0 = _fmax(_p7_0, shfl_xor(_p7_0, 8))
+        _p7_1 = _fmax(_p7_1, shfl_xor(_p7_1, 8))
+        _p7_2 = _fmax(_p7_2, shfl_xor(_p7_2, 8))
+        _p7_3 = _fmax(_p7_3, shfl_xor(_p7_3, 8))
+        _p7_0 = _fmax(_p7_0, shfl_xor(_p7_0, 16))
+        _p7_1 = _fmax(_p7_1, shfl_xor(_p7_1, 16))
+        _p7_2 = _fmax(_p7_2, shfl_xor(_p7_2, 16))
+        _p7_3 = _fmax(_p7_3, shfl_xor(_p7_3, 16))
         cuda.syncthreads()   # every owner has read the previous execution's partials
         if _tid % 32 == 0:
             _q = _tid // 32
@@ -653,8 +664,8 @@ def online_softmax(X, Y):
                 _i0 = _e
                 _r8 = float32(-math.inf)
                 for _k9 in range(4):
-                    _r8 = max(_r8, m__r_[_k9 * 4 + _e])
-                m[_v] = max(m[_v], _r8)
+                    _r8 = _fmax(_r8, m__r_[_k9 * 4 + _e])
+                m[_v] = _fmax(m[_v], _r8)
         # materialise m for cross-thread reads (docs/LOWERING.md)
         cuda.syncthreads()
         for _v in range(1):

@@ -391,6 +391,17 @@ def grid(R, C):
     return ((R // BR), 1, 1)
 
 
+@cuda.jit(device=True, inline="always")
+def _fmax(a, b):
+    if a > b:
+        return a
+    if b > a:
+        return b
+    if a == b and a != 0:
+        return a
+    return a + b
+
+
 def row_reduce(X, S, Mx):
     R = X.shape[0]
     C = X.shape[1]
@@ -542,82 +553,82 @@ def row_reduce(X, S, Mx):
     _e = _tid
     _i0 = _e // 256
     _i1 = _e % 256
-    _p4_0 = max(_p4_0, x0[_v])
+    _p4_0 = _fmax(_p4_0, x0[_v])
     _v = 1
     _e = _tid + 256
     _i0 = _e // 256
     _i1 = _e % 256
-    _p4_1 = max(_p4_1, x0[_v])
+    _p4_1 = _fmax(_p4_1, x0[_v])
     _v = 2
     _e = _tid + 512
     _i0 = _e // 256
     _i1 = _e % 256
-    _p4_2 = max(_p4_2, x0[_v])
+    _p4_2 = _fmax(_p4_2, x0[_v])
     _v = 3
     _e = _tid + 768
     _i0 = _e // 256
     _i1 = _e % 256
-    _p4_3 = max(_p4_3, x0[_v])
+    _p4_3 = _fmax(_p4_3, x0[_v])
     _v = 4
     _e = _tid + 1024
     _i0 = _e // 256
     _i1 = _e % 256
-    _p4_4 = max(_p4_4, x0[_v])
+    _p4_4 = _fmax(_p4_4, x0[_v])
     _v = 5
     _e = _tid + 1280
     _i0 = _e // 256
     _i1 = _e % 256
-    _p4_5 = max(_p4_5, x0[_v])
+    _p4_5 = _fmax(_p4_5, x0[_v])
     _v = 6
     _e = _tid + 1536
     _i0 = _e // 256
     _i1 = _e % 256
-    _p4_6 = max(_p4_6, x0[_v])
+    _p4_6 = _fmax(_p4_6, x0[_v])
     _v = 7
     _e = _tid + 1792
     _i0 = _e // 256
     _i1 = _e % 256
-    _p4_7 = max(_p4_7, x0[_v])
-    _p4_0 = max(_p4_0, shfl_xor(_p4_0, 1))
-    _p4_1 = max(_p4_1, shfl_xor(_p4_1, 1))
-    _p4_2 = max(_p4_2, shfl_xor(_p4_2, 1))
-    _p4_3 = max(_p4_3, shfl_xor(_p4_3, 1))
-    _p4_4 = max(_p4_4, shfl_xor(_p4_4, 1))
-    _p4_5 = max(_p4_5, shfl_xor(_p4_5, 1))
-    _p4_6 = max(_p4_6, shfl_xor(_p4_6, 1))
-    _p4_7 = max(_p4_7, shfl_xor(_p4_7, 1))
-    _p4_0 = max(_p4_0, shfl_xor(_p4_0, 2))
-    _p4_1 = max(_p4_1, shfl_xor(_p4_1, 2))
-    _p4_2 = max(_p4_2, shfl_xor(_p4_2, 2))
-    _p4_3 = max(_p4_3, shfl_xor(_p4_3, 2))
-    _p4_4 = max(_p4_4, shfl_xor(_p4_4, 2))
-    _p4_5 = max(_p4_5, shfl_xor(_p4_5, 2))
-    _p4_6 = max(_p4_6, shfl_xor(_p4_6, 2))
-    _p4_7 = max(_p4_7, shfl_xor(_p4_7, 2))
-    _p4_0 = max(_p4_0, shfl_xor(_p4_0, 4))
-    _p4_1 = max(_p4_1, shfl_xor(_p4_1, 4))
-    _p4_2 = max(_p4_2, shfl_xor(_p4_2, 4))
-    _p4_3 = max(_p4_3, shfl_xor(_p4_3, 4))
-    _p4_4 = max(_p4_4, shfl_xor(_p4_4, 4))
-    _p4_5 = max(_p4_5, shfl_xor(_p4_5, 4))
-    _p4_6 = max(_p4_6, shfl_xor(_p4_6, 4))
-    _p4_7 = max(_p4_7, shfl_xor(_p4_7, 4))
-    _p4_0 = max(_p4_0, shfl_xor(_p4_0, 8))
-    _p4_1 = max(_p4_1, shfl_xor(_p4_1, 8))
-    _p4_2 = max(_p4_2, shfl_xor(_p4_2, 8))
-    _p4_3 = max(_p4_3, shfl_xor(_p4_3, 8))
-    _p4_4 = max(_p4_4, shfl_xor(_p4_4, 8))
-    _p4_5 = max(_p4_5, shfl_xor(_p4_5, 8))
-    _p4_6 = max(_p4_6, shfl_xor(_p4_6, 8))
-    _p4_7 = max(_p4_7, shfl_xor(_p4_7, 8))
-    _p4_0 = max(_p4_0, shfl_xor(_p4_0, 16))
-    _p4_1 = max(_p4_1, shfl_xor(_p4_1, 16))
-    _p4_2 = max(_p4_2, shfl_xor(_p4_2, 16))
-    _p4_3 = max(_p4_3, shfl_xor(_p4_3, 16))
-    _p4_4 = max(_p4_4, shfl_xor(_p4_4, 16))
-    _p4_5 = max(_p4_5, shfl_xor(_p4_5, 16))
-    _p4_6 = max(_p4_6, shfl_xor(_p4_6, 16))
-    _p4_7 = max(_p4_7, shfl_xor(_p4_7, 16))
+    _p4_7 = _fmax(_p4_7, x0[_v])
+    _p4_0 = _fmax(_p4_0, shfl_xor(_p4_0, 1))
+    _p4_1 = _fmax(_p4_1, shfl_xor(_p4_1, 1))
+    _p4_2 = _fmax(_p4_2, shfl_xor(_p4_2, 1))
+    _p4_3 = _fmax(_p4_3, shfl_xor(_p4_3, 1))
+    _p4_4 = _fmax(_p4_4, shfl_xor(_p4_4, 1))
+    _p4_5 = _fmax(_p4_5, shfl_xor(_p4_5, 1))
+    _p4_6 = _fmax(_p4_6, shfl_xor(_p4_6, 1))
+    _p4_7 = _fmax(_p4_7, shfl_xor(_p4_7, 1))
+    _p4_0 = _fmax(_p4_0, shfl_xor(_p4_0, 2))
+    _p4_1 = _fmax(_p4_1, shfl_xor(_p4_1, 2))
+    _p4_2 = _fmax(_p4_2, shfl_xor(_p4_2, 2))
+    _p4_3 = _fmax(_p4_3, shfl_xor(_p4_3, 2))
+    _p4_4 = _fmax(_p4_4, shfl_xor(_p4_4, 2))
+    _p4_5 = _fmax(_p4_5, shfl_xor(_p4_5, 2))
+    _p4_6 = _fmax(_p4_6, shfl_xor(_p4_6, 2))
+    _p4_7 = _fmax(_p4_7, shfl_xor(_p4_7, 2))
+    _p4_0 = _fmax(_p4_0, shfl_xor(_p4_0, 4))
+    _p4_1 = _fmax(_p4_1, shfl_xor(_p4_1, 4))
+    _p4_2 = _fmax(_p4_2, shfl_xor(_p4_2, 4))
+    _p4_3 = _fmax(_p4_3, shfl_xor(_p4_3, 4))
+    _p4_4 = _fmax(_p4_4, shfl_xor(_p4_4, 4))
+    _p4_5 = _fmax(_p4_5, shfl_xor(_p4_5, 4))
+    _p4_6 = _fmax(_p4_6, shfl_xor(_p4_6, 4))
+    _p4_7 = _fmax(_p4_7, shfl_xor(_p4_7, 4))
+    _p4_0 = _fmax(_p4_0, shfl_xor(_p4_0, 8))
+    _p4_1 = _fmax(_p4_1, shfl_xor(_p4_1, 8))
+    _p4_2 = _fmax(_p4_2, shfl_xor(_p4_2, 8))
+    _p4_3 = _fmax(_p4_3, shfl_xor(_p4_3, 8))
+    _p4_4 = _fmax(_p4_4, shfl_xor(_p4_4, 8))
+    _p4_5 = _fmax(_p4_5, shfl_xor(_p4_5, 8))
+    _p4_6 = _fmax(_p4_6, shfl_xor(_p4_6, 8))
+    _p4_7 = _fmax(_p4_7, shfl_xor(_p4_7, 8))
+    _p4_0 = _fmax(_p4_0, shfl_xor(_p4_0, 16))
+    _p4_1 = _fmax(_p4_1, shfl_xor(_p4_1, 16))
+    _p4_2 = _fmax(_p4_2, shfl_xor(_p4_2, 16))
+    _p4_3 = _fmax(_p4_3, shfl_xor(_p4_3, 16))
+    _p4_4 = _fmax(_p4_4, shfl_xor(_p4_4, 16))
+    _p4_5 = _fmax(_p4_5, shfl_xor(_p4_5, 16))
+    _p4_6 = _fmax(_p4_6, shfl_xor(_p4_6, 16))
+    _p4_7 = _fmax(_p4_7, shfl_xor(_p4_7, 16))
     if _tid % 32 == 0:
         _q = _tid // 32
         _e = _tid
@@ -643,7 +654,7 @@ def row_reduce(X, S, Mx):
             _i0 = _e
             _r5 = float32(-math.inf)
             for _k6 in range(8):
-                _r5 = max(_r5, m__r[_k6 * 8 + _e])
+                _r5 = _fmax(_r5, m__r[_k6 * 8 + _e])
             m[_v] = _r5
     # row_reduce.dsl:15  for ct in range(1, C / BC):
     for ct in range(1, (C // BC)):
@@ -783,82 +794,82 @@ def row_reduce(X, S, Mx):
         _e = _tid
         _i0 = _e // 256
         _i1 = _e % 256
-        _p10_0 = max(_p10_0, x[_v])
+        _p10_0 = _fmax(_p10_0, x[_v])
         _v = 1
         _e = _tid + 256
         _i0 = _e // 256
         _i1 = _e % 256
-        _p10_1 = max(_p10_1, x[_v])
+        _p10_1 = _fmax(_p10_1, x[_v])
         _v = 2
         _e = _tid + 512
         _i0 = _e // 256
         _i1 = _e % 256
-        _p10_2 = max(_p10_2, x[_v])
+        _p10_2 = _fmax(_p10_2, x[_v])
         _v = 3
         _e = _tid + 768
         _i0 = _e // 256
         _i1 = _e % 256
-        _p10_3 = max(_p10_3, x[_v])
+        _p10_3 = _fmax(_p10_3, x[_v])
         _v = 4
         _e = _tid + 1024
         _i0 = _e // 256
         _i1 = _e % 256
-        _p10_4 = max(_p10_4, x[_v])
+        _p10_4 = _fmax(_p10_4, x[_v])
         _v = 5
         _e = _tid + 1280
         _i0 = _e // 256
         _i1 = _e % 256
-        _p10_5 = max(_p10_5, x[_v])
+        _p10_5 = _fmax(_p10_5, x[_v])
         _v = 6
         _e = _tid + 1536
         _i0 = _e // 256
         _i1 = _e % 256
-        _p10_6 = max(_p10_6, x[_v])
+        _p10_6 = _fmax(_p10_6, x[_v])
         _v = 7
         _e = _tid + 1792
         _i0 = _e // 256
         _i1 = _e % 256
-        _p10_7 = max(_p10_7, x[_v])
-        _p10_0 = max(_p10_0, shfl_xor(_p10_0, 1))
-        _p10_1 = max(_p10_1, shfl_xor(_p10_1, 1))
-        _p10_2 = max(_p10_2, shfl_xor(_p10_2, 1))
-        _p10_3 = max(_p10_3, shfl_xor(_p10_3, 1))
-        _p10_4 = max(_p10_4, shfl_xor(_p10_4, 1))
-        _p10_5 = max(_p10_5, shfl_xor(_p10_5, 1))
-        _p10_6 = max(_p10_6, shfl_xor(_p10_6, 1))
-        _p10_7 = max(_p10_7, shfl_xor(_p10_7, 1))
-        _p10_0 = max(_p10_0, shfl_xor(_p10_0, 2))
-        _p10_1 = max(_p10_1, shfl_xor(_p10_1, 2))
-        _p10_2 = max(_p10_2, shfl_xor(_p10_2, 2))
-        _p10_3 = max(_p10_3, shfl_xor(_p10_3, 2))
-        _p10_4 = max(_p10_4, shfl_xor(_p10_4, 2))
-        _p10_5 = max(_p10_5, shfl_xor(_p10_5, 2))
-        _p10_6 = max(_p10_6, shfl_xor(_p10_6, 2))
-        _p10_7 = max(_p10_7, shfl_xor(_p10_7, 2))
-        _p10_0 = max(_p10_0, shfl_xor(_p10_0, 4))
-        _p10_1 = max(_p10_1, shfl_xor(_p10_1, 4))
-        _p10_2 = max(_p10_2, shfl_xor(_p10_2, 4))
-        _p10_3 = max(_p10_3, shfl_xor(_p10_3, 4))
-        _p10_4 = max(_p10_4, shfl_xor(_p10_4, 4))
-        _p10_5 = max(_p10_5, shfl_xor(_p10_5, 4))
-        _p10_6 = max(_p10_6, shfl_xor(_p10_6, 4))
-        _p10_7 = max(_p10_7, shfl_xor(_p10_7, 4))
-        _p10_0 = max(_p10_0, shfl_xor(_p10_0, 8))
-        _p10_1 = max(_p10_1, shfl_xor(_p10_1, 8))
-        _p10_2 = max(_p10_2, shfl_xor(_p10_2, 8))
-        _p10_3 = max(_p10_3, shfl_xor(_p10_3, 8))
-        _p10_4 = max(_p10_4, shfl_xor(_p10_4, 8))
-        _p10_5 = max(_p10_5, shfl_xor(_p10_5, 8))
-        _p10_6 = max(_p10_6, shfl_xor(_p10_6, 8))
-        _p10_7 = max(_p10_7, shfl_xor(_p10_7, 8))
-        _p10_0 = max(_p10_0, shfl_xor(_p10_0, 16))
-        _p10_1 = max(_p10_1, shfl_xor(_p10_1, 16))
-        _p10_2 = max(_p10_2, shfl_xor(_p10_2, 16))
-        _p10_3 = max(_p10_3, shfl_xor(_p10_3, 16))
-        _p10_4 = max(_p10_4, shfl_xor(_p10_4, 16))
-        _p10_5 = max(_p10_5, shfl_xor(_p10_5, 16))
-        _p10_6 = max(_p10_6, shfl_xor(_p10_6, 16))
-        _p10_7 = max(_p10_7, shfl_xor(_p10_7, 16))
+        _p10_7 = _fmax(_p10_7, x[_v])
+        _p10_0 = _fmax(_p10_0, shfl_xor(_p10_0, 1))
+        _p10_1 = _fmax(_p10_1, shfl_xor(_p10_1, 1))
+        _p10_2 = _fmax(_p10_2, shfl_xor(_p10_2, 1))
+        _p10_3 = _fmax(_p10_3, shfl_xor(_p10_3, 1))
+        _p10_4 = _fmax(_p10_4, shfl_xor(_p10_4, 1))
+        _p10_5 = _fmax(_p10_5, shfl_xor(_p10_5, 1))
+        _p10_6 = _fmax(_p10_6, shfl_xor(_p10_6, 1))
+        _p10_7 = _fmax(_p10_7, shfl_xor(_p10_7, 1))
+        _p10_0 = _fmax(_p10_0, shfl_xor(_p10_0, 2))
+        _p10_1 = _fmax(_p10_1, shfl_xor(_p10_1, 2))
+        _p10_2 = _fmax(_p10_2, shfl_xor(_p10_2, 2))
+        _p10_3 = _fmax(_p10_3, shfl_xor(_p10_3, 2))
+        _p10_4 = _fmax(_p10_4, shfl_xor(_p10_4, 2))
+        _p10_5 = _fmax(_p10_5, shfl_xor(_p10_5, 2))
+        _p10_6 = _fmax(_p10_6, shfl_xor(_p10_6, 2))
+        _p10_7 = _fmax(_p10_7, shfl_xor(_p10_7, 2))
+        _p10_0 = _fmax(_p10_0, shfl_xor(_p10_0, 4))
+        _p10_1 = _fmax(_p10_1, shfl_xor(_p10_1, 4))
+        _p10_2 = _fmax(_p10_2, shfl_xor(_p10_2, 4))
+        _p10_3 = _fmax(_p10_3, shfl_xor(_p10_3, 4))
+        _p10_4 = _fmax(_p10_4, shfl_xor(_p10_4, 4))
+        _p10_5 = _fmax(_p10_5, shfl_xor(_p10_5, 4))
+        _p10_6 = _fmax(_p10_6, shfl_xor(_p10_6, 4))
+        _p10_7 = _fmax(_p10_7, shfl_xor(_p10_7, 4))
+        _p10_0 = _fmax(_p10_0, shfl_xor(_p10_0, 8))
+        _p10_1 = _fmax(_p10_1, shfl_xor(_p10_1, 8))
+        _p10_2 = _fmax(_p10_2, shfl_xor(_p10_2, 8))
+        _p10_3 = _fmax(_p10_3, shfl_xor(_p10_3, 8))
+        _p10_4 = _fmax(_p10_4, shfl_xor(_p10_4, 8))
+        _p10_5 = _fmax(_p10_5, shfl_xor(_p10_5, 8))
+        _p10_6 = _fmax(_p10_6, shfl_xor(_p10_6, 8))
+        _p10_7 = _fmax(_p10_7, shfl_xor(_p10_7, 8))
+        _p10_0 = _fmax(_p10_0, shfl_xor(_p10_0, 16))
+        _p10_1 = _fmax(_p10_1, shfl_xor(_p10_1, 16))
+        _p10_2 = _fmax(_p10_2, shfl_xor(_p10_2, 16))
+        _p10_3 = _fmax(_p10_3, shfl_xor(_p10_3, 16))
+        _p10_4 = _fmax(_p10_4, shfl_xor(_p10_4, 16))
+        _p10_5 = _fmax(_p10_5, shfl_xor(_p10_5, 16))
+        _p10_6 = _fmax(_p10_6, shfl_xor(_p10_6, 16))
+        _p10_7 = _fmax(_p10_7, shfl_xor(_p10_7, 16))
         cuda.syncthreads()   # every owner has read the previous execution's partials
         if _tid % 32 == 0:
             _q = _tid // 32
@@ -885,8 +896,8 @@ def row_reduce(X, S, Mx):
                 _i0 = _e
                 _r11 = float32(-math.inf)
                 for _k12 in range(8):
-                    _r11 = max(_r11, m__r_[_k12 * 8 + _e])
-                m[_v] = max(m[_v], _r11)
+                    _r11 = _fmax(_r11, m__r_[_k12 * 8 + _e])
+                m[_v] = _fmax(m[_v], _r11)
     # row_reduce.dsl:19  assert tag(s[i]).col == range(0, C)  (a proof obligation: no code)
     # row_reduce.dsl:20  assert tag(m[i]).col == range(0, C)  (a proof obligation: no code)
     # row_reduce.dsl:21  store S[block.x * BR : +BR], s

@@ -376,6 +376,9 @@ HELD_OUT = [
     ("r78_ok_shifted_gate_min", {"R": 23, "C": 128}),   # a gate shifted by a row, padding that fails
     ("r78_ok_gate_of_mask", {"R": 23, "C": 128}),   # a masked gate compared with a literal
     ("r79_ok_gelu_dropout_epilogue", {"R": 13, "C": 100}),   # an inline erf GELU over both tails
+    ("r86_ok_negzero_extrema", {"R": 4}),          # -0.0 below +0.0 in maximum, minimum, max, min
+    ("r86_ok_where_literals", {"R": 2}),           # a where of two literals is an i32 / f32 tile
+    ("r86_ok_i64_least_div", {"R": 2}),            # C's / and % of the least i64, by 3 and by -1
 ]
 
 

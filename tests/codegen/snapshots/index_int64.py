@@ -37,8 +37,12 @@ def grid(R):
 
 @cuda.jit(device=True, inline="always")
 def _idiv(a, b):
-    q = abs(int(a)) // abs(int(b))
-    return q if (a < 0) == (b < 0) else -q
+    if b == -1:
+        return -a
+    q = a // b
+    if (a < 0) != (b < 0) and a % b != 0:
+        q += 1
+    return q
 
 
 def index_int64(X, A, B, C, D):

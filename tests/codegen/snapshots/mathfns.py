@@ -409,6 +409,17 @@ def grid(R):
     return ((R // BR), 1, 1)
 
 
+@cuda.jit(device=True, inline="always")
+def _fmax(a, b):
+    if a > b:
+        return a
+    if b > a:
+        return b
+    if a == b and a != 0:
+        return a
+    return a + b
+
+
 def mathfns(X, Y):
     R = X.shape[0]
     _tid = cuda.threadIdx.x
@@ -452,42 +463,42 @@ def mathfns(X, Y):
     _e = _tid
     _i0 = _e // 64
     _i1 = _e % 64
-    _p1_0 = max(_p1_0, x[_v])
+    _p1_0 = _fmax(_p1_0, x[_v])
     _v = 1
     _e = _tid + 64
     _i0 = _e // 64
     _i1 = _e % 64
-    _p1_1 = max(_p1_1, x[_v])
+    _p1_1 = _fmax(_p1_1, x[_v])
     _v = 2
     _e = _tid + 128
     _i0 = _e // 64
     _i1 = _e % 64
-    _p1_2 = max(_p1_2, x[_v])
+    _p1_2 = _fmax(_p1_2, x[_v])
     _v = 3
     _e = _tid + 192
     _i0 = _e // 64
     _i1 = _e % 64
-    _p1_3 = max(_p1_3, x[_v])
-    _p1_0 = max(_p1_0, shfl_xor(_p1_0, 1))
-    _p1_1 = max(_p1_1, shfl_xor(_p1_1, 1))
-    _p1_2 = max(_p1_2, shfl_xor(_p1_2, 1))
-    _p1_3 = max(_p1_3, shfl_xor(_p1_3, 1))
-    _p1_0 = max(_p1_0, shfl_xor(_p1_0, 2))
-    _p1_1 = max(_p1_1, shfl_xor(_p1_1, 2))
-    _p1_2 = max(_p1_2, shfl_xor(_p1_2, 2))
-    _p1_3 = max(_p1_3, shfl_xor(_p1_3, 2))
-    _p1_0 = max(_p1_0, shfl_xor(_p1_0, 4))
-    _p1_1 = max(_p1_1, shfl_xor(_p1_1, 4))
-    _p1_2 = max(_p1_2, shfl_xor(_p1_2, 4))
-    _p1_3 = max(_p1_3, shfl_xor(_p1_3, 4))
-    _p1_0 = max(_p1_0, shfl_xor(_p1_0, 8))
-    _p1_1 = max(_p1_1, shfl_xor(_p1_1, 8))
-    _p1_2 = max(_p1_2, shfl_xor(_p1_2, 8))
-    _p1_3 = max(_p1_3, shfl_xor(_p1_3, 8))
-    _p1_0 = max(_p1_0, shfl_xor(_p1_0, 16))
-    _p1_1 = max(_p1_1, shfl_xor(_p1_1, 16))
-    _p1_2 = max(_p1_2, shfl_xor(_p1_2, 16))
-    _p1_3 = max(_p1_3, shfl_xor(_p1_3, 16))
+    _p1_3 = _fmax(_p1_3, x[_v])
+    _p1_0 = _fmax(_p1_0, shfl_xor(_p1_0, 1))
+    _p1_1 = _fmax(_p1_1, shfl_xor(_p1_1, 1))
+    _p1_2 = _fmax(_p1_2, shfl_xor(_p1_2, 1))
+    _p1_3 = _fmax(_p1_3, shfl_xor(_p1_3, 1))
+    _p1_0 = _fmax(_p1_0, shfl_xor(_p1_0, 2))
+    _p1_1 = _fmax(_p1_1, shfl_xor(_p1_1, 2))
+    _p1_2 = _fmax(_p1_2, shfl_xor(_p1_2, 2))
+    _p1_3 = _fmax(_p1_3, shfl_xor(_p1_3, 2))
+    _p1_0 = _fmax(_p1_0, shfl_xor(_p1_0, 4))
+    _p1_1 = _fmax(_p1_1, shfl_xor(_p1_1, 4))
+    _p1_2 = _fmax(_p1_2, shfl_xor(_p1_2, 4))
+    _p1_3 = _fmax(_p1_3, shfl_xor(_p1_3, 4))
+    _p1_0 = _fmax(_p1_0, shfl_xor(_p1_0, 8))
+    _p1_1 = _fmax(_p1_1, shfl_xor(_p1_1, 8))
+    _p1_2 = _fmax(_p1_2, shfl_xor(_p1_2, 8))
+    _p1_3 = _fmax(_p1_3, shfl_xor(_p1_3, 8))
+    _p1_0 = _fmax(_p1_0, shfl_xor(_p1_0, 16))
+    _p1_1 = _fmax(_p1_1, shfl_xor(_p1_1, 16))
+    _p1_2 = _fmax(_p1_2, shfl_xor(_p1_2, 16))
+    _p1_3 = _fmax(_p1_3, shfl_xor(_p1_3, 16))
     if _tid % 32 == 0:
         _q = _tid // 32
         _e = _tid
@@ -505,7 +516,7 @@ def mathfns(X, Y):
             _i0 = _e
             _r2 = float32(-math.inf)
             for _k3 in range(2):
-                _r2 = max(_r2, m__r[_k3 * 4 + _e])
+                _r2 = _fmax(_r2, m__r[_k3 * 4 + _e])
             m[_v] = _r2
     # materialise m for cross-thread reads (docs/LOWERING.md)
     cuda.syncthreads()

@@ -389,9 +389,24 @@ def grid(R):
 
 
 @cuda.jit(device=True, inline="always")
+def _fmax(a, b):
+    if a > b:
+        return a
+    if b > a:
+        return b
+    if a == b and a != 0:
+        return a
+    return a + b
+
+
+@cuda.jit(device=True, inline="always")
 def _idiv(a, b):
-    q = abs(int(a)) // abs(int(b))
-    return q if (a < 0) == (b < 0) else -q
+    if b == -1:
+        return -a
+    q = a // b
+    if (a < 0) != (b < 0) and a % b != 0:
+        q += 1
+    return q
 
 
 def reduce_negative_div(X, K, F, I, L):
@@ -420,12 +435,12 @@ def reduce_negative_div(X, K, F, I, L):
     _e = _tid
     _i0 = _e // 32
     _i1 = _e
-    _p1_0 = max(_p1_0, (x[_v] / float32(2.0)))
-    _p1_0 = max(_p1_0, shfl_xor(_p1_0, 1))
-    _p1_0 = max(_p1_0, shfl_xor(_p1_0, 2))
-    _p1_0 = max(_p1_0, shfl_xor(_p1_0, 4))
-    _p1_0 = max(_p1_0, shfl_xor(_p1_0, 8))
-    _p1_0 = max(_p1_0, shfl_xor(_p1_0, 16))
+    _p1_0 = _fmax(_p1_0, (x[_v] / float32(2.0)))
+    _p1_0 = _fmax(_p1_0, shfl_xor(_p1_0, 1))
+    _p1_0 = _fmax(_p1_0, shfl_xor(_p1_0, 2))
+    _p1_0 = _fmax(_p1_0, shfl_xor(_p1_0, 4))
+    _p1_0 = _fmax(_p1_0, shfl_xor(_p1_0, 8))
+    _p1_0 = _fmax(_p1_0, shfl_xor(_p1_0, 16))
     if _tid % 32 == 0:
         _e = _tid
         f__r[(_e // 32)] = _p1_0

@@ -391,6 +391,28 @@ def grid(R, C):
     return ((((R + BR) - 1) // BR), 1, 1)
 
 
+@cuda.jit(device=True, inline="always")
+def _fmax(a, b):
+    if a > b:
+        return a
+    if b > a:
+        return b
+    if a == b and a != 0:
+        return a
+    return a + b
+
+
+@cuda.jit(device=True, inline="always")
+def _fmin(a, b):
+    if a < b:
+        return a
+    if b < a:
+        return b
+    if a == b and a != 0:
+        return a
+    return -(-a - b)
+
+
 def relu_rowsum_masked(X, S, T):
     R = X.shape[0]
     C = X.shape[1]
@@ -494,22 +516,22 @@ def relu_rowsum_masked(X, S, T):
         _e = _tid
         _i0 = _e // 64
         _i1 = _e % 64
-        _p6_0 = _p6_0 + (max(min(x[_v], float32(6.0)), float32(0.0)) * float32(2.0))
+        _p6_0 = _p6_0 + (_fmax(_fmin(x[_v], float32(6.0)), float32(0.0)) * float32(2.0))
         _v = 1
         _e = _tid + 64
         _i0 = _e // 64
         _i1 = _e % 64
-        _p6_1 = _p6_1 + (max(min(x[_v], float32(6.0)), float32(0.0)) * float32(2.0))
+        _p6_1 = _p6_1 + (_fmax(_fmin(x[_v], float32(6.0)), float32(0.0)) * float32(2.0))
         _v = 2
         _e = _tid + 128
         _i0 = _e // 64
         _i1 = _e % 64
-        _p6_2 = _p6_2 + (max(min(x[_v], float32(6.0)), float32(0.0)) * float32(2.0))
+        _p6_2 = _p6_2 + (_fmax(_fmin(x[_v], float32(6.0)), float32(0.0)) * float32(2.0))
         _v = 3
         _e = _tid + 192
         _i0 = _e // 64
         _i1 = _e % 64
-        _p6_3 = _p6_3 + (max(min(x[_v], float32(6.0)), float32(0.0)) * float32(2.0))
+        _p6_3 = _p6_3 + (_fmax(_fmin(x[_v], float32(6.0)), float32(0.0)) * float32(2.0))
         _p6_0 = _p6_0 + shfl_xor(_p6_0, 1)
         _p6_1 = _p6_1 + shfl_xor(_p6_1, 1)
         _p6_2 = _p6_2 + shfl_xor(_p6_2, 1)

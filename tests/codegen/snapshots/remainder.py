@@ -51,8 +51,12 @@ def grid(R):
 
 @cuda.jit(device=True, inline="always")
 def _imod(a, b):
-    r = abs(int(a)) % abs(int(b))
-    return -r if a < 0 else r
+    if b == -1:
+        return a - a
+    r = a % b
+    if (a < 0) != (b < 0) and r != 0:
+        r -= b
+    return r
 
 
 def remainder(X, F, Y, Z):

@@ -35,6 +35,17 @@ def grid(M, G):
     return ((M // 32), 1, 1)
 
 
+@cuda.jit(device=True, inline="always")
+def _fmax(a, b):
+    if a > b:
+        return a
+    if b > a:
+        return b
+    if a == b and a != 0:
+        return a
+    return a + b
+
+
 def staged(X, Out, Col, Mx):
     M = X.shape[0]
     G = Mx.shape[0]
@@ -74,7 +85,7 @@ def staged(X, Out, Col, Mx):
         _e = _tid + _v * 128
         _i0 = _e // 32
         _i1 = _e % 32
-        u[_v] = max(t[_v], (t[_v] * float32(2.0)))
+        u[_v] = _fmax(t[_v], (t[_v] * float32(2.0)))
     # materialise u for cross-thread reads (docs/LOWERING.md)
     cuda.syncthreads()
     for _v in range(8):
@@ -95,42 +106,42 @@ def staged(X, Out, Col, Mx):
     _e = _tid
     _i0 = _e // 32
     _i1 = _e % 32
-    _p1_0 = max(_p1_0, t[_v])
+    _p1_0 = _fmax(_p1_0, t[_v])
     _v = 1
     _e = _tid + 128
     _i0 = _e // 32
     _i1 = _e % 32
-    _p1_0 = max(_p1_0, t[_v])
+    _p1_0 = _fmax(_p1_0, t[_v])
     _v = 2
     _e = _tid + 256
     _i0 = _e // 32
     _i1 = _e % 32
-    _p1_0 = max(_p1_0, t[_v])
+    _p1_0 = _fmax(_p1_0, t[_v])
     _v = 3
     _e = _tid + 384
     _i0 = _e // 32
     _i1 = _e % 32
-    _p1_0 = max(_p1_0, t[_v])
+    _p1_0 = _fmax(_p1_0, t[_v])
     _v = 4
     _e = _tid + 512
     _i0 = _e // 32
     _i1 = _e % 32
-    _p1_0 = max(_p1_0, t[_v])
+    _p1_0 = _fmax(_p1_0, t[_v])
     _v = 5
     _e = _tid + 640
     _i0 = _e // 32
     _i1 = _e % 32
-    _p1_0 = max(_p1_0, t[_v])
+    _p1_0 = _fmax(_p1_0, t[_v])
     _v = 6
     _e = _tid + 768
     _i0 = _e // 32
     _i1 = _e % 32
-    _p1_0 = max(_p1_0, t[_v])
+    _p1_0 = _fmax(_p1_0, t[_v])
     _v = 7
     _e = _tid + 896
     _i0 = _e // 32
     _i1 = _e % 32
-    _p1_0 = max(_p1_0, t[_v])
+    _p1_0 = _fmax(_p1_0, t[_v])
     _q = _tid // 32
     _e = _tid
     m__r[_q * 32 + (_e % 32)] = _p1_0
@@ -141,7 +152,7 @@ def staged(X, Out, Col, Mx):
             _i0 = _e
             _r2 = float32(-math.inf)
             for _k3 in range(4):
-                _r2 = max(_r2, m__r[_k3 * 32 + _e])
+                _r2 = _fmax(_r2, m__r[_k3 * 32 + _e])
             m[_v] = _r2
     # staged.dsl:16  store Mx[block.x, 0 : +32], m
     for _v in range(1):
