@@ -219,14 +219,15 @@ def _function_of_one(df, e, coords, w, inst, self_name):
     with itself, every two records of a sum became one record with two values of its fields,
     and a correct `range` claim on a split-K sum after GELU was refuted (new-user round 46).
     None for math on two or more tiles, through anything but elementwise operators and
-    functions, on the target of an in-place update, or on padding (the pairs then keep the
-    padding rules of _pair)."""
+    functions, or on the target of an in-place update. Where the tile is padding so is the
+    result, with no record: the operand is one, so no padding of it meets data of another
+    (new-user round 87: pairing a ragged GEMM's padded acc with itself refuted a SiLU
+    epilogue's claim of every k once)."""
     name = function_of_one(e, self_name)
     if name is None:
         return None
     leaf = next(n for n in exprs.iter_nodes(e) if isinstance(n, ir.Sym) and n.kind is ir.SymKind.TENSOR and n.name == name)
-    got = _operand(df, leaf, coords, w, inst, self_name)
-    return None if any(c.masked for c in got[0]) else got
+    return _operand(df, leaf, coords, w, inst, self_name)
 
 
 def _twins(df, a, b, coords, w, inst, self_name):

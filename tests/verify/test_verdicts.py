@@ -379,6 +379,8 @@ HELD_OUT = [
     ("r86_ok_negzero_extrema", {"R": 4}),          # -0.0 below +0.0 in maximum, minimum, max, min
     ("r86_ok_where_literals", {"R": 2}),           # a where of two literals is an i32 / f32 tile
     ("r86_ok_i64_least_div", {"R": 2}),            # C's / and % of the least i64, by 3 and by -1
+    ("r87_ok_gemm_silu_ragged_k_range", {"M": 33, "N": 40, "K": 19}),   # one-tile math over padding
+    ("r87_ok_gemm_silu_a_fill_one", {"M": 33, "N": 40, "K": 19}),       # A's fill meets B's 0.0 fill
 ]
 
 
