@@ -46,12 +46,15 @@ class _Writer:
     place: object               # the instance runs but for its guards, and its tile holds the element
 
 
-def check_covered(ctx, name: str, sites) -> None:
+def check_covered(ctx, name: str, sites, data_holds: bool = False) -> None:
+    """An element of `name` no store reaches (a finding), or none. `data_holds`: each of the
+    stores' conditions that reads an input's elements is taken to hold (state stored where
+    its data says: an element no store reaches even then is never written, held-out round 88)."""
     env = ctx.env
     shape = [env.term(d, {}) for d in ctx.df.types[name].shape]
     elem = [z3.Int(f"{name}.missing{d}") for d in range(len(shape))]
     inside = [And(e >= 0, e < n) for e, n in zip(elem, shape)]
-    writers = [_writer(ctx, s, elem, i, inside) for i, s in enumerate(sites)]
+    writers = [_writer(ctx, s, elem, i, inside, data_holds) for i, s in enumerate(sites)]
     part = declared(ctx, name, tuple(elem))      # a partial output: its declared part only
     required = inside + ([part] if part is not None else [])
     misses = [z3.Not(w.hit) if not w.left else z3.ForAll(list(w.left), z3.Not(w.hit)) for w in writers]
@@ -72,7 +75,7 @@ def check_covered(ctx, name: str, sites) -> None:
             # a grid that already was
             hint = (f"{where} lies before the first block's tile: the stores' tiles start past the "
                     "tensor's first elements; check the offset of the store")
-    elif any(s.point.guards for s in sites):
+    elif any(not (data_holds and exprs.reads_elements(g.cond)) for s in sites for g in s.point.guards):
         msg = f"{where} is written by no thread (no block, thread or iteration passes the store's conditions for it)"
         hint = "the condition around the store leaves this element out: check its bound against the tensor's size"
     else:
@@ -143,7 +146,20 @@ def _model(ctx, span, facts, elem, quantified: bool):
     return out.model if out.verdict is SV.REFUTED else None
 
 
-def _writer(ctx, s, elem, i: int, inside_output) -> _Writer:
+def _guards_without_data(env, guards, bound) -> list:
+    """The store's branch conditions with each part that reads an input's elements taken to
+    hold: a conjunct of a positive condition, a whole negated one."""
+    out = []
+    for g in guards:
+        if not g.positive:
+            if not exprs.reads_elements(g.cond):
+                out.append(z3.Not(env.cond(g.cond, bound)))
+            continue
+        out += [env.cond(c, bound) for c in exprs.conjuncts(g.cond) if not exprs.reads_elements(c)]
+    return out
+
+
+def _writer(ctx, s, elem, i: int, inside_output, data_holds: bool = False) -> _Writer:
     """The instances of store `s` that write `elem`: some block, loop iteration, thread and
     value of its distribution run, and the slot's element is `elem`."""
     env, dist = ctx.env, s.dist
@@ -169,7 +185,8 @@ def _writer(ctx, s, elem, i: int, inside_output) -> _Writer:
     if thread is not None:
         bound = {**loops, **thread_bindings(thread, ctx.target.warp_size)}
     thread = thread if _on_thread(s) else None
-    guards = [c if g.positive else z3.Not(c) for g in s.point.guards for c in [env.cond(g.cond, bound)]]
+    guards = [c if g.positive else z3.Not(c) for g in s.point.guards for c in [env.cond(g.cond, bound)]] \
+        if not data_holds else _guards_without_data(env, s.point.guards, bound)
     place = [c for b, extent in zip(blocks, ctx.kernel.grid) for c in (b >= 0, b < env.term(extent, {}))]
     place += [c for loop in s.point.loops for c in (loops[loop.var] >= env.term(loop.start, bound),
                                                       loops[loop.var] < env.term(loop.stop, bound))]

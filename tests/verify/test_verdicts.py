@@ -381,6 +381,7 @@ HELD_OUT = [
     ("r86_ok_i64_least_div", {"R": 2}),            # C's / and % of the least i64, by 3 and by -1
     ("r87_ok_gemm_silu_ragged_k_range", {"M": 33, "N": 40, "K": 19}),   # one-tile math over padding
     ("r87_ok_gemm_silu_a_fill_one", {"M": 33, "N": 40, "K": 19}),       # A's fill meets B's 0.0 fill
+    ("r88_ok_relu_rowmax_zero_fill", {"R": 8, "C": 37}),   # maximum(x, 0.0) is +0.0 or more
 ]
 
 
@@ -403,6 +404,15 @@ def test_claims_resting_on_records_padding_met_are_unknown_not_findings():
     assert v.status == "unknown" and not v.findings, (v.findings, v.unknowns)
     # (the covers claim's quantified query may time out on a loaded machine instead: CI did)
     assert any(u.reason.startswith("not decided, padding having met data") for u in v.unknowns), v.unknowns
+
+
+def test_a_read_of_a_bulk_copy_on_an_untrusted_mbarrier_is_unknown_not_a_tag_error():
+    """Held-out round 85: the producer's first rounds in a loop of their own make `full`
+    untrusted (rounds are counted per statement); the copy a read sees was still taken from
+    those rounds, and `tag(a).kt == k` was an error the interpreter did not reproduce."""
+    v = _verdict("r85_ws_producer_split_unknown.dsl")
+    assert v.status == "unknown" and not v.findings, v.findings
+    assert any(u.rule == "TAG" and "orders nothing" in u.reason for u in v.unknowns), v.unknowns
 
 
 def test_a_witness_needing_a_value_the_kernel_wrote_is_unknown():
