@@ -248,7 +248,9 @@ class Protocol:
         if not self.trusted(site.bar):
             return z3.BoolVal(False)
         x, r = self.element(site, a.loops), self.round(site, a.loops)
-        out = [self.waited(b.thread, b, site.bar, x, r)]
+        # its thread's own wait for that phase, or one on another barrier whose phase needs an
+        # arrival made after such a wait (held-out round 85: a ring of 3 slots on 2 barriers)
+        out = [self.phase_done(b.thread, b, site.bar, x, r)]
         other = self.site_of.get(b.point.path)
         if other is not None and other.bar == site.bar and other.kind != "wait":
             out.append(And(self.element(other, b.loops) == x, self.round(other, b.loops) > r))
