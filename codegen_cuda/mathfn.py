@@ -44,6 +44,11 @@ def lower(sub, plan, e: ir.Expr, want: str) -> str:
                 # math on coordinates and scalars alone is of int64 integers (the interpreter's):
                 # in int32, `index(x) * 2^26` wrapped on the simulator where a GPU's int64 did not
                 t = "int64"
+            if t == "boolean":
+                # a bool compares as 0 or 1 (NumPy's, the interpreter's): `b == 2` never
+                # holds, `b > 0.5` where b does; boolean(2) was True (held-out round 89). A
+                # float literal stays a float in integer math (emit.py)
+                t = "int64"
             return f"({sub(a, t)} {COMPARE[op]} {sub(b, t)})"
         case ir.Call(func="where", args=(c, a, b)):
             return f"({sub(a)} if {sub(c)} else {sub(b)})"

@@ -383,6 +383,7 @@ HELD_OUT = [
     ("r87_ok_gemm_silu_a_fill_one", {"M": 33, "N": 40, "K": 19}),       # A's fill meets B's 0.0 fill
     ("r88_ok_relu_rowmax_zero_fill", {"R": 8, "C": 37}),   # maximum(x, 0.0) is +0.0 or more
     ("r85_ok_ws_ring_3_slots_2_barriers", {"M": 32, "K": 160}),   # a landing seen through empty's phase
+    ("r89_ok_bool_compare", {"R": 2}),             # a bool compares as 0 or 1 with any number
 ]
 
 
