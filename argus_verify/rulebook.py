@@ -111,8 +111,8 @@ _VERIFIER = {
               "written again by the same block, in program order or across barriers (RACE and "
               "WAR check the order); its final value is the last write, so COVER asks that one "
               "block writes each of its elements, or, where a condition on its data guards the "
-              "store (a flag cleared only where set), that no two blocks write one and that each "
-              "is reached by a store where those conditions hold. A partial output (`writes X[...] if COND`) is "
+              "store (a flag cleared only where set), that no two blocks write one and that a "
+              "store reaches each for some data the `assume`s allow. A partial output (`writes X[...] if COND`) is "
               "written exactly once where COND holds and nowhere else, state or not: each element "
               "of its part is stored once, even by one block and under a condition on data.",
               "A grid one block short; two blocks storing to one tile (a wrong `block.x` / "

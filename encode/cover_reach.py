@@ -12,11 +12,13 @@ Together with "no element twice" (cover.py) this is exactly once.
 """
 from __future__ import annotations
 
+import dataclasses
 from dataclasses import dataclass
 
 import z3
 
 from dsl import exprs, ir
+from dsl.fmt import format_expr
 
 from .access import loop_vars, point_thread_dependent
 from .cover_part import declared
@@ -146,17 +148,51 @@ def _model(ctx, span, facts, elem, quantified: bool):
     return out.model if out.verdict is SV.REFUTED else None
 
 
-def _guards_without_data(env, guards, bound) -> list:
-    """The store's branch conditions with each part that reads an input's elements taken to
-    hold: a conjunct of a positive condition, a whole negated one."""
-    out = []
-    for g in guards:
-        if not g.positive:
-            if not exprs.reads_elements(g.cond):
-                out.append(z3.Not(env.cond(g.cond, bound)))
-            continue
-        out += [env.cond(c, bound) for c in exprs.conjuncts(g.cond) if not exprs.reads_elements(c)]
-    return out
+def _data_as_values(ctx, guards, subs, i: int) -> tuple[list, list, dict, list]:
+    """The store's branch conditions and subscripts with each element of an input they read
+    (`F[0]`, `P[block.x]`) replaced by a variable of its own, and the facts the data
+    `assume`s give it: (conditions, subscripts, {name: variable}, facts). Left to quantify,
+    "no store reaches the element" then holds for every value the data may take (held-out
+    round 91: dropping the conditions that read data proved a store under `F[0] > 3` with
+    every F at most 3; a subscript `P[block.x]` is the guard's `P[block.x]`)."""
+    refs: dict[str, tuple[ir.ElemRef, ir.Sym]] = {}
+
+    def havoc(n):
+        if isinstance(n, ir.ElemRef):
+            key = format_expr(n)
+            if key not in refs:
+                refs[key] = (n, ir.Sym(f"%data{len(refs)}@cov{i}", ir.SymKind.INDEX, n.span))
+            return refs[key][1]
+        return None
+    conds = [dataclasses.replace(g, cond=exprs.rewrite(g.cond, havoc)) for g in guards]
+    subs = [dataclasses.replace(x, at=exprs.rewrite(x.at, havoc)) if isinstance(x, ir.Index)
+            else dataclasses.replace(x, start=exprs.rewrite(x.start, havoc)) for x in subs]
+    names = {sym.name: z3.Int(sym.name) for _, sym in refs.values()}
+    facts = []
+    for ref, sym in refs.values():
+        for a in ctx.df.kernel.assumes:
+            got = _instance(a, ref, sym)
+            if got is not None:
+                try:
+                    facts.append(ctx.env.cond(got, names))
+                except Unsupported:
+                    pass        # a fact that names other free elements: left out (weaker)
+    return conds, subs, names, facts
+
+
+def _instance(a: ir.Expr, ref: ir.ElemRef, sym: ir.Sym):
+    """A data assumption `assume F[i] >= 0 and F[i] <= 3` (a Forall) at element `ref` of F,
+    with that element as `sym`; None where it says nothing of ref's tensor element by element."""
+    if not isinstance(a, ir.Forall):
+        return None
+    for n in exprs.iter_nodes(a.body):
+        if isinstance(n, ir.ElemRef) and n.tensor == ref.tensor and len(n.indices) == len(ref.indices) \
+                and all(isinstance(x, ir.Sym) and x.name in a.names for x in n.indices) \
+                and len({x.name for x in n.indices}) == len(n.indices) == len(a.names):
+            body = exprs.substitute(a.body, {x.name: y for x, y in zip(n.indices, ref.indices)})
+            key = format_expr(ref)
+            return exprs.rewrite(body, lambda m: sym if isinstance(m, ir.ElemRef) and format_expr(m) == key else None)
+    return None
 
 
 def _writer(ctx, s, elem, i: int, inside_output, data_holds: bool = False) -> _Writer:
@@ -167,8 +203,12 @@ def _writer(ctx, s, elem, i: int, inside_output, data_holds: bool = False) -> _W
     t, v = z3.Int(f"%t@cov{i}"), z3.Int(f"%v@cov{i}")
     blocks = tuple(z3.Int(f"{b}@cov{i}") for b in env.blocks)
     bound = {**loops, **thread_bindings(t, ctx.target.warp_size)}
+    guard_list, subs, data_vars, data_facts = s.point.guards, s.ref.subs, {}, []
+    if data_holds:
+        guard_list, subs, data_vars, data_facts = _data_as_values(ctx, guard_list, subs, i)
+        bound = {**bound, **data_vars}
     inside, slices, tile = [], [], []
-    for sub, e in zip(s.ref.subs, elem):
+    for sub, e in zip(subs, elem):
         if isinstance(sub, ir.Index):
             inside.append(e == env.term(sub.at, bound))
         else:
@@ -181,12 +221,11 @@ def _writer(ctx, s, elem, i: int, inside_output, data_holds: bool = False) -> _W
         index = index * n + c
     xs = list(blocks) + list(loops.values())
     thread, slot, left = _slot(s, index, t, v)
-    xs += left
+    xs += left + list(data_vars.values())
     if thread is not None:
-        bound = {**loops, **thread_bindings(thread, ctx.target.warp_size)}
+        bound = {**loops, **thread_bindings(thread, ctx.target.warp_size), **data_vars}
     thread = thread if _on_thread(s) else None
-    guards = [c if g.positive else z3.Not(c) for g in s.point.guards for c in [env.cond(g.cond, bound)]] \
-        if not data_holds else _guards_without_data(env, s.point.guards, bound)
+    guards = [c if g.positive else z3.Not(c) for g in guard_list for c in [env.cond(g.cond, bound)]] + data_facts
     place = [c for b, extent in zip(blocks, ctx.kernel.grid) for c in (b >= 0, b < env.term(extent, {}))]
     place += [c for loop in s.point.loops for c in (loops[loop.var] >= env.term(loop.start, bound),
                                                       loops[loop.var] < env.term(loop.stop, bound))]

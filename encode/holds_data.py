@@ -22,6 +22,7 @@ from dsl.fmt import format_expr
 
 from .elem_reads import witness_needs_opaque
 from .solver import Verdict as SV, find_model
+from .symbols import mentions
 from .tagval import CaseKind, free_choice, no_record
 from .terms import And, Or
 from .witness import Witness
@@ -42,10 +43,29 @@ def absent(case):
             # A sum over padding (a masked reduction, a row of length 0) holds no record
             # where no bound value lies in any contribution's domain: quantified, exact.
             none = And(*[z3.ForAll(list(c.bound), z3.Not(c.domain)) for c in summed])
-        elif none is None:
-            return None
+        else:
+            # a part of a summed record's domain that names none of its bound variables (the
+            # side of a `where` that picks an mma's result: held-out round 90 refuted the
+            # causal `where(c, s, -inf)` of DSL.md) fails for every bound value alike
+            free = [z3.Not(f) for c in summed if not z3.is_true(f := _free_part(c))]
+            cleared = And(*free) if len(free) == len(summed) else None
+            if none is None and cleared is None:
+                return None
+            none = cleared if none is None else none if cleared is None else Or(none, cleared)
         parts.append(none)
     return And(*parts) if parts else z3.BoolVal(True)
+
+
+def _free_part(c):
+    """The conjuncts of contribution c's domain that name none of its bound variables."""
+    conj, todo = [], [z3.BoolVal(c.domain) if isinstance(c.domain, bool) else c.domain]
+    while todo:
+        d = todo.pop()
+        if z3.is_and(d):
+            todo += d.children()
+        elif not z3.is_true(d):
+            conj.append(d)
+    return And(*[d for d in conj if not any(mentions(d, v) for v in c.bound)])
 
 
 def _has_fields(case):

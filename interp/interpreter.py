@@ -334,7 +334,9 @@ def _read_and_written(kernel: ir.Kernel) -> set[str]:
 
 
 def _stored_under_data(body, guarded: bool = False) -> set[str]:
-    """Tensors a store writes under an `if` whose condition reads elements of an input."""
+    """Tensors a store writes under an `if` whose condition reads elements of an input: the
+    interpreter checks only that no two blocks write one of their elements; that a store
+    reaches each for some data is the verifier's (encode/cover_reach.py)."""
     out = set()
     for s in body:
         if isinstance(s, ir.Store) and guarded:

@@ -384,6 +384,8 @@ HELD_OUT = [
     ("r88_ok_relu_rowmax_zero_fill", {"R": 8, "C": 37}),   # maximum(x, 0.0) is +0.0 or more
     ("r85_ok_ws_ring_3_slots_2_barriers", {"M": 32, "K": 160}),   # a landing seen through empty's phase
     ("r89_ok_bool_compare", {"R": 2}),             # a bool compares as 0 or 1 with any number
+    ("r91_ok_state_flag", {"N": 64}),              # state stored where a flag says: reached where it holds
+    ("r91_ok_state_mode", {"N": 64}),              # a mode the assume keeps to 0 or 1, compared with 1
 ]
 
 

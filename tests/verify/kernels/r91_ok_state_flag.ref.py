@@ -1,0 +1,12 @@
+"""Intended: when the flag F[0] is set, copy X into Y (Y is state: it is read and left as is otherwise)."""
+import numpy as np
+TEST_SIZES = {"N": 64}
+def make_inputs(sizes, rng):
+    n = sizes["N"]
+    return {"X": rng.standard_normal(n).astype(np.float32), "Y": rng.standard_normal(n).astype(np.float32),
+            "F": np.array([1, 0, 0, 0], dtype=np.int32)}
+def reference(inputs, sizes):
+    y = inputs["Y"].copy()
+    if inputs["F"][0] > 0:
+        y[:] = inputs["X"]
+    return {"Y": y}
