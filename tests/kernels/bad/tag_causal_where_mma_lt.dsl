@@ -1,0 +1,15 @@
+# The causal scores (tests/verify/kernels/r90_ok_causal_where_mma.dsl) with < for <=: the
+# diagonal holds -inf where the tag function says it holds the score (held-out round 90).
+kernel causal_scores(Q: f16[T, 32], Kt: f16[32, T], P: f32[T, T]):
+    assume T % 16 == 0
+    grid (T / 16, T / 16)
+    threads 128
+    tag Q[t, d] = (q=t, d=d)
+    tag Kt[d, s] = (d=d, key=s)
+    tag P[t, s] = (q=t, key=s) if s <= t else -inf
+    q = load Q[block.x * 16 : +16, 0 : +32]
+    k = load Kt[0 : +32, block.y * 16 : +16]
+    z = zeros f32[16, 16]
+    s = mma(q, k, z)
+    p = where(block.y * 16 + index(s, axis=1) < block.x * 16 + index(s, axis=0), s, -inf)
+    store P[block.x * 16 : +16, block.y * 16 : +16], p  #! error[TAG]
