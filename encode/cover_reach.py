@@ -148,10 +148,11 @@ def _model(ctx, span, facts, elem, quantified: bool):
     return out.model if out.verdict is SV.REFUTED else None
 
 
-def _data_as_values(ctx, guards, subs, i: int) -> tuple[list, list, dict, list]:
+def _data_as_values(ctx, guards, subs, bounds, i: int) -> tuple[list, list, list, dict, list]:
     """The store's branch conditions and subscripts with each element of an input they read
-    (`F[0]`, `P[block.x]`) replaced by a variable of its own, and the facts the data
-    `assume`s give it: (conditions, subscripts, {name: variable}, facts). Left to quantify,
+    (`F[0]`, `P[block.x]`), and the bounds of its loops likewise, replaced by a variable of its
+    own, and the facts the data `assume`s give it: (conditions, subscripts, loop bounds,
+    {name: variable}, facts). Left to quantify,
     "no store reaches the element" then holds for every value the data may take (held-out
     round 91: dropping the conditions that read data proved a store under `F[0] > 3` with
     every F at most 3; a subscript `P[block.x]` is the guard's `P[block.x]`)."""
@@ -167,6 +168,7 @@ def _data_as_values(ctx, guards, subs, i: int) -> tuple[list, list, dict, list]:
     conds = [dataclasses.replace(g, cond=exprs.rewrite(g.cond, havoc)) for g in guards]
     subs = [dataclasses.replace(x, at=exprs.rewrite(x.at, havoc)) if isinstance(x, ir.Index)
             else dataclasses.replace(x, start=exprs.rewrite(x.start, havoc)) for x in subs]
+    bounds = [(exprs.rewrite(a, havoc), exprs.rewrite(b, havoc)) for a, b in bounds]
     names = {sym.name: z3.Int(sym.name) for _, sym in refs.values()}
     facts = []
     for ref, sym in refs.values():
@@ -177,7 +179,7 @@ def _data_as_values(ctx, guards, subs, i: int) -> tuple[list, list, dict, list]:
                     facts.append(ctx.env.cond(got, names))
                 except Unsupported:
                     pass        # a fact that names other free elements: left out (weaker)
-    return conds, subs, names, facts
+    return conds, subs, bounds, names, facts
 
 
 def _instance(a: ir.Expr, ref: ir.ElemRef, sym: ir.Sym):
@@ -204,8 +206,9 @@ def _writer(ctx, s, elem, i: int, inside_output, data_holds: bool = False) -> _W
     blocks = tuple(z3.Int(f"{b}@cov{i}") for b in env.blocks)
     bound = {**loops, **thread_bindings(t, ctx.target.warp_size)}
     guard_list, subs, data_vars, data_facts = s.point.guards, s.ref.subs, {}, []
+    trips = [(loop.start, loop.stop) for loop in s.point.loops]
     if data_holds:
-        guard_list, subs, data_vars, data_facts = _data_as_values(ctx, guard_list, subs, i)
+        guard_list, subs, trips, data_vars, data_facts = _data_as_values(ctx, guard_list, subs, trips, i)
         bound = {**bound, **data_vars}
     inside, slices, tile = [], [], []
     for sub, e in zip(subs, elem):
@@ -227,8 +230,8 @@ def _writer(ctx, s, elem, i: int, inside_output, data_holds: bool = False) -> _W
     thread = thread if _on_thread(s) else None
     guards = [c if g.positive else z3.Not(c) for g in guard_list for c in [env.cond(g.cond, bound)]] + data_facts
     place = [c for b, extent in zip(blocks, ctx.kernel.grid) for c in (b >= 0, b < env.term(extent, {}))]
-    place += [c for loop in s.point.loops for c in (loops[loop.var] >= env.term(loop.start, bound),
-                                                      loops[loop.var] < env.term(loop.stop, bound))]
+    place += [c for loop, (start, stop) in zip(s.point.loops, trips)
+              for c in (loops[loop.var] >= env.term(start, bound), loops[loop.var] < env.term(stop, bound))]
     hit, conds, place = And(*place, *guards, *inside, *slot), And(*guards), And(*place, *inside, *slot)
     pairs = list(zip(env.blocks, blocks))
     if pairs:
