@@ -149,18 +149,24 @@ def _model(ctx, span, facts, elem, quantified: bool):
     return out.model if out.verdict is SV.REFUTED else None
 
 
-def _data_as_values(ctx, guards, subs, bounds, i: int) -> tuple[list, list, list, dict, list]:
+def _data_as_values(ctx, guards, subs, bounds, i: int) -> tuple:
     """The store's branch conditions and subscripts with each element of an input they read
     (`F[0]`, `P[block.x]`), and the bounds of its loops likewise, replaced by a variable of its
     own, and the facts the data `assume`s give it: (conditions, subscripts, loop bounds,
-    {name: variable}, facts). Left to quantify, "no store reaches the element" then holds
-    for every value the data may take (held-out round 91: dropping the conditions that read
-    data proved a store under `F[0] > 3` with every F at most 3; a subscript `P[block.x]` is
-    its guard's `P[block.x]`)."""
+    {name: variable}, facts, the reads as (element, variable)). Left to quantify, "no store
+    reaches the element" then holds for every value the data may take (held-out round 91:
+    dropping the conditions that read data proved a store under `F[0] > 3` with every F at
+    most 3; a subscript `P[block.x]` is its guard's `P[block.x]`). Unsupported where an
+    assume about such an input is not followed here or the kernel may write the element
+    before the read (round 92: a dropped assume, or a value the kernel stored, let a store
+    that never runs prove)."""
     refs: dict[str, tuple[ir.ElemRef, ir.Sym]] = {}
 
     def havoc(n):
         if isinstance(n, ir.ElemRef):
+            if id(n) in ctx.env.opaque:
+                raise Unsupported(f"COVER of a store under a condition on {n.tensor}, which the kernel may "
+                                  "write before this read: the values it reads there are not tracked", n.span)
             key = format_expr(n)
             if key not in refs:
                 refs[key] = (n, ir.Sym(f"%data{len(refs)}@cov{i}", ir.SymKind.INDEX, n.span))
@@ -174,28 +180,44 @@ def _data_as_values(ctx, guards, subs, bounds, i: int) -> tuple[list, list, list
     facts = []
     for ref, sym in refs.values():
         for a in ctx.df.kernel.assumes:
+            if not any(isinstance(n, ir.ElemRef) and n.tensor == ref.tensor for n in exprs.iter_nodes(a)):
+                continue
             got = _instance(a, ref, sym)
-            if got is not None:
-                try:
-                    facts.append(ctx.env.cond(got, names))
-                except Unsupported:
-                    pass        # a fact that names other free elements: left out (weaker)
-    return conds, subs, bounds, names, facts
+            if got is None or any(isinstance(n, ir.ElemRef) for n in exprs.iter_nodes(got)):
+                raise Unsupported(f"COVER of a store under a condition on {ref.tensor}: the assume about "
+                                  f"{ref.tensor} is not followed element by element here", a.span)
+            facts.append(ctx.env.cond(got, names))
+    return conds, subs, bounds, names, facts, [(ref, names[sym.name]) for ref, sym in refs.values()]
 
 
 def _instance(a: ir.Expr, ref: ir.ElemRef, sym: ir.Sym):
-    """A data assumption `assume F[i] >= 0 and F[i] <= 3` (a Forall) at element `ref` of F,
-    with that element as `sym`; None where it says nothing of ref's tensor element by element."""
-    if not isinstance(a, ir.Forall):
-        return None
-    for n in exprs.iter_nodes(a.body):
+    """A data assumption (`assume F[i] >= 0 and F[i] <= 3`, `assume F[0] <= 3`) at element
+    `ref` of F, with that element as `sym`; None where it names F otherwise than by one
+    quantified index per dimension or by ref itself."""
+    body, names = (a.body, a.names) if isinstance(a, ir.Forall) else (a, ())
+    key = format_expr(ref)
+    for n in exprs.iter_nodes(body):
         if isinstance(n, ir.ElemRef) and n.tensor == ref.tensor and len(n.indices) == len(ref.indices) \
-                and all(isinstance(x, ir.Sym) and x.name in a.names for x in n.indices) \
-                and len({x.name for x in n.indices}) == len(n.indices) == len(a.names):
-            body = exprs.substitute(a.body, {x.name: y for x, y in zip(n.indices, ref.indices)})
-            key = format_expr(ref)
-            return exprs.rewrite(body, lambda m: sym if isinstance(m, ir.ElemRef) and format_expr(m) == key else None)
-    return None
+                and all(isinstance(x, ir.Sym) and x.name in names for x in n.indices) \
+                and len({x.name for x in n.indices}) == len(n.indices) == len(names):
+            body = exprs.substitute(body, {x.name: y for x, y in zip(n.indices, ref.indices)})
+            break
+    else:
+        if names:
+            return None
+    return exprs.rewrite(body, lambda m: sym if isinstance(m, ir.ElemRef) and format_expr(m) == key else None)
+
+
+def _same_elements(env, reads, bound) -> list:
+    """Two reads of one input at equal indices are one value (held-out round 92: `F[0] > 0
+    and F[0 + 0] <= 0` was two values, so a store that never runs proved)."""
+    out = []
+    for k, (r1, v1) in enumerate(reads):
+        for r2, v2 in reads[k + 1:]:
+            if r1.tensor == r2.tensor:
+                same = And(*[env.term(x, bound) == env.term(y, bound) for x, y in zip(r1.indices, r2.indices)])
+                out.append(z3.Implies(same, v1 == v2))
+    return out
 
 
 def _writer(ctx, s, elem, i: int, inside_output, data_holds: bool = False) -> _Writer:
@@ -206,10 +228,10 @@ def _writer(ctx, s, elem, i: int, inside_output, data_holds: bool = False) -> _W
     t, v = z3.Int(f"%t@cov{i}"), z3.Int(f"%v@cov{i}")
     blocks = tuple(z3.Int(f"{b}@cov{i}") for b in env.blocks)
     bound = {**loops, **thread_bindings(t, ctx.target.warp_size)}
-    guard_list, subs, data_vars, data_facts = s.point.guards, s.ref.subs, {}, []
+    guard_list, subs, data_vars, data_facts, reads = s.point.guards, s.ref.subs, {}, [], []
     trips = [(loop.start, loop.stop) for loop in s.point.loops]
     if data_holds:
-        guard_list, subs, trips, data_vars, data_facts = _data_as_values(ctx, guard_list, subs, trips, i)
+        guard_list, subs, trips, data_vars, data_facts, reads = _data_as_values(ctx, guard_list, subs, trips, i)
         bound = {**bound, **data_vars}
     inside, slices, tile = [], [], []
     for sub, e in zip(subs, elem):
@@ -229,7 +251,8 @@ def _writer(ctx, s, elem, i: int, inside_output, data_holds: bool = False) -> _W
     if thread is not None:
         bound = {**loops, **thread_bindings(thread, ctx.target.warp_size), **data_vars}
     thread = thread if _on_thread(s) else None
-    guards = [c if g.positive else z3.Not(c) for g in guard_list for c in [env.cond(g.cond, bound)]] + data_facts
+    guards = [c if g.positive else z3.Not(c) for g in guard_list for c in [env.cond(g.cond, bound)]] \
+        + data_facts + _same_elements(env, reads, bound)
     place = [c for b, extent in zip(blocks, ctx.kernel.grid) for c in (b >= 0, b < env.term(extent, {}))]
     place += [c for loop, (start, stop) in zip(s.point.loops, trips)
               for c in (loops[loop.var] >= env.term(start, bound), loops[loop.var] < env.term(stop, bound))]

@@ -1,0 +1,13 @@
+# State Y stored under F[0] > 3 where assume F[0] <= 3 (an element, not a Forall): the
+# store never runs (held-out round 92: the assume was dropped).
+kernel state_guard_element_assume(X: f32[N], Y: f32[N], F: i32[4]):
+    assume N % 32 == 0 and N >= 64
+    assume F[0] >= 0 and F[0] <= 3
+    grid (N / 32)
+    threads 32
+    tag X[i] = (idx=i)
+    tag Y[i] = (idx=i)
+    x = load X[block.x * 32 : +32]
+    old = load Y[block.x * 32 : +32]
+    if F[0] > 3:
+        store Y[block.x * 32 : +32], x  #! error[COVER]
