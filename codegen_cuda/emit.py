@@ -304,8 +304,12 @@ class Emitter(MmaEmitter, MemoryEmitter, WgmmaEmitter, ReduceEmitter, AddressEmi
                     # would use before a store truncates it (`cast(x / 4 * 4, f32)` was x)
                     self.scalar.used.add("_idiv")
                     return self.wrap(e, want, f"_idiv({x}, {y})", always=True)
-                return self.wrap(e, want, f"({x} {op.value} {y})") if op is not ir.BinOp.XOR \
-                    else f"({x} {op.value} {y})"
+                if op is ir.BinOp.XOR:
+                    # `^` is int64 math (SEMANTICS.md), as Numba types int8 ^ int8 on a GPU;
+                    # the simulator's NumPy scalars kept it int8 and wrapped (held-out round 93)
+                    self.types |= {"int64"}
+                    return f"(int64({x}) ^ int64({y}))"
+                return self.wrap(e, want, f"({x} {op.value} {y})")
             case ir.Call(func="reshape", args=(x,)):
                 from dsl.views import reshape_extents, source_coords
                 flat = self.fresh("f")

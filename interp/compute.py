@@ -27,7 +27,17 @@ NUMPY = {ir.DType.F16: np.float16, ir.DType.BF16: np.float32, ir.DType.F32: np.f
          ir.DType.F64: np.float64, ir.DType.I8: np.int8, ir.DType.I32: np.int32,
          ir.DType.I64: np.int64, ir.DType.BOOL: np.bool_}
 REDUCE = ("sum", "max", "min")
-_erf = np.vectorize(math.erf, otypes=[np.float64])
+_erf_f64 = np.vectorize(math.erf, otypes=[np.float64])
+
+
+def _erf(y):
+    """erf in the operand's float type, as the lowering's math.erf of an f32 is an f32 (held-out
+    round 93: an f64 result carried f64 math through the rest of a GELU)."""
+    y = np.asarray(y)
+    out = _erf_f64(y)
+    return (out.astype(y.dtype) if y.dtype.kind == "f" else out)[()]
+
+
 # Float functions; the operand is computed in at least f32 (as the lowering does for f16).
 FLOAT_FUNCS = {"exp": np.exp, "exp2": np.exp2, "log": np.log, "log2": np.log2, "sqrt": np.sqrt,
                "rsqrt": lambda y: 1.0 / np.sqrt(y), "tanh": np.tanh, "erf": _erf,
@@ -73,6 +83,29 @@ def _fitting(v, other):
         info = np.iinfo(other.dtype)
         if not info.min <= v <= info.max:
             return np.int64(v)
+    return v
+
+
+def _like(v, other):
+    """A scalar beside a float tile, in the tile's type: the lowering computes `x * R`,
+    `x >= N[0]` and `pow(x, 2)` of an f32 tile in f32 (held-out round 93: a size, an element
+    read or a literal exponent as an np.int64 or a 0-d f64 made NumPy compute in f64)."""
+    if isinstance(other, np.ndarray) and other.ndim and other.dtype.kind == "f" and np.ndim(v) == 0 \
+            and np.asarray(v).dtype.kind in "iuf" and not isinstance(v, (bool, np.bool_)):
+        return other.dtype.type(v)
+    return v
+
+
+def _branch(v, other):
+    """A literal branch of a `where` (a mask's fill) beside a tile branch, in the tile's type
+    where it holds the value, as the checker types the pick (held-out round 93: np.where made
+    `where(x > 0, x, 5)` of an i8 tile int64, and 0.3 beside an f32 tile f64)."""
+    if type(v) in (int, float) and isinstance(other, np.ndarray) and other.ndim:
+        if other.dtype.kind == "f":
+            return other.dtype.type(v)
+        if other.dtype.kind in "iu" and isinstance(v, int):
+            info = np.iinfo(other.dtype)
+            return other.dtype.type(v) if info.min <= v <= info.max else v
     return v
 
 
@@ -139,7 +172,7 @@ class ComputeEval:
                 return Val(_widen(cast(v.values, dt)), v.tags, v.taint, v.uninit)
             case ir.Bin(op=op, lhs=a, rhs=b) if op in _COMPARE:
                 x, y = self.ev(a), self.ev(b)
-                return _combine(_COMPARE[op](x.values, y.values), x, y)
+                return _combine(_COMPARE[op](_like(x.values, y.values), _like(y.values, x.values)), x, y)
             case ir.Bin(op=op, lhs=a, rhs=b):
                 return self._meeting(e, self._binary(op, x := self.ev(a), y := self.ev(b)), x, y)
             case ir.Call(func=f, args=(x,), kwargs=kw) if f in REDUCE:
@@ -152,10 +185,12 @@ class ComputeEval:
                 # `maximum(x, 200)` of an i8 tile: the int64 200, as in `_binary` (NumPy 2
                 # raised OverflowError for the Python int, held-out round 34)
                 x, y = _fitting(a.values, b.values), _fitting(b.values, a.values)
+                x, y = _like(x, y), _like(y, x)
                 return self._meeting(e, _combine(fn(x, y), a, b), a, b)
             case ir.Call(func="pow", args=(a, b)):
                 x, y = self.ev(a), self.ev(b)
-                return _combine(np.power(_float(x.values), _float(y.values)), x, y)
+                p, q = _float(x.values), _float(y.values)
+                return _combine(np.power(_like(p, q), _like(q, p)), x, y)
             case ir.Call(func="where", args=(c, a, b)) if selects_own_sides(c, a, b):
                 # A function of a and b alone (their maximum or minimum): tagged as elementwise
                 # math on them, as maximum(a, b) is (docs/SEMANTICS.md, "Tags").
@@ -196,6 +231,7 @@ class ComputeEval:
 
     def _binary(self, op: ir.BinOp, a: Val, b: Val) -> Val:
         x, y = _fitting(a.values, b.values), _fitting(b.values, a.values)
+        x, y = _like(x, y), _like(y, x)
         is_float = _is_float(x) or _is_float(y)
         if op is ir.BinOp.ADD:
             v = np.add(x, y)
@@ -285,6 +321,9 @@ def _where(c: Val, a: Val, b: Val) -> Val:
     made `where(c, 100, 0)` int64, so `x + ..` of an i32 tile did not wrap)."""
     if _literal(a.values) and _literal(b.values):
         a, b = (dataclasses.replace(v, values=_as_checked(v.values)) for v in (a, b))
+    else:
+        a, b = dataclasses.replace(a, values=_branch(a.values, b.values)), \
+            dataclasses.replace(b, values=_branch(b.values, a.values))
     shape = np.broadcast_shapes(np.shape(c.values), a.shape, b.shape)
     m = np.broadcast_to(np.asarray(c.values, bool), shape)
 

@@ -388,6 +388,13 @@ HELD_OUT = [
     ("r91_ok_state_mode", {"N": 64}),              # a mode the assume keeps to 0 or 1, compared with 1
     ("r90_ok_causal_where_mma", {"T": 32}),        # DSL.md's causal where(c, s, -inf) of an mma
     ("r91_ok_state_data_loop", {"N": 64}),         # state stored in a loop whose trip count reads data
+    ("r93_ok_size_times_f32", {"R": 8}),
+    ("r93_ok_pow_literal_exponent", {"R": 2}),
+    ("r93_ok_where_float_literal_branch", {"R": 2}),
+    ("r93_ok_where_int_literal_branch", {"R": 2}),
+    ("r93_ok_compare_element_read_f32", {"R": 2}),
+    ("r93_ok_erf_in_f32", {"R": 2}),
+    ("r93_ok_xor_is_int64", {"R": 2}),
 ]
 
 

@@ -6,12 +6,12 @@ import math
 
 import numpy as np
 from numba import config, cuda, types
-from numba.types import float16, float32, int32
+from numba.types import float16, float32, int32, int64
 
 if config.ENABLE_CUDASIM:
     # The simulator runs this module as Python, where NumPy's scalar types are the same
     # casts as Numba's and much cheaper to call (arrays are allocated with types.*).
-    float16, float32, int32 = np.float16, np.float32, np.int32
+    float16, float32, int32, int64 = np.float16, np.float32, np.int32, np.int64
     # Python's math raises on overflow and domain errors where the GPU returns inf or nan:
     # here those functions are NumPy's, computed in float64 and returned in the argument's
     # float type (float32 for float32, float64 otherwise; docs/LOWERING.md).
@@ -432,7 +432,7 @@ def mathmix(X, Y, Z):
         _e = _tid + _v * 128
         _i0 = _e // 64
         _i1 = _e % 64
-        z[_v] = int32((int32((float32(x[_v]) * float32(8.0))) ^ int32(5)))
+        z[_v] = int32((int64(int32((float32(x[_v]) * float32(8.0)))) ^ int64(int32(5))))
     # mathmix.dsl:15  store Y[block.x * BR : +BR, 0 : +64], y
     for _v in range(2):
         _e = _tid + _v * 128
