@@ -100,6 +100,11 @@ def index_cond(df, cond: ir.Expr, coords: tuple, inst: dict, w=None):
                 if x is None or y is None or not (z3.is_int(x) and z3.is_int(y)):
                     return None
                 return z3.If(x >= y, x, y) if f == "maximum" else z3.If(x <= y, x, y)
+            case ir.Bin(op=op, lhs=a, rhs=b) if op in ir.COMPARISONS and (ints := _integer_compare(df, a, b)):
+                # an integer tile cast to a float type against an integral literal the type
+                # holds with its neighbours: the integers compare alike (held-out round 90:
+                # `cast(ids, f32) != 0.0`, not followed, refuted a correct embedding)
+                return term(ir.Bin(op, ints[0], ints[1], e.span), at)
             case ir.Bin(op=op, lhs=a, rhs=b) if op in ir.COMPARISONS or op in ir.LOGICAL:
                 x, y = term(a, at), term(b, at)
                 return None if x is None or y is None else {
@@ -163,6 +168,50 @@ def index_cond(df, cond: ir.Expr, coords: tuple, inst: dict, w=None):
 
 BITS = {ir.DType.I8: 8, ir.DType.I32: 32, ir.DType.I64: 64}     # the integer tile types
 MAX_REDUCED = 64        # a max or min of more known integers than this is not followed
+
+
+# the integers each float type holds exactly, with every integer between (so that rounding,
+# which is monotone, keeps any comparison with one of them)
+_EXACT = {ir.DType.F16: 2 ** 11 - 1, ir.DType.BF16: 2 ** 8 - 1, ir.DType.F32: 2 ** 24 - 1, ir.DType.F64: 2 ** 53 - 1}
+
+
+def _integer_compare(df, a: ir.Expr, b: ir.Expr):
+    """(a', b'): `cast(x, F) op c` (a broadcast or reshape of such a cast included) as
+    `x op int(c)`, for an integer x and an integral float literal c that F holds with its
+    neighbours; None otherwise."""
+    def uncast(e):
+        match e:
+            case ir.Call(func="bcast" | "reshape", args=(x,), kwargs=kw):
+                inner = uncast(x)
+                return None if inner is None else ir.Call(e.func, (inner,), kw, e.span)
+            case ir.Cast(operand=x, dtype=dt) if dt in _EXACT and value_type(df, x) in BITS:
+                return x
+        return None
+
+    def literal(e):
+        match e:
+            case ir.FloatLit(value=c) | ir.IntLit(value=c):
+                return c
+            case ir.Neg(operand=ir.FloatLit(value=c) | ir.IntLit(value=c)):
+                return -c
+        return None
+    for x, c, flip in ((a, b, False), (b, a, True)):
+        got, v = uncast(x), literal(c)
+        if got is None or v is None or v != int(v):
+            continue
+        limit = _EXACT[_cast_type(x)]
+        if abs(v) > limit:
+            continue
+        lit = ir.IntLit(int(v), c.span)
+        return (lit, got) if flip else (got, lit)
+    return None
+
+
+def _cast_type(e: ir.Expr) -> ir.DType:
+    """The float type of the cast under broadcasts and reshapes (see _integer_compare)."""
+    while isinstance(e, ir.Call):
+        e = e.args[0]
+    return e.dtype
 
 
 def value_type(df, e: ir.Expr):

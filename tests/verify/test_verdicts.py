@@ -387,6 +387,7 @@ HELD_OUT = [
     ("r91_ok_state_flag", {"N": 64}),              # state stored where a flag says: reached where it holds
     ("r91_ok_state_mode", {"N": 64}),              # a mode the assume keeps to 0 or 1, compared with 1
     ("r90_ok_causal_where_mma", {"T": 32}),        # DSL.md's causal where(c, s, -inf) of an mma
+    ("r90_ok_embedding_cast_id_mask", {"T": 8, "V": 5}),   # ids cast to f32 compared with 0.0
     ("r91_ok_state_data_loop", {"N": 64}),         # state stored in a loop whose trip count reads data
     ("r93_ok_size_times_f32", {"R": 8}),
     ("r93_ok_pow_literal_exponent", {"R": 2}),
