@@ -185,7 +185,7 @@ def int64_valued(plan, e: ir.Expr) -> bool:
 
 def _unheld(plan, scalar: ir.Expr, other: ir.Expr) -> bool:
     """Whether `scalar` is an integer constant the integer type of `other` cannot hold (the
-    interpreter's interp/compute._fitting: NumPy then computes in int64)."""
+    interpreter's interp/numeric.fitting: NumPy then computes in int64)."""
     if not exprs.int_scalar(scalar) or not expr_shape(plan, other):
         return False
     bounds = INT_BOUNDS.get(compute_type(expr_dtype(plan, other)))

@@ -19,6 +19,7 @@ from dsl.masks import neutral_for
 from dsl.pad_values import meets_data
 
 from .intexpr import tdiv
+from .numeric import as_checked, branch, erf, fitting, like, literal, ordered_max, ordered_maximum, ordered_min, ordered_minimum
 
 from .layout import InterpretError
 from .tags import Tags, contract, insert_axis, product, reduce_axis, union, where
@@ -27,20 +28,9 @@ NUMPY = {ir.DType.F16: np.float16, ir.DType.BF16: np.float32, ir.DType.F32: np.f
          ir.DType.F64: np.float64, ir.DType.I8: np.int8, ir.DType.I32: np.int32,
          ir.DType.I64: np.int64, ir.DType.BOOL: np.bool_}
 REDUCE = ("sum", "max", "min")
-_erf_f64 = np.vectorize(math.erf, otypes=[np.float64])
-
-
-def _erf(y):
-    """erf in the operand's float type, as the lowering's math.erf of an f32 is an f32 (held-out
-    round 93: an f64 result carried f64 math through the rest of a GELU)."""
-    y = np.asarray(y)
-    out = _erf_f64(y)
-    return (out.astype(y.dtype) if y.dtype.kind == "f" else out)[()]
-
-
 # Float functions; the operand is computed in at least f32 (as the lowering does for f16).
 FLOAT_FUNCS = {"exp": np.exp, "exp2": np.exp2, "log": np.log, "log2": np.log2, "sqrt": np.sqrt,
-               "rsqrt": lambda y: 1.0 / np.sqrt(y), "tanh": np.tanh, "erf": _erf,
+               "rsqrt": lambda y: 1.0 / np.sqrt(y), "tanh": np.tanh, "erf": erf,
                "sigmoid": lambda y: 1.0 / (1.0 + np.exp(-y))}
 _COMPARE = {ir.BinOp.EQ: np.equal, ir.BinOp.NE: np.not_equal, ir.BinOp.LT: np.less,
             ir.BinOp.LE: np.less_equal, ir.BinOp.GT: np.greater, ir.BinOp.GE: np.greater_equal,
@@ -72,41 +62,6 @@ class Val:
     @property
     def shape(self) -> tuple[int, ...]:
         return np.shape(self.values)
-
-
-def _fitting(v, other):
-    """An integer scalar against an integer tile whose type cannot hold it, as an int64 (the
-    lowering's rule: `x + 3000000000` of an i32 tile is computed in int64 and wraps where it
-    is stored); NumPy 2 raises OverflowError for the Python int (held-out round 29)."""
-    if isinstance(v, int) and not isinstance(v, bool) and isinstance(other, np.ndarray) \
-            and np.issubdtype(other.dtype, np.integer):
-        info = np.iinfo(other.dtype)
-        if not info.min <= v <= info.max:
-            return np.int64(v)
-    return v
-
-
-def _like(v, other):
-    """A scalar beside a float tile, in the tile's type: the lowering computes `x * R`,
-    `x >= N[0]` and `pow(x, 2)` of an f32 tile in f32 (held-out round 93: a size, an element
-    read or a literal exponent as an np.int64 or a 0-d f64 made NumPy compute in f64)."""
-    if isinstance(other, np.ndarray) and other.ndim and other.dtype.kind == "f" and np.ndim(v) == 0 \
-            and np.asarray(v).dtype.kind in "iuf" and not isinstance(v, (bool, np.bool_)):
-        return other.dtype.type(v)
-    return v
-
-
-def _branch(v, other):
-    """A literal branch of a `where` (a mask's fill) beside a tile branch, in the tile's type
-    where it holds the value, as the checker types the pick (held-out round 93: np.where made
-    `where(x > 0, x, 5)` of an i8 tile int64, and 0.3 beside an f32 tile f64)."""
-    if type(v) in (int, float) and isinstance(other, np.ndarray) and other.ndim:
-        if other.dtype.kind == "f":
-            return other.dtype.type(v)
-        if other.dtype.kind in "iu" and isinstance(v, int):
-            info = np.iinfo(other.dtype)
-            return other.dtype.type(v) if info.min <= v <= info.max else v
-    return v
 
 
 def _scalar(v) -> Val:
@@ -172,7 +127,7 @@ class ComputeEval:
                 return Val(_widen(cast(v.values, dt)), v.tags, v.taint, v.uninit)
             case ir.Bin(op=op, lhs=a, rhs=b) if op in _COMPARE:
                 x, y = self.ev(a), self.ev(b)
-                return _combine(_COMPARE[op](_like(x.values, y.values), _like(y.values, x.values)), x, y)
+                return _combine(_COMPARE[op](like(x.values, y.values), like(y.values, x.values)), x, y)
             case ir.Bin(op=op, lhs=a, rhs=b):
                 return self._meeting(e, self._binary(op, x := self.ev(a), y := self.ev(b)), x, y)
             case ir.Call(func=f, args=(x,), kwargs=kw) if f in REDUCE:
@@ -184,13 +139,13 @@ class ComputeEval:
                 fn = ordered_maximum if f == "maximum" else ordered_minimum
                 # `maximum(x, 200)` of an i8 tile: the int64 200, as in `_binary` (NumPy 2
                 # raised OverflowError for the Python int, held-out round 34)
-                x, y = _fitting(a.values, b.values), _fitting(b.values, a.values)
-                x, y = _like(x, y), _like(y, x)
+                x, y = fitting(a.values, b.values), fitting(b.values, a.values)
+                x, y = like(x, y), like(y, x)
                 return self._meeting(e, _combine(fn(x, y), a, b), a, b)
             case ir.Call(func="pow", args=(a, b)):
                 x, y = self.ev(a), self.ev(b)
                 p, q = _float(x.values), _float(y.values)
-                return _combine(np.power(_like(p, q), _like(q, p)), x, y)
+                return _combine(np.power(like(p, q), like(q, p)), x, y)
             case ir.Call(func="where", args=(c, a, b)) if selects_own_sides(c, a, b):
                 # A function of a and b alone (their maximum or minimum): tagged as elementwise
                 # math on them, as maximum(a, b) is (docs/SEMANTICS.md, "Tags").
@@ -230,8 +185,8 @@ class ComputeEval:
         return float(np.asarray(v)) if isinstance(v, (float, np.floating)) or _is_float(v) else int(np.asarray(v))
 
     def _binary(self, op: ir.BinOp, a: Val, b: Val) -> Val:
-        x, y = _fitting(a.values, b.values), _fitting(b.values, a.values)
-        x, y = _like(x, y), _like(y, x)
+        x, y = fitting(a.values, b.values), fitting(b.values, a.values)
+        x, y = like(x, y), like(y, x)
         is_float = _is_float(x) or _is_float(y)
         if op is ir.BinOp.ADD:
             v = np.add(x, y)
@@ -319,11 +274,11 @@ def _where(c: Val, a: Val, b: Val) -> Val:
     condition's (docs/SEMANTICS.md, "Tags"). Two literal branches make a tile of the
     checker's type, an i32 or f32 one as the lowering computes it (held-out round 86: NumPy
     made `where(c, 100, 0)` int64, so `x + ..` of an i32 tile did not wrap)."""
-    if _literal(a.values) and _literal(b.values):
-        a, b = (dataclasses.replace(v, values=_as_checked(v.values)) for v in (a, b))
+    if literal(a.values) and literal(b.values):
+        a, b = (dataclasses.replace(v, values=as_checked(v.values)) for v in (a, b))
     else:
-        a, b = dataclasses.replace(a, values=_branch(a.values, b.values)), \
-            dataclasses.replace(b, values=_branch(b.values, a.values))
+        a, b = dataclasses.replace(a, values=branch(a.values, b.values)), \
+            dataclasses.replace(b, values=branch(b.values, a.values))
     shape = np.broadcast_shapes(np.shape(c.values), a.shape, b.shape)
     m = np.broadcast_to(np.asarray(c.values, bool), shape)
 
@@ -332,52 +287,6 @@ def _where(c: Val, a: Val, b: Val) -> Val:
     tags = where(m, a.tags.broadcast(shape), b.tags.broadcast(shape))
     picked = Val(pick(a.values, b.values), tags, pick(a.taint, b.taint), pick(a.uninit, b.uninit))
     return _combine(picked.values, c, picked)
-
-
-def ordered_maximum(x, y):
-    """np.maximum with -0.0 below +0.0 (docs/SEMANTICS.md; NumPy returns its second operand
-    of two zeros, held-out round 86); NaN propagates."""
-    out = np.maximum(x, y)
-    if np.asarray(out).dtype.kind != "f":
-        return out
-    return np.where((np.asarray(x) == 0) & (np.asarray(y) == 0), np.add(x, y), out)[()]
-
-
-def ordered_minimum(x, y):
-    out = np.minimum(x, y)
-    if np.asarray(out).dtype.kind != "f":
-        return out
-    return np.where((np.asarray(x) == 0) & (np.asarray(y) == 0), -np.subtract(np.negative(x), y), out)[()]
-
-
-def ordered_max(vals, axis: int):
-    """np.max along axis, +0.0 where the maximum is a zero and some element +0.0."""
-    out = np.max(vals, axis=axis)
-    if vals.dtype.kind != "f":
-        return out
-    plus = ((vals == 0) & ~np.signbit(vals)).any(axis=axis)
-    return np.where(out == 0, np.where(plus, 0.0, -0.0).astype(vals.dtype), out)[()]
-
-
-def ordered_min(vals, axis: int):
-    """np.min along axis, -0.0 where the minimum is a zero and some element -0.0."""
-    out = np.min(vals, axis=axis)
-    if vals.dtype.kind != "f":
-        return out
-    minus = ((vals == 0) & np.signbit(vals)).any(axis=axis)
-    return np.where(out == 0, np.where(minus, -0.0, 0.0).astype(vals.dtype), out)[()]
-
-
-def _literal(v) -> bool:
-    return type(v) in (int, float)
-
-
-def _as_checked(v):
-    """A literal as dsl/compute.type_compute types it: f32, or i32 (an int64 past its range,
-    as `_fitting` takes one)."""
-    if isinstance(v, float):
-        return np.float32(v)
-    return np.int32(v) if -2 ** 31 <= v < 2 ** 31 else np.int64(v)
 
 
 def _record_count(t) -> np.ndarray:
@@ -430,7 +339,7 @@ def _with_data(t):
         kept = Tags(t.schema, t.vals, t.has, valid).compact()
         return dataclasses.replace(kept, const=t.const or not valid.any())
     if not t.names:     # summarised, no field at all: every record is without data
-        return dataclasses.replace(t, count=np.zeros_like(t.count))
+        return dataclasses.replace(t, count=np.zeroslike(t.count))
     return t
 
 
