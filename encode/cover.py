@@ -22,7 +22,7 @@ from .access import instantiate, point_thread_dependent
 from .cover_part import written_outside
 from .cover_reach import check_covered
 from .findings import Finding, Hop, Operand
-from .global_race import read_and_written
+from .global_race import is_state
 from .memwitness import ModelView, block_text, element_text, iteration_text, thread_text
 from .solver import Verdict as SV, find_model
 from .symbols import Unsupported
@@ -54,7 +54,10 @@ def _check_output(ctx, name: str, sites) -> None:
     # barriers between threads: RACE and WAR check them, encode/global_race.py). Only writes
     # by two blocks, which nothing orders, are "written twice" (docs/RULES.md, COVER). A
     # declared part (`writes`) is written exactly once, state or not.
-    state = name in read_and_written(ctx)
+    state = is_state(ctx, name)
+    if state is None:
+        raise Unsupported(f"whether a read of {name} runs is not decided, so whether {name} is state (which "
+                          "COVER lets a block rewrite, or leave where its data says) is not known", sites[0].span)
     part = ctx.df.kernel.written_part(name) is not None
     if part and written_outside(ctx, name, sites):
         return

@@ -26,19 +26,29 @@ def read_and_written(ctx) -> list[str]:
     would lift its coverage (held-out round 29)."""
     glob = [a for a in ctx.accesses if a.space is ir.Space.GLOBAL]
     written = {a.tensor for a in glob if a.write}
-    return sorted({a.tensor for a in glob if not a.write and a.tensor in written and _may_run(ctx, a)})
+    return sorted({a.tensor for a in glob if not a.write and a.tensor in written and _may_run(ctx, a) is not False})
 
 
-def _may_run(ctx, a) -> bool:
-    """Whether some instance of access `a` runs (undecided counts as running)."""
+def is_state(ctx, name: str) -> bool | None:
+    """Whether the kernel reads output `name` at an access that runs (it is state: COVER lifts
+    its coverage), False where no read can run, None where the solver cannot tell (held-out
+    round 97: a read under `(R * R) % 7 == 3`, never true, undecided, lifted the coverage of a
+    plain output)."""
+    reads = [a for a in ctx.accesses if a.space is ir.Space.GLOBAL and not a.write and a.tensor == name]
+    got = [_may_run(ctx, a) for a in reads]
+    return True if True in got else None if None in got else False
+
+
+def _may_run(ctx, a) -> bool | None:
+    """Whether some instance of access `a` runs: True, False, or None where undecided."""
     from .solver import Verdict as SV, find_model
     try:
         inst = instantiate(ctx.df, a, "run", ctx.target.warp_size)
     except Unsupported:
-        return True
+        return None
     threads = [inst.t >= 0, inst.t < ctx.df.kernel.threads]
     out = find_model(list(ctx.env.facts) + inst.facts + threads, ctx.opts.solver, probe=True)
-    return out.verdict is not SV.PROVED
+    return False if out.verdict is SV.PROVED else True if out.verdict is SV.REFUTED else None
 
 
 def check_global(ctx) -> None:
