@@ -30,6 +30,12 @@ def unary(f: str, x: str, want: str) -> tuple[str, str | None]:
     return UNARY[f].format(x=x, t=want), None
 
 
+def reads_tile(e: ir.Expr) -> bool:
+    """Whether tile expression e reads a register tile or element coordinates."""
+    return any(isinstance(n, ir.Sym) and n.kind is ir.SymKind.TENSOR or isinstance(n, ir.Call) and n.func == "index"
+               for n in exprs.iter_nodes(e))
+
+
 def lower(sub, plan, e: ir.Expr, want: str) -> str:
     """Conditions, where, pow and casts; `sub(x, type)` lowers an operand. A comparison's
     operands are computed in their own compute type, a cast's operand in its source's."""
@@ -39,7 +45,10 @@ def lower(sub, plan, e: ir.Expr, want: str) -> str:
         case ir.Bin(op=op, lhs=a, rhs=b) if op in (ir.BinOp.AND, ir.BinOp.OR):
             return f"({sub(a)} {op.value} {sub(b)})"
         case ir.Bin(op=op, lhs=a, rhs=b) if op in COMPARE:
-            t = compute_type(expr_dtype(plan, a if expr_shape(plan, a) else b))
+            # the type of the side that reads a tile, 0-d ones too (a row's max against a literal
+            # or a size: held-out round 96 compared an f64 max in f32, an f32 one in int64)
+            side = a if reads_tile(a) else b if reads_tile(b) else a if expr_shape(plan, a) else b
+            t = compute_type(expr_dtype(plan, side))
             if t in ("int8", "int32") and not narrow_int_tile(plan, a) and not narrow_int_tile(plan, b):
                 # math on coordinates and scalars alone is of int64 integers (the interpreter's):
                 # in int32, `index(x) * 2^26` wrapped on the simulator where a GPU's int64 did not

@@ -144,8 +144,8 @@ class ComputeEval:
                 return self._meeting(e, _combine(fn(x, y), a, b), a, b)
             case ir.Call(func="pow", args=(a, b)):
                 x, y = self.ev(a), self.ev(b)
-                p, q = _float(x.values), _float(y.values)
-                return _combine(np.power(like(p, q), like(q, p)), x, y)
+                p, q = like(x.values, y.values), like(y.values, x.values)
+                return _combine(np.power(_float(p), _float(q)), x, y)
             case ir.Call(func="where", args=(c, a, b)) if selects_own_sides(c, a, b):
                 # A function of a and b alone (their maximum or minimum): tagged as elementwise
                 # math on them, as maximum(a, b) is (docs/SEMANTICS.md, "Tags").
@@ -307,7 +307,7 @@ def _widen(x):
 
 
 def _is_float(x) -> bool:
-    return isinstance(x, float) or (isinstance(x, np.ndarray) and x.dtype.kind == "f")
+    return isinstance(x, (float, np.floating)) or (isinstance(x, np.ndarray) and x.dtype.kind == "f")
 
 
 def _float(x):

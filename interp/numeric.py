@@ -37,17 +37,27 @@ def like(v, other):
     """A scalar beside a float tile, in the tile's type: the lowering computes `x * R`,
     `x >= N[0]` and `pow(x, 2)` of an f32 tile in f32 (held-out round 93: a size, an element
     read or a literal exponent as an np.int64 or a 0-d f64 made NumPy compute in f64)."""
-    if isinstance(other, np.ndarray) and other.ndim and other.dtype.kind == "f" and np.ndim(v) == 0 \
+    if _tile(other) and other.dtype.kind == "f" and np.ndim(v) == 0 and not _tile(v) \
             and np.asarray(v).dtype.kind in "iuf" and not isinstance(v, (bool, np.bool_)):
         return other.dtype.type(v)
     return v
+
+
+def _tile(x) -> bool:
+    """A tile's values: an array, or a 0-d one's NumPy scalar of f16, f32 or a narrow integer
+    type (a size or an element read is an int64 scalar, a literal a Python number, and math
+    on scalars alone an f64 one, which meets the tile in its type)."""
+    return isinstance(x, np.ndarray) or isinstance(x, np.generic) and x.dtype in _TILE_SCALARS
+
+
+_TILE_SCALARS = (np.dtype(np.float16), np.dtype(np.float32), np.dtype(np.int8), np.dtype(np.int32))
 
 
 def branch(v, other):
     """A literal branch of a `where` (a mask's fill) beside a tile branch, in the tile's type
     where it holds the value, as the checker types the pick (held-out round 93: np.where made
     `where(x > 0, x, 5)` of an i8 tile int64, and 0.3 beside an f32 tile f64)."""
-    if type(v) in (int, float) and isinstance(other, np.ndarray) and other.ndim:
+    if isinstance(v, (int, float, np.integer, np.floating)) and not _tile(v) and _tile(other):
         if other.dtype.kind == "f":
             return other.dtype.type(v)
         if other.dtype.kind in "iu" and isinstance(v, int):

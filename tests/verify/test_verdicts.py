@@ -396,6 +396,13 @@ HELD_OUT = [
     ("r93_ok_compare_element_read_f32", {"R": 2}),
     ("r93_ok_erf_in_f32", {"R": 2}),
     ("r93_ok_xor_is_int64", {"R": 2}),
+    ("r96_ok_scalar_float_math_f64", {"R": 9}),
+    ("r96_ok_where_size_branch_f32", {"R": 4}),
+    ("r96_ok_zero_d_tile_beside_size", {"R": 2}),
+    ("r96_ok_zero_d_i8_tile_literal_branch", {"R": 4}),
+    ("r96_ok_zero_d_f64_tile_compare", {"R": 4}),
+    ("r96_ok_zero_d_f32_tile_compare_size", {"R": 4}),
+    ("r96_ok_zero_d_i8_tile_compare", {"R": 4}),
 ]
 
 
