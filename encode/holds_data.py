@@ -22,16 +22,17 @@ from dsl.fmt import format_expr
 
 from .elem_reads import witness_needs_opaque
 from .solver import Verdict as SV, find_model
-from .symbols import mentions
 from .tagval import CaseKind, free_choice, no_record
 from .terms import And, Or
 from .witness import Witness
 from .zero_values import Constants, holds_constant
 
 
-def absent(case):
+def absent(case, free: bool = False):
     """A z3 condition under which the value case holds no record, or None where it is
-    taken to hold one."""
+    taken to hold one. `free`: a summed record also holds none where a part of its domain
+    that names none of its summed variables fails (asked where a tag function's condition
+    fails only: the domains of flash attention's records made it slow)."""
     if case.kind is not CaseKind.VALUE:
         return None
     plain = [c for c in case.contribs if not c.bound]
@@ -43,29 +44,37 @@ def absent(case):
             # A sum over padding (a masked reduction, a row of length 0) holds no record
             # where no bound value lies in any contribution's domain: quantified, exact.
             none = And(*[z3.ForAll(list(c.bound), z3.Not(c.domain)) for c in summed])
-        else:
+        elif free:
             # a part of a summed record's domain that names none of its bound variables (the
             # side of a `where` that picks an mma's result: held-out round 90 refuted the
             # causal `where(c, s, -inf)` of DSL.md) fails for every bound value alike
-            free = [z3.Not(f) for c in summed if not z3.is_true(f := _free_part(c))]
-            cleared = And(*free) if len(free) == len(summed) else None
+            fails = [z3.Not(f) for c in summed if not z3.is_true(f := _free_part(c))]
+            cleared = And(*fails) if len(fails) == len(summed) else None
             if none is None and cleared is None:
                 return None
             none = cleared if none is None else none if cleared is None else Or(none, cleared)
+        elif none is None:
+            return None
         parts.append(none)
     return And(*parts) if parts else z3.BoolVal(True)
 
 
 def _free_part(c):
     """The conjuncts of contribution c's domain that name none of its bound variables."""
-    conj, todo = [], [z3.BoolVal(c.domain) if isinstance(c.domain, bool) else c.domain]
+    conj, todo, seen = [], [z3.BoolVal(c.domain) if isinstance(c.domain, bool) else c.domain], set()
     while todo:
         d = todo.pop()
+        if d.get_id() in seen:
+            continue
+        seen.add(d.get_id())
         if z3.is_and(d):
             todo += d.children()
         elif not z3.is_true(d):
             conj.append(d)
-    return And(*[d for d in conj if not any(mentions(d, v) for v in c.bound)])
+    # z3's substitute walks the term as a DAG; a walk of its tree (symbols.mentions) took
+    # 15 s on flash attention's domains
+    fresh = [(v, z3.FreshConst(v.sort())) for v in c.bound]
+    return And(*[d for d in conj if not fresh or z3.substitute(d, *fresh).eq(d)])
 
 
 def _has_fields(case):
@@ -74,7 +83,7 @@ def _has_fields(case):
     withf = tuple(c for c in case.contribs if c.fields)
     if not withf:
         return z3.BoolVal(False)
-    none = absent(dataclasses.replace(case, contribs=withf, count=None, empty=None))
+    none = absent(dataclasses.replace(case, contribs=withf, count=None, empty=None), free=True)
     some = z3.BoolVal(True) if none is None else z3.Not(none)
     # An accumulator that holds no record at all holds none with a field: its count or its
     # `empty` (a loop `range(block.x)` that does not run at block 0).
