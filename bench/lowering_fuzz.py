@@ -36,7 +36,7 @@ def one(seed: int, inputs: int) -> dict:
     status = verify_kernel(result.kernel, VerifyOptions(rules=RULES)).status
     rec = {"seed": seed, "verdict": status}
     if status == "proved":
-        res = check_lowering(result.kernel, text, None, SIZES, seeds=tuple(range(inputs)))
+        res = check_lowering(result.kernel, text, None, SIZES, seeds=tuple(range(inputs)), rules=RULES)
         rec["lowering"], rec["detail"] = res.verdict, res.detail
     return rec
 

@@ -99,7 +99,7 @@ def test_random_proved_kernels_lower_correctly(seed):
     kernel = check_source(text, f"low{seed}.dsl").kernel
     rules = ("RACE", "SYNC", "ASYNC", "WAR", "BOUND", "INIT")
     assert verify_kernel(kernel, VerifyOptions(rules=rules)).status == "proved", "update PROVED_RANDOM"
-    assert check_lowering(kernel, text, None, [{"M": 64}], seeds=(0,)).verdict == "ok"
+    assert check_lowering(kernel, text, None, [{"M": 64}], seeds=(0,), rules=rules).verdict == "ok"
 
 
 @pytest.mark.parametrize("name", ["cast_chain", "reshape_flatten"])
