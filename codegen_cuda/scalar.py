@@ -145,35 +145,29 @@ class ScalarEmitter:
         return try_fold(e, self.consts)
 
 
-HELPERS = {
-    "_tdiv": ("@cuda.jit(device=True, inline=\"always\")\n"
-              "def _tdiv(a, b):\n"
-              "    q = abs(a) // abs(b)\n"
-              "    return q if (a < 0) == (b < 0) else -q\n"),
-    "_tmod": ("@cuda.jit(device=True, inline=\"always\")\n"
-              "def _tmod(a, b):\n"
-              "    r = abs(a) % abs(b)\n"
-              "    return -r if a < 0 else r\n"),
-    # tile integers of any width, C's quotient and remainder as the interpreter takes them
-    # (interp/intexpr.tdiv): |a| of the type's least value does not fit the type (abs of
-    # int64's least wrapped: -2**63 / 3 came out positive, held-out round 86), so a floor
-    # quotient is corrected toward zero; the least value over -1 wraps to itself
-    "_idiv": ("@cuda.jit(device=True, inline=\"always\")\n"
-              "def _idiv(a, b):\n"
-              "    if b == -1:\n"
+# C's quotient and remainder as the interpreter takes them (interp/intexpr.tdiv): |a| of the
+# type's least value does not fit the type (abs of int64's least wrapped: -2**63 / 3 came out
+# positive, held-out round 86), so a floor quotient is corrected toward zero; the least value
+# over -1 wraps to itself. One body for index scalars (`_tdiv`) and tile integers (`_idiv`).
+_TRUNC_DIV = ("    if b == -1:\n"
               "        return -a\n"
               "    q = a // b\n"
               "    if (a < 0) != (b < 0) and a % b != 0:\n"
               "        q += 1\n"
-              "    return q\n"),
-    "_imod": ("@cuda.jit(device=True, inline=\"always\")\n"
-              "def _imod(a, b):\n"
-              "    if b == -1:\n"
+              "    return q\n")
+_TRUNC_MOD = ("    if b == -1:\n"
               "        return a - a\n"
               "    r = a % b\n"
               "    if (a < 0) != (b < 0) and r != 0:\n"
               "        r -= b\n"
-              "    return r\n"),
+              "    return r\n")
+_DEVICE = "@cuda.jit(device=True, inline=\"always\")\n"
+
+HELPERS = {
+    "_tdiv": _DEVICE + "def _tdiv(a, b):\n" + _TRUNC_DIV,
+    "_tmod": _DEVICE + "def _tmod(a, b):\n" + _TRUNC_MOD,
+    "_idiv": _DEVICE + "def _idiv(a, b):\n" + _TRUNC_DIV,
+    "_imod": _DEVICE + "def _imod(a, b):\n" + _TRUNC_MOD,
     # floats' maximum and minimum, -0.0 below +0.0, NaN propagated (emit_common.extremum)
     "_fmax": ("@cuda.jit(device=True, inline=\"always\")\n"
               "def _fmax(a, b):\n"

@@ -403,6 +403,7 @@ HELD_OUT = [
     ("r96_ok_zero_d_f64_tile_compare", {"R": 4}),
     ("r96_ok_zero_d_f32_tile_compare_size", {"R": 4}),
     ("r96_ok_zero_d_i8_tile_compare", {"R": 4}),
+    ("s30_ok_scalar_i64_least_div", {"R": 2}),     # an element read's / and % at the least i64
 ]
 
 
