@@ -17,7 +17,7 @@ from dsl.fmt import format_expr
 from . import distribute as dist
 from . import mathfn, vector
 from .emit_address import AddressEmitter
-from .emit_common import REDUCE_INIT, compute_type, expr_shape, is_simple, numba_type, paren, row_major
+from .emit_common import REDUCE_INIT, compute_type, converted, expr_shape, is_simple, numba_type, paren, row_major
 from .emit_int import IntEmitter
 from .emit_loop import LoopEmitter
 from .emit_memory import MemoryEmitter
@@ -307,13 +307,17 @@ class Emitter(MmaEmitter, MemoryEmitter, WgmmaEmitter, ReduceEmitter, AddressEmi
                     if mathfn.float_valued(self.plan, e):
                         return f"math.fmod({x}, {y})"
                     self.scalar.used.add("_imod")
-                    return self.wrap(e, want, f"_imod({x}, {y})", always=True)
+                    self.types |= {"int64"}
+                    return self.wrap(e, want, f"_imod({converted('int64', x)}, {converted('int64', y)})", always=True)
                 if op is ir.BinOp.DIV and not mathfn.float_valued(self.plan, e):
                     # integers divide truncating toward zero (SEMANTICS.md); Python's `/` on
                     # two ints is a float division, whose fraction the rest of the expression
                     # would use before a store truncates it (`cast(x / 4 * 4, f32)` was x)
+                    # in int64 (SEMANTICS.md): `x / -1` of an i8 x = -128 is 128, and negating
+                    # an int8 wrapped on the simulator (held-out round 98)
                     self.scalar.used.add("_idiv")
-                    return self.wrap(e, want, f"_idiv({x}, {y})", always=True)
+                    self.types |= {"int64"}
+                    return self.wrap(e, want, f"_idiv({converted('int64', x)}, {converted('int64', y)})", always=True)
                 if op is ir.BinOp.XOR:
                     # `^` is int64 math (SEMANTICS.md), as Numba types int8 ^ int8 on a GPU;
                     # the simulator's NumPy scalars kept it int8 and wrapped (held-out round 93)
@@ -335,6 +339,7 @@ class Emitter(MmaEmitter, MemoryEmitter, WgmmaEmitter, ReduceEmitter, AddressEmi
                 self.types |= {"int64"} if t == "int64" else set()
                 return f"{t}({coords[fold(dict(kw)['axis'], self.plan.consts)]})"
             case ir.Bin() | ir.Not() | ir.Cast() | ir.Call(func="where" | "pow" | "mask"):
+                self.types |= {"int64"} if mathfn.joined_type(self.plan, e, want) == "int64" else set()
                 return mathfn.lower(lambda x, t=want: self.value(use, x, coords, target, t, under),
                                     self.plan, e, want)
             case ir.Call(func=f, args=(x,)) if f in mathfn.UNARY:
@@ -343,7 +348,11 @@ class Emitter(MmaEmitter, MemoryEmitter, WgmmaEmitter, ReduceEmitter, AddressEmi
                 return self.wrap(e, want, text) if f in ("abs", "neg") else text
             case ir.Call(func=f, args=(x, y)) if f in ("maximum", "minimum"):
                 a, b = (self.value(use, t, coords, target, want, under) for t in (x, y))
-                return self.combine(f, a, b, want)
+                # both in the type NumPy picks between them (`minimum(x, 1000) * 2` of an i8 x
+                # is int64 math, held-out round 98), ordered as floats where that is a float
+                t, pick = mathfn.joined_type(self.plan, e, want), mathfn.joined(self.plan, e, want)
+                self.types |= {"int64"} if t == "int64" else set()
+                return self.combine(f, pick(a), pick(b), "float64" if t == "float" else t)
             case ir.Call(func="bcast", args=(x,), kwargs=kw):
                 axis = fold(dict(kw)["axis"], self.plan.consts)
                 return self.value(use, x, coords[:axis] + coords[axis + 1:], target, want, under=True)

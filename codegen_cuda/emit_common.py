@@ -66,6 +66,13 @@ def is_wrapped(text: str) -> bool:
     return False
 
 
+def converted(t: str, text: str) -> str:
+    """`t(text)`, or text itself where it is already one conversion to t: `int64(int64(200))`."""
+    if text.startswith(t + "(") and is_wrapped(text[len(t):]):
+        return text
+    return f"{t}({text})"
+
+
 def paren(text: str) -> str:
     return text if is_simple(text) or is_wrapped(text) else f"({text})"
 

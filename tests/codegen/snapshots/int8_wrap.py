@@ -76,7 +76,7 @@ def int8_wrap(X, Y, A, C, S, T):
         _e = _tid
         _i0 = _e // 32
         _i1 = _e
-        a[_v] = int8(((int64(_idiv(int8((x[_v] + y[_v])), int8(2))) - int64(_idiv(int8((-x[_v])), int8(3)))) + int64(_idiv(int8(abs(x[_v])), int8(4)))))
+        a[_v] = int8(((int64(_idiv(int64(int8((x[_v] + y[_v]))), int64(int8(2)))) - int64(_idiv(int64(int8((-x[_v]))), int64(int8(3))))) + int64(_idiv(int64(int8(abs(x[_v]))), int64(int8(4))))))
     # int8_wrap.dsl:13  c = where(x < 200, x * y, y)
     for _v in range(1):
         _e = _tid
@@ -110,7 +110,7 @@ def int8_wrap(X, Y, A, C, S, T):
             _r4 = int64(0)
             for _k5 in range(32):
                 _r4 = _r4 + t__r[_k5 * 1 + _e]
-            t[_v] = int8(int64(_idiv(_r4, int8(3))))
+            t[_v] = int8(int64(_idiv(int64(_r4), int64(int8(3)))))
     # int8_wrap.dsl:16  store A[block.x : +1, 0 : +32], a
     for _v in range(1):
         _e = _tid

@@ -54,13 +54,13 @@ def int_literal_pick(X, Y, Z):
         _e = _tid
         _i0 = _e // 32
         _i1 = _e
-        y[_v] = int8((x[_v] if (int64(_i1) < int64(16)) else int64(200)))
+        y[_v] = int8((int64(x[_v]) if (int64(_i1) < int64(16)) else int64(200)))
     # int_literal_pick.dsl:10  z = maximum(x, 200)
     for _v in range(1):
         _e = _tid
         _i0 = _e // 32
         _i1 = _e
-        z[_v] = int8(max(x[_v], int64(200)))
+        z[_v] = int8(max(int64(x[_v]), int64(200)))
     # int_literal_pick.dsl:11  store Y[block.x : +1, 0 : +32], y
     for _v in range(1):
         _e = _tid

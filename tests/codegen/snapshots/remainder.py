@@ -85,7 +85,7 @@ def remainder(X, F, Y, Z):
         _e = _tid
         _i0 = _e // 32
         _i1 = _e
-        y[_v] = int32(((int64(_imod(int32((x[_v] - int32(2))), int32(3))) + int64(_imod(int32((x[_v] - int32(3))), int32((-2))))) + _imod(int64(_i1), int32(5))))
+        y[_v] = int32(((int64(_imod(int64(int32((x[_v] - int32(2)))), int64(int32(3)))) + int64(_imod(int64(int32((x[_v] - int32(3)))), int64(int32((-2)))))) + _imod(int64(_i1), int64(int32(5)))))
     # remainder.dsl:13  z = (f - 0.5) % 0.3
     for _v in range(1):
         _e = _tid
