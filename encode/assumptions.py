@@ -27,6 +27,7 @@ def _named_facts(kernel: ir.Kernel) -> dict[str, object]:
         facts[f"grid {i}"] = And(b >= 0, b < env.term(extent, {}))
     for i, a in enumerate(kernel.assumes):
         facts[f"assume {i}"] = env.cond(a, {})
+    facts.update({f"type {name}": fact for name, fact in env.element_types().items()})
     return facts
 
 
@@ -81,12 +82,16 @@ def _contradiction(kernel: ir.Kernel, core) -> Diagnostic:
     used = [kernel.assumes[int(n.split()[1])] for n in core if n.startswith("assume ")]
     also = [w for n, w in (("size ", "every size is at least 1"), ("grid ", "the grid has at least one block"))
             if any(c.startswith(n) for c in core)]
+    also += [f"{n.split()[1]}'s elements are {kernel.param(n.split()[1]).dtype.value} values"
+             for n in core if n.startswith("type ")]
     given = f" (given that {' and '.join(also)})" if also else ""
     hint = "every proof would hold vacuously; fix the `assume` so that some sizes satisfy it"
     if not used:
         return Diagnostic("E031", "the launch grid has no block for any sizes",
                           kernel.grid_span, "every proof would hold vacuously; each grid dimension must be >= 1")
-    return Diagnostic("E031", f"no sizes satisfy {_lines(used)}{given}", used[0].span, hint)
+    what = "no sizes and inputs" if any(n.startswith("type ") for n in core) else "no sizes"
+    hint = hint.replace("some sizes satisfy", f"some {what[3:]} satisfy")
+    return Diagnostic("E031", f"{what} satisfy {_lines(used)}{given}", used[0].span, hint)
 
 
 # Sizes tried before the solver: every size the same power of two (or three times one), the

@@ -61,6 +61,7 @@ def check_covered(ctx, name: str, sites, data_holds: bool = False) -> None:
     part = declared(ctx, name, tuple(elem))      # a partial output: its declared part only
     required = inside + ([part] if part is not None else [])
     misses = [z3.Not(w.hit) if not w.left else z3.ForAll(list(w.left), z3.Not(w.hit)) for w in writers]
+    misses += env.ranges_in(misses)
     model = _model(ctx, sites[0].span, required + misses, elem, any(w.left for w in writers))
     if model is None:
         return
@@ -133,7 +134,7 @@ def _model(ctx, span, facts, elem, quantified: bool):
     minimise one); otherwise small sizes are tried after the full query, each cap a probe."""
     if not quantified:
         return ctx.solve("COVER", span, facts, elem)
-    base = list(ctx.env.facts) + list(facts)
+    base = list(ctx.env.facts) + list(facts) + list(ctx.env.element_types().values())
     out = find_model(base, ctx.opts.solver)
     if out.verdict is SV.PROVED:
         return None

@@ -169,6 +169,44 @@ class SymEnv:
             self.held_facts.append(z3.And(v >= lo, v <= hi))
         return v
 
+    def element_types(self) -> dict[str, object]:
+        """For each integer input read so far, the fact that its type holds every element,
+        quantified over the arguments: a query that quantifies over the elements it reads
+        (assumptions, a COVER miss for all blocks) meets `held` facts of one element only
+        (held-out round 99: `assume F[i] >= 200` of an i8 F proved kernels vacuously, and a
+        bool F split `== 0` / `== 1` left a block unwritten at F = 2)."""
+        facts = {}
+        for name, f in self.functions.items():
+            param = self.kernel.param(name)
+            if param is None or param.dtype not in INT_RANGES:
+                continue
+            lo, hi = INT_RANGES[param.dtype]
+            xs = [z3.Int(f"%{name}{k}") for k in range(f.arity())]
+            facts[name] = z3.ForAll(xs, z3.And(f(*xs) >= lo, f(*xs) <= hi))
+        return facts
+
+    def ranges_in(self, terms) -> list:
+        """The type ranges of the integer-input elements applied in `terms` (z3 terms whose
+        reads were substituted after encoding, so `held` did not see them: COVER's block
+        eliminated to `elem / 32` made `F[block.x]` an `F[elem / 32]` of any value, held-out
+        round 99). Only for reads outside quantifiers: a bound variable's read is skipped."""
+        decls = {f.get_id(): self.kernel.param(name) for name, f in self.functions.items()}
+        out, seen, todo = [], set(), list(terms)
+        while todo:
+            t = todo.pop()
+            if t.get_id() in seen:
+                continue
+            seen.add(t.get_id())
+            if z3.is_quantifier(t):
+                continue
+            if z3.is_app(t):
+                param = decls.get(t.decl().get_id())
+                if param is not None and param.dtype in INT_RANGES and not _has_var(t):
+                    lo, hi = INT_RANGES[param.dtype]
+                    out += [t >= lo, t <= hi]
+                todo.extend(t.children())
+        return out
+
     def uf(self, tensor: str, arity: int) -> z3.FuncDeclRef:
         """An input tensor's contents as an uninterpreted function (data-dependent tags)."""
         if tensor not in self.functions:
@@ -277,3 +315,15 @@ class SymEnv:
 
     def const_value(self, e: ir.Expr) -> int | None:
         return exprs.try_fold(e, self.consts)
+
+
+def _has_var(t) -> bool:
+    """Does z3 term t hold a de Bruijn variable (a quantifier's, outside its binder)?"""
+    todo = [t]
+    while todo:
+        x = todo.pop()
+        if z3.is_var(x):
+            return True
+        if z3.is_app(x):
+            todo.extend(x.children())
+    return False
