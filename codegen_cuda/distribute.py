@@ -107,3 +107,42 @@ def swizzle_code(sw: Swizzle, var: str) -> str:
     """Swizzle(B, M, S) on the offset `var`: XOR the yyy bits shifted by S into the zzz bits."""
     shifted = f"({var} & {sw.yyy_mask}) >> {sw.shift}" if sw.shift >= 0 else f"({var} & {sw.yyy_mask}) << {-sw.shift}"
     return f"{var} ^ ({shifted})"
+
+
+def first_replica(d: Distribution, var: str) -> str | None:
+    """Where a distribution gives an element to several threads through thread modes of
+    stride 0 (a row's max on every thread of a row), the condition that thread `var` is the
+    first of them: its coordinate along each such mode is 0. Its value is the element's
+    (the interpreter gives a replicated element its first owner's thread id); the others
+    holding the same value, a copy written by every owner raced on the simulator (held-out
+    round 101). None where no element has two threads."""
+    modes = replica_modes(d)
+    if modes is None:
+        return None
+    return " and ".join(f"({var} // {p}) % {n} == 0" if p > 1 else f"{var} % {n} == 0" for p, n in modes)
+
+
+def replica_modes(d: Distribution) -> tuple[tuple[int, int], ...] | None:
+    """(prefix, size) of each thread mode of stride 0: thread t is an element's first owner
+    where (t // prefix) % size == 0 for each; None for an injective distribution; a
+    LoweringError where the replication takes another form."""
+    import numpy as np
+    if d.injective:
+        return None
+    shape, stride = _flat(d.tv[0].shape), _flat(d.tv[0].stride)
+    modes, prefix = [], 1
+    for n, st in zip(shape, stride):
+        if n > 1 and st == 0:
+            modes.append((prefix, n))
+        prefix *= n
+    table = _verifier.slot_table(d.tv)[:d.active_threads]
+    tids = np.arange(table.shape[0])
+    keep = np.ones(len(tids), bool)
+    for p, n in modes:
+        keep &= (tids // p) % n == 0
+    hit = [np.unique(r[(r >= 0) & (r < d.elements)]) for r in table[keep]]
+    flat = np.concatenate(hit) if hit else np.zeros(0, np.int64)
+    if not modes or len(np.unique(flat)) != len(flat):
+        raise LoweringError(f"a copy of a tile whose layout gives an element to several threads other than "
+                            f"through thread modes of stride 0 ({d.label})")
+    return tuple(modes)

@@ -17,7 +17,7 @@ from dsl.fmt import format_expr
 from . import distribute as dist
 from . import mathfn, vector
 from .emit_address import AddressEmitter
-from .emit_common import REDUCE_INIT, compute_type, converted, expr_shape, is_simple, numba_type, paren, row_major
+from .emit_common import INT_BOUNDS, REDUCE_INIT, compute_type, converted, expr_shape, is_simple, numba_type, paren, row_major
 from .emit_int import IntEmitter
 from .emit_loop import LoopEmitter
 from .emit_memory import MemoryEmitter
@@ -282,7 +282,8 @@ class Emitter(MmaEmitter, MemoryEmitter, WgmmaEmitter, ReduceEmitter, AddressEmi
             case ir.FloatLit(value=v) if want in ("int8", "int32", "int64"):
                 # a float scalar in integer tile math keeps its fraction, as NumPy promotes
                 # it (the interpreter): `x * 0.5` of an i32 tile is not x * int32(0.5) = 0
-                return mathfn.float_literal(v, "float")
+                self.types.add("float64")
+                return mathfn.float_literal(v, "float64")
             case ir.FloatLit(value=v):
                 return mathfn.float_literal(v, want)
             case ir.Bin(op=op) if want in ("float32", "float16") and op in _ARITH and not mathfn.reads_tile(e) \
@@ -339,7 +340,8 @@ class Emitter(MmaEmitter, MemoryEmitter, WgmmaEmitter, ReduceEmitter, AddressEmi
                 self.types |= {"int64"} if t == "int64" else set()
                 return f"{t}({coords[fold(dict(kw)['axis'], self.plan.consts)]})"
             case ir.Bin() | ir.Not() | ir.Cast() | ir.Call(func="where" | "pow" | "mask"):
-                self.types |= {"int64"} if mathfn.joined_type(self.plan, e, want) == "int64" else set()
+                self.types |= {mathfn.joined_type(self.plan, e, want)} | (
+                    {mathfn.joined_type(self.plan, e.operand, want)} if isinstance(e, ir.Cast) else set())
                 return mathfn.lower(lambda x, t=want: self.value(use, x, coords, target, t, under),
                                     self.plan, e, want)
             case ir.Call(func=f, args=(x,)) if f in mathfn.UNARY:
@@ -351,8 +353,8 @@ class Emitter(MmaEmitter, MemoryEmitter, WgmmaEmitter, ReduceEmitter, AddressEmi
                 # both in the type NumPy picks between them (`minimum(x, 1000) * 2` of an i8 x
                 # is int64 math, held-out round 98), ordered as floats where that is a float
                 t, pick = mathfn.joined_type(self.plan, e, want), mathfn.joined(self.plan, e, want)
-                self.types |= {"int64"} if t == "int64" else set()
-                return self.combine(f, pick(a), pick(b), "float64" if t == "float" else t)
+                self.types |= {t}
+                return self.combine(f, pick(a), pick(b), t)
             case ir.Call(func="bcast", args=(x,), kwargs=kw):
                 axis = fold(dict(kw)["axis"], self.plan.consts)
                 return self.value(use, x, coords[:axis] + coords[axis + 1:], target, want, under=True)
@@ -373,7 +375,10 @@ class Emitter(MmaEmitter, MemoryEmitter, WgmmaEmitter, ReduceEmitter, AddressEmi
         self.line(f"for {k} in range({extent}):")
         self.depth += 1
         inner = self.value(use, x, coords[:axis] + [k] + coords[axis:], target, want, under=True)
-        self.line(f"{acc} = {self.combine(f, acc, inner, want)}")
+        # floats in integer tile math are ordered as floats, -0.0 below +0.0 (held-out round
+        # 100: `max(where(x >= 0, x * -0.5, 0.0))` of an i8 x took Python's max)
+        step = "float64" if want in INT_BOUNDS and mathfn.float_valued(self.plan, x) else want
+        self.line(f"{acc} = {self.combine(f, acc, inner, step)}")
         self.depth -= 1
         return acc
 

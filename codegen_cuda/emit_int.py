@@ -20,7 +20,8 @@ class IntEmitter:
         if want in INT_BOUNDS and f != "sum" and mathfn.float_valued(self.plan, e):
             # a max or min of floats starts from an infinity, not its tile type's bound:
             # `min(x * 2.5)` of an i8 tile started from int8(127), below 250.0 (held-out round 34)
-            return mathfn.float_literal(math.inf if f == "min" else -math.inf, "float")
+            self.types.add("float64")
+            return mathfn.float_literal(math.inf if f == "min" else -math.inf, "float64")
         wide = mathfn.int64_valued(self.plan, e) and not mathfn.float_valued(self.plan, e)
         self.types |= {"int64"} if wide else set()
         return reduce_init(f, want, wide)
@@ -49,8 +50,7 @@ class IntEmitter:
             # OverflowError on the simulator (held-out round 31); in range, int64 compares,
             # divides and (wrapped back by the tile's math) adds alike
             want = "int64"
-        if want == "int64":
-            self.types.add("int64")
+        self.types |= {want} if want in INT_BOUNDS else set()
         return f"{want}({self.scalar.emit(e)})"
 
     def wrap(self, e: ir.Expr, want: str, text: str, always: bool = False) -> str:
@@ -63,4 +63,5 @@ class IntEmitter:
         if mathfn.int64_valued(self.plan, e):
             self.types.add("int64")
             return f"int64({text})" if always else text
+        self.types.add(want)
         return f"{want}({text})" if always or want != "int64" else text

@@ -167,7 +167,14 @@ class MemoryEmitter:
         name = py_name(tile.name)
         self.line(f"# materialise {tile.name} for cross-thread reads (docs/LOWERING.md)")
         self.line("cuda.syncthreads()")
+        first = dist.first_replica(tile.dist, "_tid")
+        if first is not None:
+            # one owner of each element writes it (the others hold the same value)
+            self.line(f"if {first}:")
+            self.depth += 1
         self.owned(tile.dist, lambda c: self.line(f"{name}__s[_e] = {name}[_v]"))
+        if first is not None:
+            self.depth -= 1
         self.line("cuda.syncthreads()")
 
 

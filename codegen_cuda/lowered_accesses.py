@@ -21,6 +21,7 @@ from .cross_warp import partial_writes
 from .emit import Emitter
 from .emit_common import expr_shape
 from .plan import Plan, build, cross_thread_reads, defines, fold, local_reduction
+from . import distribute
 from .distribute import same as same_dist
 
 REDUCTIONS = ("sum", "max", "min")
@@ -179,6 +180,9 @@ class LoweredAccesses:
         self._scratch(bx, name)
         bx.mem.barrier(active)
         thr, elem = bx.pairs(reg.t.layout, shape, active)
+        for p, n in distribute.replica_modes(self.plan.tiles[name].dist) or ():
+            first = (thr // p) % n == 0         # one owner of each element writes it
+            thr, elem = thr[first], elem[first]
         flat = lambda a: a.reshape(-1)[elem]
         bx.write_shared(f"{name}__s", _unravel(elem, shape), thr, flat(reg.values),
                         reg.tags.reshape((-1,))[elem], flat(reg.taint), flat(reg.written), False,

@@ -67,7 +67,7 @@ def lower(sub, plan, e: ir.Expr, want: str) -> str:
             from dsl.masks import fill_of
             fill, pick = fill_of(e, plan.consts), joined(plan, e, want)
             if isinstance(fill, float):
-                fill = float_literal(fill, "float" if want in INT_BOUNDS else want)
+                fill = float_literal(fill, "float64" if want in INT_BOUNDS else want)
             else:
                 fill = f"{'int64' if not _fits(fill, want) else want}({fill})"
             return f"({pick(sub(a))} if {sub(c)} else {pick(fill)})"
@@ -77,7 +77,11 @@ def lower(sub, plan, e: ir.Expr, want: str) -> str:
             # an integer scalar is an int64 (`cast(kt * 1000, f32)` wrapped in int32), and so is
             # math on coordinates (expr_dtype: `cast(index(x) * 5000000, f32)` wrapped in int32
             # on the simulator, held-out round 34)
-            src = "int64" if exprs.int_scalar(x) else compute_type(expr_dtype(plan, x))
+            # and a tile expression whose value NumPy keeps as a float or an int64 (`x * 0.5`,
+            # `x * 200`, a `sum` of an i8 tile) is converted, not taken for its tiles' type
+            # (held-out round 100: `cast(x * 0.5, i8) * 2` kept the fraction, `cast(sum(x), i8)`
+            # did not wrap)
+            src = "int64" if exprs.int_scalar(x) else joined_type(plan, x, compute_type(expr_dtype(plan, x)))
             conv = numba_type(dt)
             text = sub(x, src)
             text = text if conv == src else f"{conv}({text})"
@@ -228,9 +232,9 @@ def joined(plan, e: ir.Expr, want: str) -> Callable[[str], str]:
 
 
 def joined_type(plan, e: ir.Expr, want: str) -> str:
-    """The numba type `joined` converts to (`float` is f64), or `want` itself."""
+    """The numba type `joined` converts to, or `want` itself."""
     if want in INT_BOUNDS and float_valued(plan, e):
-        return "float"
+        return "float64"
     if want in ("int8", "int32") and int64_valued(plan, e):
         return "int64"
     return want
@@ -246,4 +250,9 @@ def narrow_int_tile(plan, e: ir.Expr) -> bool:
             return False
         case ir.Sym(kind=ir.SymKind.TENSOR, name=n):
             return plan.tiles[n].dtype in (ir.DType.I8, ir.DType.I32)
+        case ir.Call(func="where", args=(c, a, b)) if exprs.int_scalar(a) and exprs.int_scalar(b):
+            # a where of two integer literals is an i32 tile (interp/numeric.as_checked): math on
+            # it wraps in int32 (held-out round 100: `where(c, 100000, 7) * 30000 > 0` was
+            # compared in int64)
+            return not int64_valued(plan, e) or narrow_int_tile(plan, c)
     return any(narrow_int_tile(plan, k) for k in exprs.children(e))

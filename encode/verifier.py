@@ -170,6 +170,8 @@ def _verify_once(kernel: ir.Kernel, opts: VerifyOptions) -> Verdict:
         check_grid(kernel, sink, SolverOptions(seed=opts.seed, deadline=opts.deadline))
     t2 = time.perf_counter()
     from .memory_rules import check_memory_rules
+    from .replicas import check as check_replicas
+    check_replicas(df, sink)
     check_memory_rules(df, opts, sink)
     t3 = time.perf_counter()
     return _verdict(kernel, sink, [("encode", t1 - t0), ("tag", t2 - t1), ("memory", t3 - t2),

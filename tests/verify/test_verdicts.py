@@ -418,6 +418,21 @@ HELD_OUT = [
     ("r99_ok_i32_split_full", {"N": 96, "NB": 3}),
     ("r99_ok_dataloop_state", {"N": 96, "NB": 3}),
     ("r99_ok_rmw_once", {"NB": 3, "K": 2}),
+    ("r100_ok_cast_same_float", {"R": 2}),
+    ("r100_ok_cast_where_float", {"R": 2}),
+    ("r100_ok_cast_sum_i8_div", {"R": 2}),
+    ("r100_ok_cast_mul200_cmp", {"R": 2}),
+    ("r100_ok_cast_divneg1_i8", {"R": 2}),
+    ("r100_ok_cast_where_big_div", {"R": 2}),
+    ("r100_ok_decay_acc", {"R": 2, "C": 64}),
+    ("r100_ok_max_negzero_i8", {"R": 2}),
+    ("r100_ok_min_poszero_i8", {"R": 2}),
+    ("r100_ok_bool_where_wrap", {"R": 2}),
+    ("r100_ok_cmp_where_lit_wrap", {"R": 2}),
+    ("r100_ok_neg_where_lit", {"R": 2}),
+    ("r100_ok_where_recip", {"R": 2}),
+    ("r100_ok_i64_warp_max", {"R": 2}),
+    ("r101_ok_replicated_copy", {"R": 4}),
 ]
 
 
@@ -851,8 +866,9 @@ def test_false_proofs_of_held_out_rounds_stay_unproved(path):
     of their round (a size, block.x, an input's element, a producer's tail wait past the last
     phase), which no liveness check saw and which hang. Held-out round 47 (r47_*): arrival
     loops of different trip counts on one mbarrier. Held-out round 99 (r99_vacuous_*): an
-    `assume` no element of its input's type meets (`F[i] >= 200` of an i8 F; E031). Each is
-    refuted or unknown, never proved."""
+    `assume` no element of its input's type meets (`F[i] >= 200` of an i8 F; E031). Held-out
+    round 101: a replicated layout whose value reads thread.x. Each is refuted or unknown,
+    never proved."""
     v = verify_kernel(check_source(path.read_text(), path.name).kernel, VerifyOptions())
     assert v.status != "proved", path.name
 

@@ -6,12 +6,12 @@ import math
 
 import numpy as np
 from numba import config, cuda, types
-from numba.types import float32, int32, int8
+from numba.types import float32, float64, int32, int8
 
 if config.ENABLE_CUDASIM:
     # The simulator runs this module as Python, where NumPy's scalar types are the same
     # casts as Numba's and much cheaper to call (arrays are allocated with types.*).
-    float32, int32, int8 = np.float32, np.int32, np.int8
+    float32, float64, int32, int8 = np.float32, np.float64, np.int32, np.int8
 
 
 THREADS = 32
@@ -35,6 +35,28 @@ def grid(R):
     return (R, 1, 1)
 
 
+@cuda.jit(device=True, inline="always")
+def _fmax(a, b):
+    if a > b:
+        return a
+    if b > a:
+        return b
+    if a == b and a != 0:
+        return a
+    return a + b
+
+
+@cuda.jit(device=True, inline="always")
+def _fmin(a, b):
+    if a < b:
+        return a
+    if b < a:
+        return b
+    if a == b and a != 0:
+        return a
+    return -(-a - b)
+
+
 def float_reduce_of_int(X, Z, M, N):
     R = X.shape[0]
     _tid = cuda.threadIdx.x
@@ -51,19 +73,19 @@ def float_reduce_of_int(X, Z, M, N):
         _e = _tid
         if _e < 1:
             _i0 = _e
-            _r1 = float(math.inf)
+            _r1 = float64(math.inf)
             for _k2 in range(32):
-                _r1 = min(_r1, (X[_bx + _i0, _k2] * float(2.5)))
-            m[_v] = (_r1 - float(200.0))
+                _r1 = _fmin(_r1, (X[_bx + _i0, _k2] * float64(2.5)))
+            m[_v] = (_r1 - float64(200.0))
     # float_reduce_of_int.dsl:10  n = max(z * 2.0, axis=1) + 4000000000.0
     for _v in range(1):
         _e = _tid
         if _e < 1:
             _i0 = _e
-            _r3 = float(-math.inf)
+            _r3 = float64(-math.inf)
             for _k4 in range(32):
-                _r3 = max(_r3, (Z[_bx + _i0, _k4] * float(2.0)))
-            n[_v] = (_r3 + float(4000000000.0))
+                _r3 = _fmax(_r3, (Z[_bx + _i0, _k4] * float64(2.0)))
+            n[_v] = (_r3 + float64(4000000000.0))
     # float_reduce_of_int.dsl:11  store M[block.x : +1], m
     for _v in range(1):
         _e = _tid

@@ -90,7 +90,7 @@ def int8_wrap(X, Y, A, C, S, T):
             _i0 = _e
             _r1 = int64(0)
             for _k2 in range(32):
-                _r1 = _r1 + X[_bx + _i0, _k2]
+                _r1 = _r1 + int64(X[_bx + _i0, _k2])
             s[_v] = int32(_r1)
     # int8_wrap.dsl:15  t = sum(x, axis=1) / 3  (reduced in parallel: 1 partial(s) per thread, 32 per output element through shared memory)
     _p3_0 = int64(0)

@@ -6,12 +6,12 @@ import math
 
 import numpy as np
 from numba import config, cuda, types
-from numba.types import float16, float32, int32, int64
+from numba.types import float16, float32, float64, int32, int64
 
 if config.ENABLE_CUDASIM:
     # The simulator runs this module as Python, where NumPy's scalar types are the same
     # casts as Numba's and much cheaper to call (arrays are allocated with types.*).
-    float16, float32, int32, int64 = np.float16, np.float32, np.int32, np.int64
+    float16, float32, float64, int32, int64 = np.float16, np.float32, np.float64, np.int32, np.int64
     # Python's math raises on overflow and domain errors where the GPU returns inf or nan:
     # here those functions are NumPy's, computed in float64 and returned in the argument's
     # float type (float32 for float32, float64 otherwise; docs/LOWERING.md).
@@ -222,9 +222,16 @@ if config.ENABLE_CUDASIM:
                 np.float32(d[1, 0] + c2), np.float32(d[1, 1] + c3))
 
     def shfl_xor(value, mask):
-        """shfl.sync.bfly over the full warp: the value of lane (lane ^ mask)."""
+        """shfl.sync.bfly over the full warp: the value of lane (lane ^ mask). An integer
+        goes through the float64 scratch as two 32-bit halves, each exact (held-out round 100:
+        2^62 + 1 of an i64 max came back as 2^62)."""
+        src = (cuda.threadIdx.x % WARP) ^ mask
+        if isinstance(value, (int, np.integer)) and not isinstance(value, (bool, np.bool_)):
+            v = int(value)
+            lanes = _warp_gather((v >> 32, v & 0xFFFFFFFF))
+            return type(value)((int(lanes[src, 0]) << 32) | int(lanes[src, 1]))
         lanes = _warp_gather((value,))[:, 0]
-        return type(value)(lanes[(cuda.threadIdx.x % WARP) ^ mask])
+        return type(value)(lanes[src])
 
     def ex2_approx(x):
         """ex2.approx.ftz.f32: 2^x in f32 (the hardware's is within 2 ulp of this)."""

@@ -203,9 +203,16 @@ if config.ENABLE_CUDASIM:
                 np.float32(d[1, 0] + c2), np.float32(d[1, 1] + c3))
 
     def shfl_xor(value, mask):
-        """shfl.sync.bfly over the full warp: the value of lane (lane ^ mask)."""
+        """shfl.sync.bfly over the full warp: the value of lane (lane ^ mask). An integer
+        goes through the float64 scratch as two 32-bit halves, each exact (held-out round 100:
+        2^62 + 1 of an i64 max came back as 2^62)."""
+        src = (cuda.threadIdx.x % WARP) ^ mask
+        if isinstance(value, (int, np.integer)) and not isinstance(value, (bool, np.bool_)):
+            v = int(value)
+            lanes = _warp_gather((v >> 32, v & 0xFFFFFFFF))
+            return type(value)((int(lanes[src, 0]) << 32) | int(lanes[src, 1]))
         lanes = _warp_gather((value,))[:, 0]
-        return type(value)(lanes[(cuda.threadIdx.x % WARP) ^ mask])
+        return type(value)(lanes[src])
 
     def ex2_approx(x):
         """ex2.approx.ftz.f32: 2^x in f32 (the hardware's is within 2 ulp of this)."""
@@ -458,8 +465,8 @@ def reduce_negative_div(X, K, F, I, L):
             _i0 = _e
             _r3 = int64(-9223372036854775808)
             for _k4 in range(32):
-                _r3 = max(_r3, int64(_idiv(int64(K[_bx + _i0, _k4]), int64(int32(3)))))
-            i[_v] = _r3
+                _r3 = max(_r3, int64(_idiv(int64(K[_bx + _i0, _k4]), int64(3))))
+            i[_v] = int32(_r3)
     # reduce_negative_div.dsl:11  l = cast(min(0 - k / 3, axis=1), i32)
     for _v in range(1):
         _e = _tid
@@ -467,8 +474,8 @@ def reduce_negative_div(X, K, F, I, L):
             _i0 = _e
             _r5 = int64(9223372036854775807)
             for _k6 in range(32):
-                _r5 = min(_r5, (int32(0) - int64(_idiv(int64(K[_bx + _i0, _k6]), int64(int32(3))))))
-            l[_v] = _r5
+                _r5 = min(_r5, (int64(0) - int64(_idiv(int64(K[_bx + _i0, _k6]), int64(3)))))
+            l[_v] = int32(_r5)
     # reduce_negative_div.dsl:12  store F[block.x : +1], f
     for _v in range(1):
         _e = _tid

