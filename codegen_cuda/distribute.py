@@ -117,14 +117,15 @@ def first_replica(d: Distribution, var: str) -> str | None:
     holding the same value, a copy written by every owner raced on the simulator (held-out
     round 101). None where no element has two threads."""
     modes = replica_modes(d)
-    if modes is None:
+    if not modes:
         return None
     return " and ".join(f"({var} // {p}) % {n} == 0" if p > 1 else f"{var} % {n} == 0" for p, n in modes)
 
 
 def replica_modes(d: Distribution) -> tuple[tuple[int, int], ...] | None:
     """(prefix, size) of each thread mode of stride 0: thread t is an element's first owner
-    where (t // prefix) % size == 0 for each; None for an injective distribution; a
+    where (t // prefix) % size == 0 for each; None for an injective distribution, () where
+    only one thread's value slots repeat an element (it writes the same value twice); a
     LoweringError where the replication takes another form."""
     import numpy as np
     if d.injective:
@@ -142,7 +143,7 @@ def replica_modes(d: Distribution) -> tuple[tuple[int, int], ...] | None:
         keep &= (tids // p) % n == 0
     hit = [np.unique(r[(r >= 0) & (r < d.elements)]) for r in table[keep]]
     flat = np.concatenate(hit) if hit else np.zeros(0, np.int64)
-    if not modes or len(np.unique(flat)) != len(flat):
+    if len(np.unique(flat)) != len(flat):
         raise LoweringError(f"a copy of a tile whose layout gives an element to several threads other than "
                             f"through thread modes of stride 0 ({d.label})")
     return tuple(modes)

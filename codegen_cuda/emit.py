@@ -341,7 +341,7 @@ class Emitter(MmaEmitter, MemoryEmitter, WgmmaEmitter, ReduceEmitter, AddressEmi
                 return f"{t}({coords[fold(dict(kw)['axis'], self.plan.consts)]})"
             case ir.Bin() | ir.Not() | ir.Cast() | ir.Call(func="where" | "pow" | "mask"):
                 self.types |= {mathfn.joined_type(self.plan, e, want)} | (
-                    {mathfn.joined_type(self.plan, e.operand, want)} if isinstance(e, ir.Cast) else set())
+                    set(mathfn.cast_source(self.plan, e.operand)) if isinstance(e, ir.Cast) else set())
                 return mathfn.lower(lambda x, t=want: self.value(use, x, coords, target, t, under),
                                     self.plan, e, want)
             case ir.Call(func=f, args=(x,)) if f in mathfn.UNARY:

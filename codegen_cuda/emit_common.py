@@ -24,6 +24,10 @@ def reduce_init(f: str, want: str, wide: bool = False) -> str:
         want = "int64"
     if want in INT_BOUNDS and f != "sum":
         return f"{want}({INT_BOUNDS[want][0 if f == 'max' else 1]})"
+    if want == "boolean" and f != "sum":
+        # False below True (boolean(-math.inf) is True: the max of a row of False was True,
+        # held-out round 102)
+        return f"boolean({0 if f == 'max' else 1})"
     return f"{want}({REDUCE_INIT[f]})"
 
 

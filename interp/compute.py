@@ -275,7 +275,11 @@ def _where(c: Val, a: Val, b: Val) -> Val:
     checker's type, an i32 or f32 one as the lowering computes it (held-out round 86: NumPy
     made `where(c, 100, 0)` int64, so `x + ..` of an i32 tile did not wrap)."""
     if literal(a.values) and literal(b.values):
-        a, b = (dataclasses.replace(v, values=as_checked(v.values)) for v in (a, b))
+        # an f32 tile where either is a float (held-out round 102: np.float32(0.1) beside
+        # np.int32(1) made np.where f64, and `x + where(c, 0.1, 1)` of an f32 x f64 math)
+        floats = isinstance(a.values, float) or isinstance(b.values, float)
+        a, b = (dataclasses.replace(v, values=np.float32(v.values) if floats else as_checked(v.values))
+                for v in (a, b))
     else:
         a, b = dataclasses.replace(a, values=branch(a.values, b.values)), \
             dataclasses.replace(b, values=branch(b.values, a.values))

@@ -433,6 +433,15 @@ HELD_OUT = [
     ("r100_ok_where_recip", {"R": 2}),
     ("r100_ok_i64_warp_max", {"R": 2}),
     ("r101_ok_replicated_copy", {"R": 4}),
+    ("r102_ok_bmax", {"R": 3}),
+    ("r102_ok_sc_cmp", {"R": 2}),
+    ("r102_ok_sc_cmp2", {"R": 2}),
+    ("r102_ok_castsum_wrap", {"R": 2}),
+    ("r102_ok_cast_where_wrap", {"R": 2}),
+    ("r102_ok_cast_elem_wrap", {"R": 2}),
+    ("r102_ok_cast_float_wrap", {"R": 2}),
+    ("r102_ok_wlit_mix", {"R": 2}),
+    ("r103_ok_value_replicated_copy", {"R": 8}),
 ]
 
 
@@ -867,8 +876,8 @@ def test_false_proofs_of_held_out_rounds_stay_unproved(path):
     phase), which no liveness check saw and which hang. Held-out round 47 (r47_*): arrival
     loops of different trip counts on one mbarrier. Held-out round 99 (r99_vacuous_*): an
     `assume` no element of its input's type meets (`F[i] >= 200` of an i8 F; E031). Held-out
-    round 101: a replicated layout whose value reads thread.x. Each is refuted or unknown,
-    never proved."""
+    round 101: a replicated layout whose value reads thread.x; round 103: one written under a
+    condition on the thread. Each is refuted or unknown, never proved."""
     v = verify_kernel(check_source(path.read_text(), path.name).kernel, VerifyOptions())
     assert v.status != "proved", path.name
 

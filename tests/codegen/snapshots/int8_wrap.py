@@ -6,12 +6,12 @@ import math
 
 import numpy as np
 from numba import config, cuda, types
-from numba.types import float32, int32, int64, int8
+from numba.types import float32, float64, int32, int64, int8
 
 if config.ENABLE_CUDASIM:
     # The simulator runs this module as Python, where NumPy's scalar types are the same
     # casts as Numba's and much cheaper to call (arrays are allocated with types.*).
-    float32, int32, int64, int8 = np.float32, np.int32, np.int64, np.int8
+    float32, float64, int32, int64, int8 = np.float32, np.float64, np.int32, np.int64, np.int8
 
 
 THREADS = 32
@@ -90,7 +90,7 @@ def int8_wrap(X, Y, A, C, S, T):
             _i0 = _e
             _r1 = int64(0)
             for _k2 in range(32):
-                _r1 = _r1 + int64(X[_bx + _i0, _k2])
+                _r1 = _r1 + X[_bx + _i0, _k2]
             s[_v] = int32(_r1)
     # int8_wrap.dsl:15  t = sum(x, axis=1) / 3  (reduced in parallel: 1 partial(s) per thread, 32 per output element through shared memory)
     _p3_0 = int64(0)

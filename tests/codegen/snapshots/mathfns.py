@@ -6,12 +6,12 @@ import math
 
 import numpy as np
 from numba import config, cuda, types
-from numba.types import float16, float32, int64
+from numba.types import float16, float32, float64, int64
 
 if config.ENABLE_CUDASIM:
     # The simulator runs this module as Python, where NumPy's scalar types are the same
     # casts as Numba's and much cheaper to call (arrays are allocated with types.*).
-    float16, float32, int64 = np.float16, np.float32, np.int64
+    float16, float32, float64, int64 = np.float16, np.float32, np.float64, np.int64
     # Python's math raises on overflow and domain errors where the GPU returns inf or nan:
     # here those functions are NumPy's, computed in float64 and returned in the argument's
     # float type (float32 for float32, float64 otherwise; docs/LOWERING.md).
