@@ -138,7 +138,8 @@ def expr_dtype(plan, e: ir.Expr) -> ir.DType:
     for k in kids:
         if expr_shape(plan, k):
             return expr_dtype(plan, k)
-    return expr_dtype(plan, kids[0]) if kids else ir.DType.F32
+    floats = [d for d in (expr_dtype(plan, k) for k in kids) if d in FLOAT_DTYPES]
+    return floats[0] if floats else expr_dtype(plan, kids[0]) if kids else ir.DType.F32
 
 
 FLOAT_DTYPES = (ir.DType.F16, ir.DType.BF16, ir.DType.F32, ir.DType.F64)

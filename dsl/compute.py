@@ -129,7 +129,9 @@ def _binary(tc, e, ta, tb):
         # other operand's type (held-out round 96: `x_i8 + n` with n an i32 max wrapped in i8)
         tc.ck.error("E013", f"elementwise operands differ in dtype: {da.value} and {db.value}", e.span)
     if not sa and not sb:
-        return da, ()
+        # scalars alone: a float where either is one (held-out round 104: `where(c, 1, 0.5)`
+        # was i32, `where(c, 0.5, 1)` f32)
+        return (db if db.is_float and not da.is_float else da), ()
     return (da if sa else db), (sa or sb)
 
 

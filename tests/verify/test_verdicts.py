@@ -442,6 +442,15 @@ HELD_OUT = [
     ("r102_ok_cast_float_wrap", {"R": 2}),
     ("r102_ok_wlit_mix", {"R": 2}),
     ("r103_ok_value_replicated_copy", {"R": 8}),
+    ("r104_ok_idx_cast_sum", {"R": 2}),
+    ("r104_ok_idx_cmp_wrap", {"R": 2}),
+    ("r104_ok_idx_max_wrap", {"R": 2}),
+    ("r104_ok_idx_neg_cmp", {"R": 2}),
+    ("r104_ok_idx_rowsum_cast", {"R": 2}),
+    ("r104_ok_idx_mask_fill", {"R": 2}),
+    ("r104_ok_wlit_float_int_ctx", {"R": 2}),
+    ("r104_ok_wlit_cmp_i8", {"R": 2}),
+    ("r104_ok_wlit_cmp_f32", {"R": 2}),
 ]
 
 
