@@ -12,26 +12,24 @@ from __future__ import annotations
 from pathlib import Path
 
 from dsl import exprs, ir
-from dsl.fmt import format_expr
 
 from . import distribute as dist
-from . import mathfn, vector
+from . import vector
 from .emit_address import AddressEmitter
-from .emit_common import INT_BOUNDS, REDUCE_INIT, compute_type, converted, expr_shape, is_simple, numba_type, paren, row_major
-from .emit_int import IntEmitter
+from .emit_common import is_simple, numba_type, paren, row_major
 from .emit_loop import LoopEmitter
 from .emit_memory import MemoryEmitter
 from .emit_mma import MmaEmitter
+from .emit_value import ValueEmitter
 from .emit_wgmma import WgmmaEmitter
 from .reduce_lower import ReduceEmitter
-from .plan import Plan, RegTile, fold, warp_role, with_guards
+from .plan import Plan, warp_role, with_guards
 from .scalar import LoweringError, ScalarEmitter, py_name
 
 
-_ARITH = (ir.BinOp.ADD, ir.BinOp.SUB, ir.BinOp.MUL, ir.BinOp.DIV, ir.BinOp.MOD)
 
 
-class Emitter(MmaEmitter, MemoryEmitter, WgmmaEmitter, ReduceEmitter, AddressEmitter, LoopEmitter, IntEmitter):
+class Emitter(MmaEmitter, MemoryEmitter, WgmmaEmitter, ReduceEmitter, AddressEmitter, LoopEmitter, ValueEmitter):
     """One kernel body's lines; the statements of each kind are emitted by the mixins."""
 
     def __init__(self, plan: Plan, source: str | None = None):
@@ -267,120 +265,13 @@ class Emitter(MmaEmitter, MemoryEmitter, WgmmaEmitter, ReduceEmitter, AddressEmi
             return
         tile = self.plan.tiles[s.target.name]
         self.line(self.describe(s))
+        self.typed(s.value, tile.shape)
 
         def body(c):
-            value = self.value(s, s.value, c, tile, compute_type(tile.dtype), under=False)
+            value = self.value(s, s.value, c, tile, self.typing.type_of(s.value), under=False)
             self.line(f"{py_name(tile.name)}[_v] = {self.store_cast(tile, value, s.value)}")
         self.owned(tile.dist, body, unroll=tile.name in self.unrolled)
         self.write_through(tile)
-
-    def value(self, use, e: ir.Expr, coords: list[str], target: RegTile, want: str, under: bool) -> str:
-        match e:
-            case ir.Sym(kind=ir.SymKind.TENSOR, name=n):
-                owned = not under and dist.same(self.plan.tiles[n].dist, target.dist)
-                return self.fetch(use, n, coords, owned, want)
-            case ir.FloatLit(value=v) if want in ("int8", "int32", "int64"):
-                # a float scalar in integer tile math keeps its fraction, as NumPy promotes
-                # it (the interpreter): `x * 0.5` of an i32 tile is not x * int32(0.5) = 0
-                self.types.add("float64")
-                return mathfn.float_literal(v, "float64")
-            case ir.FloatLit(value=v):
-                return mathfn.float_literal(v, want)
-            case ir.Bin(op=op) if want in ("float32", "float16") and op in _ARITH and not mathfn.reads_tile(e) \
-                    and not exprs.int_scalar(e):
-                # float math on scalars alone (`R * 0.1`, `0.7 * 0.3`) in f64, rounded once
-                # where it meets the tile, as NumPy computes it (the interpreter's); leaf by leaf
-                # in f32 it was another number (held-out round 96)
-                self.types |= {"float64"}
-                return f"{want}({self.value(use, e, coords, target, 'float64', under)})"
-            case ir.Bin() | ir.Neg() | ir.Call(func="min" | "max") if exprs.int_scalar(e):
-                return self.int_scalar(e, want)
-            case ir.IntLit() | ir.Sym() | ir.BuiltinRef() | ir.ElemRef():
-                return self.int_scalar(e, want)
-            case ir.Neg(operand=x):
-                return self.wrap(e, want, f"(-{self.value(use, x, coords, target, want, under)})")
-            case ir.Bin(op=op, lhs=a, rhs=b) if op in (ir.BinOp.ADD, ir.BinOp.SUB, ir.BinOp.MUL, ir.BinOp.DIV,
-                                                      ir.BinOp.MOD, ir.BinOp.XOR):
-                x, y = (self.value(use, t, coords, target, want, under) for t in (a, b))
-                if op is ir.BinOp.MOD:
-                    # C's remainder, with the dividend's sign (SEMANTICS.md): fmod of floats,
-                    # of integers in int64 as the interpreter computes it
-                    if mathfn.float_valued(self.plan, e):
-                        return f"math.fmod({x}, {y})"
-                    self.scalar.used.add("_imod")
-                    self.types |= {"int64"}
-                    return self.wrap(e, want, f"_imod({converted('int64', x)}, {converted('int64', y)})", always=True)
-                if op is ir.BinOp.DIV and not mathfn.float_valued(self.plan, e):
-                    # integers divide truncating toward zero (SEMANTICS.md); Python's `/` on
-                    # two ints is a float division, whose fraction the rest of the expression
-                    # would use before a store truncates it (`cast(x / 4 * 4, f32)` was x)
-                    # in int64 (SEMANTICS.md): `x / -1` of an i8 x = -128 is 128, and negating
-                    # an int8 wrapped on the simulator (held-out round 98)
-                    self.scalar.used.add("_idiv")
-                    self.types |= {"int64"}
-                    return self.wrap(e, want, f"_idiv({converted('int64', x)}, {converted('int64', y)})", always=True)
-                if op is ir.BinOp.XOR:
-                    # `^` is int64 math (SEMANTICS.md), as Numba types int8 ^ int8 on a GPU;
-                    # the simulator's NumPy scalars kept it int8 and wrapped (held-out round 93)
-                    self.types |= {"int64"}
-                    return f"(int64({x}) ^ int64({y}))"
-                return self.wrap(e, want, f"({x} {op.value} {y})")
-            case ir.Call(func="reshape", args=(x,)):
-                from dsl.views import reshape_extents, source_coords
-                flat = self.fresh("f")
-                new = reshape_extents(e, self.plan.consts)
-                self.line(f"{flat} = {row_major(coords, new)}")
-                inner = source_coords((1,), expr_shape(self.plan, x), (flat,),
-                                      lambda a, n: f"({a} // {n})", lambda a, n: f"({a} % {n})")
-                return self.value(use, x, list(inner), target, want, under=True)
-            case ir.Call(func="index", kwargs=kw):
-                # an int64, as the interpreter's np.indices: `x * index(x)` of an i32 tile is
-                # int64 math until a store converts it (SEMANTICS.md, held-out round 34)
-                t = "int64" if want in ("int8", "int32") else want
-                self.types |= {"int64"} if t == "int64" else set()
-                return f"{t}({coords[fold(dict(kw)['axis'], self.plan.consts)]})"
-            case ir.Bin() | ir.Not() | ir.Cast() | ir.Call(func="where" | "pow" | "mask"):
-                self.types |= {mathfn.joined_type(self.plan, e, want)} | (
-                    set(mathfn.cast_source(self.plan, e.operand)) if isinstance(e, ir.Cast) else set())
-                return mathfn.lower(lambda x, t=want: self.value(use, x, coords, target, t, under),
-                                    self.plan, e, want)
-            case ir.Call(func=f, args=(x,)) if f in mathfn.UNARY:
-                text, fn = mathfn.unary(f, self.value(use, x, coords, target, want, under), want)
-                self.runtime |= {fn} if fn else set()
-                return self.wrap(e, want, text) if f in ("abs", "neg") else text
-            case ir.Call(func=f, args=(x, y)) if f in ("maximum", "minimum"):
-                a, b = (self.value(use, t, coords, target, want, under) for t in (x, y))
-                # both in the type NumPy picks between them (`minimum(x, 1000) * 2` of an i8 x
-                # is int64 math, held-out round 98), ordered as floats where that is a float
-                t, pick = mathfn.joined_type(self.plan, e, want), mathfn.joined(self.plan, e, want)
-                self.types |= {t}
-                return self.combine(f, pick(a), pick(b), t)
-            case ir.Call(func="bcast", args=(x,), kwargs=kw):
-                axis = fold(dict(kw)["axis"], self.plan.consts)
-                return self.value(use, x, coords[:axis] + coords[axis + 1:], target, want, under=True)
-            case ir.Call(func=f, args=(x,), kwargs=kw) if f in REDUCE_INIT and id(e) in self.reduced:
-                name, acc_type = self.reduced[id(e)]   # combined in parallel (reduce_lower.py)
-                if not self.reduce_init(f, want, e).startswith(acc_type + "("):
-                    raise LoweringError(f"internal: the parallel partials of {format_expr(e)} are {acc_type}, "
-                                        f"its accumulator {self.reduce_init(f, want, e)}", e.span)
-                return name
-            case ir.Call(func=f, args=(x,), kwargs=kw) if f in REDUCE_INIT:
-                return self.reduce(use, f, x, fold(dict(kw)["axis"], self.plan.consts), coords, target, want)
-        raise LoweringError(f"cannot lower the tile expression {format_expr(e)}", e.span)
-
-    def reduce(self, use, f, x, axis, coords, target, want) -> str:
-        acc, k = self.fresh("r"), self.fresh("k")
-        extent = expr_shape(self.plan, x)[axis]
-        self.line(f"{acc} = {self.reduce_init(f, want, ir.Call(f, (x,)))}")
-        self.line(f"for {k} in range({extent}):")
-        self.depth += 1
-        inner = self.value(use, x, coords[:axis] + [k] + coords[axis:], target, want, under=True)
-        # floats in integer tile math are ordered as floats, -0.0 below +0.0 (held-out round
-        # 100: `max(where(x >= 0, x * -0.5, 0.0))` of an i8 x took Python's max)
-        step = "float64" if want in INT_BOUNDS and mathfn.float_valued(self.plan, x) else want
-        self.line(f"{acc} = {self.combine(f, acc, inner, step)}")
-        self.depth -= 1
-        return acc
 
     def call(self, text: str) -> None:
         self.runtime.add(text.split("(")[0])

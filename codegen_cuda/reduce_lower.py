@@ -10,7 +10,7 @@ from dsl import ir
 from . import distribute as dist
 from . import warp
 from .cross_warp import Reduction
-from .emit_common import REDUCE_INIT, compute_type, extremum, numba_type, reduce_init, row_major
+from .emit_common import REDUCE_INIT, extremum, numba_type, reduce_init, row_major
 from .plan import fold
 from .scalar import py_name
 
@@ -42,11 +42,12 @@ class ReduceEmitter:
         lane of its group the group's result; the owners of the result store it."""
         tile = self.plan.tiles[s.target.name]
         f, x = s.value.func, s.value.args[0].name
-        want = compute_type(tile.dtype)
+        self.typed(s.value, tile.shape)
+        want = self.typing.type_of(s.value)
         self.line(self.describe(s) + (f"  (warp shuffles: a butterfly over {width} lanes)" if width > 1
                                       else "  (each thread reduces its own values)"))
         acc = self.fresh("r")
-        self.line(f"{acc} = {self.reduce_init(f, want, s.value)}")
+        self.line(f"{acc} = {reduce_init(f, want)}")
         own = self.plan.forward_of(s, x) is None and self.plan.tiles[x].needs_array \
             and not self.plan.tiles[x].materialise
 
@@ -73,6 +74,7 @@ class ReduceEmitter:
         f, arg = r.node.func, r.node.args[0]
         acc_type = numba_type(r.acc)
         init = reduce_init(f, acc_type)
+        self.typed(s.value, tile.shape)
         self.line(self.describe(s) + f"  (reduced in parallel: {len(form.slots)} partial(s) per thread"
                   + (f", shuffles over {form.width} lanes" if form.width > 1 else "")
                   + f", {form.parts} per output element through shared memory)")
@@ -112,7 +114,7 @@ class ReduceEmitter:
                 self.line(f"{acc} = {init}")
                 self.line(f"for {k} in range({form.parts}):")
                 self.line(f"    {acc} = {self.combine(f, acc, f'{buf}[{k} * {form.outputs} + _e]', acc_type)}")
-            value = self.value(s, s.value, c, tile, compute_type(tile.dtype), under=False)
+            value = self.value(s, s.value, c, tile, self.typing.type_of(s.value), under=False)
             self.line(f"{py_name(tile.name)}[_v] = {self.store_cast(tile, value, s.value)}")
         self.owned(tile.dist, owner, unroll=tile.name in self.unrolled)
         del self.reduced[id(r.node)]

@@ -6,12 +6,12 @@ import math
 
 import numpy as np
 from numba import config, cuda, types
-from numba.types import float32, float64, int32, int64
+from numba.types import boolean, float32, float64, int32, int64
 
 if config.ENABLE_CUDASIM:
     # The simulator runs this module as Python, where NumPy's scalar types are the same
     # casts as Numba's and much cheaper to call (arrays are allocated with types.*).
-    float32, float64, int32, int64 = np.float32, np.float64, np.int32, np.int64
+    boolean, float32, float64, int32, int64 = np.bool_, np.float32, np.float64, np.int32, np.int64
     # Python's math raises on overflow and domain errors where the GPU returns inf or nan:
     # here those functions are NumPy's, computed in float64 and returned in the argument's
     # float type (float32 for float32, float64 otherwise; docs/LOWERING.md).
@@ -238,7 +238,7 @@ def causal_attention(Q, KT, V, O):
         _e = _tid + _v * 128
         _i0 = _e // 64
         _i1 = _e % 64
-        p0[_v] = math.exp((s0[_v] - m__s[_i0]))
+        p0[_v] = float32(math.exp((s0[_v] - m__s[_i0])))
     # materialise p0 for cross-thread reads (docs/LOWERING.md)
     cuda.syncthreads()
     for _v in range(32):
@@ -518,7 +518,7 @@ def causal_attention(Q, KT, V, O):
             _e = _tid + _v * 128
             _i0 = _e // 64
             _i1 = _e % 64
-            p[_v] = math.exp((s[_v] - m__s[_i0]))
+            p[_v] = float32(math.exp((s[_v] - m__s[_i0])))
         # materialise p for cross-thread reads (docs/LOWERING.md)
         cuda.syncthreads()
         for _v in range(32):
@@ -533,7 +533,7 @@ def causal_attention(Q, KT, V, O):
             _e = _tid
             if _e < 64:
                 _i0 = _e
-                alpha[_v] = math.exp((m_prev[_v] - m[_v]))
+                alpha[_v] = float32(math.exp((m_prev[_v] - m[_v])))
         # materialise alpha for cross-thread reads (docs/LOWERING.md)
         cuda.syncthreads()
         for _v in range(1):

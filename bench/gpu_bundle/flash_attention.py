@@ -137,7 +137,7 @@ def flash_attention(Q, KT, V, O):
         _e = _tid + _v * 128
         _i0 = _e // 64
         _i1 = _e % 64
-        p0[_v] = math.exp((s0[_v] - m__s[_i0]))
+        p0[_v] = float32(math.exp((s0[_v] - m__s[_i0])))
     # materialise p0 for cross-thread reads (docs/LOWERING.md)
     cuda.syncthreads()
     for _v in range(32):
@@ -320,7 +320,7 @@ def flash_attention(Q, KT, V, O):
             _e = _tid + _v * 128
             _i0 = _e // 64
             _i1 = _e % 64
-            p[_v] = math.exp((s[_v] - m__s[_i0]))
+            p[_v] = float32(math.exp((s[_v] - m__s[_i0])))
         # materialise p for cross-thread reads (docs/LOWERING.md)
         cuda.syncthreads()
         for _v in range(32):
@@ -335,7 +335,7 @@ def flash_attention(Q, KT, V, O):
             _e = _tid
             if _e < 64:
                 _i0 = _e
-                alpha[_v] = math.exp((m_prev[_v] - m[_v]))
+                alpha[_v] = float32(math.exp((m_prev[_v] - m[_v])))
         # materialise alpha for cross-thread reads (docs/LOWERING.md)
         cuda.syncthreads()
         for _v in range(1):

@@ -117,7 +117,7 @@ def gemm_gelu(A, B, C):
         _e = _tid + _v * 256
         _i0 = _e // 32
         _i1 = _e % 32
-        y[_v] = ((float32(0.5) * acc[_v]) * (float32(1.0) + math.erf((acc[_v] * float32(0.7071067811865476)))))
+        y[_v] = ((float32(0.5) * acc[_v]) * (float32(1.0) + float32(math.erf((acc[_v] * float32(0.7071067811865476))))))
     # gemm_gelu.dsl:27  assert tag(y[i, j]).row == block.x * BM + i and tag(y[i, j]).col == block.y * BN + j  (a proof obligation: no code)
     # gemm_gelu.dsl:28  store C[block.x * BM : +BM, block.y * BN : +BN], y
     for _v in range(4):

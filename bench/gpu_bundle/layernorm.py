@@ -715,7 +715,7 @@ def layernorm(X, G, Bv, Y):
         _e = _tid + _v * 256
         _i0 = _e // 1024
         _i1 = _e % 1024
-        y[_v] = (((d[_v] * (float32(1) / math.sqrt((var__s[_i0] + float32(1e-05))))) * G[_i1]) + Bv[_i1])
+        y[_v] = (((d[_v] * float32((float32(1) / float32(math.sqrt((var__s[_i0] + float32(1e-05))))))) * G[_i1]) + Bv[_i1])
     # layernorm.dsl:22  assert tag(y[i, j]).gcol == j  (a proof obligation: no code)
     # layernorm.dsl:23  store Y[block.x * BR : +BR, 0 : +C], y
     for _v in range(16):

@@ -531,22 +531,22 @@ def online_softmax(X, Y):
     _e = _tid
     _i0 = _e // 128
     _i1 = _e % 128
-    _p4_0 = _p4_0 + math.exp((x0[_v] - m__s[_i0]))
+    _p4_0 = _p4_0 + float32(math.exp((x0[_v] - m__s[_i0])))
     _v = 1
     _e = _tid + 128
     _i0 = _e // 128
     _i1 = _e % 128
-    _p4_1 = _p4_1 + math.exp((x0[_v] - m__s[_i0]))
+    _p4_1 = _p4_1 + float32(math.exp((x0[_v] - m__s[_i0])))
     _v = 2
     _e = _tid + 256
     _i0 = _e // 128
     _i1 = _e % 128
-    _p4_2 = _p4_2 + math.exp((x0[_v] - m__s[_i0]))
+    _p4_2 = _p4_2 + float32(math.exp((x0[_v] - m__s[_i0])))
     _v = 3
     _e = _tid + 384
     _i0 = _e // 128
     _i1 = _e % 128
-    _p4_3 = _p4_3 + math.exp((x0[_v] - m__s[_i0]))
+    _p4_3 = _p4_3 + float32(math.exp((x0[_v] - m__s[_i0])))
     _p4_0 = _p4_0 + shfl_xor(_p4_0, 1)
     _p4_1 = _p4_1 + shfl_xor(_p4_1, 1)
     _p4_2 = _p4_2 + shfl_xor(_p4_2, 1)
@@ -691,22 +691,22 @@ def online_softmax(X, Y):
         _e = _tid
         _i0 = _e // 128
         _i1 = _e % 128
-        _p10_0 = _p10_0 + math.exp((x[_v] - m__s[_i0]))
+        _p10_0 = _p10_0 + float32(math.exp((x[_v] - m__s[_i0])))
         _v = 1
         _e = _tid + 128
         _i0 = _e // 128
         _i1 = _e % 128
-        _p10_1 = _p10_1 + math.exp((x[_v] - m__s[_i0]))
+        _p10_1 = _p10_1 + float32(math.exp((x[_v] - m__s[_i0])))
         _v = 2
         _e = _tid + 256
         _i0 = _e // 128
         _i1 = _e % 128
-        _p10_2 = _p10_2 + math.exp((x[_v] - m__s[_i0]))
+        _p10_2 = _p10_2 + float32(math.exp((x[_v] - m__s[_i0])))
         _v = 3
         _e = _tid + 384
         _i0 = _e // 128
         _i1 = _e % 128
-        _p10_3 = _p10_3 + math.exp((x[_v] - m__s[_i0]))
+        _p10_3 = _p10_3 + float32(math.exp((x[_v] - m__s[_i0])))
         _p10_0 = _p10_0 + shfl_xor(_p10_0, 1)
         _p10_1 = _p10_1 + shfl_xor(_p10_1, 1)
         _p10_2 = _p10_2 + shfl_xor(_p10_2, 1)
@@ -746,7 +746,7 @@ def online_softmax(X, Y):
                 _r11 = float32(0)
                 for _k12 in range(4):
                     _r11 = _r11 + l__r_[_k12 * 4 + _e]
-                l[_v] = ((l[_v] * math.exp((m_prev[_v] - m[_v]))) + _r11)
+                l[_v] = ((l[_v] * float32(math.exp((m_prev[_v] - m[_v])))) + _r11)
         # materialise l for cross-thread reads (docs/LOWERING.md)
         cuda.syncthreads()
         for _v in range(1):
@@ -770,7 +770,7 @@ def online_softmax(X, Y):
             _e = _tid + _v * 128
             _i0 = _e // 128
             _i1 = _e % 128
-            y[_v] = (math.exp((xs[_v] - m__s[_i0])) / l__s[_i0])
+            y[_v] = (float32(math.exp((xs[_v] - m__s[_i0]))) / l__s[_i0])
         # online_softmax.dsl:26  store Y[block.x * BR : +BR, ct * BC : +BC], y
         for _v in range(4):
             _e = _tid + _v * 128

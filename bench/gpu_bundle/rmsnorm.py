@@ -563,7 +563,7 @@ def rmsnorm(X, W, Y):
         _e = _tid
         if _e < 4:
             _i0 = _e
-            inv[_v] = (float32(1) / math.sqrt(((ss[_v] / float32(1024.0)) + float32(1e-05))))
+            inv[_v] = float32((float32(1) / float32(math.sqrt(((ss[_v] / float32(1024.0)) + float32(1e-05))))))
     # materialise inv for cross-thread reads (docs/LOWERING.md)
     cuda.syncthreads()
     for _v in range(1):

@@ -583,7 +583,7 @@ def softmax(X, Y):
         _e = _tid + _v * 256
         _i0 = _e // 1024
         _i1 = _e % 1024
-        p[_v] = math.exp((x[_v] - m__s[_i0]))
+        p[_v] = float32(math.exp((x[_v] - m__s[_i0])))
     # softmax.dsl:15  l = sum(p, axis=1)  (reduced in parallel: 4 partial(s) per thread, shuffles over 32 lanes, 8 per output element through shared memory)
     _p4_0 = float32(0)
     _p4_1 = float32(0)

@@ -75,8 +75,8 @@ def float_reduce_of_int(X, Z, M, N):
             _i0 = _e
             _r1 = float64(math.inf)
             for _k2 in range(32):
-                _r1 = _fmin(_r1, (X[_bx + _i0, _k2] * float64(2.5)))
-            m[_v] = (_r1 - float64(200.0))
+                _r1 = _fmin(_r1, (float64(X[_bx + _i0, _k2]) * float64(2.5)))
+            m[_v] = int8((_r1 - float64(200.0)))
     # float_reduce_of_int.dsl:10  n = max(z * 2.0, axis=1) + 4000000000.0
     for _v in range(1):
         _e = _tid
@@ -84,8 +84,8 @@ def float_reduce_of_int(X, Z, M, N):
             _i0 = _e
             _r3 = float64(-math.inf)
             for _k4 in range(32):
-                _r3 = _fmax(_r3, (Z[_bx + _i0, _k4] * float64(2.0)))
-            n[_v] = (_r3 + float64(4000000000.0))
+                _r3 = _fmax(_r3, (float64(Z[_bx + _i0, _k4]) * float64(2.0)))
+            n[_v] = int32((_r3 + float64(4000000000.0)))
     # float_reduce_of_int.dsl:11  store M[block.x : +1], m
     for _v in range(1):
         _e = _tid

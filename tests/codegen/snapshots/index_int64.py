@@ -6,12 +6,12 @@ import math
 
 import numpy as np
 from numba import config, cuda, types
-from numba.types import float32, float64, int32, int64
+from numba.types import boolean, float32, float64, int32, int64
 
 if config.ENABLE_CUDASIM:
     # The simulator runs this module as Python, where NumPy's scalar types are the same
     # casts as Numba's and much cheaper to call (arrays are allocated with types.*).
-    float32, float64, int32, int64 = np.float32, np.float64, np.int32, np.int64
+    boolean, float32, float64, int32, int64 = np.bool_, np.float32, np.float64, np.int32, np.int64
 
 
 THREADS = 32
@@ -72,13 +72,13 @@ def index_int64(X, A, B, C, D):
         _e = _tid
         _i0 = _e // 32
         _i1 = _e
-        b[_v] = int32((x[_v] + _idiv(int64((int64(_i1) * int32(100000000))), int64(int32(100000000)))))
+        b[_v] = int32((int64(x[_v]) + _idiv((int64(_i1) * int64(100000000)), int64(100000000))))
     # index_int64.dsl:14  c = (x * index(x, axis=1)) / 3
     for _v in range(1):
         _e = _tid
         _i0 = _e // 32
         _i1 = _e
-        c[_v] = int32(int64(_idiv(int64((x[_v] * int64(_i1))), int64(int32(3)))))
+        c[_v] = int32(_idiv((int64(x[_v]) * int64(_i1)), int64(3)))
     # index_int64.dsl:15  d = cast(index(x, axis=1) * index(x, axis=1) * 5000000, f32)
     for _v in range(1):
         _e = _tid

@@ -6,12 +6,12 @@ import math
 
 import numpy as np
 from numba import config, cuda, types
-from numba.types import float32, float64, int32, int64, int8
+from numba.types import boolean, float32, float64, int32, int64, int8
 
 if config.ENABLE_CUDASIM:
     # The simulator runs this module as Python, where NumPy's scalar types are the same
     # casts as Numba's and much cheaper to call (arrays are allocated with types.*).
-    float32, float64, int32, int64, int8 = np.float32, np.float64, np.int32, np.int64, np.int8
+    boolean, float32, float64, int32, int64, int8 = np.bool_, np.float32, np.float64, np.int32, np.int64, np.int8
 
 
 THREADS = 32
@@ -76,13 +76,13 @@ def int8_wrap(X, Y, A, C, S, T):
         _e = _tid
         _i0 = _e // 32
         _i1 = _e
-        a[_v] = int8(((int64(_idiv(int64(int8((x[_v] + y[_v]))), int64(int8(2)))) - int64(_idiv(int64(int8((-x[_v]))), int64(int8(3))))) + int64(_idiv(int64(int8(abs(x[_v]))), int64(int8(4))))))
+        a[_v] = int8(((_idiv(int64(int8((x[_v] + y[_v]))), int64(2)) - _idiv(int64(int8((-x[_v]))), int64(3))) + _idiv(int64(int8(abs(x[_v]))), int64(4))))
     # int8_wrap.dsl:13  c = where(x < 200, x * y, y)
     for _v in range(1):
         _e = _tid
         _i0 = _e // 32
         _i1 = _e
-        c[_v] = (int8((x[_v] * y[_v])) if (x[_v] < int64(200)) else y[_v])
+        c[_v] = (int8((x[_v] * y[_v])) if (int64(x[_v]) < int64(200)) else y[_v])
     # int8_wrap.dsl:14  s = cast(sum(x, axis=1), i32)
     for _v in range(1):
         _e = _tid
@@ -90,7 +90,7 @@ def int8_wrap(X, Y, A, C, S, T):
             _i0 = _e
             _r1 = int64(0)
             for _k2 in range(32):
-                _r1 = _r1 + X[_bx + _i0, _k2]
+                _r1 = _r1 + int64(X[_bx + _i0, _k2])
             s[_v] = int32(_r1)
     # int8_wrap.dsl:15  t = sum(x, axis=1) / 3  (reduced in parallel: 1 partial(s) per thread, 32 per output element through shared memory)
     _p3_0 = int64(0)
@@ -110,7 +110,7 @@ def int8_wrap(X, Y, A, C, S, T):
             _r4 = int64(0)
             for _k5 in range(32):
                 _r4 = _r4 + t__r[_k5 * 1 + _e]
-            t[_v] = int8(int64(_idiv(int64(_r4), int64(int8(3)))))
+            t[_v] = int8(_idiv(_r4, int64(3)))
     # int8_wrap.dsl:16  store A[block.x : +1, 0 : +32], a
     for _v in range(1):
         _e = _tid

@@ -66,19 +66,19 @@ def int_scalar_wide(X, Y, Z, W):
             _e = _tid
             _i0 = _e // 32
             _i1 = _e
-            y[_v] = int8(int64(_idiv(int64((x[_v] * int64(kt))), int64(int8(5)))))
+            y[_v] = int8(_idiv((int64(x[_v]) * int64(kt)), int64(5)))
         # int_scalar_wide.dsl:11  z = (x * 200) / 5
         for _v in range(1):
             _e = _tid
             _i0 = _e // 32
             _i1 = _e
-            z[_v] = int8(int64(_idiv(int64((x[_v] * int64(200))), int64(int8(5)))))
+            z[_v] = int8(_idiv((int64(x[_v]) * int64(200)), int64(5)))
         # int_scalar_wide.dsl:12  w = (x * (kt - 195)) / 5
         for _v in range(1):
             _e = _tid
             _i0 = _e // 32
             _i1 = _e
-            w[_v] = int8(int64(_idiv(int64((x[_v] * int64((kt - 195)))), int64(int8(5)))))
+            w[_v] = int8(_idiv((int64(x[_v]) * int64((kt - 195))), int64(5)))
         # int_scalar_wide.dsl:13  store Y[kt - 200 : +1, 0 : +32], y
         for _v in range(1):
             _e = _tid

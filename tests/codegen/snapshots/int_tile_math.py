@@ -72,13 +72,13 @@ def int_tile_math(X, F, Y, Z, M):
         _e = _tid
         _i0 = _e // 32
         _i1 = _e
-        y[_v] = int32(((int32((f[_v] * float32(100.0))) - int64(_idiv(int64(x[_v]), int64(int32(7))))) + (x[_v] * float64(0.5))))
+        y[_v] = int32((float64((int64(int32((f[_v] * float32(100.0)))) - _idiv(int64(x[_v]), int64(7)))) + (float64(x[_v]) * float64(0.5))))
     # int_tile_math.dsl:12  z = cast(x / 4 * 4, f32) + cast(x, f32) / 2.0
     for _v in range(1):
         _e = _tid
         _i0 = _e // 32
         _i1 = _e
-        z[_v] = (float32((int64(_idiv(int64(x[_v]), int64(int32(4)))) * int32(4))) + (float32(x[_v]) / float32(2.0)))
+        z[_v] = (float32((_idiv(int64(x[_v]), int64(4)) * int64(4))) + (float32(x[_v]) / float32(2.0)))
     # int_tile_math.dsl:13  m = max(x, axis=1) - min(x, axis=1)
     for _v in range(1):
         _e = _tid

@@ -72,25 +72,25 @@ def math_f32_between(X, A, B, C, D):
         _e = _tid
         _i0 = _e // 32
         _i1 = _e
-        a[_v] = ((math.exp((x[_v] * float32(60.0))) * math.exp((x[_v] * float32(60.0)))) / math.exp((x[_v] * float32(60.0))))
+        a[_v] = ((float32(math.exp((x[_v] * float32(60.0)))) * float32(math.exp((x[_v] * float32(60.0))))) / float32(math.exp((x[_v] * float32(60.0)))))
     # math_f32_between.dsl:9  b = exp(x) / exp(x * -1000.0)
     for _v in range(1):
         _e = _tid
         _i0 = _e // 32
         _i1 = _e
-        b[_v] = (math.exp(x[_v]) / math.exp((x[_v] * (-float32(1000.0)))))
+        b[_v] = (float32(math.exp(x[_v])) / float32(math.exp((x[_v] * float32(-1000.0)))))
     # math_f32_between.dsl:10  c = x * 0.0 + log(x) / log(x)
     for _v in range(1):
         _e = _tid
         _i0 = _e // 32
         _i1 = _e
-        c[_v] = ((x[_v] * float32(0.0)) + (math.log(x[_v]) / math.log(x[_v])))
+        c[_v] = ((x[_v] * float32(0.0)) + (float32(math.log(x[_v])) / float32(math.log(x[_v]))))
     # math_f32_between.dsl:11  d = sqrt(x) / (sqrt(x) - sqrt(x)) * 0.0 + 1.0
     for _v in range(1):
         _e = _tid
         _i0 = _e // 32
         _i1 = _e
-        d[_v] = (((math.sqrt(x[_v]) / (math.sqrt(x[_v]) - math.sqrt(x[_v]))) * float32(0.0)) + float32(1.0))
+        d[_v] = (((float32(math.sqrt(x[_v])) / (float32(math.sqrt(x[_v])) - float32(math.sqrt(x[_v])))) * float32(0.0)) + float32(1.0))
     # math_f32_between.dsl:12  store A[block.x : +1, 0 : +32], a
     for _v in range(1):
         _e = _tid

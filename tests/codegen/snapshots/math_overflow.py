@@ -6,12 +6,12 @@ import math
 
 import numpy as np
 from numba import config, cuda, types
-from numba.types import float32, float64, int64
+from numba.types import boolean, float32, float64, int64
 
 if config.ENABLE_CUDASIM:
     # The simulator runs this module as Python, where NumPy's scalar types are the same
     # casts as Numba's and much cheaper to call (arrays are allocated with types.*).
-    float32, float64, int64 = np.float32, np.float64, np.int64
+    boolean, float32, float64, int64 = np.bool_, np.float32, np.float64, np.int64
     # Python's math raises on overflow and domain errors where the GPU returns inf or nan:
     # here those functions are NumPy's, computed in float64 and returned in the argument's
     # float type (float32 for float32, float64 otherwise; docs/LOWERING.md).
@@ -72,19 +72,19 @@ def math_overflow(X, A, B, C):
         _e = _tid
         _i0 = _e // 32
         _i1 = _e
-        a[_v] = (float32(1) / (float32(1) + math.exp(-(x[_v] * float32(1000.0)))))
+        a[_v] = float32((float32(1) / (float32(1) + float32(math.exp(-(x[_v] * float32(1000.0)))))))
     # math_overflow.dsl:9  b = 1.0 / (1.0 + exp(x * 100.0))
     for _v in range(1):
         _e = _tid
         _i0 = _e // 32
         _i1 = _e
-        b[_v] = (float32(1.0) / (float32(1.0) + math.exp((x[_v] * float32(100.0)))))
+        b[_v] = (float32(1.0) / (float32(1.0) + float32(math.exp((x[_v] * float32(100.0))))))
     # math_overflow.dsl:10  c = where(log(x) > -0.5, 1.0, 2.0) + where(sqrt(x) < 0.75, 4.0, 8.0) + where(pow(x, 0.5) < 0.75, 16.0, 32.0)
     for _v in range(1):
         _e = _tid
         _i0 = _e // 32
         _i1 = _e
-        c[_v] = (((float32(1.0) if (math.log(x[_v]) > (-float32(0.5))) else float32(2.0)) + (float32(4.0) if (math.sqrt(x[_v]) < float32(0.75)) else float32(8.0))) + (float32(16.0) if (math.pow(x[_v], float32(0.5)) < float32(0.75)) else float32(32.0)))
+        c[_v] = (((float32(1.0) if (float32(math.log(x[_v])) > float32(-0.5)) else float32(2.0)) + (float32(4.0) if (float32(math.sqrt(x[_v])) < float32(0.75)) else float32(8.0))) + (float32(16.0) if (float32(math.pow(x[_v], float32(0.5))) < float32(0.75)) else float32(32.0)))
     # math_overflow.dsl:11  store A[block.x : +1, 0 : +32], a
     for _v in range(1):
         _e = _tid

@@ -6,12 +6,12 @@ import math
 
 import numpy as np
 from numba import config, cuda, types
-from numba.types import float16, float32, float64, int64
+from numba.types import boolean, float16, float32, float64, int64
 
 if config.ENABLE_CUDASIM:
     # The simulator runs this module as Python, where NumPy's scalar types are the same
     # casts as Numba's and much cheaper to call (arrays are allocated with types.*).
-    float16, float32, float64, int64 = np.float16, np.float32, np.float64, np.int64
+    boolean, float16, float32, float64, int64 = np.bool_, np.float16, np.float32, np.float64, np.int64
     # Python's math raises on overflow and domain errors where the GPU returns inf or nan:
     # here those functions are NumPy's, computed in float64 and returned in the argument's
     # float type (float32 for float32, float64 otherwise; docs/LOWERING.md).
@@ -454,13 +454,13 @@ def mathfns(X, Y):
         _e = _tid + _v * 64
         _i0 = _e // 64
         _i1 = _e % 64
-        a[_v] = (((((math.log((abs(x[_v]) + float32(1.0))) + lg2_approx((abs(x[_v]) + float32(1.0)))) + ex2_approx(x[_v])) + math.tanh(x[_v])) + math.erf(x[_v])) + (float32(1) / (float32(1) + math.exp(-x[_v]))))
+        a[_v] = (((((float32(math.log((abs(x[_v]) + float32(1.0)))) + float32(lg2_approx((abs(x[_v]) + float32(1.0))))) + float32(ex2_approx(x[_v]))) + float32(math.tanh(x[_v]))) + float32(math.erf(x[_v]))) + float32((float32(1) / (float32(1) + float32(math.exp(-x[_v]))))))
     # mathfns.dsl:12  b = pow(abs(a), 0.5)
     for _v in range(4):
         _e = _tid + _v * 64
         _i0 = _e // 64
         _i1 = _e % 64
-        b[_v] = math.pow(abs(a[_v]), float32(0.5))
+        b[_v] = float32(math.pow(abs(a[_v]), float32(0.5)))
     # mathfns.dsl:13  m = max(x, axis=1)  (reduced in parallel: 4 partial(s) per thread, shuffles over 32 lanes, 2 per output element through shared memory)
     _p1_0 = float32(-math.inf)
     _p1_1 = float32(-math.inf)
@@ -538,13 +538,13 @@ def mathfns(X, Y):
         _e = _tid + _v * 64
         _i0 = _e // 64
         _i1 = _e % 64
-        c[_v] = (b[_v] if ((x[_v] >= (m__s[_i0] - float32(0.5))) and (not (x[_v] < float32(0.0)))) else (-float32(math.inf)))
+        c[_v] = (b[_v] if ((x[_v] >= (m__s[_i0] - float32(0.5))) and (not (x[_v] < float32(0.0)))) else float32(-math.inf))
     # mathfns.dsl:15  d = where(c > -inf, c, 0.0 - a)
     for _v in range(4):
         _e = _tid + _v * 64
         _i0 = _e // 64
         _i1 = _e % 64
-        d[_v] = (c[_v] if (c[_v] > (-float32(math.inf))) else (float32(0.0) - a[_v]))
+        d[_v] = (c[_v] if (c[_v] > float32(-math.inf)) else (float32(0.0) - a[_v]))
     # mathfns.dsl:16  y = cast(d, f16)
     for _v in range(4):
         _e = _tid + _v * 64

@@ -433,13 +433,13 @@ def mathmix(X, Y, Z):
         _e = _tid + _v * 128
         _i0 = _e // 64
         _i1 = _e % 64
-        y[_v] = (((math.tanh(float32(x[_v])) + (math.erf(float32(x[_v])) * ex2_approx(float32(x[_v])))) - lg2_approx((abs(float32(x[_v])) + float32(1.0)))) + ((float32(1) / (float32(1) + math.exp(-float32(x[_v])))) * math.pow(abs(float32(x[_v])), float32(1.5))))
+        y[_v] = (((float32(math.tanh(float32(x[_v]))) + (float32(math.erf(float32(x[_v]))) * float32(ex2_approx(float32(x[_v]))))) - float32(lg2_approx((abs(float32(x[_v])) + float32(1.0))))) + (float32((float32(1) / (float32(1) + float32(math.exp(-float32(x[_v])))))) * float32(math.pow(abs(float32(x[_v])), float32(1.5)))))
     # mathmix.dsl:14  z = cast(x * 8.0, i32) ^ 5
     for _v in range(2):
         _e = _tid + _v * 128
         _i0 = _e // 64
         _i1 = _e % 64
-        z[_v] = int32((int64(int32((float32(x[_v]) * float32(8.0)))) ^ int64(int32(5))))
+        z[_v] = int32((int64(int32((float32(x[_v]) * float32(8.0)))) ^ int64(5)))
     # mathmix.dsl:15  store Y[block.x * BR : +BR, 0 : +64], y
     for _v in range(2):
         _e = _tid + _v * 128

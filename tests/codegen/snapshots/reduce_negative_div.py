@@ -465,7 +465,7 @@ def reduce_negative_div(X, K, F, I, L):
             _i0 = _e
             _r3 = int64(-9223372036854775808)
             for _k4 in range(32):
-                _r3 = max(_r3, int64(_idiv(int64(K[_bx + _i0, _k4]), int64(int32(3)))))
+                _r3 = max(_r3, _idiv(int64(K[_bx + _i0, _k4]), int64(3)))
             i[_v] = int32(_r3)
     # reduce_negative_div.dsl:11  l = cast(min(0 - k / 3, axis=1), i32)
     for _v in range(1):
@@ -474,7 +474,7 @@ def reduce_negative_div(X, K, F, I, L):
             _i0 = _e
             _r5 = int64(9223372036854775807)
             for _k6 in range(32):
-                _r5 = min(_r5, (int32(0) - int64(_idiv(int64(K[_bx + _i0, _k6]), int64(int32(3))))))
+                _r5 = min(_r5, (int64(0) - _idiv(int64(K[_bx + _i0, _k6]), int64(3))))
             l[_v] = int32(_r5)
     # reduce_negative_div.dsl:12  store F[block.x : +1], f
     for _v in range(1):

@@ -6,12 +6,12 @@ import math
 
 import numpy as np
 from numba import config, cuda, types
-from numba.types import float32, float64, int64
+from numba.types import boolean, float32, float64, int64
 
 if config.ENABLE_CUDASIM:
     # The simulator runs this module as Python, where NumPy's scalar types are the same
     # casts as Numba's and much cheaper to call (arrays are allocated with types.*).
-    float32, float64, int64 = np.float32, np.float64, np.int64
+    boolean, float32, float64, int64 = np.bool_, np.float32, np.float64, np.int64
 
 BR = 4
 BC = 64

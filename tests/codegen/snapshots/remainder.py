@@ -85,13 +85,13 @@ def remainder(X, F, Y, Z):
         _e = _tid
         _i0 = _e // 32
         _i1 = _e
-        y[_v] = int32(((int64(_imod(int64(int32((x[_v] - int32(2)))), int64(int32(3)))) + int64(_imod(int64(int32((x[_v] - int32(3)))), int64(int32((-2)))))) + _imod(int64(_i1), int64(int32(5)))))
+        y[_v] = int32(((_imod(int64(int32((x[_v] - int32(2)))), int64(3)) + _imod(int64(int32((x[_v] - int32(3)))), int64(-2))) + _imod(int64(_i1), int64(5))))
     # remainder.dsl:13  z = (f - 0.5) % 0.3
     for _v in range(1):
         _e = _tid
         _i0 = _e // 32
         _i1 = _e
-        z[_v] = math.fmod((f[_v] - float32(0.5)), float32(0.3))
+        z[_v] = float32(math.fmod((f[_v] - float32(0.5)), float32(0.3)))
     # remainder.dsl:14  store Y[block.x : +1, 0 : +32], y
     for _v in range(1):
         _e = _tid

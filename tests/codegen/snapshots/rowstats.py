@@ -73,7 +73,7 @@ def rowstats(X, Out):
         _e = _tid + _v * 64
         _i0 = _e // 64
         _i1 = _e % 64
-        y[_v] = ((math.exp(x[_v]) * float32(0.5)) + x[_v])
+        y[_v] = ((float32(math.exp(x[_v])) * float32(0.5)) + x[_v])
     # materialise y for cross-thread reads (docs/LOWERING.md)
     cuda.syncthreads()
     for _v in range(32):
