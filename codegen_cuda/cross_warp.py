@@ -20,6 +20,8 @@ from . import warp
 from .distribute import Distribution
 from .warp import WARP
 from .distribute import same as same_dist
+from .node_types import node_types
+from .scalar import LoweringError
 
 MAX_SLOTS = 8       # partials a thread keeps in registers: flash_attention's 32 (5 shuffles each) spilled
 MAX_VALUES = 256    # values of the input a thread holds: the first stage is unrolled
@@ -51,10 +53,12 @@ class Reduction:
 
 
 REDUCTIONS = ("sum", "max", "min")
-# the accumulator of a float reduction; an integer sum accumulates in int64 (NumPy's, the
-# interpreter's), an integer max or min in the tile's own type (emit_int.IntEmitter.reduce_init)
-FLOAT_ACC = {ir.DType.F16: ir.DType.F32, ir.DType.F32: ir.DType.F32, ir.DType.F64: ir.DType.F64}
+# the tile types whose reductions may go parallel, and the partials' type for each type a
+# reduction's value has
+FLOAT_ACC = (ir.DType.F16, ir.DType.F32, ir.DType.F64)
 INTS = (ir.DType.I8, ir.DType.I32, ir.DType.I64)
+ACC = {"float32": ir.DType.F32, "float64": ir.DType.F64, "int8": ir.DType.I8, "int32": ir.DType.I32,
+       "int64": ir.DType.I64}
 # the simulator's shfl.xor exchanges values through float64: exact for these alone
 SHUFFLED = (ir.DType.F32, ir.DType.F64, ir.DType.I32)
 
@@ -100,14 +104,17 @@ def _parallel(s: ir.Stmt, tiles, consts, in_loop: bool, taken: set[str]) -> Redu
     src, dst = tiles[direct[0]], tiles[s.target.name]
     if any(not same_dist(tiles[n].dist, src.dist) for n in direct) or not 0 <= axis < len(src.shape):
         return None   # the argument's tiles must be the thread's own values, all in one distribution
-    if isinstance(arg, ir.Sym) and src.dtype is dst.dtype and src.dtype in FLOAT_ACC:
-        acc = FLOAT_ACC[src.dtype]
-    elif isinstance(arg, ir.Sym) and src.dtype is dst.dtype and src.dtype in INTS:
-        acc = ir.DType.I64 if f == "sum" else src.dtype
-    elif dst.dtype in FLOAT_ACC and all(tiles[n].dtype in FLOAT_ACC for n in direct):
-        acc = FLOAT_ACC[dst.dtype]   # float math on float tiles: the target's compute type
-    else:
+    if not (isinstance(arg, ir.Sym) and src.dtype is dst.dtype and src.dtype in FLOAT_ACC + INTS
+            or dst.dtype in FLOAT_ACC and all(tiles[n].dtype in FLOAT_ACC for n in direct)):
         return None   # integer expressions, bool and bf16 reductions stay serial
+    try:
+        # the partials accumulate in the reduction's own type (node_types.py: NumPy's, the
+        # interpreter's): an integer sum in int64, f16 in f32, float math in its promoted type
+        acc = ACC.get(node_types(tiles, consts, s.value, dst.shape).type_of(node))
+    except LoweringError:
+        return None
+    if acc is None:
+        return None
     if warp.thread_local(src.dist, axis, dst.dist):
         return None   # each thread holds its output's whole axis: no exchange to make faster
     if s.value is node and isinstance(arg, ir.Sym) and warp.butterfly_width(src.dist, axis, dst.dist):

@@ -67,6 +67,12 @@ class ValueEmitter:
                 owned = not under and dist.same(self.plan.tiles[n].dist, target.dist)
                 return self.fetch(use, n, coords, owned, t)
             case _ if exprs.int_scalar(e):
+                if under and exprs.mentions_thread(e):
+                    # the interpreter's thread id there is the owner of the target element at the
+                    # reduced coordinates (interp/block.compute), not the thread computing it
+                    raise LoweringError("a thread id inside a reduction, bcast or reshape in tile math is not "
+                                        "lowered: the interpreter gives each reduced element its own owner's id",
+                                        getattr(e, "span", None))
                 lit = exprs.try_fold(e, self.plan.consts)
                 return self.convert(f"int64({lit if lit is not None else self.scalar.emit(e)})", "int64", t)
             case ir.Neg(operand=x) | ir.Call(func="neg", args=(x,)):

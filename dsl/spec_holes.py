@@ -4,7 +4,11 @@ which every claim proves, so a hole inside a tag function, an `assume`, an `asse
 that a loop skipping the first tile satisfies). Holes belong in the implementation; a tag
 function may not read a constant that is a hole either (it is the kernel's contract), while an
 assertion or an assumption may (`block.x * BM`, `assume M % BM == 0` with a tile size being
-tuned)."""
+tuned). A hole may not decide whether a claim is checked either: none in the condition of an
+`if`, or the bounds of a `for`, around an `assert` or `invariant`, and no constant that is a hole
+in such a condition (held-out round 106: `if ??{0, 1} == 1:` around the assertion was filled to
+0, and then a loop skipping a tile proved). A loop's bounds may read a tile size being tuned
+(`range(K / BK)`)."""
 from __future__ import annotations
 
 from . import exprs, ir
@@ -34,7 +38,30 @@ def spec_hole_errors(kernel: ir.Kernel) -> list[Diagnostic]:
             word = "assert" if isinstance(s, ir.Assert) else "invariant"
             out.append(_error(f"a hole in an `{word}`: `argus fill` would choose the claim, not the kernel",
                               s.span))
+    _guards(kernel.body, valued, out)
     return out
+
+
+def _guards(body, valued: set[str], out: list) -> bool:
+    """Report the holes in the guards around claims in `body`; whether body holds a claim."""
+    claims = False
+    for s in body:
+        if isinstance(s, (ir.Assert, ir.Invariant)):
+            claims = True
+        elif isinstance(s, ir.For) and _guards(s.body, valued, out):
+            claims = True
+            if _holes(s.start) or _holes(s.stop):
+                out.append(_error("a hole in the bounds of a loop around an assertion: `argus fill` would choose "
+                                  "which iterations the claim covers", s.span))
+        elif isinstance(s, ir.If) and (_guards(s.then, valued, out) | _guards(s.orelse, valued, out)):
+            claims = True
+            named = [n.name for n in exprs.iter_nodes(s.cond)
+                     if isinstance(n, ir.Sym) and n.kind is ir.SymKind.CONST and n.name not in valued]
+            if _holes(s.cond) or named:
+                what = f"the constant {named[0]}, a hole," if named else "a hole"
+                out.append(_error(f"{what} in the condition of an `if` around an assertion: `argus fill` would "
+                                  "choose whether the claim is checked", s.span))
+    return claims
 
 
 def _holes(e) -> bool:

@@ -82,6 +82,18 @@ def test_an_unbounded_hole_is_solved_by_z3_from_the_counterexample():
     assert rej.candidates == (((0, 0),),) and rej.witness.rule == "TAG" and rej.replay == "replayed"
 
 
+def test_a_suppression_comment_does_not_let_a_wrong_completion_prove(tmp_path):
+    """Held-out round 106: with `# argus: allow TAG` on the claim, fill took the first
+    candidate, a loop skipping a tile; tune did not apply the comment. Neither does fill now."""
+    path = SKETCHES / "row_reduce_start.dsl"
+    text = path.read_text(encoding="utf-8").replace("range(??, C / BC)", "range(??{2, 1}, C / BC)").replace(
+        "assert tag(s[i]).col == range(0, C)", "assert tag(s[i]).col == range(0, C)  # argus: allow TAG -- elsewhere")
+    sketch, diags = load_sketch(text, str(tmp_path / "s.dsl"))
+    assert sketch is not None, diags
+    result = fill(sketch, FillOptions(exhaustive=True))
+    assert result.status == "filled" and "range(1, C / BC)" in result.text
+
+
 def test_a_rounding_hole_learns_a_range_per_witness_not_one_value():
     # `grid ((N + ??) / 128)`: the first witness (0 blocks cover N = 128 + 1's tail) rules out
     # every value below 127 at once; a grid with no block at those sizes is no way out (new-user

@@ -100,6 +100,25 @@ def test_a_hole_in_the_specification_is_e020():
     load(SKETCH.replace("assume M % 128 == 0", "assume M % (128 * V) == 0"))     # a tile size: allowed
 
 
+def test_a_hole_deciding_whether_a_claim_is_checked_is_e020():
+    """Held-out round 106: `if ??{0, 1} == 1:`, `for q in range(??{0, 1}):` and `if block.x < ??:`
+    around the assertion were filled to skip it, and then a row sum skipping a tile proved. A
+    constant that is a hole may not stand in such an `if` either; a loop's bounds may read a tile
+    size being tuned."""
+    claim = "        assert tag(a[i]).row == block.x * T + i\n"
+    for guard, line in (("    if ??{0, 1} == 1:\n", 9), ("    for q in range(??{0, 1}):\n", 9),
+                        ("    if block.x < ??:\n", 9), ("    if V == 1:\n", 9),
+                        ("    for q in range(1):\n        if q < ??{0, 1}:\n", 10)):
+        text = SKETCH.replace("    store C", guard + claim.replace("        ", "    " * (guard.count(":") + 1))
+                              + "    store C")
+        sketch, diags = load_sketch(text, "s.dsl")
+        assert sketch is None and [(d.code, d.span.line) for d in diags] == [("E020", line)], (guard, diags)
+    assert "the constant V, a hole," in load_sketch(SKETCH.replace("    store C", "    if V == 1:\n" + claim
+                                                                   + "    store C"), "s.dsl")[1][0].message
+    load(SKETCH.replace("    store C", "    for q in range(M / (T * V)):\n" + claim + "    store C"))
+    load(SKETCH.replace("    store C", "    if ??{0, 1} == 1:\n        a = a + 1.0\n" + claim[4:] + "    store C"))
+
+
 def test_a_finite_hole_may_stand_in_a_layout_stride_and_in_tile_math():
     """New-user round 38: `layout (T, T):(T + ??{0, 1}, 1)` was E025 ("no layout") and a hole
     in a mask's condition E021 ("not tile arithmetic"); each completion has an integer there."""
