@@ -9,7 +9,7 @@ from dsl.fmt import format_expr
 
 from . import distribute as dist
 from . import mathfn
-from .emit_common import REDUCE_INIT, compute_type, converted, expr_shape, numba_type, reduce_init, row_major
+from .emit_common import INT_BOUNDS, REDUCE_INIT, compute_type, converted, expr_shape, numba_type, reduce_init, row_major
 from .node_types import node_types
 from .plan import RegTile, fold
 from .scalar import LoweringError
@@ -49,6 +49,8 @@ class ValueEmitter:
                 self.convert(mathfn.float_literal(v, "float64"), "float64", want)
         if want == "boolean":
             return "True" if v else "False"
+        if want in INT_BOUNDS and not INT_BOUNDS[want][0] <= v <= INT_BOUNDS[want][1]:
+            return f"{want}(int64({v}))"        # wraps as astype does; int8(300) raises on the simulator
         return f"{want}({v})"
 
     def wrap(self, text: str, t: str) -> str:
@@ -67,12 +69,6 @@ class ValueEmitter:
                 owned = not under and dist.same(self.plan.tiles[n].dist, target.dist)
                 return self.fetch(use, n, coords, owned, t)
             case _ if exprs.int_scalar(e):
-                if under and exprs.mentions_thread(e):
-                    # the interpreter's thread id there is the owner of the target element at the
-                    # reduced coordinates (interp/block.compute), not the thread computing it
-                    raise LoweringError("a thread id inside a reduction, bcast or reshape in tile math is not "
-                                        "lowered: the interpreter gives each reduced element its own owner's id",
-                                        getattr(e, "span", None))
                 lit = exprs.try_fold(e, self.plan.consts)
                 return self.convert(f"int64({lit if lit is not None else self.scalar.emit(e)})", "int64", t)
             case ir.Neg(operand=x) | ir.Call(func="neg", args=(x,)):

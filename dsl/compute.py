@@ -87,6 +87,14 @@ def type_compute(tc, e: ir.Expr) -> tuple[ir.DType, tuple | None]:
             ta, tb = type_compute(tc, a), type_compute(tc, b)
             _no_bool_math(ck, ta, a, op.value) and _no_bool_math(ck, tb, b, op.value)
             return _binary(tc, e, ta, tb)
+        case ir.Call(func=f, args=(x, *_)) if f in REDUCE + ("bcast", "reshape") and exprs.mentions_thread(x):
+            # thread.x in tile math is the thread computing the target element; the elements
+            # these read are no one thread's (held-out round 107: the interpreter took each
+            # reduced element's owner, the lowered code the thread combining it)
+            ck.error("E021", f"a thread id inside {f}(...) names no one thread", x.span,
+                     "compute the math on thread ids into a tile of its own first (`t = x * 0.0 + thread.x`), "
+                     f"then {f} that tile")
+            return ir.DType.F32, None
         case ir.Call(func=f, args=args, kwargs=kw) if f in REDUCE:
             return _reduce(tc, e, args, dict(kw))
         case ir.Call(func="bcast"):

@@ -19,6 +19,7 @@ import z3
 
 from dsl import exprs, ir
 from dsl.fmt import format_expr
+from dsl.masks import INT_RANGES
 
 from .access import loop_vars, point_thread_dependent
 from .cover_part import declared
@@ -181,7 +182,7 @@ def _data_as_values(ctx, guards, subs, bounds, i: int) -> tuple:
     facts = []
     for ref, sym in refs.values():
         # a value its type holds (held-out round 95: `F[0] > 127` of an i8 F was reachable)
-        lo, hi = _TYPE_RANGE.get(ctx.df.kernel.param(ref.tensor).dtype, (None, None))
+        lo, hi = INT_RANGES.get(ctx.df.kernel.param(ref.tensor).dtype, (None, None))
         if lo is not None:
             facts += [names[sym.name] >= lo, names[sym.name] <= hi]
         for a in ctx.df.kernel.assumes:
@@ -193,10 +194,6 @@ def _data_as_values(ctx, guards, subs, bounds, i: int) -> tuple:
                                   f"{ref.tensor} is not followed element by element here", a.span)
             facts.append(ctx.env.cond(got, names))
     return conds, subs, bounds, names, facts, [(ref, names[sym.name]) for ref, sym in refs.values()]
-
-
-_TYPE_RANGE = {ir.DType.BOOL: (0, 1), ir.DType.I8: (-2 ** 7, 2 ** 7 - 1), ir.DType.I32: (-2 ** 31, 2 ** 31 - 1),
-               ir.DType.I64: (-2 ** 63, 2 ** 63 - 1)}
 
 
 def _instance(a: ir.Expr, ref: ir.ElemRef, sym: ir.Sym):

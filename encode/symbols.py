@@ -16,7 +16,7 @@ from .elem_reads import OPAQUE_MARK, opaque_reads
 from .terms import And, Div, Ge, Gt, If, Le, Lt, Neg, Or
 
 # the values an integer input's element of these types holds (SymEnv.held; memwitness shows so)
-HELD = {ir.DType.BOOL: (0, 1), ir.DType.I8: INT_RANGES[ir.DType.I8], ir.DType.I32: INT_RANGES[ir.DType.I32]}
+HELD = {d: INT_RANGES[d] for d in (ir.DType.BOOL, ir.DType.I8, ir.DType.I32)}
 
 
 class Unsupported(Exception):
