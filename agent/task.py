@@ -8,6 +8,7 @@ or `bytes_moved(sizes)`; optionally `make_inputs(sizes, rng)`.
 from __future__ import annotations
 
 import importlib.util
+import re
 import tomllib
 from dataclasses import dataclass
 from pathlib import Path
@@ -66,6 +67,10 @@ def load_task(path: str | Path) -> Task:
     missing = [k for k in REQUIRED if k not in data]
     if missing:
         raise TaskError(f"{path}: missing {', '.join(missing)}")
+    if not isinstance(data["name"], str) or not re.fullmatch(r"[A-Za-z0-9_][A-Za-z0-9_.-]{0,99}", data["name"]):
+        # the name names files under the memory directory (held-out round 109: `../../tmp/x`
+        # wrote evaluations outside it)
+        raise TaskError(f"{path}: name must be letters, digits, '_', '-' and '.', not starting with '.' or '-'")
     tol = data["tolerance"]
     if not isinstance(tol, dict) or not {"rtol", "atol"} <= set(tol):
         raise TaskError(f"{path}: tolerance must be {{ rtol = ..., atol = ... }}")

@@ -40,6 +40,11 @@ class ValueEmitter:
         self.types.add(want)
         if want == "boolean":
             return f"({text} != 0)"         # NaN is True, as astype(bool) has it
+        if have.startswith("float") and want in INT_BOUNDS:
+            # truncated, saturated at the type's bounds, NaN to 0 (scalar._saturating)
+            helper = f"_f2i{want[3:]}"
+            self.scalar.used.add(helper)
+            return converted(want, f"{helper}({text})") if want != "int64" else f"{helper}({text})"
         return converted(want, text)
 
     def literal(self, v, want: str) -> str:

@@ -163,6 +163,22 @@ _TRUNC_MOD = ("    if b == -1:\n"
               "    return r\n")
 _DEVICE = "@cuda.jit(device=True, inline=\"always\")\n"
 
+
+def _saturating(bits: int) -> str:
+    """A float's conversion to an integer of `bits` bits, as int64: truncated toward zero,
+    saturated at the type's bounds, NaN to 0 (docs/SEMANTICS.md; interp/compute.cast). A
+    GPU's fptosi out of range is undefined, NumPy's astype platform-dependent (held-out
+    round 108: `cast(255.0, i8)` was -1 in the interpreter, 127 on a GPU)."""
+    lo, hi = -2 ** (bits - 1), 2 ** (bits - 1) - 1
+    return (_DEVICE + f"def _f2i{bits}(x):\n"
+            "    if x != x:\n"
+            "        return int64(0)\n"
+            f"    if x >= {float(hi + 1)!r}:\n"
+            f"        return int64({hi})\n"
+            f"    if x < {float(lo)!r}:\n"
+            f"        return int64({lo})\n"
+            "    return int64(x)\n")
+
 HELPERS = {
     "_tdiv": _DEVICE + "def _tdiv(a, b):\n" + _TRUNC_DIV,
     "_tmod": _DEVICE + "def _tmod(a, b):\n" + _TRUNC_MOD,
@@ -187,6 +203,7 @@ HELPERS = {
               "    if a == b and a != 0:\n"
               "        return a\n"
               "    return -(-a - b)\n"),
+    **{f"_f2i{bits}": _saturating(bits) for bits in (8, 32, 64)},
     "_tdiv_host": ("def _tdiv_host(a, b):\n"
                    "    q = abs(a) // abs(b)\n"
                    "    return q if (a < 0) == (b < 0) else -q\n"),

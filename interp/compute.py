@@ -15,7 +15,7 @@ import numpy as np
 from dsl import ir
 from dsl.compute import function_of_one, selects_own_sides
 from dsl.exprs import iter_nodes
-from dsl.masks import neutral_for
+from dsl.masks import INT_RANGES, neutral_for
 from dsl.pad_values import meets_data
 
 from .intexpr import tdiv
@@ -47,9 +47,24 @@ def to_bf16(x) -> np.ndarray:
 
 
 def cast(values, dtype: ir.DType) -> np.ndarray:
+    """values as `dtype`: floats to an integer type truncated toward zero, saturated at its
+    bounds, NaN to 0 (docs/SEMANTICS.md); NumPy's astype is platform-dependent out of range."""
     with np.errstate(all="ignore"):
-        out = np.asarray(values).astype(NUMPY[dtype])
+        v = np.asarray(values)
+        if v.dtype.kind == "f" and dtype in _INT_BOUNDS:
+            return _saturated(v, *_INT_BOUNDS[dtype]).astype(NUMPY[dtype])
+        out = v.astype(NUMPY[dtype])
     return to_bf16(out) if dtype is ir.DType.BF16 else out
+
+
+_INT_BOUNDS = {d: INT_RANGES[d] for d in (ir.DType.I8, ir.DType.I32, ir.DType.I64)}
+
+
+def _saturated(v: np.ndarray, lo: int, hi: int) -> np.ndarray:
+    t = np.trunc(v.astype(np.float64))
+    over, under = t >= float(hi + 1), t < float(lo)
+    inside = np.where(over | under | np.isnan(t), 0, t).astype(np.int64)
+    return np.where(over, hi, np.where(under, lo, inside))
 
 
 @dataclass(frozen=True)

@@ -105,7 +105,10 @@ def _fuse(stmts: tuple, i: int, j: int, kernel: ir.Kernel):
     if split is None:
         return None
     before, after, l_seen = split
-    if not l_seen and not any(isinstance(s, ir.Zeros) and s.target.name == l for s in stmts[:i]):
+    # the sum starts from zeros: its last write before the max pass is a `zeros` (held-out
+    # round 109: `l = zeros` then `l = l + 1.0`, a softmax with a sink, had its 1.0 rescaled)
+    last = next((s for s in reversed(stmts[:i]) if l in written((s,))), None)
+    if not l_seen and not (isinstance(last, ir.Zeros) and last.target.name == l):
         return None
     mtype = l1.body[-1].target
     mp = fresh(kernel, m + "_prev")

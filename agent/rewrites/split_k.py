@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import dataclasses
 
-from dsl import ir
+from dsl import exprs, ir
 
 from .base import (Rewritten, add, div, fresh, lit, mul, only_plain_facts, paths, size_assumes, splice,
                    sym)
@@ -40,8 +40,11 @@ def _accumulator(loop: ir.For) -> str | None:
     rest = loop.body[:-1]
     if any(acc in read(s) | defined(s) for s in rest):
         return None
-    last_reads = read(last) - {acc}
-    return None if acc in last_reads else acc
+    # the term added may not read the accumulator (held-out round 109: `y = y + (sum(..) + y)`
+    # was split, each part adding its own partial; read(last) - {acc} never held acc)
+    term = (last.a, last.b) if isinstance(last, ir.Mma) else \
+        exprs.free_syms(last.value.rhs, ir.SymKind.TENSOR)
+    return None if acc in term else acc
 
 
 def _carried(body: tuple, acc: str) -> bool:

@@ -35,6 +35,13 @@ def test_bad_task_files_are_reported(tmp_path):
                                      'tolerance = { rtol = 0.1, atol = 0.0 }\n')
     with pytest.raises(TaskError, match="does not exist"):
         load_task(tmp_path / "u.toml")
+    # the name names files under the memory directory (held-out round 109: `../../../tmp/evil`
+    # wrote evaluations outside it)
+    for name in ("../../../tmp/evil", "a/b", ".hidden", "", 3):
+        (tmp_path / "v.toml").write_text(f'name = {name!r}\ndescription = ""\nseed = "no.dsl"\nreference = "r.py"\n'
+                                         'tolerance = { rtol = 0.1, atol = 0.0 }\n'.replace("'", '"'))
+        with pytest.raises(TaskError, match="name must be"):
+            load_task(tmp_path / "v.toml")
 
 
 def test_constant_and_unwritten_outputs_fail():

@@ -138,3 +138,21 @@ def test_a_thread_id_inside_a_reduction_is_a_checker_error():
         res = check_source(text, "t.dsl")
         assert not res.ok and res.diagnostics[0].code == "E021", res.diagnostics
         assert "a thread id inside" in res.diagnostics[0].message
+
+
+def test_a_float_out_of_an_integer_type_saturates_in_the_interpreter_and_the_code(tmp_path):
+    """`cast(255.0, i8)` was -1 in the interpreter (NumPy's astype on x86) and 127 on a GPU
+    (held-out round 108): the DSL truncates toward zero, saturates at the type's bounds and
+    takes NaN to 0, and so do both."""
+    import numpy as np
+    from interp.compute import cast
+    got = cast(np.array([255.0, 200.5, -129.0, np.nan, -0.7, 3e9, -1e30], np.float32), ir.DType.I8)
+    assert got.tolist() == [127, 127, -128, 0, 0, 127, -128]
+    assert cast(np.array([1e19, -1e19, 2.5]), ir.DType.I64).tolist() == [2 ** 63 - 1, -2 ** 63, 2]
+    outs = "Y8: i8[R, 32], Y32: i32[R, 32], Y64: i64[R, 32], Z: i32[R, 32]"
+    text = HEADER.format(name="t", outs=outs) + "".join(
+        f"    {n} = cast({v}, {t})\n    store {n.upper()}[block.x : +1, 0 : +32], {n}\n"
+        for n, v, t in (("y8", "x * 100.0", "i8"), ("y32", "x * 1000000000.0", "i32"),
+                        ("y64", "g * 1e19", "i64"), ("z", "log(x)", "i32")))
+    got = check_lowering(checked(text), text, None, [{"R": 3}], seeds=(0, 1), cache_dir=tmp_path)
+    assert got.verdict == "ok", got.detail

@@ -35,6 +35,28 @@ def grid(N):
     return ((N // 64), 1, 1)
 
 
+@cuda.jit(device=True, inline="always")
+def _f2i32(x):
+    if x != x:
+        return int64(0)
+    if x >= 2147483648.0:
+        return int64(2147483647)
+    if x < -2147483648.0:
+        return int64(-2147483648)
+    return int64(x)
+
+
+@cuda.jit(device=True, inline="always")
+def _f2i8(x):
+    if x != x:
+        return int64(0)
+    if x >= 128.0:
+        return int64(127)
+    if x < -128.0:
+        return int64(-128)
+    return int64(x)
+
+
 def cast_chain(X, Y):
     N = X.shape[0]
     _tid = cuda.threadIdx.x
@@ -51,7 +73,7 @@ def cast_chain(X, Y):
     for _v in range(1):
         _e = _tid
         _i0 = _e
-        y[_v] = (((float32(int32((x[_v] * float32(8.0)))) + float32(float16(x[_v]))) + float32(float64(x[_v]))) + float32(int8((x[_v] * float32(4.0)))))
+        y[_v] = (((float32(int32(_f2i32((x[_v] * float32(8.0))))) + float32(float16(x[_v]))) + float32(float64(x[_v]))) + float32(int8(_f2i8((x[_v] * float32(4.0))))))
     # cast_chain.dsl:12  store Y[block.x * 64 : +64], y
     for _v in range(1):
         _e = _tid

@@ -36,6 +36,28 @@ def grid(R):
 
 
 @cuda.jit(device=True, inline="always")
+def _f2i32(x):
+    if x != x:
+        return int64(0)
+    if x >= 2147483648.0:
+        return int64(2147483647)
+    if x < -2147483648.0:
+        return int64(-2147483648)
+    return int64(x)
+
+
+@cuda.jit(device=True, inline="always")
+def _f2i8(x):
+    if x != x:
+        return int64(0)
+    if x >= 128.0:
+        return int64(127)
+    if x < -128.0:
+        return int64(-128)
+    return int64(x)
+
+
+@cuda.jit(device=True, inline="always")
 def _fmax(a, b):
     if a > b:
         return a
@@ -76,7 +98,7 @@ def float_reduce_of_int(X, Z, M, N):
             _r1 = float64(math.inf)
             for _k2 in range(32):
                 _r1 = _fmin(_r1, (float64(X[_bx + _i0, _k2]) * float64(2.5)))
-            m[_v] = int8((_r1 - float64(200.0)))
+            m[_v] = int8(_f2i8((_r1 - float64(200.0))))
     # float_reduce_of_int.dsl:10  n = max(z * 2.0, axis=1) + 4000000000.0
     for _v in range(1):
         _e = _tid
@@ -85,7 +107,7 @@ def float_reduce_of_int(X, Z, M, N):
             _r3 = float64(-math.inf)
             for _k4 in range(32):
                 _r3 = _fmax(_r3, (float64(Z[_bx + _i0, _k4]) * float64(2.0)))
-            n[_v] = int32((_r3 + float64(4000000000.0)))
+            n[_v] = int32(_f2i32((_r3 + float64(4000000000.0))))
     # float_reduce_of_int.dsl:11  store M[block.x : +1], m
     for _v in range(1):
         _e = _tid

@@ -36,6 +36,17 @@ def grid(R):
 
 
 @cuda.jit(device=True, inline="always")
+def _f2i32(x):
+    if x != x:
+        return int64(0)
+    if x >= 2147483648.0:
+        return int64(2147483647)
+    if x < -2147483648.0:
+        return int64(-2147483648)
+    return int64(x)
+
+
+@cuda.jit(device=True, inline="always")
 def _idiv(a, b):
     if b == -1:
         return -a
@@ -72,7 +83,7 @@ def int_tile_math(X, F, Y, Z, M):
         _e = _tid
         _i0 = _e // 32
         _i1 = _e
-        y[_v] = int32((float64((int64(int32((f[_v] * float32(100.0)))) - _idiv(int64(x[_v]), int64(7)))) + (float64(x[_v]) * float64(0.5))))
+        y[_v] = int32(_f2i32((float64((int64(int32(_f2i32((f[_v] * float32(100.0))))) - _idiv(int64(x[_v]), int64(7)))) + (float64(x[_v]) * float64(0.5)))))
     # int_tile_math.dsl:12  z = cast(x / 4 * 4, f32) + cast(x, f32) / 2.0
     for _v in range(1):
         _e = _tid

@@ -414,6 +414,17 @@ def grid(R):
     return ((R // BR), 1, 1)
 
 
+@cuda.jit(device=True, inline="always")
+def _f2i32(x):
+    if x != x:
+        return int64(0)
+    if x >= 2147483648.0:
+        return int64(2147483647)
+    if x < -2147483648.0:
+        return int64(-2147483648)
+    return int64(x)
+
+
 def mathmix(X, Y, Z):
     R = X.shape[0]
     _tid = cuda.threadIdx.x
@@ -439,7 +450,7 @@ def mathmix(X, Y, Z):
         _e = _tid + _v * 128
         _i0 = _e // 64
         _i1 = _e % 64
-        z[_v] = int32((int64(int32((float32(x[_v]) * float32(8.0)))) ^ int64(5)))
+        z[_v] = int32((int64(int32(_f2i32((float32(x[_v]) * float32(8.0))))) ^ int64(5)))
     # mathmix.dsl:15  store Y[block.x * BR : +BR, 0 : +64], y
     for _v in range(2):
         _e = _tid + _v * 128
