@@ -261,14 +261,16 @@ def function_of_one(e: ir.Expr, self_name: str | None = None) -> str | None:
 
 
 def _elementwise(n: ir.Expr) -> bool:
-    """A node of plain elementwise math: operands, arithmetic and elementwise functions."""
+    """A node of plain elementwise math: operands, arithmetic, elementwise functions, and a
+    `where` with its condition (new-user round 108: `where(v >= 0.0, v + 0.5, v - 0.5)` of a
+    k-accumulated v merged the condition's records with the pick's, pairing different k)."""
     match n:
-        case ir.Sym() | ir.IntLit() | ir.FloatLit() | ir.BuiltinRef() | ir.ElemRef() | ir.Neg() | ir.Cast():
+        case ir.Sym() | ir.IntLit() | ir.FloatLit() | ir.BuiltinRef() | ir.ElemRef() | ir.Neg() | ir.Cast() | ir.Not():
             return True
-        case ir.Bin(op=op):
-            return op not in ir.COMPARISONS and op not in ir.LOGICAL
+        case ir.Bin():
+            return True
         case ir.Call(func=f, kwargs=()):
-            return f in UNARY + BINARY
+            return f in UNARY + BINARY + ("where",)
     return False
 
 

@@ -193,6 +193,8 @@ def _contribs(df, e, coords, w, inst, self_name, operand: bool = False) -> tuple
             # condition's records merged with the pick's.
             (ca, na), (cb, nb) = (_operand(df, x, coords, w, inst, self_name) for x in (a, b))
             return product(ca, cb), _mul(na, nb)
+        case ir.Call(func="where") if (got := _function_of_one(df, e, coords, w, inst, self_name)) is not None:
+            return got
         case ir.Call(func="where", args=(c, a, b)):
             (cc, nc), (ca, na), (cb, nb) = (_operand(df, x, coords, w, inst, self_name) for x in (c, a, b))
             pick = _known_pick(df, c, inst)

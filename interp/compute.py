@@ -99,7 +99,7 @@ class ComputeEval:
 
     def ev(self, e: ir.Expr) -> Val:
         v = self._value(e)
-        if isinstance(e, ir.Bin) or isinstance(e, ir.Call) and e.func in ("maximum", "minimum", "pow"):
+        if isinstance(e, ir.Bin) or isinstance(e, ir.Call) and e.func in ("maximum", "minimum", "pow", "where"):
             one = function_of_one(e, self.self_name)
             tags = self.regs[one].tags if one in self.regs else None
             if tags is not None and not (isinstance(tags, Tags) and tags.const):
