@@ -60,7 +60,10 @@ def value_at(e: ir.Expr, name: str, v: float, types: Mapping, known: dict | None
     68, 69: `minimum(m + m, 0)` of i8 padding 100 is -56, not 0; `m / 2 * 2` of 7 is 6). A
     float literal is the number the math it is an operand of holds (`within`, that math's
     type): f32 for 16- and 32-bit floats (16777217.0 is 16777216.0 there, held-out round 70),
-    f64 for f64 and integer tiles (the lowering takes such a literal as a double)."""
+    f64 for f64 and integer tiles (the lowering takes such a literal as a double). An integer
+    padding value (an integer or bool tile's fill) is its float where f64 holds it exactly
+    (new-user round 108: `where(mk == 1, 1.0, 0.0)` of a bool mk filled with 0 was not known)."""
+    v = as_number(v)
     if isinstance(e, (ir.FloatLit, ir.IntLit)):
         return _value_at(e, name, v, types, known, within)
     if isinstance(e, (ir.Bin, ir.Neg, ir.Call)) and int_scalar(e):
@@ -78,6 +81,14 @@ def value_at(e: ir.Expr, name: str, v: float, types: Mapping, known: dict | None
         if kind in _INTS and not holds_integer(got, kind):
             return UNKNOWN
     return got
+
+
+def as_number(v):
+    """A padding value as this module computes with it: an integer fill (of an integer or bool
+    tile) as its float where f64 holds it exactly, else UNKNOWN; anything else as it is."""
+    if isinstance(v, int) and not isinstance(v, bool):
+        return float(v) if abs(v) < 2 ** 64 and float(v) == v else UNKNOWN
+    return v
 
 
 def math_type(e: ir.Expr, types: Mapping) -> ir.DType | None:

@@ -10,7 +10,7 @@ import z3
 from dsl import exprs, ir
 from dsl.data_bounds import float_valued
 from dsl.masks import neutral_for
-from dsl.pad_values import UNKNOWN, math_type, same
+from dsl.pad_values import UNKNOWN, as_number, math_type, same
 
 from . import program as prog
 from .fill_parts import MAX_RANK, MET, NONE, Part, fixed_place, identical, reduced, shifted, tile_coords
@@ -33,15 +33,15 @@ class PadLines:
         dims = self.access_dims(s, self.point)
         outside = self.index_outside(s, self.point)
         if dims is None or outside is None:
-            return (Part(s.mask.value, frozenset(), None),)
+            return (Part(as_number(s.mask.value), frozenset(), None),)
         axes = frozenset(range(len(dims)))
         # each place is exact: every element past the tensor along an axis is padding
-        parts = tuple(Part(s.mask.value, axes - {t}, (axes - {t}) | ({t} if wholly else set()), z3.simplify(place),
+        parts = tuple(Part(as_number(s.mask.value), axes - {t}, (axes - {t}) | ({t} if wholly else set()), z3.simplify(place),
                            exact=True)
                       for t, (partial, wholly, place) in enumerate(dims) if partial)
         if outside is not False:
             # an integer subscript past the tensor (a channel c >= C): the whole tile is padding
-            parts += (Part(s.mask.value, axes, axes, z3.simplify(outside), exact=True),)
+            parts += (Part(as_number(s.mask.value), axes, axes, z3.simplify(outside), exact=True),)
         return parts
 
     def index_outside(self, s: ir.Load, point):

@@ -23,6 +23,7 @@ from . import running
 from .fill_parts import MET
 from .findings import Finding, Unknown
 from .holds_data import empty_range
+from .index_range import within_type
 from .solver import Verdict as SV, find_model
 from .value_atoms import non_finite
 from .pad_walk import Pads
@@ -34,7 +35,9 @@ def check(df, sink, opts) -> None:
         if parts and _under_start(df, point, op, operand, parts):
             sink.obligation()       # the running extremum's start already holds what the padding could
             return
-        _require(sink, point, op, parts, operand, axis, bounded, pads.compute_dtype(operand))
+        dtype = pads.compute_dtype(operand)
+        _require(sink, point, op, parts, operand, axis, bounded, dtype,
+                 lambda e: within_type(df, pads, point, e, dtype))
     pads = Pads(df, opts, require=require)
     for p in df.points:
         try:
@@ -253,21 +256,31 @@ def _filled(df, e: ir.Expr) -> bool:
 
 
 def _require(sink, point, op: str, parts, operand: ir.Expr, axis: int | None = None, bounded: bool = False,
-             dtype: ir.DType | None = None) -> None:
+             dtype: ir.DType | None = None, in_range=None) -> None:
     """The padding `parts` of `operand` that reach reduction (or mma) `op` (over `axis`) is
-    neutral there."""
+    neutral there (`in_range(e)`: whether every value of e is one of `dtype`'s)."""
     if not parts:
         return
     sink.obligation()
     want = neutral_for(op)
-    if op in ("max", "min") and dtype in INT_RANGES and _in_type_range(operand):
+    if op in ("max", "min") and dtype in INT_RANGES and (_in_type_range(operand) or (
+            in_range is not None and in_range(operand))):
         # an integer tile's max has its type's least value as identity: no -inf in an i32 tile
         # (held-out round 39: `masked(fill=-2147483648)` was refused, told to fill with -inf).
         # Only where no arithmetic made the values: math may be int64 (index math), below the
         # type's least value; a choice between tiles, indices and literals is not (new-user
         # round 50: `min(where(x == m, index(x, axis=1), 2147483647))` was refuted, its
-        # named-temporary twin proved).
+        # named-temporary twin proved). Arithmetic on coordinates and scalars is bounded by
+        # the solver (encode/index_range.py).
         want = INT_RANGES[dtype][0 if op == "max" else 1]
+    elif op in ("max", "min") and dtype in INT_RANGES and all(
+            q.value == INT_RANGES[dtype][0 if op == "max" else 1] for q in parts):
+        # the type's extreme is the identity only where no value of the operand lies beyond it
+        sink.unknown("TAG", point.span, f"padding of a masked tile reaches this {op} as the {dtype.value} type's "
+                     f"{'least' if op == 'max' else 'largest'} value, its identity only where no value of "
+                     f"`{format_expr(operand)}` lies beyond the type, which was not shown: bound the sizes "
+                     "with an `assume`, or mask the reduced operand itself")
+        return
     bare = isinstance(operand, ir.Sym)
     what = operand.name if bare else "its operand"
     if any(q.absorbed for q in parts):

@@ -21,7 +21,7 @@ from __future__ import annotations
 import dataclasses
 
 from dsl import exprs, ir
-from dsl.pad_values import NOPAD, UNKNOWN, cast_value, holds_integer, math_type, meets_data, operands, tile_names
+from dsl.pad_values import NOPAD, UNKNOWN, as_number, cast_value, holds_integer, math_type, meets_data, operands, tile_names
 
 from . import program as prog
 from .element_conds import BITS
@@ -150,7 +150,7 @@ class Pads(Structural, PadLines, Accumulators, NonFiniteReads, Reaching, MmaPadd
         if isinstance(s, ir.Load) and s.mask is not None and self.df.kernel.param(s.src.tensor) is not None:
             return merged(self.access_parts(s) + stored)
         if isinstance(s, (ir.Load, ir.Copy, ir.TmaLoad)) and s.mask is not None:
-            return merged((Part(s.mask.value, frozenset(), None),) + stored)     # into shared memory: any shape
+            return merged((Part(as_number(s.mask.value), frozenset(), None),) + stored)     # into shared memory: any shape
         if isinstance(s, ir.Load):
             copied = self.copied(s)
             if copied is not None:

@@ -454,7 +454,19 @@ HELD_OUT = [
     # a where of one accumulated tile keeps its records (new-user round 108: its condition's
     # records were paired with the pick's, and `k=range(0, K)` counted k twice)
     ("r108_ok_i8_requant_where_round", {"M": 37, "N": 45, "K": 21}),
+    # i32 index arithmetic bounded by an assumption: 2147483647 is min's identity there
+    ("r111_ok_argmin_rows_bounded", {"R": 37, "C": 45}),
 ]
+
+
+def test_an_integer_extreme_padding_over_unbounded_index_math_is_unknown_not_refuted():
+    """Held-out rounds 105 and 111: an i32 argmin's `index(x, axis=0) + rt * BR` may leave i32
+    for some R, so 2147483647 is not shown to be min's identity: unknown, with what to do, not a
+    finding that asked for inf (which an i32 tile cannot hold, E035)."""
+    text = (HERE / "r111_ok_argmin_rows_bounded.dsl").read_text().replace("    assume R < 2000000000\n", "")
+    v = verify_kernel(check_source(text, "argmin.dsl").kernel, VerifyOptions())
+    assert v.status == "unknown" and not v.findings, v.findings
+    assert any("bound the sizes with an `assume`" in u.reason for u in v.unknowns), v.unknowns
 
 
 @pytest.mark.parametrize("name,sizes", HELD_OUT, ids=[h[0] for h in HELD_OUT])
