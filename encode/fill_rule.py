@@ -59,7 +59,7 @@ def _check_point(df, sink, pads, p) -> None:
             # makes whole lines of the result padding, whatever its value: the padding walk
             # gives those lines its value (0.0 or unknown), a mask or a masked store decides
             parts = tuple(q for q in pads.of(name) if k not in q.whole and not _cancelled(df, pads, p, s, q, name))
-            _require(sink, p, "mma", parts, ir.Sym(name, ir.SymKind.TENSOR))
+            _require(sink, p, "mma", parts, ir.Sym(name, ir.SymKind.TENSOR), dtype=df.types[name].dtype)
             seen = non_finite(pads.finite.read(p, other)) if parts else ""
             if seen:
                 sink.obligation()
@@ -263,7 +263,7 @@ def _require(sink, point, op: str, parts, operand: ir.Expr, axis: int | None = N
         return
     sink.obligation()
     want = neutral_for(op)
-    if op in ("max", "min") and dtype in INT_RANGES and (_in_type_range(operand) or (
+    if op in ("max", "min") and dtype in INT_RANGES and (_in_type_range(operand, dtype) or (
             in_range is not None and in_range(operand))):
         # an integer tile's max has its type's least value as identity: no -inf in an i32 tile
         # (held-out round 39: `masked(fill=-2147483648)` was refused, told to fill with -inf).
@@ -319,17 +319,21 @@ def _require(sink, point, op: str, parts, operand: ir.Expr, axis: int | None = N
     sink.finding(Finding("TAG", point.span, msg, hint=hint))
 
 
-def _in_type_range(e: ir.Expr) -> bool:
-    """Every value of e is one of a tile's, an index or a literal's: no arithmetic."""
+def _in_type_range(e: ir.Expr, dtype: ir.DType) -> bool:
+    """Every value of e is one of a tile's, an index or a literal that `dtype` holds: no
+    arithmetic (held-out round 112: `min(where(x > 0, x, 3000000000))` of an i32 x took
+    2147483647 padding for min's identity, and the padding won over the int64 literal)."""
     match e:
-        case ir.Sym(kind=ir.SymKind.TENSOR) | ir.IntLit():
+        case ir.Sym(kind=ir.SymKind.TENSOR):
             return True
+        case ir.IntLit(value=v):
+            return INT_RANGES[dtype][0] <= v <= INT_RANGES[dtype][1]
         case ir.Call(func="index"):
             return True
         case ir.Call(func="where", args=(_, a, b)):
-            return _in_type_range(a) and _in_type_range(b)
+            return _in_type_range(a, dtype) and _in_type_range(b, dtype)
         case ir.Call(func="mask" | "bcast" | "reshape", args=(a, *_)):
-            return _in_type_range(a)
+            return _in_type_range(a, dtype)
     return False
 
 

@@ -24,12 +24,14 @@ _ARITH = {ir.BinOp.ADD: lambda a, b: a + b, ir.BinOp.SUB: lambda a, b: a - b, ir
 def within_type(df, pads, point, e: ir.Expr, dtype: ir.DType) -> bool:
     """Every value e may take at `point` is one of `dtype`'s (pads: the padding walk, for the
     point's instance and its solver)."""
-    parts = _arithmetic(e)
-    if parts is None or dtype not in INT_RANGES:
+    if dtype not in INT_RANGES:
+        return False
+    lo, hi = INT_RANGES[dtype]
+    parts = _arithmetic(e, lo, hi)
+    if parts is None:
         return False
     if not parts:
         return True
-    lo, hi = INT_RANGES[dtype]
     inst, facts = pads.instance(point)
     for x in parts:
         box: list = []
@@ -42,17 +44,20 @@ def within_type(df, pads, point, e: ir.Expr, dtype: ir.DType) -> bool:
     return True
 
 
-def _arithmetic(e: ir.Expr) -> list | None:
+def _arithmetic(e: ir.Expr, lo: int, hi: int) -> list | None:
     """The arithmetic among e's values (each to bound), or None where a value is something
-    else than a tile's, a literal's, a coordinate's or such arithmetic."""
+    else than a tile's, a literal in [lo, hi] (one past the type is an int64: held-out round
+    112), a coordinate's or such arithmetic."""
     match e:
-        case ir.Sym(kind=ir.SymKind.TENSOR) | ir.IntLit() | ir.Call(func="index"):
+        case ir.IntLit(value=v):
+            return [] if lo <= v <= hi else None
+        case ir.Sym(kind=ir.SymKind.TENSOR) | ir.Call(func="index"):
             return []
         case ir.Call(func="where", args=(_, a, b)):
-            pa, pb = _arithmetic(a), _arithmetic(b)
+            pa, pb = _arithmetic(a, lo, hi), _arithmetic(b, lo, hi)
             return None if pa is None or pb is None else pa + pb
         case ir.Call(func="mask" | "bcast" | "reshape", args=(a, *_)):
-            return _arithmetic(a)
+            return _arithmetic(a, lo, hi)
         case ir.Bin() | ir.Neg() if _scalar_math(e):
             return [e]
     return None

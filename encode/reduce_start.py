@@ -13,7 +13,7 @@ from __future__ import annotations
 
 import math
 
-from dsl import ir
+from dsl import exprs, ir
 from dsl.data_bounds import data_bound
 from dsl.masks import INT_RANGES
 from dsl.pad_values import value_at
@@ -39,7 +39,8 @@ def _block(df, stmts, known: dict[str, float], sink) -> None:
             for u in inside:
                 # only where every write of the target in the loop is a running update: a reset
                 # inside the loop starts it there, and the recursion below sees that reset
-                if all(isinstance(w, ir.Compute) and running.update(w.value, w.target.name) is not None
+                if all(isinstance(w, ir.Compute) and (running.update(w.value, w.target.name) is not None
+                                                      or _product(w) is not None)
                        for w in inside if w.target.name == u.target.name):
                     _update(u, known, sink)
             _block(df, s.body, {k: v for k, v in known.items() if k not in assigned}, sink)
@@ -57,6 +58,13 @@ def _update(s, known: dict, sink) -> None:
     """A finding for `acc = maximum(acc, e)` (or minimum, or `where(e > acc, e, acc)`) whose
     acc holds a constant before the loop that is not the operation's identity."""
     if not isinstance(s, ir.Compute) or s.target.name not in known:
+        return
+    if _product(s) is not None:
+        if known[s.target.name] == 0.0:
+            sink.finding(Finding(
+                "START", s.span, f"the running product '{s.target.name}' starts at 0.0: every update "
+                "multiplies 0.0, so the result is 0.0 (or NaN), not a product of the data",
+                hint=f"start '{s.target.name}' at 1.0, the product's identity", severity="warning"))
         return
     got = running.update(s.value, s.target.name)
     if got is None:
@@ -79,6 +87,17 @@ def _update(s, known: dict, sink) -> None:
         f"{_number(start, dtype)}, the result is that start, not a value of the data",
         hint=f"start '{s.target.name}' at {shown}; if {_number(start, dtype)} is meant as a "
         f"{'floor' if op == 'max' else 'ceiling'}, apply it after the loop", severity="warning"))
+
+
+def _product(s: ir.Compute) -> ir.Expr | None:
+    """The factor of a running product `p = p * e` (or `e * p`) that does not read p, or None
+    (new-user round 111: a cumulative product started at `z + 0.0` proved, every output 0)."""
+    me = ir.Sym(s.target.name, ir.SymKind.TENSOR)
+    match s.value:
+        case ir.Bin(op=ir.BinOp.MUL, lhs=a, rhs=b) if a == me or b == me:
+            other = b if a == me else a
+            return None if s.target.name in exprs.free_syms(other, ir.SymKind.TENSOR) else other
+    return None
 
 
 def _inner(e: ir.Expr, op: str) -> ir.Expr:

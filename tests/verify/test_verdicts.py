@@ -456,6 +456,8 @@ HELD_OUT = [
     ("r108_ok_i8_requant_where_round", {"M": 37, "N": 45, "K": 21}),
     # i32 index arithmetic bounded by an assumption: 2147483647 is min's identity there
     ("r111_ok_argmin_rows_bounded", {"R": 37, "C": 45}),
+    # an i64 fill of 2^63 - 1 under min: the exact integer is min's identity (held-out round 112)
+    ("r112_ok_i64_min_fill_max", {"R": 5, "C": 3}),
 ]
 
 
@@ -902,7 +904,9 @@ def test_false_proofs_of_held_out_rounds_stay_unproved(path):
     `assume` no element of its input's type meets (`F[i] >= 200` of an i8 F; E031). Held-out
     round 101: a replicated layout whose value reads thread.x; round 103: one written under a
     condition on the thread. Held-out round 107 (r107_*): a thread id inside a reduction's
-    argument, whose lowered code took the combining thread's id (the checker's E021 now). Each
+    argument, whose lowered code took the combining thread's id (the checker's E021 now). Held-out
+    round 112 (r112_*): an integer literal past the reduced type taken as within it, so the
+    type's extreme padding won a min over the int64 literal. Each
     is refused, refuted or unknown, never proved."""
     checked = check_source(path.read_text(), path.name)
     if not checked.ok:

@@ -1,0 +1,10 @@
+# row min where a negative x gives 2 + 3, a positive x itself, a zero 3000000000 (int64, past i32): through encode/index_range.py
+kernel a8_min_biglit_indexpath(X: i32[R, C], O: i32[R]):
+    assume C <= 64
+    grid (R)
+    threads 32
+    tag X[r, c] = (row=r, col=c)
+    tag O[r] = (row=r)
+    x = load X[block.x : +1, 0 : +64] masked(fill=2147483647)
+    m = min(where(x < 0, 2 + 3, where(x > 0, x, 3000000000)), axis=1)
+    store O[block.x : +1], m
