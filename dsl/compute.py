@@ -262,15 +262,21 @@ def function_of_one(e: ir.Expr, self_name: str | None = None) -> str | None:
 
 def _elementwise(n: ir.Expr) -> bool:
     """A node of plain elementwise math: operands, arithmetic, elementwise functions, and a
-    `where` with its condition (new-user round 108: `where(v >= 0.0, v + 0.5, v - 0.5)` of a
-    k-accumulated v merged the condition's records with the pick's, pairing different k)."""
+    `where` whose condition reads the tile's values and literals only (new-user round 108:
+    `where(v >= 0.0, v + 0.5, v - 0.5)` of a k-accumulated v merged the condition's records
+    with the pick's, pairing different k). A condition on a loop variable, a block, a size or
+    an element read picks a literal where it fails, and the tile is dropped there (held-out
+    round 113: `where(kt > 0, mma(..), 0.0)` skipped a k tile and its `range` claim proved)."""
     match n:
         case ir.Sym() | ir.IntLit() | ir.FloatLit() | ir.BuiltinRef() | ir.ElemRef() | ir.Neg() | ir.Cast() | ir.Not():
             return True
         case ir.Bin():
             return True
+        case ir.Call(func="where", args=(c, _, _), kwargs=()):
+            return not any(isinstance(m, (ir.BuiltinRef, ir.ElemRef, ir.Call)) or isinstance(m, ir.Sym) and m.kind not in (
+                ir.SymKind.TENSOR, ir.SymKind.CONST) for m in exprs.iter_nodes(c))
         case ir.Call(func=f, kwargs=()):
-            return f in UNARY + BINARY + ("where",)
+            return f in UNARY + BINARY
     return False
 
 

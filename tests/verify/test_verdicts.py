@@ -458,6 +458,10 @@ HELD_OUT = [
     ("r111_ok_argmin_rows_bounded", {"R": 37, "C": 45}),
     # an i64 fill of 2^63 - 1 under min: the exact integer is min's identity (held-out round 112)
     ("r112_ok_i64_min_fill_max", {"R": 5, "C": 3}),
+    # a where on a loop variable or a block id picks a literal that holds no record (held-out
+    # round 113: taken for a function of one tile, these were refuted)
+    ("r113_w16_ok_first_tile_claim", {"M": 19, "K": 45}),
+    ("r113_w22_ok_cond_tagfn_block_where", {"M": 19, "K": 45}),
 ]
 
 
@@ -906,7 +910,9 @@ def test_false_proofs_of_held_out_rounds_stay_unproved(path):
     condition on the thread. Held-out round 107 (r107_*): a thread id inside a reduction's
     argument, whose lowered code took the combining thread's id (the checker's E021 now). Held-out
     round 112 (r112_*): an integer literal past the reduced type taken as within it, so the
-    type's extreme padding won a min over the int64 literal. Each
+    type's extreme padding won a min over the int64 literal. Held-out round 113 (r113_*): a
+    `where` on a loop variable, a block id or a size taken for a function of one tile, so the
+    tile's records stayed where the literal was picked (a k tile dropped, `range` proved). Each
     is refused, refuted or unknown, never proved."""
     checked = check_source(path.read_text(), path.name)
     if not checked.ok:
