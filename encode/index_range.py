@@ -64,24 +64,16 @@ def _arithmetic(e: ir.Expr, lo: int, hi: int) -> list | None:
 
 
 def _scalar_math(e: ir.Expr) -> bool:
-    """`+ - *` and negation of coordinates and integer scalars (no tile's values)."""
-    for n in exprs.iter_nodes(e):
-        match n:
-            case ir.Bin(op=op) if op not in _ARITH:
-                return False
-            case ir.Sym(kind=ir.SymKind.TENSOR) if not _inside_index(e, n):
-                return False
-            case ir.FloatLit() | ir.Cast():
-                return False
-            case ir.Call(func=f) if f != "index" and not _inside_index(e, n):
-                return False
-    return True
-
-
-def _inside_index(e: ir.Expr, node: ir.Expr) -> bool:
-    """Whether node lies in the argument of an `index(...)` in e (read only for its shape)."""
-    return any(isinstance(n, ir.Call) and n.func == "index" and any(m is node for m in exprs.iter_nodes(n) if m is not n)
-               for n in exprs.iter_nodes(e))
+    """`+ - *` and negation of coordinates and integer scalars (no tile's values): what
+    `_term` encodes."""
+    match e:
+        case ir.Call(func="index"):
+            return True
+        case ir.Bin(op=op, lhs=a, rhs=b):
+            return op in _ARITH and _scalar_math(a) and _scalar_math(b)
+        case ir.Neg(operand=a):
+            return _scalar_math(a)
+    return exprs.int_scalar(e)
 
 
 def _term(df, e: ir.Expr, inst: dict, box: list):
