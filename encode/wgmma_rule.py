@@ -2,7 +2,10 @@
 its group, and its shared operands are read until then (dsl/wgmma_groups.py counts the groups).
 
 An access by the issuing thread while one of its wgmmas may be pending is a finding: reading
-or rewriting the accumulator (ASYNC), writing a shared tensor it reads (WAR). Another thread's
+or rewriting the accumulator (ASYNC), writing an element of the shared tiles it reads (WAR; a
+query: the slots of a ring are one tensor, and filling the next slot while the wgmma reads this
+one is the point of the ring). A pending wgmma was issued in the same iteration of each loop
+around it (E041 retires it within its iteration), so the query equates those loops. Another thread's
 writes into the operands are the TMA and RACE rules' business: the operand reads span the
 issue to the retiring wait in the IR, so a slot handed back before the wait is a WAR there.
 """
@@ -11,7 +14,9 @@ from __future__ import annotations
 from dsl import exprs, ir
 from dsl.wgmma_groups import analyse, is_wgmma, pending
 
+from . import program as prog
 from .findings import Finding, Operand
+from .terms import And
 
 
 def check(ctx) -> None:
@@ -25,12 +30,64 @@ def check(ctx) -> None:
         if is_wgmma(p.stmt):
             _whole_warpgroups(ctx, p)
     for path in sorted(g.before, key=str):
-        s = g.stmt[path]
+        s, point = g.stmt[path], points.get(_point_path(path))
         for w in sorted(pending(g.before[path]), key=str):
             f = _finding(s, g.stmt[w])
-            if f is not None and (f.rule, f.span) not in seen:
-                seen.add((f.rule, f.span))
-                ctx.sink.finding(_witness(ctx, f, points.get(path), g.stmt[w]))
+            if f is None or (f.rule, f.span) in seen:
+                continue
+            at = {}
+            if f.rule == "WAR" and point is not None and points.get(_point_path(w)) is not None:
+                at = _overlap(ctx, point, points[_point_path(w)])
+                if at is None:
+                    continue
+            seen.add((f.rule, f.span))
+            ctx.sink.finding(_witness(ctx, f, point, g.stmt[w], at))
+
+
+def _point_path(path: tuple) -> tuple:
+    """The program point's path (encode/program.py) of a path of dsl/wgmma_groups.py."""
+    return tuple({"then": 0, "orelse": 1}.get(x, x) for x in path if x != "body")
+
+
+def _overlap(ctx, ps, pw) -> dict | None:
+    """Whether the shared write at `ps` may touch an element the wgmma at `pw` reads, in the
+    iteration that issued it: None when no instance does (or the solver cannot tell: then
+    reported unknown), else the witness of one that does (sizes, block, thread, iteration;
+    empty where the wgmma sits in a loop the write is not in, and its name is compared)."""
+    import z3
+    from .access import enabled, instantiate
+    from .distribution import thread_bindings
+    df, w = ctx.df, pw.stmt
+    common = prog.common_loops(ps, pw)
+    writes = [a for a in ctx.accesses if a.point.path == ps.path and a.write]
+    hits = [(a, r) for a in writes for r in w.shared if r.tensor == a.tensor]
+    if common < len(pw.loops):
+        return {} if hits else None
+    if not ctx.wants("WAR"):
+        return None
+    for a, r in hits:
+        ctx.sink.obligation()
+        ia = instantiate(df, a, "1", ctx.target.warp_size)
+        t2 = z3.Int("%t@wgmma")
+        bound = {**{lp.var: ia.loops[lp.var] for lp in pw.loops}, **thread_bindings(t2, ctx.target.warp_size)}
+        tile = [z3.Int(f"%e{i}@wgmma") for i in range(len(exprs.tile_shape(r)))]
+        facts = ia.facts + enabled(df.env, pw, bound) + [t2 >= 0, t2 < df.kernel.threads]
+        facts += [And(e >= 0, e < df.env.term(n, bound)) for e, n in zip(tile, exprs.tile_shape(r))]
+        coords = df.full_coords(r, bound, tuple(tile))
+        lay = ctx.shared.get(a.tensor)
+        if lay is None or lay.injective:
+            facts += [x == y for x, y in zip(ia.coords, coords)]
+        else:
+            oa, fa = lay.offset(ia.coords, "1")
+            ob, fb = lay.offset(coords, "2")
+            facts += [oa == ob, *fa, *fb]
+        model = ctx.solve("WAR", a.span, facts, list(ia.loops.values()) + [ia.t])
+        if model is not None:
+            from .memwitness import ModelView
+            mv = ModelView(ctx, model)
+            at = {"sizes": mv.sizes(), "block": mv.block(), "iteration": mv.loops(ps, ia.loops)}
+            return at if a.tma else {**at, "thread": mv.int(ia.t)}
+    return None
 
 
 def _runners(ctx, point) -> list[int] | None:
@@ -71,9 +128,10 @@ def _whole_warpgroups(ctx, point) -> None:
                                  "`if thread.warp < 4:`, the first ones of the block"))
 
 
-def _witness(ctx, f: Finding, point, w: ir.Mma) -> Finding:
-    """The first thread that runs the access, in the first iteration of its loops, and the
-    tiles involved: the finding holds for every block and size (it is about program order)."""
+def _witness(ctx, f: Finding, point, w: ir.Mma, at: dict) -> Finding:
+    """The first thread that runs the access, in the first iteration of its loops, and the tiles
+    involved (a finding about program order, for every block and size), unless `at` (a
+    model's) says otherwise."""
     import dataclasses
     df = ctx.df
     who = _runners(ctx, point) if point is not None else None
@@ -81,7 +139,7 @@ def _witness(ctx, f: Finding, point, w: ir.Mma) -> Finding:
     it = tuple((lp.var, exprs.try_fold(lp.start, df.env.consts) or 0) for lp in (point.loops if point else ()))
     ops = (Operand(f"{w.target.name} (accumulator of the wgmma at line {w.span.line})", ()),) + tuple(
         Operand(f"{r.tensor} (operand of the wgmma at line {w.span.line})", ()) for r in w.shared)
-    return dataclasses.replace(f, thread=thread, iteration=it, operands=ops)
+    return dataclasses.replace(f, **{"thread": thread, "iteration": it, "operands": ops, **at})
 
 
 def touched(s) -> tuple[set[str], set[str]]:

@@ -1,7 +1,12 @@
 """wgmma's asynchrony on the interpreter: each thread's wgmmas issued since its last commit and
-its committed groups still pending; touching a pending accumulator (or writing a shared tensor
-a pending wgmma reads) is reported where it happens. Shares no code with encode/wgmma_rule.py."""
+its committed groups still pending, each with the shared addresses its operands cover; touching
+a pending accumulator (or writing an address a pending wgmma reads) is reported where it
+happens. Shares no code with encode/wgmma_rule.py."""
 from __future__ import annotations
+
+import math
+
+import numpy as np
 
 from dsl import exprs, ir
 
@@ -9,13 +14,41 @@ from dsl import exprs, ir
 class WgmmaGroups:
     def __init__(self, block, threads: int):
         self.bx = block
-        self.open = [[] for _ in range(threads)]       # per thread: wgmma statements not yet committed
+        # per thread: (wgmma statement, {operand tensor: the addresses it reads}) not yet committed
+        self.open = [[] for _ in range(threads)]
         self.groups = [[] for _ in range(threads)]     # per thread: committed groups, oldest first
 
     def _pending(self, t: int):
         yield from self.open[t]
         for g in self.groups[t]:
             yield from g
+
+    def _written(self, s, active) -> tuple[np.ndarray, np.ndarray]:
+        """(thread, address) of each element of shared memory that statement s writes."""
+        bx = self.bx
+        if isinstance(s, ir.TmaLoad):       # its issuing thread moves the whole tile
+            shape = bx.shape_of(exprs.tile_shape(s.dst))
+            n = math.prod(shape)
+            who = active.nonzero()[0]
+            thr = np.repeat(who, n).astype(np.int64)
+            elem = np.tile(np.arange(n), len(who))
+        elif isinstance(s, ir.Copy):
+            shape = bx.shape_of(exprs.tile_shape(s.dst))
+            thr, elem = bx.pairs(s.layout, shape, active)
+        else:
+            reg = bx.regs.get(s.src)
+            if reg is None:
+                return np.zeros(0, np.int64), np.zeros(0, np.int64)
+            shape = reg.values.shape
+            thr, elem = bx.pairs(s.layout if s.layout is not None else reg.t.layout, shape, active)
+        tile = np.unravel_index(elem, shape) if shape else ()
+        buf = bx.mem.buffers[s.dst.tensor]
+        coords = bx.full_coords(s.dst, tile, thr)
+        ok = np.all([(c >= 0) & (c < n) for c, n in zip(coords, buf.shape)], axis=0) if coords else \
+            np.ones(len(thr), bool)
+        flat = np.ravel_multi_index(tuple(c[ok] for c in coords), buf.shape) if buf.shape else \
+            np.zeros(int(ok.sum()), np.int64)
+        return thr[ok], buf.layout.offsets.reshape(-1)[flat]
 
     def issue(self, s: ir.Mma, active) -> None:
         g = 1
@@ -26,8 +59,30 @@ class WgmmaGroups:
             odd = sorted(set(int(t) for t in who) ^ set(range(128 * g)))[0]
             self.bx.violation("SYNC", f"the wgmma is run by {len(who)} threads, not threads 0..{128 * g - 1}; "
                               f"thread {odd} differs", odd)
+        reads = {r.tensor: self._addresses(r, None) for r in s.shared}
         for t in active.nonzero()[0]:
-            self.open[t].append(s)
+            self.open[t].append((s, reads))
+
+    def _addresses(self, ref: ir.TileRef, thr) -> np.ndarray:
+        """The addresses of a shared tile's elements inside its buffer: the whole box of `ref`
+        (thr None: a ref read alike by every thread; one that names the thread covers the
+        buffer), or one element per entry of `thr` (then a pair (thread, tile coords))."""
+        bx = self.bx
+        buf = bx.mem.buffers[ref.tensor]
+        if thr is None:
+            if any(exprs.mentions_thread(sub.at if isinstance(sub, ir.Index) else sub.start) for sub in ref.subs):
+                return np.arange(buf.layout.offsets.size)
+            shape = bx.shape_of(exprs.tile_shape(ref))
+            n = math.prod(shape)
+            tile, thr = (np.unravel_index(np.arange(n), shape) if shape else ()), np.zeros(n, np.int64)
+        else:
+            thr, tile = thr
+        coords = bx.full_coords(ref, tile, thr)
+        ok = np.all([(c >= 0) & (c < n) for c, n in zip(coords, buf.shape)], axis=0) if coords else \
+            np.ones(len(thr), bool)
+        flat = np.ravel_multi_index(tuple(c[ok] for c in coords), buf.shape) if buf.shape else \
+            np.zeros(int(ok.sum()), np.int64)
+        return buf.layout.offsets.reshape(-1)[flat]
 
     def commit(self, active) -> None:
         for t in active.nonzero()[0]:
@@ -45,8 +100,9 @@ class WgmmaGroups:
         regs, mem = _touched(s)
         if not regs and not mem:
             return
+        written = None
         for t in active.nonzero()[0]:
-            for w in self._pending(int(t)):
+            for w, reads in self._pending(int(t)):
                 acc = w.target.name
                 if isinstance(s, ir.Mma) and s.shared and s.c == acc and s.target.name == acc:
                     continue
@@ -54,9 +110,14 @@ class WgmmaGroups:
                     self.bx.violation("ASYNC", f"thread {int(t)} touches '{acc}' while the wgmma at line "
                                       f"{w.span.line} that produces it is pending", int(t), other_line=w.span.line)
                     return
-                hit = mem & {r.tensor for r in w.shared}
-                if hit:
-                    self.bx.violation("WAR", f"thread {int(t)} writes '{sorted(hit)[0]}' while the wgmma at line "
+                if not mem & set(reads):
+                    continue
+                if written is None:
+                    written = self._written(s, active)
+                thr, addr = written
+                hit = np.isin(addr[thr == t], reads[s.dst.tensor])
+                if hit.any():
+                    self.bx.violation("WAR", f"thread {int(t)} writes '{s.dst.tensor}' where the wgmma at line "
                                       f"{w.span.line} may still read it", int(t), other_line=w.span.line)
                     return
 

@@ -74,9 +74,11 @@ def test_unwritten_output_is_reported(tmp_path):
     assert not result.ok and result.checks[0].unwritten == result.checks[0].elements // 2
 
 
-def test_two_warpgroup_wgmma_matches_reference(tmp_path):
-    """Two consumer warpgroups: warpgroup w's wgmma descriptors start 64 rows down A."""
-    path = Path(__file__).resolve().parents[2] / "tests/kernels/wgmma/ok_two_warpgroups.dsl"
+@pytest.mark.parametrize("name", ["ok_two_warpgroups", "ok_prefetch_other_slot"])
+def test_wgmma_kernels_match_reference(tmp_path, name):
+    """Two consumer warpgroups: warpgroup w's wgmma descriptors start 64 rows down A; a
+    prefetch into the other slot of a ring while the wgmma on this one is pending."""
+    path = Path(__file__).resolve().parents[2] / f"tests/kernels/wgmma/{name}.dsl"
     result = _run(path, tmp_path)
     assert result.mode == "simulator" and result.checks
     assert result.ok, result.table()

@@ -18,7 +18,7 @@ from interp.replay import replay_details
 ROOT = Path(__file__).resolve().parents[2]
 DIR = ROOT / "tests/kernels/wgmma"
 OK = ROOT / "proofs/ws_gemm_wgmma.dsl"
-OKS = [OK, DIR / "ok_two_warpgroups.dsl"]
+OKS = [OK] + sorted(DIR.glob("ok_*.dsl"))
 BAD = sorted(DIR.glob("bad_*.dsl"))
 MARK = re.compile(r"#!\s*(.*)$")
 
