@@ -89,9 +89,26 @@ def load_task(path: str | Path) -> Task:
         d = checked.diagnostics[0]
         raise TaskError(f"{d.span.file}:{d.span.line}:{d.span.col}: the seed does not check: {d.message}")
     ref = load_reference(ref_path)
+    test, bench = (_sizes(ref_path, checked.kernel, ref, k) for k in ("TEST_SIZES", "BENCH_SIZES"))
     return Task(str(data["name"]), str(data["description"]), path, seed_path, text, checked.kernel,
-                ref_path, float(tol["rtol"]), float(tol["atol"]),
-                tuple(sorted(ref.TEST_SIZES.items())), tuple(sorted(ref.BENCH_SIZES.items())))
+                ref_path, float(tol["rtol"]), float(tol["atol"]), test, bench)
+
+
+def _sizes(path: Path, kernel: ir.Kernel, ref: ModuleType, attr: str) -> tuple[tuple[str, int], ...]:
+    """The reference's TEST_SIZES or BENCH_SIZES: a dict giving each of the seed's sizes a
+    positive integer that its assumptions allow (bad input, said once: a list or a string
+    there was an internal error, a missing size a seed "proved" with no evaluation)."""
+    from codegen_cuda.runner import RunError, check_sizes
+    sizes = getattr(ref, attr)
+    if not isinstance(sizes, dict) or not all(
+            isinstance(k, str) and isinstance(v, int) and not isinstance(v, bool) for k, v in sizes.items()):
+        raise TaskError(f"{path}: {attr} must be a dict of size names to integers, e.g. {{\"M\": 64}}; "
+                        f"it is {type(sizes).__name__} {str(sizes)[:80]}")
+    try:
+        check_sizes(kernel, sizes)
+    except RunError as err:
+        raise TaskError(f"{path}: {attr}: {err}") from None
+    return tuple(sorted(sizes.items()))
 
 
 def task_files(directory: str | Path) -> list[Path]:

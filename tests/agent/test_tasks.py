@@ -44,6 +44,28 @@ def test_bad_task_files_are_reported(tmp_path):
             load_task(tmp_path / "v.toml")
 
 
+@pytest.mark.parametrize("sizes,why", [
+    ('[{"R": 4, "C": 64}]', "TEST_SIZES must be a dict"),
+    ('{"R": "a", "C": 64}', "TEST_SIZES must be a dict"),
+    ('{"R": True, "C": 64}', "TEST_SIZES must be a dict"),
+    ('{"R": 4}', "missing C"),
+    ('{"R": 4, "C": 64, "Z": 2}', "unknown Z"),
+    ('{"R": 0, "C": 64}', "sizes must be positive"),
+])
+def test_bad_reference_sizes_are_bad_input(tmp_path, sizes, why):
+    """A TEST_SIZES that names no valid sizes of the seed is the task's fault, said before any
+    step (held-out round 109: a list there was an internal error, a missing size left the seed
+    "proved" with no evaluation and exit 1)."""
+    import re
+    for f in ("row_sum.dsl", "row_sum.ref.py"):
+        (tmp_path / f).write_text((TASKS / "seeds" / f).read_text())
+    ref = tmp_path / "row_sum.ref.py"
+    ref.write_text(re.sub(r"^TEST_SIZES = .*$", f"TEST_SIZES = {sizes}", ref.read_text(), flags=re.M))
+    (tmp_path / "t.toml").write_text((TASKS / "row_sum.toml").read_text().replace("seeds/", ""))
+    with pytest.raises(TaskError, match=re.escape(why)):
+        load_task(tmp_path / "t.toml")
+
+
 def test_constant_and_unwritten_outputs_fail():
     want = np.arange(8, dtype=np.float32)
     assert not compare_output("Y", 0, np.zeros(8, np.float32), want, 1.0, 10.0)["ok"]
