@@ -87,8 +87,8 @@ def never_negative_zero(e: ir.Expr) -> bool:
             return True
         case ir.Call(func="maximum" | "minimum", args=(a, b)) | ir.Bin(op=ir.BinOp.ADD, lhs=a, rhs=b):
             return never_negative_zero(a) and never_negative_zero(b)
-        case ir.Call(func="where", args=(_, a, b)):
-            return never_negative_zero(a) and never_negative_zero(b)
+        case ir.Call(func="where", args=(c, a, b)):
+            return (never_negative_zero(a) or _picked_positive(c, a)) and never_negative_zero(b)
         case ir.Bin(op=ir.BinOp.MUL, lhs=a, rhs=b) if _same_text(a, b):
             return True
         case ir.Cast(operand=x, dtype=dt) if dt.is_float:
@@ -140,7 +140,55 @@ def _lower(e: ir.Expr) -> float | None:
             if la is None or lb is None:
                 return None
             return _down(Fraction(la) + Fraction(lb)) if math.isfinite(la) and math.isfinite(lb) else la + lb
+        case ir.Call(func="where", args=(c, a, b)):
+            # each side where it is picked: `where(x > 0.0, x, 0.0)` (a ReLU) is >= 0.0
+            la, lb = _picked_lower(c, a), _lower(b)
+            return None if la is None or lb is None else min(la, lb)
     return None
+
+
+def _picked_lower(cond: ir.Expr, e: ir.Expr) -> float | None:
+    """A lower bound of `e` where `cond` holds: its own, or c where cond says e > c or e >= c
+    (NaN fails both, so a NaN e is never picked). Only for a literal c that every float type
+    holds exactly: compared in f16, 0.1 is 0.0999755859375, below f32's 0.1."""
+    own = _lower(e)
+    match cond:
+        case ir.Bin(op=ir.BinOp.GT | ir.BinOp.GE, lhs=x, rhs=lit) | ir.Bin(op=ir.BinOp.LT | ir.BinOp.LE, lhs=lit, rhs=x):
+            c = _exact_literal(lit)
+            if c is not None and _same_text(x, e):
+                return c if own is None else max(own, c)
+        case ir.Bin(op=ir.BinOp.AND, lhs=p, rhs=q):
+            got = [v for v in (_picked_lower(p, e), _picked_lower(q, e)) if v is not None]
+            return max(got) if got else None
+    return own
+
+
+def _picked_positive(cond: ir.Expr, e: ir.Expr) -> bool:
+    """Whether `cond` says e > c for a c >= 0.0 or e >= c for a c > 0.0: never -0.0 there
+    (-0.0 > 0.0 is false, -0.0 >= 0.0 true)."""
+    match cond:
+        case ir.Bin(op=op, lhs=x, rhs=lit) if op in (ir.BinOp.GT, ir.BinOp.GE):
+            pass
+        case ir.Bin(op=op, lhs=lit, rhs=x) if op in (ir.BinOp.LT, ir.BinOp.LE):
+            op = ir.BinOp.GT if op is ir.BinOp.LT else ir.BinOp.GE
+        case ir.Bin(op=ir.BinOp.AND, lhs=p, rhs=q):
+            return _picked_positive(p, e) or _picked_positive(q, e)
+        case _:
+            return False
+    c = _exact_literal(lit)
+    return c is not None and _same_text(x, e) and (c >= 0.0 if op is ir.BinOp.GT else c > 0.0)
+
+
+def _exact_literal(e: ir.Expr) -> float | None:
+    """The value of a literal (or its negation) that f16 holds exactly, else None."""
+    match e:
+        case ir.FloatLit(value=c) | ir.IntLit(value=c):
+            v = float(c)
+        case ir.Neg(operand=ir.FloatLit(value=c) | ir.IntLit(value=c)):
+            v = -float(c)
+        case _:
+            return None
+    return v if math.isfinite(v) and float(np.float16(v)) == v else None
 
 
 def _at_least(e: ir.Expr, v: float) -> bool:

@@ -22,6 +22,7 @@ from dsl.pad_values import UNKNOWN, cast_value, identical, same
 from . import running
 from .fill_parts import MET
 from .findings import Finding, Unknown
+from .finite_values import resolved_math
 from .holds_data import empty_range
 from .index_range import within_type
 from .solver import Verdict as SV, find_model
@@ -37,7 +38,7 @@ def check(df, sink, opts) -> None:
             return
         dtype = pads.compute_dtype(operand)
         _require(sink, point, op, parts, operand, axis, bounded, dtype,
-                 lambda e: within_type(df, pads, point, e, dtype))
+                 lambda e: within_type(df, pads, point, e, dtype), lambda e: resolved_math(df, e))
     pads = Pads(df, opts, require=require)
     for p in df.points:
         try:
@@ -256,9 +257,10 @@ def _filled(df, e: ir.Expr) -> bool:
 
 
 def _require(sink, point, op: str, parts, operand: ir.Expr, axis: int | None = None, bounded: bool = False,
-             dtype: ir.DType | None = None, in_range=None) -> None:
+             dtype: ir.DType | None = None, in_range=None, resolve=None) -> None:
     """The padding `parts` of `operand` that reach reduction (or mma) `op` (over `axis`) is
-    neutral there (`in_range(e)`: whether every value of e is one of `dtype`'s)."""
+    neutral there (`in_range(e)`: whether every value of e is one of `dtype`'s; `resolve(e)`:
+    e with the tiles it names replaced by their math, for the bound on its data)."""
     if not parts:
         return
     sink.obligation()
@@ -296,12 +298,13 @@ def _require(sink, point, op: str, parts, operand: ir.Expr, axis: int | None = N
         sink.unknown("TAG", point.span, f"padding of a masked tile reaches this {op} through math whose value "
                      "at the padding is not known; fill with a value that stays neutral")
         return
-    bound = data_bound(operand, op)
+    math_of = resolve(operand) if resolve is not None else operand
+    bound = data_bound(math_of, op)
     # a bound on the data serves only float math (`bounded`), in lines that hold data: no
     # line of the part, or of the parts together, is all padding (its result is the fill)
     bad = next((q.value for q in parts if not same(q.value, want) and not (
         axis is not None and bounded and q.maybe is not None and axis not in q.maybe
-        and _below(q.value, bound, op, operand))), None)
+        and _below(q.value, bound, op, math_of))), None)
     if bad is None:
         return
     integer = isinstance(bad, int) or dtype in INT_RANGES    # an integer tile's fill (i8, i32 operands)

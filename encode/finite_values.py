@@ -65,7 +65,7 @@ class NonFinite:
         row sum) or, for sqrt, not negative."""
         if f not in _DOMAIN:
             return set()
-        resolved = self._resolved(y, 0)
+        resolved = resolved_math(self.df, y)
         # integer math wraps (`d * d` of an i32, abs of its least value, a stored sum), which
         # the bounds do not follow (held-out round 82): a bound of float math only
         low = data_bound(resolved, "max") if float_valued(resolved, self._dtype) else None
@@ -74,28 +74,6 @@ class NonFinite:
         if f == "sqrt" and low is not None and low >= 0.0:
             return set()
         return set(_DOMAIN[f]) | ({NAN} if low is None or low < 0.0 else set())
-
-    def _resolved(self, e: ir.Expr, depth: int) -> ir.Expr:
-        """e with each tile that one statement computes (from other tiles) replaced by that
-        statement's math, a few levels deep: the bound of `rsqrt(var + eps)` needs var's."""
-        def inline(n):
-            if not (isinstance(n, ir.Sym) and n.kind is ir.SymKind.TENSOR) or depth >= 4:
-                return None
-            writers = self.df.writers.get(n.name, [])
-            if len(writers) != 1 or not isinstance(writers[0].stmt, ir.Compute):
-                return None
-            s = writers[0].stmt
-            if any(isinstance(m, ir.Sym) and m.name == n.name for m in _iter(s.value)):
-                return None
-            # the tiles it reads, as read at its own statement: named apart, so that two tiles
-            # computed alike from a tile written twice are no square (`p = t + 0.0; t = ...;
-            # q = t + 0.0`, then `p * q`: held-out round 82); as the tile holds it: `var +
-            # 1e-8` stored in f16 is 0.0 there
-            inner = rewrite(self._resolved(s.value, depth + 1), lambda m: ir.Sym(
-                f"{m.name}@{n.name}", m.kind, m.span) if isinstance(m, ir.Sym) and m.kind is ir.SymKind.TENSOR
-                else None)
-            return ir.Cast(inner, s.target.dtype, s.span)
-        return rewrite(e, inline)
 
     def _dtype(self, name: str):
         """The dtype of a tile, read at a statement that computes it too (`x@t`: _resolved)."""
@@ -350,3 +328,28 @@ def _reaches(w, p, writers, ifs: set, always=lambda k, p: False) -> bool:
     if n == 0:
         return False
     return not kills(p.path[:p.loop_levels[n - 1]], p.path)       # from the innermost common loop's head
+
+
+def resolved_math(df, e: ir.Expr, depth: int = 0) -> ir.Expr:
+    """e with each tile that one statement computes (from other tiles) replaced by that
+    statement's math, a few levels deep: the bound of `rsqrt(var + eps)` needs var's, that of
+    `max(p)` with `p = where(x > 0.0, x, 0.0)` p's."""
+    def inline(n):
+        if not (isinstance(n, ir.Sym) and n.kind is ir.SymKind.TENSOR) or depth >= 4:
+            return None
+        writers = df.writers.get(n.name, [])
+        if len(writers) != 1 or not isinstance(writers[0].stmt, ir.Compute):
+            return None
+        s = writers[0].stmt
+        if any(isinstance(m, ir.Sym) and m.name == n.name for m in _iter(s.value)):
+            return None
+        # the tiles it reads, as read at its own statement: named apart, so that two tiles
+        # computed alike from a tile written twice are no square (`p = t + 0.0; t = ...;
+        # q = t + 0.0`, then `p * q`: held-out round 82); as the tile holds it: `var +
+        # 1e-8` stored in f16 is 0.0 there
+        inner = rewrite(resolved_math(df, s.value, depth + 1), lambda m: ir.Sym(
+            f"{m.name}@{n.name}", m.kind, m.span) if isinstance(m, ir.Sym) and m.kind is ir.SymKind.TENSOR
+            else None)
+        return ir.Cast(inner, s.target.dtype, s.span)
+    return rewrite(e, inline)
+

@@ -21,6 +21,7 @@ from dsl.stmt_map import defined, written
 
 from . import running
 from .findings import Finding
+from .finite_values import resolved_math
 from .zero_values import with_consts
 
 
@@ -42,7 +43,7 @@ def _block(df, stmts, known: dict[str, float], sink) -> None:
                 if all(isinstance(w, ir.Compute) and (running.update(w.value, w.target.name) is not None
                                                       or _product(w) is not None)
                        for w in inside if w.target.name == u.target.name):
-                    _update(u, known, sink)
+                    _update(df, u, known, sink)
             _block(df, s.body, {k: v for k, v in known.items() if k not in assigned}, sink)
         for name in assigned:
             known.pop(name, None)
@@ -54,7 +55,7 @@ def _block(df, stmts, known: dict[str, float], sink) -> None:
                 known[s.target.name] = v
 
 
-def _update(s, known: dict, sink) -> None:
+def _update(df, s, known: dict, sink) -> None:
     """A finding for `acc = maximum(acc, e)` (or minimum, or `where(e > acc, e, acc)`) whose
     acc holds a constant before the loop that is not the operation's identity."""
     if not isinstance(s, ir.Compute) or s.target.name not in known:
@@ -76,7 +77,7 @@ def _update(s, known: dict, sink) -> None:
     identity = lo if op == "max" else hi
     if start == identity or math.isnan(start):
         return
-    bound = data_bound(_inner(other, op), op)
+    bound = data_bound(resolved_math(df, _inner(other, op)), op)
     if bound is not None and (bound >= start if op == "max" else bound <= start):
         return          # the updates never pass the start: it is a floor (or ceiling) of the data
     what = "maximum" if op == "max" else "minimum"

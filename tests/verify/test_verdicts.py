@@ -462,6 +462,10 @@ HELD_OUT = [
     # round 113: taken for a function of one tile, these were refuted)
     ("r113_w16_ok_first_tile_claim", {"M": 19, "K": 45}),
     ("r113_w22_ok_cond_tagfn_block_where", {"M": 19, "K": 45}),
+    # a bound on the data through a ReLU's where and through a named temporary: 0.0 padding and
+    # a 0.0 start never pass it (issue 17; refuted before, the inline abs(x) twin proved)
+    ("ok_relu_colmax_fill_zero", {"R": 37, "C": 64}),
+    ("ok_abs_colmax_named_fill_zero", {"R": 37, "C": 64}),
 ]
 
 
