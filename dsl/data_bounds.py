@@ -52,6 +52,57 @@ def float_valued(e: ir.Expr, dtype_of) -> bool:
     return all(float_valued(k, dtype_of) for k in children(e))
 
 
+def selects_only(e: ir.Expr, dtype_of) -> bool:
+    """Whether tile math e only picks among tile values and literals (where, maximum, minimum,
+    mask, bcast, reshape) and converts them monotonically: no arithmetic, so no integer wraps
+    and a bound of an integer choice holds (`where(x > 0, x, 0)` of an i32 is >= 0). A cast
+    into an integer type only from types it holds every value of, or from floats (float to
+    integer conversions saturate): i32 into i8 wraps."""
+    match e:
+        case ir.Sym(kind=ir.SymKind.TENSOR) | ir.FloatLit() | ir.IntLit():
+            return True
+        case ir.Neg(operand=ir.FloatLit() | ir.IntLit()):
+            return True
+        case ir.Call(func="where", args=(_, a, b)) | ir.Call(func="maximum" | "minimum", args=(a, b)):
+            return selects_only(a, dtype_of) and selects_only(b, dtype_of)
+        case ir.Call(func="mask" | "bcast" | "reshape", args=(x, *_)):
+            return selects_only(x, dtype_of)
+        case ir.Cast(operand=x, dtype=dt):
+            return selects_only(x, dtype_of) and (dt.is_float or all(_fits(v, dt, dtype_of) for v in _picked(x)))
+    return False
+
+
+def _picked(e: ir.Expr):
+    """The tiles and literals whose values e (of selects_only) picks: not its conditions."""
+    match e:
+        case ir.Call(func="where", args=(_, a, b)) | ir.Call(func="maximum" | "minimum", args=(a, b)):
+            yield from _picked(a)
+            yield from _picked(b)
+        case ir.Call(func="mask" | "bcast" | "reshape", args=(x, *_)) | ir.Cast(operand=x):
+            yield from _picked(x)
+        case _:
+            yield e
+
+
+def _fits(v: ir.Expr, dt: ir.DType, dtype_of) -> bool:
+    from .masks import INT_RANGES
+    lo, hi = INT_RANGES[dt]
+    match v:
+        case ir.IntLit(value=c) | ir.FloatLit(value=c):
+            return math.isfinite(c) and lo <= c <= hi
+        case ir.Neg(operand=ir.IntLit(value=c) | ir.FloatLit(value=c)):
+            return math.isfinite(c) and lo <= -c <= hi
+        case ir.Sym(name=n):
+            src = dtype_of(n)
+            if src is None:
+                return False
+            if src.is_float:
+                return True
+            slo, shi = INT_RANGES[src]
+            return lo <= slo and shi <= hi
+    return False
+
+
 def _converted_bound(b: float | None, dt: ir.DType) -> float | None:
     """A lower bound of values converted to float type dt: the bound converted (rounding is
     monotone), a positive number dt holds only as a subnormal taken down to 0.0, which a
@@ -93,6 +144,8 @@ def never_negative_zero(e: ir.Expr) -> bool:
             return True
         case ir.Cast(operand=x, dtype=dt) if dt.is_float:
             return never_negative_zero(x)
+        case ir.Cast():
+            return True             # an integer has one zero
     return False
 
 
@@ -126,6 +179,15 @@ def _lower(e: ir.Expr) -> float | None:
             return _lower(x)       # a mask's fill lies at the padding, not at the data
         case ir.Cast(operand=x, dtype=dt) if dt.is_float:
             return _converted_bound(_lower(x), dt)
+        case ir.Cast(operand=x, dtype=dt) if dt is not ir.DType.BOOL:
+            # into an integer type (a caller checks that nothing wraps: selects_only): the
+            # conversion truncates and saturates, both monotone
+            low = _lower(x)
+            if low is None:
+                return None
+            from .masks import INT_RANGES
+            lo, hi = INT_RANGES[dt]
+            return float(lo) if low == -math.inf else float(min(max(math.trunc(low), lo), hi))
         case ir.Bin(op=ir.BinOp.MUL, lhs=a, rhs=b) if _same_text(a, b):
             return 0.0
         case ir.Sym(kind=ir.SymKind.SIZE):

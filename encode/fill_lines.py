@@ -8,7 +8,6 @@ import math
 import z3
 
 from dsl import exprs, ir
-from dsl.data_bounds import float_valued
 from dsl.masks import neutral_for
 from dsl.pad_values import UNKNOWN, as_number, math_type, same
 
@@ -201,10 +200,11 @@ class PadLines:
     def reduce(self, op: str, parts: tuple, axis: int, x, check: bool) -> tuple:
         union = self.union_line(parts, axis, x)
         if check and self.point is not None and self.require is not None:
-            # a bound on the data waives only float padding in lines that hold data (an integer
-            # x * x or abs(x) wraps: held-out round 31)
+            # a bound on the data waives padding only in lines that hold data, and only where
+            # the math cannot wrap (an integer x * x or abs(x): held-out round 31), which the
+            # fill rule checks on the math of the tiles it names (encode/finite_values.py)
             self.require(self.point, op, tuple(q for q in parts if axis not in q.whole or q.value == MET), x, axis,
-                         not union and float_valued(x, self._dtype))
+                         not union)
         # data that padding met is counted by the reduction: its result holds it too
         met = (Part(MET, frozenset(), None),) if any(q.value == MET for q in parts) else NONE
         if union:

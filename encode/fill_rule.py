@@ -14,7 +14,7 @@ import math
 import z3
 
 from dsl import exprs, ir
-from dsl.data_bounds import data_bound, never_negative_zero
+from dsl.data_bounds import never_negative_zero
 from dsl.fmt import format_expr
 from dsl.masks import INT_RANGES, PAD_FINDING, neutral_for
 from dsl.pad_values import UNKNOWN, cast_value, identical, same
@@ -22,7 +22,7 @@ from dsl.pad_values import UNKNOWN, cast_value, identical, same
 from . import running
 from .fill_parts import MET
 from .findings import Finding, Unknown
-from .finite_values import resolved_math
+from .finite_values import bound_through_math
 from .holds_data import empty_range
 from .index_range import within_type
 from .solver import Verdict as SV, find_model
@@ -38,7 +38,7 @@ def check(df, sink, opts) -> None:
             return
         dtype = pads.compute_dtype(operand)
         _require(sink, point, op, parts, operand, axis, bounded, dtype,
-                 lambda e: within_type(df, pads, point, e, dtype), lambda e: resolved_math(df, e))
+                 lambda e: within_type(df, pads, point, e, dtype), lambda e: bound_through_math(df, e, op))
     pads = Pads(df, opts, require=require)
     for p in df.points:
         try:
@@ -257,10 +257,10 @@ def _filled(df, e: ir.Expr) -> bool:
 
 
 def _require(sink, point, op: str, parts, operand: ir.Expr, axis: int | None = None, bounded: bool = False,
-             dtype: ir.DType | None = None, in_range=None, resolve=None) -> None:
+             dtype: ir.DType | None = None, in_range=None, bound_of=None) -> None:
     """The padding `parts` of `operand` that reach reduction (or mma) `op` (over `axis`) is
-    neutral there (`in_range(e)`: whether every value of e is one of `dtype`'s; `resolve(e)`:
-    e with the tiles it names replaced by their math, for the bound on its data)."""
+    neutral there (`in_range(e)`: whether every value of e is one of `dtype`'s; `bound_of(e)`:
+    e's math, its tiles resolved, and the bound on its data: encode/finite_values.py)."""
     if not parts:
         return
     sink.obligation()
@@ -298,8 +298,7 @@ def _require(sink, point, op: str, parts, operand: ir.Expr, axis: int | None = N
         sink.unknown("TAG", point.span, f"padding of a masked tile reaches this {op} through math whose value "
                      "at the padding is not known; fill with a value that stays neutral")
         return
-    math_of = resolve(operand) if resolve is not None else operand
-    bound = data_bound(math_of, op)
+    math_of, bound = bound_of(operand) if bound_of is not None else (operand, None)
     # a bound on the data serves only float math (`bounded`), in lines that hold data: no
     # line of the part, or of the parts together, is all padding (its result is the fill)
     bad = next((q.value for q in parts if not same(q.value, want) and not (

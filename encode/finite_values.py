@@ -21,7 +21,7 @@ from __future__ import annotations
 import math
 
 from dsl import ir
-from dsl.data_bounds import data_bound, float_valued
+from dsl.data_bounds import data_bound, float_valued, selects_only
 from dsl.exprs import iter_nodes as _iter, rewrite
 from dsl.pad_values import FUNCS, cast_value
 
@@ -352,4 +352,18 @@ def resolved_math(df, e: ir.Expr, depth: int = 0) -> ir.Expr:
             else None)
         return ir.Cast(inner, s.target.dtype, s.span)
     return rewrite(e, inline)
+
+
+def bound_through_math(df, e: ir.Expr, op: str) -> tuple[ir.Expr, float | None]:
+    """(e's math with the tiles one statement computes resolved, the bound on its data for op
+    (dsl/data_bounds.data_bound), or None where the math may wrap: integer arithmetic, an
+    integer abs, inside a float cast too (held-out rounds 31, 82))."""
+    math_of = resolved_math(df, e)
+
+    def dtype_of(name: str):
+        t = df.types.get(name.split("@")[0])
+        return None if t is None else t.dtype
+    if not (float_valued(math_of, dtype_of) or selects_only(math_of, dtype_of)):
+        return math_of, None
+    return math_of, data_bound(math_of, op)
 

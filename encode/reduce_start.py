@@ -14,14 +14,13 @@ from __future__ import annotations
 import math
 
 from dsl import exprs, ir
-from dsl.data_bounds import data_bound
 from dsl.masks import INT_RANGES
 from dsl.pad_values import value_at
 from dsl.stmt_map import defined, written
 
 from . import running
 from .findings import Finding
-from .finite_values import resolved_math
+from .finite_values import bound_through_math
 from .zero_values import with_consts
 
 
@@ -77,7 +76,7 @@ def _update(df, s, known: dict, sink) -> None:
     identity = lo if op == "max" else hi
     if start == identity or math.isnan(start):
         return
-    bound = data_bound(resolved_math(df, _inner(other, op)), op)
+    bound = bound_through_math(df, _inner(other, op), op)[1]
     if bound is not None and (bound >= start if op == "max" else bound <= start):
         return          # the updates never pass the start: it is a floor (or ceiling) of the data
     what = "maximum" if op == "max" else "minimum"
