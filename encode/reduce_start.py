@@ -89,15 +89,33 @@ def _update(df, s, known: dict, sink) -> None:
         f"{'floor' if op == 'max' else 'ceiling'}, apply it after the loop", severity="warning"))
 
 
-def _product(s: ir.Compute) -> ir.Expr | None:
-    """The factor of a running product `p = p * e` (or `e * p`) that does not read p, or None
-    (new-user round 111: a cumulative product started at `z + 0.0` proved, every output 0)."""
-    me = ir.Sym(s.target.name, ir.SymKind.TENSOR)
-    match s.value:
-        case ir.Bin(op=ir.BinOp.MUL, lhs=a, rhs=b) if a == me or b == me:
-            other = b if a == me else a
-            return None if s.target.name in exprs.free_syms(other, ir.SymKind.TENSOR) else other
-    return None
+def _product(s: ir.Compute) -> tuple | None:
+    """The other factors of a running product `p = p * e` that reads p once, as a factor
+    (`p * s * 2.0`, `-(p * s)`, `p / s`: issue 17), or None (new-user round 111: a cumulative
+    product started at `z + 0.0` proved, every output 0)."""
+    me = s.target.name
+    factors: list = []
+
+    def split(e: ir.Expr, over: bool) -> None:
+        match e:
+            case ir.Neg(operand=x):
+                split(x, over)
+            case ir.Bin(op=ir.BinOp.MUL, lhs=a, rhs=b):
+                split(a, over)
+                split(b, over)
+            case ir.Bin(op=ir.BinOp.DIV, lhs=a, rhs=b):
+                split(a, over)
+                split(b, True)
+            case _:
+                factors.append((e, over))
+    split(s.value, False)
+    mine = [i for i, (e, over) in enumerate(factors) if not over and isinstance(e, ir.Sym) and e.name == me]
+    if len(mine) != 1:
+        return None
+    others = tuple(e for i, (e, _) in enumerate(factors) if i != mine[0])
+    if any(me in exprs.free_syms(e, ir.SymKind.TENSOR) for e in others):
+        return None
+    return others
 
 
 def _inner(e: ir.Expr, op: str) -> ir.Expr:
