@@ -52,8 +52,11 @@ class Structural:
             case ir.Bin(op=op, lhs=a, rhs=ir.Sym(name=n)) if n == self_name and self.from_zero(n):
                 return kept_zero(tuple(valued(q, binary_at(op, q.value, 0.0)) for q in sub(a)))
             case ir.Bin(op=ir.BinOp.DIV, lhs=a, rhs=b) if not sub(b) and (c := constant_value(self.df, b)):
-                # a divisor that is one nonzero number everywhere (`z + 2.0`): exact at padding
-                return merged(tuple(valued(q, binary_at(ir.BinOp.DIV, q.value, c)) for q in sub(a)))
+                # a divisor that is one nonzero number everywhere (`z + 2.0`): exact at padding;
+                # data that padding met stays data, its records kept (`(l + c + r) / 3.0`, an
+                # average over a zero halo, was unknown: issue 17)
+                return merged(tuple(q if q.value == MET else valued(q, binary_at(ir.BinOp.DIV, q.value, c))
+                                    for q in sub(a)))
             case ir.Bin(op=ir.BinOp.DIV, lhs=a, rhs=b) if not sub(b) and at_least_one(self.df, b, self.constants.tile):
                 # p / bcast(l), l a softmax's row sum (>= 1): 0.0 stays 0.0, inf stays inf
                 return merged(tuple(valued(q, _over_at_least_one(q.value)) for q in sub(a)))
