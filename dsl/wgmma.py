@@ -67,15 +67,16 @@ def operand_name(n: int, role: str) -> str:
 
 
 def _operand_layout(vals, g: int, sp) -> ir.LayoutSpec:
-    """The issuing warpgroups' threads share the operand tile's elements, row-major: the
-    hardware reads the whole tile for the warpgroup (an element per slot, idle past the end)."""
+    """Every issuing thread reads every element of the operand tile: the hardware reads the
+    whole tile for the warpgroup, at any time from the issue to the wait of each of its warps,
+    so a write by any thread must be ordered against every issuing thread's issue and wait
+    (held-out round 114: with the elements shared out row-major, thread t's own program order
+    alone ordered its refill of element t, and seven racing kernels proved)."""
     n = 1
     for v in vals:
         n *= v
-    threads = WARPGROUP * g
-    per = -(-n // threads)
     lit = lambda *xs: ir.TupleExpr(tuple(ir.IntLit(x, sp) for x in xs), sp)
-    return ir.LayoutSpec("layout", shape=lit(threads, per), stride=lit(1, threads), span=sp)
+    return ir.LayoutSpec("layout", shape=lit(WARPGROUP * g, n), stride=lit(0, 1), span=sp)
 
 
 def _check_operands(ck, a, att, b, btt, c, g, sp) -> int | None:

@@ -43,12 +43,16 @@ class Ownership:
         it adds no condition here."""
         if not self.thread_guarded(w) or isinstance(w.stmt, ir.TmaLoad):
             return []
+        # a role condition every owner passes stops no write (a wgmma's operand read, every
+        # thread of the warpgroup holding every element, under `if thread.warp < 4`)
+        gs = [g for g in w.guards if exprs.mentions_thread(g.cond) and (dist is not None or not self.owners_satisfy(w, g))]
+        if not gs:
+            return []
         bound = {**inst, **self.owner_bindings(w, tile, dist)}
         conds = []
-        for g in w.guards:
-            if exprs.mentions_thread(g.cond):
-                c = self.env.cond(g.cond, bound)
-                conds.append(c if g.positive else z3.Not(c))
+        for g in gs:
+            c = self.env.cond(g.cond, bound)
+            conds.append(c if g.positive else z3.Not(c))
         return conds
 
     def owner_bindings(self, w: prog.Point, tile: tuple, dist=None) -> dict:

@@ -22,6 +22,10 @@ def check(df, sink) -> None:
         target = getattr(s, "target", None)
         if not isinstance(s, (ir.Compute, ir.Load, ir.Zeros, ir.Mma)) or target is None:
             continue
+        if isinstance(s, ir.Load) and s.wgmma:
+            # a wgmma's operand read, every issuing thread reading the whole tile (dsl/wgmma.py):
+            # the wgmma is run by exactly its warpgroups' threads (SYNC), the holders
+            continue
         read = _thread_read(s.value) if isinstance(s, ir.Compute) else None
         under = next((g for g in p.guards if _thread_read(g.cond)), None)
         if read is None and under is None:

@@ -2,17 +2,21 @@
 its group, and its shared operands are read until then (dsl/wgmma_groups.py counts the groups).
 
 An access by the issuing thread while one of its wgmmas may be pending is a finding: reading
-or rewriting the accumulator (ASYNC), writing an element of the shared tiles it reads (WAR; a
+or rewriting the accumulator (ASYNC); so is a write by any thread, in program order between a
+wgmma's issue and its retiring wait, of an element of the shared tiles it reads (WAR; a
 query: the slots of a ring are one tensor, and filling the next slot while the wgmma reads this
 one is the point of the ring). A pending wgmma was issued in the same iteration of each loop
-around it (E041 retires it within its iteration), so the query equates those loops. Another thread's
-writes into the operands are the TMA and RACE rules' business: the operand reads span the
-issue to the retiring wait in the IR, so a slot handed back before the wait is a WAR there.
+around it (E041 retires it within its iteration), so the query equates those loops. Writes
+outside that window are the TMA and RACE rules' business: every issuing thread reads the whole
+tile at the issue and at its retiring wait in the IR (dsl/wgmma.py), so a slot handed back
+before the wait is a WAR there.
 """
 from __future__ import annotations
 
+import dataclasses
+
 from dsl import exprs, ir
-from dsl.wgmma_groups import analyse, is_wgmma, pending
+from dsl.wgmma_groups import Groups, analyse, is_wgmma, pending
 
 from . import program as prog
 from .findings import Finding, Operand
@@ -23,25 +27,37 @@ def check(ctx) -> None:
     kernel = ctx.df.kernel
     if not any(is_wgmma(s) for s in ir.walk(kernel.body)):
         return
-    g = analyse(kernel, dict(ctx.df.env.consts))
+    consts = dict(ctx.df.env.consts)
+    g = analyse(kernel, consts)
+    # Where a wgmma may be in flight in program order, whoever runs the statement: each side of
+    # a role `if` walked (Groups without roles). Another role's write between the issue and the
+    # retiring wait, ordered by barriers, lands while the warpgroup may still read (held-out
+    # round 114: warpgroup 1 refilled sB between two barriers inside warpgroup 0's window).
+    anywhere = Groups(kernel, consts)
     seen = set()
     points = {p.path: p for p in ctx.df.points}
     for p in ctx.df.points:
         if is_wgmma(p.stmt):
             _whole_warpgroups(ctx, p)
-    for path in sorted(g.before, key=str):
-        s, point = g.stmt[path], points.get(_point_path(path))
-        for w in sorted(pending(g.before[path]), key=str):
-            f = _finding(s, g.stmt[w])
-            if f is None or (f.rule, f.span) in seen:
+    for path in sorted(set(g.before) | set(anywhere.before), key=str):
+        s, point = (g.stmt.get(path) or anywhere.stmt[path]), points.get(_point_path(path))
+        mine = pending(g.before[path]) if path in g.before else frozenset()
+        others = pending(anywhere.before[path]) if path in anywhere.before else frozenset()
+        for w in sorted(mine | others, key=str):
+            f = _finding(s, (g.stmt.get(w) or anywhere.stmt[w]))
+            if f is None or (f.rule, f.span) in seen or (w not in mine and f.rule != "WAR"):
                 continue
             at = {}
             if f.rule == "WAR" and point is not None and points.get(_point_path(w)) is not None:
                 at = _overlap(ctx, point, points[_point_path(w)])
                 if at is None:
                     continue
+            if w not in mine:
+                f = dataclasses.replace(f, message=f"this writes '{sorted(touched(s)[1])[0]}' between the issue of the "
+                                        f"wgmma at line {f.related[0][0].line} and the wait that retires it, while "
+                                        "its warpgroup may still be reading it")
             seen.add((f.rule, f.span))
-            ctx.sink.finding(_witness(ctx, f, point, g.stmt[w], at))
+            ctx.sink.finding(_witness(ctx, f, point, g.stmt.get(w) or anywhere.stmt[w], at))
 
 
 def _point_path(path: tuple) -> tuple:

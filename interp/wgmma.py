@@ -100,9 +100,8 @@ class WgmmaGroups:
         regs, mem = _touched(s)
         if not regs and not mem:
             return
-        written = None
         for t in active.nonzero()[0]:
-            for w, reads in self._pending(int(t)):
+            for w, _ in self._pending(int(t)):
                 acc = w.target.name
                 if isinstance(s, ir.Mma) and s.shared and s.c == acc and s.target.name == acc:
                     continue
@@ -110,15 +109,24 @@ class WgmmaGroups:
                     self.bx.violation("ASYNC", f"thread {int(t)} touches '{acc}' while the wgmma at line "
                                       f"{w.span.line} that produces it is pending", int(t), other_line=w.span.line)
                     return
+        if not mem:
+            return
+        # a write by any running thread into what a wgmma of any thread may still read (the
+        # warpgroup reads until each of its threads' retiring wait)
+        written = None
+        for t in range(len(self.open)):
+            for w, reads in self._pending(t):
                 if not mem & set(reads):
                     continue
                 if written is None:
                     written = self._written(s, active)
                 thr, addr = written
-                hit = np.isin(addr[thr == t], reads[s.dst.tensor])
+                hit = np.isin(addr, reads[s.dst.tensor])
                 if hit.any():
-                    self.bx.violation("WAR", f"thread {int(t)} writes '{s.dst.tensor}' where the wgmma at line "
-                                      f"{w.span.line} may still read it", int(t), other_line=w.span.line)
+                    u = int(thr[np.flatnonzero(hit)[0]])
+                    who = "its own" if u == t else f"thread {t}'s"
+                    self.bx.violation("WAR", f"thread {u} writes '{s.dst.tensor}' where {who} wgmma at line "
+                                      f"{w.span.line} may still read it", u, other_line=w.span.line)
                     return
 
 

@@ -1,5 +1,5 @@
 # A ring of one slot: the "other" slot (k + 1) % S is the one the pending wgmma reads, for both
-# operands (WAR at both copies).
+# operands (WAR at both copies; RACE with the other threads' reads at the issue).
 kernel bad_prefetch_one_slot(A: f16[M, K], B: f16[K, N], C: f32[M, N]):
     assume M % BM == 0 and N % BN == 0 and K % BK == 0 and K >= BK
     const BM, BN, BK, S = 64, 64, 64, 1
@@ -14,7 +14,7 @@ kernel bad_prefetch_one_slot(A: f16[M, K], B: f16[K, N], C: f32[M, N]):
     barrier
     acc = zeros f32[BM, BN] layout wgmma_m64nNk16(warpgroups=1)
     for k in range(K / BK):
-        acc = wgmma(sA[k % S], sB[k % S], acc)
+        acc = wgmma(sA[k % S], sB[k % S], acc)  #! error[RACE]
         wgmma_commit
         if k + 1 < K / BK:
             copy sA[(k + 1) % S], A[block.x * BM : +BM, (k + 1) * BK : +BK]  #! error[WAR]

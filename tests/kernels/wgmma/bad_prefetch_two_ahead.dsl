@@ -1,5 +1,6 @@
 # Two k tiles ahead in a two-slot ring: the prefetch of tile k + 2 goes into slot k % S, the one
-# the pending wgmma reads (WAR at both copies; ok_prefetch_other_slot prefetches one ahead).
+# the pending wgmma reads (WAR at both copies; ok_prefetch_other_slot prefetches one ahead), and
+# every thread of the warpgroup reads that slot until its own wait, unordered with the copies (RACE).
 kernel bad_prefetch_two_ahead(A: f16[M, K], B: f16[K, N], C: f32[M, N]):
     assume M % BM == 0 and N % BN == 0 and K % BK == 0 and K >= BK
     const BM, BN, BK, S = 64, 64, 64, 2
@@ -17,7 +18,7 @@ kernel bad_prefetch_two_ahead(A: f16[M, K], B: f16[K, N], C: f32[M, N]):
     barrier
     acc = zeros f32[BM, BN] layout wgmma_m64nNk16(warpgroups=1)
     for k in range(K / BK):
-        acc = wgmma(sA[k % S], sB[k % S], acc)
+        acc = wgmma(sA[k % S], sB[k % S], acc)  #! error[RACE]
         wgmma_commit
         if k + 2 < K / BK:
             copy sA[(k + 2) % S], A[block.x * BM : +BM, (k + 2) * BK : +BK]  #! error[WAR]
