@@ -65,6 +65,11 @@ class Emitter(MmaEmitter, MemoryEmitter, WgmmaEmitter, ReduceEmitter, AddressEmi
                             if isinstance(s, ir.Copy) and (kind := self.copy_kind(s)) is not None}
         # wgmmas on the warpgroup MMA instruction (codegen_cuda/ptx_wgmma.py)
         self.wgmmas = {id(s) for s in ir.walk(self.k.body) if self.wgmma_ok(s)}
+        # shared tiles a wgmma reads through the async proxy: generic writes into them are
+        # fenced by their writers (fence.proxy.async.shared::cta)
+        self.wgmma_operands = {r.tensor for s in ir.walk(self.k.body) if id(s) in self.wgmmas for r in s.shared}
+        self.async_into_operands = any(isinstance(s, ir.Copy) and s.is_async and s.dst.tensor in self.wgmma_operands
+                                       for s in ir.walk(self.k.body))
         self.wgmma_widths: set[int] = set()
         self.wgmma_waits: set[int] = set()
         self.tensor_core = {id(s): groups for s in ir.walk(self.k.body)
@@ -136,6 +141,8 @@ class Emitter(MmaEmitter, MemoryEmitter, WgmmaEmitter, ReduceEmitter, AddressEmi
                 pending = max(pending or 0, 0)
                 self.waits.add(pending)
                 self.line(f"cp_async_wait_{pending}()")
+                if self.async_into_operands:     # the landed copies are generic writes too
+                    self.line("fence_proxy_async_shared()   # a wgmma reads copy_async tiles through the async proxy")
             case ir.Assert() | ir.Invariant():
                 self.line(self.describe(s) + "  (a proof obligation: no code)")
             case ir.Zeros(target=t):
@@ -163,8 +170,12 @@ class Emitter(MmaEmitter, MemoryEmitter, WgmmaEmitter, ReduceEmitter, AddressEmi
                 self.compute(s)
             case ir.Copy():
                 self.copy(s)
+                if s.dst.tensor in self.wgmma_operands and not (s.is_async and self.uses_cp_async):
+                    self.line("fence_proxy_async_shared()   # a wgmma reads this tile through the async proxy")
             case ir.Store():
                 self.store(s)
+                if s.dst.tensor in self.wgmma_operands:
+                    self.line("fence_proxy_async_shared()   # a wgmma reads this tile through the async proxy")
                 if s.dst.tensor in self.bulk_sources:
                     # a bulk copy reads this tensor later (after a barrier): generic writes
                     # reach the async proxy only through this fence (held-out round 43)

