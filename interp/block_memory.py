@@ -88,6 +88,9 @@ class MemoryStatements:
         thr, elem = self.pairs(s.target.layout, shape, active)
         tile = exprs.source_tile(s, np.unravel_index(elem, shape)) if shape else ()
         coords = self.full_coords(s.src, tile, thr)
+        if s.wgmma == "retire":     # the end of a wgmma's read: its accesses, no value (dsl/wgmma_groups.py)
+            self.read_tile(s.src.tensor, coords, thr, f"load from {s.src.tensor}", s.mask, data=False)
+            return
         vals, tags, taint, defined = self.read_tile(s.src.tensor, coords, thr, f"load from {s.src.tensor}", s.mask)
         self.write_reg(s.target, shape, elem, vals, tags, taint, defined)
         self.check_coverage(s.target, shape, active)
