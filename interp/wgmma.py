@@ -42,13 +42,8 @@ class WgmmaGroups:
             shape = reg.values.shape
             thr, elem = bx.pairs(s.layout if s.layout is not None else reg.t.layout, shape, active)
         tile = np.unravel_index(elem, shape) if shape else ()
-        buf = bx.mem.buffers[s.dst.tensor]
-        coords = bx.full_coords(s.dst, tile, thr)
-        ok = np.all([(c >= 0) & (c < n) for c, n in zip(coords, buf.shape)], axis=0) if coords else \
-            np.ones(len(thr), bool)
-        flat = np.ravel_multi_index(tuple(c[ok] for c in coords), buf.shape) if buf.shape else \
-            np.zeros(int(ok.sum()), np.int64)
-        return thr[ok], buf.layout.offsets.reshape(-1)[flat]
+        ok, addr = _offsets(bx.mem.buffers[s.dst.tensor], bx.full_coords(s.dst, tile, thr), len(thr))
+        return thr[ok], addr
 
     def issue(self, s: ir.Mma, active) -> None:
         g = 1
@@ -59,30 +54,21 @@ class WgmmaGroups:
             odd = sorted(set(int(t) for t in who) ^ set(range(128 * g)))[0]
             self.bx.violation("SYNC", f"the wgmma is run by {len(who)} threads, not threads 0..{128 * g - 1}; "
                               f"thread {odd} differs", odd)
-        reads = {r.tensor: self._addresses(r, None) for r in s.shared}
+        reads = {r.tensor: self._addresses(r) for r in s.shared}
         for t in active.nonzero()[0]:
             self.open[t].append((s, reads))
 
-    def _addresses(self, ref: ir.TileRef, thr) -> np.ndarray:
-        """The addresses of a shared tile's elements inside its buffer: the whole box of `ref`
-        (thr None: a ref read alike by every thread; one that names the thread covers the
-        buffer), or one element per entry of `thr` (then a pair (thread, tile coords))."""
+    def _addresses(self, ref: ir.TileRef) -> np.ndarray:
+        """The addresses of the elements of the box `ref` inside its buffer, read alike by every
+        thread (one that names the thread: the whole buffer)."""
         bx = self.bx
         buf = bx.mem.buffers[ref.tensor]
-        if thr is None:
-            if any(exprs.mentions_thread(sub.at if isinstance(sub, ir.Index) else sub.start) for sub in ref.subs):
-                return np.arange(buf.layout.offsets.size)
-            shape = bx.shape_of(exprs.tile_shape(ref))
-            n = math.prod(shape)
-            tile, thr = (np.unravel_index(np.arange(n), shape) if shape else ()), np.zeros(n, np.int64)
-        else:
-            thr, tile = thr
-        coords = bx.full_coords(ref, tile, thr)
-        ok = np.all([(c >= 0) & (c < n) for c, n in zip(coords, buf.shape)], axis=0) if coords else \
-            np.ones(len(thr), bool)
-        flat = np.ravel_multi_index(tuple(c[ok] for c in coords), buf.shape) if buf.shape else \
-            np.zeros(int(ok.sum()), np.int64)
-        return buf.layout.offsets.reshape(-1)[flat]
+        if any(exprs.mentions_thread(sub.at if isinstance(sub, ir.Index) else sub.start) for sub in ref.subs):
+            return np.arange(buf.layout.offsets.size)
+        shape = bx.shape_of(exprs.tile_shape(ref))
+        n = math.prod(shape)
+        tile = np.unravel_index(np.arange(n), shape) if shape else ()
+        return _offsets(buf, bx.full_coords(ref, tile, np.zeros(n, np.int64)), n)[1]
 
     def commit(self, active) -> None:
         for t in active.nonzero()[0]:
@@ -128,6 +114,15 @@ class WgmmaGroups:
                     self.bx.violation("WAR", f"thread {u} writes '{s.dst.tensor}' where {who} wgmma at line "
                                       f"{w.span.line} may still read it", u, other_line=w.span.line)
                     return
+
+
+def _offsets(buf, coords, n: int) -> tuple[np.ndarray, np.ndarray]:
+    """(which of the n coordinates lie inside the buffer, their addresses): one outside is the
+    BOUND rule's, not an address."""
+    ok = np.all([(c >= 0) & (c < m) for c, m in zip(coords, buf.shape)], axis=0) if coords else np.ones(n, bool)
+    flat = np.ravel_multi_index(tuple(c[ok] for c in coords), buf.shape) if buf.shape else \
+        np.zeros(int(ok.sum()), np.int64)
+    return ok, buf.layout.offsets.reshape(-1)[flat]
 
 
 def _touched(s) -> tuple[set, set]:
