@@ -117,6 +117,8 @@ def with_fills(kernel: ir.Kernel, value: float) -> ir.Kernel:
 
 INT_RANGES = {ir.DType.I8: (-(1 << 7), (1 << 7) - 1), ir.DType.I32: (-(1 << 31), (1 << 31) - 1),
               ir.DType.I64: (-(1 << 63), (1 << 63) - 1), ir.DType.BOOL: (0, 1)}
+# integer arithmetic whose exact result may leave a type's range (on ints or solver terms)
+INT_ARITH = {ir.BinOp.ADD: lambda a, b: a + b, ir.BinOp.SUB: lambda a, b: a - b, ir.BinOp.MUL: lambda a, b: a * b}
 
 
 def fill_problem(dtype: ir.DType, value) -> str | None:

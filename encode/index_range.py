@@ -13,12 +13,11 @@ from __future__ import annotations
 import z3
 
 from dsl import exprs, ir
-from dsl.masks import INT_RANGES
+from dsl.masks import INT_ARITH, INT_RANGES
 
 from .element_conds import shape_of
 from .symbols import Unsupported
 
-_ARITH = {ir.BinOp.ADD: lambda a, b: a + b, ir.BinOp.SUB: lambda a, b: a - b, ir.BinOp.MUL: lambda a, b: a * b}
 
 
 def within_type(df, pads, point, e: ir.Expr, dtype: ir.DType) -> bool:
@@ -70,7 +69,7 @@ def _scalar_math(e: ir.Expr) -> bool:
         case ir.Call(func="index"):
             return True
         case ir.Bin(op=op, lhs=a, rhs=b):
-            return op in _ARITH and _scalar_math(a) and _scalar_math(b)
+            return op in INT_ARITH and _scalar_math(a) and _scalar_math(b)
         case ir.Neg(operand=a):
             return _scalar_math(a)
     return exprs.int_scalar(e)
@@ -84,7 +83,7 @@ def _term(df, e: ir.Expr, inst: dict, box: list):
             box += [v >= 0, v < n]
             return v
         case ir.Bin(op=op, lhs=a, rhs=b):
-            return _ARITH[op](_term(df, a, inst, box), _term(df, b, inst, box))
+            return INT_ARITH[op](_term(df, a, inst, box), _term(df, b, inst, box))
         case ir.Neg(operand=a):
             return -_term(df, a, inst, box)
     if not exprs.int_scalar(e):

@@ -23,14 +23,13 @@ import itertools
 import math
 
 from dsl import exprs, ir
-from dsl.masks import INT_RANGES
+from dsl.masks import INT_ARITH, INT_RANGES
 
 from .element_conds import BITS, expr_shape_of
 from .findings import Finding
 
 I8 = ir.DType.I8
 MAX_LEAVES = 4          # the witness search tries each operand's candidate values together
-_ARITH = {ir.BinOp.ADD: lambda a, b: a + b, ir.BinOp.SUB: lambda a, b: a - b, ir.BinOp.MUL: lambda a, b: a * b}
 
 
 class _Unfollowed(Exception):
@@ -163,7 +162,7 @@ def _kind(df, e: ir.Expr):
             if dt not in BITS:
                 raise _Unfollowed()
             return dt
-        case ir.Bin(op=op, lhs=a, rhs=b) if op in _ARITH:
+        case ir.Bin(op=op, lhs=a, rhs=b) if op in INT_ARITH:
             return _promote(df, a, b)
         case ir.Neg(operand=x) | ir.Call(func="abs", args=(x,)):
             return _kind(df, x)
@@ -220,7 +219,7 @@ class _Eval:
                 v, _ = self.value(x)
                 return (v if _holds(v, dt) else _wrap(v, dt)), dt
             case ir.Bin(op=op, lhs=a, rhs=b):
-                return self._math(e, kind, _ARITH[op](self.value(a)[0], self.value(b)[0]))
+                return self._math(e, kind, INT_ARITH[op](self.value(a)[0], self.value(b)[0]))
             case ir.Neg(operand=x):
                 return self._math(e, kind, -self.value(x)[0])
             case ir.Call(func="abs", args=(x,)):
@@ -319,7 +318,7 @@ class _Ranges:
                 return got if _holds(got[0], dt) and _holds(got[1], dt) else INT_RANGES.get(dt, _I64)
             case ir.Bin(op=op, lhs=a, rhs=b):
                 (a0, a1), (b0, b1) = self._interval(a), self._interval(b)
-                vals = [_ARITH[op](x, y) for x in (a0, a1) for y in (b0, b1)]
+                vals = [INT_ARITH[op](x, y) for x in (a0, a1) for y in (b0, b1)]
                 return self._typed((min(vals), max(vals)), kind)
             case ir.Neg(operand=x):
                 lo, hi = self._interval(x)

@@ -51,13 +51,10 @@ def cast(values, dtype: ir.DType) -> np.ndarray:
     bounds, NaN to 0 (docs/SEMANTICS.md); NumPy's astype is platform-dependent out of range."""
     with np.errstate(all="ignore"):
         v = np.asarray(values)
-        if v.dtype.kind == "f" and dtype in _INT_BOUNDS:
-            return _saturated(v, *_INT_BOUNDS[dtype]).astype(NUMPY[dtype])
+        if v.dtype.kind == "f" and dtype in INT_RANGES and dtype is not ir.DType.BOOL:
+            return _saturated(v, *INT_RANGES[dtype]).astype(NUMPY[dtype])
         out = v.astype(NUMPY[dtype])
     return to_bf16(out) if dtype is ir.DType.BF16 else out
-
-
-_INT_BOUNDS = {d: INT_RANGES[d] for d in (ir.DType.I8, ir.DType.I32, ir.DType.I64)}
 
 
 def _saturated(v: np.ndarray, lo: int, hi: int) -> np.ndarray:
