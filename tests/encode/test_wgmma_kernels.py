@@ -88,6 +88,15 @@ def test_group_left_pending_by_the_iteration_is_an_error(old, new):
     assert codes == ["E041"]
 
 
+def test_a_wait_in_a_loop_that_may_not_run_retires_nothing():
+    """ok_wait_in_one_trip_loop retires the outer wgmma in `for ki in range(1)`, which runs;
+    in `range(0)` nothing retires it (E041)."""
+    text = (DIR / "ok_wait_in_one_trip_loop.dsl").read_text()
+    assert check_source(text, "k.dsl").ok
+    codes = [d.code for d in check_source(text.replace("range(1)", "range(0)"), "k.dsl").diagnostics]
+    assert codes == ["E041"]
+
+
 def test_groups_a_loop_piles_up_are_not_trusted():
     """A wgmma before a loop whose commits pile up groups that no wait bounds: the count
     never settles, so the wgmma is reported (E041) rather than assumed retired."""
