@@ -42,7 +42,9 @@ def float_valued(e: ir.Expr, dtype_of) -> bool:
             dt = dtype_of(n)
             return dt is not None and dt.is_float
         case ir.Cast(dtype=dt, operand=y):
-            return dt.is_float and float_valued(y, dtype_of)
+            # an integer tile (or a choice among such, no arithmetic) made float: float math
+            # from there on (held-out round 115: `y = cast(x, f32)` then y * y of an i8 x)
+            return dt.is_float and (float_valued(y, dtype_of) or selects_only(y, dtype_of))
         case ir.Call(func="index"):
             return False
         case ir.Call(func="mask", args=(y, *_)):
@@ -206,23 +208,37 @@ def _lower(e: ir.Expr) -> float | None:
             # each side where it is picked: `where(x > 0.0, x, 0.0)` (a ReLU) is >= 0.0
             la, lb = _picked_lower(c, a), _lower(b)
             return None if la is None or lb is None else min(la, lb)
+        case ir.Neg(operand=ir.Cast(operand=x, dtype=dt)) if dt.is_float:
+            return _converted_bound(_lower(ir.Neg(x)), dt)      # rounding to nearest is symmetric
+        case ir.Neg(operand=ir.Call(func="where", args=(c, a, b))):
+            # a min's bound: -where(x < -1.0, x, -1.0) >= 1.0
+            la, lb = _picked_lower(c, ir.Neg(a)), _lower(ir.Neg(b))
+            return None if la is None or lb is None else min(la, lb)
     return None
 
 
 def _picked_lower(cond: ir.Expr, e: ir.Expr) -> float | None:
-    """A lower bound of `e` where `cond` holds: its own, or c where cond says e > c or e >= c
-    (NaN fails both, so a NaN e is never picked). Only for a literal c that every float type
-    holds exactly: compared in f16, 0.1 is 0.0999755859375, below f32's 0.1."""
-    own = _lower(e)
-    match cond:
-        case ir.Bin(op=ir.BinOp.GT | ir.BinOp.GE, lhs=x, rhs=lit) | ir.Bin(op=ir.BinOp.LT | ir.BinOp.LE, lhs=lit, rhs=x):
+    """A lower bound of `e` where `cond` holds: its own, or c where cond says e > c or e >= c,
+    or -c where e is -x and cond says x < c or x <= c (NaN fails each, so a NaN is never
+    picked). Only for a literal c that every float type holds exactly: compared in f16, 0.1 is
+    0.0999755859375, below f32's 0.1."""
+    got = [v for v in (_lower(e),) if v is not None]
+    if isinstance(cond, ir.Bin) and cond.op is ir.BinOp.AND:
+        got += [v for v in (_picked_lower(cond.lhs, e), _picked_lower(cond.rhs, e)) if v is not None]
+    elif isinstance(cond, ir.Bin) and cond.op in _FLIPPED:
+        for x, lit, op in ((cond.lhs, cond.rhs, cond.op), (cond.rhs, cond.lhs, _FLIPPED[cond.op])):
             c = _exact_literal(lit)
-            if c is not None and _same_text(x, e):
-                return c if own is None else max(own, c)
-        case ir.Bin(op=ir.BinOp.AND, lhs=p, rhs=q):
-            got = [v for v in (_picked_lower(p, e), _picked_lower(q, e)) if v is not None]
-            return max(got) if got else None
-    return own
+            if c is None:
+                continue
+            if op in (ir.BinOp.GT, ir.BinOp.GE) and _same_text(x, e):
+                got.append(c)
+            elif op in (ir.BinOp.LT, ir.BinOp.LE) and isinstance(e, ir.Neg) and _same_text(x, e.operand):
+                got.append(-c)
+    return max(got) if got else None
+
+
+# a comparison read from its other side: `c < x` is `x > c`
+_FLIPPED = {ir.BinOp.GT: ir.BinOp.LT, ir.BinOp.GE: ir.BinOp.LE, ir.BinOp.LT: ir.BinOp.GT, ir.BinOp.LE: ir.BinOp.GE}
 
 
 def _picked_positive(cond: ir.Expr, e: ir.Expr) -> bool:

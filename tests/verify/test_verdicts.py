@@ -469,6 +469,8 @@ HELD_OUT = [
     ("ok_relu_colmax_i32_fill_zero", {"R": 37, "C": 64}),     # an integer choice, nothing that wraps
     ("ok_avgpool3_zero_halo", {"N": 256}),          # data a zero halo met, divided by a constant
     ("ok_tma_box_before_tensor", {"R": 21, "C": 128}),   # bulk copies from row -3: the store's check timed out
+    ("r115_ok_min_where_clamped", {"R": 37, "C": 64}),   # a min's bound through a where
+    ("r115_ok_i8_cast_then_square", {"R": 37, "C": 64}),  # an integer tile made float, then squared
 ]
 
 
