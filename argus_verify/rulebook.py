@@ -152,7 +152,8 @@ _VERIFIER = {
               "the result is then the start, not a value of the data. Tags say where values come "
               "from, not what they are, so such a kernel proves; this points at it. A start that the "
               "updates cannot pass (0.0 under a maximum of `abs(x)`) is not reported. A running product "
-              "(`p = p * ...`) that starts at 0.0 stays 0.0.",
+              "(`p = p * ...`, or p once as a factor: `-(p * s * 2.0)`, `p / s`) that starts at 0.0 "
+              "stays 0.0.",
               "An index or value accumulator started from `zeros` (an argmin's index at 0 instead of "
               "the largest i32, a running max at 0.0 over data that may be negative).",
               "Start it at the identity (`m = z - inf`, `best = zi + 2147483647`); where the constant "
