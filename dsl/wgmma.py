@@ -7,6 +7,8 @@ that retires its group, so every rule about shared memory sees the whole interva
 """
 from __future__ import annotations
 
+import math
+
 from . import exprs, ir
 from .layouts import check_placement
 
@@ -106,10 +108,16 @@ def _check_operands(ck, a, att, b, btt, c, g, sp) -> int | None:
                  f"of 16), not m{m} n{n} k{k}", sp, "each warpgroup multiplies 64 rows; K is done 16 at a time")
         return None
     for what, ref, tt, row in (("A", a, att, av[1]), ("B", b, btt, bv[1])):
+        if any(exprs.mentions_thread(sub.at if isinstance(sub, ir.Index) else sub.start) for sub in ref.subs):
+            # one descriptor for the warpgroup (held-out round 116: `sA[thread.warp % 2]` gave
+            # each warp its own slot on the simulator, one for all on the interpreter)
+            ck.error("E040", f"wgmma's {what} operand may not depend on the thread: the warpgroup reads one tile "
+                     "through one descriptor", sp, "index the operand by loop variables, blocks and constants")
+            return None
         if not _swizzled_rows(ck, ref, tt, row):
             ck.error("E040", f"wgmma's {what} operand must be a shared tile a descriptor can describe: a buffer "
                      f"with swizzle(3, 3, 3) whose rows are {SWIZZLE_ROW} f16 (128 bytes), the operand a "
-                     f"whole [rows, {SWIZZLE_ROW}] slice of it", sp,
+                     f"whole [rows, {SWIZZLE_ROW}] slice of it starting a multiple of 8 rows into the buffer", sp,
                      f"declare e.g. `s{what} = shared f16[S, 64, {SWIZZLE_ROW}] swizzle(3, 3, 3)`; other layouts "
                      "(no-swizzle interleave, 32B/64B swizzle) are not supported")
             return None
@@ -133,4 +141,13 @@ def _swizzled_rows(ck, ref: ir.TileRef, tt: ir.TensorType, row: int) -> bool:
     if not isinstance(rows, ir.Slice):
         return False
     start = exprs.try_fold(rows.start, ck.consts())
-    return start is not None and start % 8 == 0
+    if start is None or start % 8:
+        return False
+    # each slot before the rows starts a whole atom too: a slot of 68 rows puts slot 1 at row 68,
+    # byte 8704 (held-out round 116: `shared f16[2, 68, 64]` was read from the wrong rows)
+    for i, sub in enumerate(ref.subs[:-2]):
+        stride = math.prod(dims[i + 1:-1])
+        at = exprs.try_fold(sub.at, ck.consts()) if isinstance(sub, ir.Index) else None
+        if stride % 8 and (at is None or at * stride % 8):
+            return False
+    return True

@@ -52,6 +52,10 @@ class Groups:
     def __init__(self, kernel: ir.Kernel, consts: dict[str, int], roles: dict[str, bool] | None = None):
         self.consts, self.roles = consts, roles or {}
         self.before: dict[tuple, tuple] = {}
+        # where each statement stands in this run's timeline: `before`, and for one in a branch
+        # the run does not take, the state when the run passes that branch (another role's
+        # write then lies inside or outside this role's issue-to-wait windows)
+        self.window: dict[tuple, tuple] = {}
         self.retires: dict[tuple, set] = {}
         self.stmt: dict[tuple, ir.Stmt] = {}
         self.unretired: dict[tuple, ir.For] = {}
@@ -65,6 +69,7 @@ class Groups:
 
     def statement(self, s, path, state):
         self.before[path] = _join(self.before[path], state) if path in self.before else state
+        self.window[path] = _join(self.window[path], state) if path in self.window else state
         self.stmt[path] = s
         if isinstance(s, ir.Load) and s.wgmma == "operand":
             self.layout[s.target.name] = s.target.layout
@@ -81,12 +86,25 @@ class Groups:
         if isinstance(s, ir.If):
             side = self.roles.get(role_key(s.cond))
             if side is not None:
+                self._passed(s.orelse if side else s.then, path + ("orelse" if side else "then",), state)
                 return self.block(s.then, path + ("then",), state) if side else \
                     self.block(s.orelse, path + ("orelse",), state)
             return _join(self.block(s.then, path + ("then",), state), self.block(s.orelse, path + ("orelse",), state))
         if isinstance(s, ir.For):
             return self._loop(s, path, state)
         return state
+
+    def _passed(self, stmts, prefix, state) -> None:
+        """The statements of a branch this run does not take, all at `state` in its window."""
+        for i, s in enumerate(stmts):
+            path = prefix + (i,)
+            self.window[path] = _join(self.window[path], state) if path in self.window else state
+            self.stmt.setdefault(path, s)
+            if isinstance(s, ir.For):
+                self._passed(s.body, path + ("body",), state)
+            elif isinstance(s, ir.If):
+                self._passed(s.then, path + ("then",), state)
+                self._passed(s.orelse, path + ("orelse",), state)
 
     def _loop(self, s: ir.For, path, state):
         entry = state
@@ -139,6 +157,8 @@ def analyse(kernel: ir.Kernel, consts: dict[str, int]) -> Groups:
     for g in runs[1:]:
         for path, state in g.before.items():
             out.before[path] = _join(out.before[path], state) if path in out.before else state
+        for path, state in g.window.items():
+            out.window[path] = _join(out.window[path], state) if path in out.window else state
         for path, ps in g.retires.items():
             out.retires.setdefault(path, set()).update(ps)
         out.stmt.update(g.stmt)

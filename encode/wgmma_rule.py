@@ -16,7 +16,7 @@ from __future__ import annotations
 import dataclasses
 
 from dsl import exprs, ir
-from dsl.wgmma_groups import Groups, analyse, is_wgmma, pending
+from dsl.wgmma_groups import analyse, is_wgmma, pending
 
 from . import program as prog
 from .findings import Finding, Operand
@@ -27,24 +27,26 @@ def check(ctx) -> None:
     kernel = ctx.df.kernel
     if not any(is_wgmma(s) for s in ir.walk(kernel.body)):
         return
-    consts = dict(ctx.df.env.consts)
-    g = analyse(kernel, consts)
-    # Where a wgmma may be in flight in program order, whoever runs the statement: each side of
-    # a role `if` walked (Groups without roles). Another role's write between the issue and the
-    # retiring wait, ordered by barriers, lands while the warpgroup may still read (held-out
-    # round 114: warpgroup 1 refilled sB between two barriers inside warpgroup 0's window).
-    anywhere = Groups(kernel, consts)
+    g = analyse(kernel, dict(ctx.df.env.consts))
+    # Where a wgmma may be in flight in program order, whoever runs the statement: a statement
+    # of a branch the issuing role skips stands where that role passes the branch (g.window).
+    # Another role's write between the issue and the retiring wait, ordered by barriers, lands
+    # while the warpgroup may still read (held-out round 114: warpgroup 1 refilled sB between
+    # two barriers inside warpgroup 0's window; round 116: walking both sides of every role
+    # `if` kept the wgmma pending past the waiting role's own wait).
     seen = set()
     points = {p.path: p for p in ctx.df.points}
     for p in ctx.df.points:
         if is_wgmma(p.stmt):
             _whole_warpgroups(ctx, p)
-    for path in sorted(set(g.before) | set(anywhere.before), key=str):
-        s, point = (g.stmt.get(path) or anywhere.stmt[path]), points.get(_point_path(path))
+        elif isinstance(p.stmt, (ir.WgmmaCommit, ir.WgmmaWait)):
+            _aligned(ctx, p)
+    for path in sorted(g.window, key=str):
+        s, point = g.stmt[path], points.get(_point_path(path))
         mine = pending(g.before[path]) if path in g.before else frozenset()
-        others = pending(anywhere.before[path]) if path in anywhere.before else frozenset()
+        others = pending(g.window[path])
         for w in sorted(mine | others, key=str):
-            f = _finding(s, (g.stmt.get(w) or anywhere.stmt[w]))
+            f = _finding(s, g.stmt[w])
             if f is None or (f.rule, f.span) in seen or (w not in mine and f.rule != "WAR"):
                 continue
             at = {}
@@ -57,7 +59,7 @@ def check(ctx) -> None:
                                         f"wgmma at line {f.related[0][0].line} and the wait that retires it, while "
                                         "its warpgroup may still be reading it")
             seen.add((f.rule, f.span))
-            ctx.sink.finding(_witness(ctx, f, point, g.stmt.get(w) or anywhere.stmt[w], at))
+            ctx.sink.finding(_witness(ctx, f, point, g.stmt[w], at))
 
 
 def _point_path(path: tuple) -> tuple:
@@ -123,8 +125,10 @@ def _runners(ctx, point) -> list[int] | None:
     out = []
     for t in range(df.kernel.threads):
         b = concrete_bindings(t, df.warp_size)
-        if all(z3.is_true(z3.simplify(df.env.cond(c, b) if positive else z3.Not(df.env.cond(c, b))))
-               for c, positive in conds):
+        truths = [z3.simplify(df.env.cond(c, b) if positive else z3.Not(df.env.cond(c, b))) for c, positive in conds]
+        if any(not (z3.is_true(x) or z3.is_false(x)) for x in truths):
+            return None     # `thread.warp < 4 or block.x == 1`: the thread alone does not decide (round 116)
+        if all(z3.is_true(x) for x in truths):
             out.append(t)
     return out
 
@@ -137,7 +141,8 @@ def _whole_warpgroups(ctx, point) -> None:
     g = warpgroups(s.target.layout, dict(ctx.df.env.consts)) or 1
     who = _runners(ctx, point)
     if who is None:
-        ctx.sink.unknown("SYNC", s.span, "a wgmma under a condition on a loop variable")
+        ctx.sink.unknown("SYNC", s.span, "a wgmma under a condition on a loop variable, or one the thread alone "
+                         "does not decide: which warpgroups run it is not known")
         return
     want = list(range(WARPGROUP * g))
     if who != want:
@@ -149,6 +154,31 @@ def _whole_warpgroups(ctx, point) -> None:
                                  operands=(Operand(f"{s.target.name} (the wgmma's accumulator)", ()),),
                                  hint="put the wgmma in a role branch taken by whole warpgroups, e.g. "
                                  "`if thread.warp < 4:`, the first ones of the block"))
+
+
+def _aligned(ctx, point) -> None:
+    """wgmma_commit and wgmma_wait are `.sync.aligned` warpgroup instructions: each warpgroup
+    runs them with all of its threads or none (held-out round 116: a wait split between the
+    lanes, or the warps, of one warpgroup was lowered as is)."""
+    from dsl.wgmma import WARPGROUP
+    s = point.stmt
+    what = "wgmma_commit" if isinstance(s, ir.WgmmaCommit) else "wgmma_wait"
+    ctx.sink.obligation()
+    who = _runners(ctx, point)
+    if who is None:
+        ctx.sink.unknown("SYNC", s.span, f"a {what} under a condition on a loop variable, or one the thread alone "
+                         "does not decide: whether whole warpgroups run it is not known")
+        return
+    ran = set(who)
+    for t in sorted(ran):
+        group = range(t - t % WARPGROUP, min(t - t % WARPGROUP + WARPGROUP, ctx.df.kernel.threads))
+        odd = next((u for u in group if u not in ran), None)
+        if odd is not None:
+            ctx.sink.finding(Finding("SYNC", s.span, f"{what} is a warpgroup instruction, but thread {t} runs it and "
+                                     f"thread {odd} of its warpgroup does not", thread=odd,
+                                     operands=(Operand(f"the warpgroup of threads {group.start}..{group.stop - 1}", ()),),
+                                     hint=f"run the {what} in a branch taken by whole warpgroups (`if thread.warp < 4:`)"))
+            return
 
 
 def _witness(ctx, f: Finding, point, w: ir.Mma, at: dict) -> Finding:

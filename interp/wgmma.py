@@ -70,12 +70,24 @@ class WgmmaGroups:
         tile = np.unravel_index(np.arange(n), shape) if shape else ()
         return _offsets(buf, bx.full_coords(ref, tile, np.zeros(n, np.int64)), n)[1]
 
+    def _aligned(self, active, what: str) -> None:
+        """wgmma_commit and wgmma_wait are run by whole warpgroups or not at all."""
+        for start in range(0, len(active), 128):
+            group = active[start:start + 128]
+            if group.any() and not group.all():
+                odd = start + int(np.flatnonzero(~group)[0])
+                self.bx.violation("SYNC", f"{what} is run by {int(group.sum())} threads of the warpgroup of "
+                                  f"threads {start}..{start + len(group) - 1}; thread {odd} does not run it", odd)
+                return
+
     def commit(self, active) -> None:
+        self._aligned(active, "wgmma_commit")
         for t in active.nonzero()[0]:
             self.groups[t].append(self.open[t])
             self.open[t] = []
 
     def wait(self, active, n: int) -> None:
+        self._aligned(active, "wgmma_wait")
         for t in active.nonzero()[0]:
             self.groups[t] = self.groups[t][len(self.groups[t]) - n:] if n else []
 

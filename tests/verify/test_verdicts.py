@@ -926,11 +926,15 @@ def test_false_proofs_of_held_out_rounds_stay_unproved(path):
     whose program order was taken to order them (each issuing thread now reads the whole tile),
     and a write between two barriers inside another warpgroup's issue-to-wait window. Held-out
     round 115 (r115_*): integer math that wraps inside `p = cast(.., f32)`, whose bound was read
-    through the named tile as float math (0 padding won a column max). Each is refused,
-    refuted or unknown, never proved."""
+    through the named tile as float math (0 padding won a column max). Held-out round 116
+    (r116_*): wgmma operand slots off a 1024-byte swizzle atom or chosen by the thread (E040
+    now), a wgmma under `thread.warp < 4 or block.x == 1` (run by more than its warpgroup), and
+    wgmma_wait or wgmma_commit split between the warps or lanes of one warpgroup. Held-out round
+    117 (r117_*): a float-to-integer cast of `maximum(y, 5.0)` taken as >= 5 where y may be NaN
+    (converted to 0). Each is refused, refuted or unknown, never proved."""
     checked = check_source(path.read_text(), path.name)
     if not checked.ok:
-        assert path.name.startswith("r107_"), checked.diagnostics
+        assert path.name.startswith(("r107_", "r116_")), checked.diagnostics
         return
     v = verify_kernel(checked.kernel, VerifyOptions())
     assert v.status != "proved", path.name

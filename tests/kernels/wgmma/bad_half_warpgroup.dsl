@@ -15,6 +15,6 @@ kernel wgmma_half(A: f16[M, 64], B: f16[64, N], C: f32[M, N]):
     acc = zeros f32[BM, BN] layout wgmma_m64nNk16(warpgroups=1)
     if thread.warp < 2:
         acc = wgmma(sA[0 : +BM, 0 : +64], sB[0 : +64, 0 : +BN], acc)  #! error[SYNC]
-        wgmma_commit
-        wgmma_wait 0
+        wgmma_commit  #! error[SYNC]
+        wgmma_wait 0  #! error[SYNC]
     store C[block.x * BM : +BM, block.y * BN : +BN], acc

@@ -18,5 +18,5 @@ kernel bad_role_wait_half(A: f16[M, 64], B: f16[64, N], C: f32[M, N]):
         wgmma_commit
     barrier
     if thread.warp < 2:
-        wgmma_wait 0
+        wgmma_wait 0  #! error[SYNC]
     store C[block.x * 64 : +64, block.y * 64 : +64], acc  #! error[ASYNC]
