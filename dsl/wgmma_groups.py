@@ -38,6 +38,11 @@ def _join(a, b):
     return a[0] | b[0], tuple(x | y for x, y in zip(ga, gb))
 
 
+def _join_into(d: dict, path: tuple, state) -> None:
+    """Join `state` into `d[path]` (set it where `path` has none yet)."""
+    d[path] = _join(d[path], state) if path in d else state
+
+
 def pending(state) -> frozenset:
     out = set(state[0])
     for g in state[1]:
@@ -68,8 +73,8 @@ class Groups:
         return state
 
     def statement(self, s, path, state):
-        self.before[path] = _join(self.before[path], state) if path in self.before else state
-        self.window[path] = _join(self.window[path], state) if path in self.window else state
+        _join_into(self.before, path, state)
+        _join_into(self.window, path, state)
         self.stmt[path] = s
         if isinstance(s, ir.Load) and s.wgmma == "operand":
             self.layout[s.target.name] = s.target.layout
@@ -98,7 +103,7 @@ class Groups:
         """The statements of a branch this run does not take, all at `state` in its window."""
         for i, s in enumerate(stmts):
             path = prefix + (i,)
-            self.window[path] = _join(self.window[path], state) if path in self.window else state
+            _join_into(self.window, path, state)
             self.stmt.setdefault(path, s)
             if isinstance(s, ir.For):
                 self._passed(s.body, path + ("body",), state)
@@ -156,9 +161,9 @@ def analyse(kernel: ir.Kernel, consts: dict[str, int]) -> Groups:
     out = runs[0]
     for g in runs[1:]:
         for path, state in g.before.items():
-            out.before[path] = _join(out.before[path], state) if path in out.before else state
+            _join_into(out.before, path, state)
         for path, state in g.window.items():
-            out.window[path] = _join(out.window[path], state) if path in out.window else state
+            _join_into(out.window, path, state)
         for path, ps in g.retires.items():
             out.retires.setdefault(path, set()).update(ps)
         out.stmt.update(g.stmt)

@@ -43,12 +43,19 @@ def rule_of(a, b) -> str:
 def _pair(ctx, a, b):
     ia = instantiate(ctx.df, a, "1", ctx.target.warp_size)
     ib = instantiate(ctx.df, b, "2", ctx.target.warp_size)
-    lay = ctx.shared.get(a.tensor)
-    if lay is None or lay.injective:        # a global tensor is row-major: one element, one address
-        return ia, ib, And(*[x == y for x, y in zip(ia.coords, ib.coords)])
-    oa, fa = lay.offset(ia.coords, "1")
-    ob, fb = lay.offset(ib.coords, "2")
-    return ia, ib, And(oa == ob, *fa, *fb)
+    return ia, ib, same_address(ctx, a.tensor, ia.coords, ib.coords)
+
+
+def same_address(ctx, tensor: str, ca, cb):
+    """The fact that coordinates `ca` and `cb` of `tensor` name one address: equal coordinates
+    where the layout gives every element its own (a global tensor is row-major), else equal
+    offsets under the shared layout (a swizzle or a broadcast may map two elements to one)."""
+    lay = ctx.shared.get(tensor)
+    if lay is None or lay.injective:
+        return And(*[x == y for x, y in zip(ca, cb)])
+    oa, fa = lay.offset(ca, "1")
+    ob, fb = lay.offset(cb, "2")
+    return And(oa == ob, *fa, *fb)
 
 
 def check_same_instance(ctx, a, b) -> None:

@@ -74,6 +74,7 @@ def _overlap(ctx, ps, pw) -> dict | None:
     empty where the wgmma sits in a loop the write is not in, and its name is compared)."""
     import z3
     from .access import enabled, instantiate
+    from .race import same_address
     from .distribution import thread_bindings
     df, w = ctx.df, pw.stmt
     common = prog.common_loops(ps, pw)
@@ -91,14 +92,7 @@ def _overlap(ctx, ps, pw) -> dict | None:
         tile = [z3.Int(f"%e{i}@wgmma") for i in range(len(exprs.tile_shape(r)))]
         facts = ia.facts + enabled(df.env, pw, bound) + [t2 >= 0, t2 < df.kernel.threads]
         facts += [And(e >= 0, e < df.env.term(n, bound)) for e, n in zip(tile, exprs.tile_shape(r))]
-        coords = df.full_coords(r, bound, tuple(tile))
-        lay = ctx.shared.get(a.tensor)
-        if lay is None or lay.injective:
-            facts += [x == y for x, y in zip(ia.coords, coords)]
-        else:
-            oa, fa = lay.offset(ia.coords, "1")
-            ob, fb = lay.offset(coords, "2")
-            facts += [oa == ob, *fa, *fb]
+        facts.append(same_address(ctx, a.tensor, ia.coords, df.full_coords(r, bound, tuple(tile))))
         model = ctx.solve("WAR", a.span, facts, list(ia.loops.values()) + [ia.t])
         if model is not None:
             from .memwitness import ModelView
