@@ -202,6 +202,12 @@ def _lower(e: ir.Expr) -> float | None:
         case ir.Bin(op=ir.BinOp.DIV, lhs=a, rhs=b) if _at_least(a, 0.0) and _above(b, 0.0) and \
                 not any(isinstance(n, ir.Sym) and n.kind is ir.SymKind.TENSOR for n in iter_nodes(b)):
             return 0.0                 # over a positive scalar (`/ cast(C, f32)`): >= 0.0, maybe 0.0
+        case ir.Bin(op=ir.BinOp.SUB, lhs=a, rhs=b):
+            return _lower(ir.Bin(ir.BinOp.ADD, a, ir.Neg(b)))      # a - b rounds as a + (-b)
+        case ir.Neg(operand=ir.Bin(op=ir.BinOp.ADD | ir.BinOp.SUB, lhs=a, rhs=b) as x):
+            # -(a + b) is -a + -b and -(a - b) is -a + b: negation is exact and rounding to
+            # nearest symmetric
+            return _lower(ir.Bin(ir.BinOp.ADD, ir.Neg(a), b if x.op is ir.BinOp.SUB else ir.Neg(b)))
         case ir.Bin(op=ir.BinOp.ADD, lhs=a, rhs=b):
             la, lb = _lower(a), _lower(b)
             if la is None or lb is None:

@@ -11,8 +11,9 @@ import z3
 from dsl import ir
 from dsl.masks import fill_of
 from dsl.pad_values import UNARY, UNKNOWN, cast_value, func_at, math_type, pow_at, tile_names, value_at
+from dsl.views import reshape_extents
 
-from .element_conds import index_compared, index_cond
+from .element_conds import expr_shape_of, index_compared, index_cond
 from .fill_parts import (MET, NONE, Part, all_tiles, anywhere, bare_tiles, binary_at, combined, elementwise,
                          extremum_at, extremum_parts, identical, inserted, kept_zero, literal, mapped, merged,
                          shifted, valued, where_parts)
@@ -105,6 +106,8 @@ class Structural:
                 return self.reduce(f, sub(x), self.df.env.const_value(dict(kw)["axis"]), x, check)
             case ir.Call(func="index"):
                 return NONE
+            case ir.Call(func="reshape", args=(x,)) if self.same_shape(e, x):
+                return sub(x)           # into its own shape: every element stays where it was
             case ir.Call(func="reshape", args=(x,)):
                 return anywhere(sub(x))
             case ir.Call(func="mask", args=(x, c)):
@@ -222,3 +225,9 @@ class Structural:
                 return side, float(c)
         return None
 
+
+    def same_shape(self, e: ir.Call, x: ir.Expr) -> bool:
+        """Whether reshape `e` of `x` keeps x's own extents (the identity: each element keeps
+        its coordinates, and so its padding its place)."""
+        new = reshape_extents(e, self.df.env.consts)
+        return new is not None and tuple(new) == tuple(expr_shape_of(self.df, x) or ())

@@ -382,6 +382,9 @@ HELD_OUT = [
     ("r87_ok_gemm_silu_ragged_k_range", {"M": 33, "N": 40, "K": 19}),   # one-tile math over padding
     ("r87_ok_gemm_silu_a_fill_one", {"M": 33, "N": 40, "K": 19}),       # A's fill meets B's 0.0 fill
     ("r88_ok_relu_rowmax_zero_fill", {"R": 8, "C": 37}),   # maximum(x, 0.0) is +0.0 or more
+    ("ok_relu_minus_one_rowmax", {"R": 8, "C": 37}),       # a - b bounded as a + (-b): relu - 1.0 >= -1.0
+    ("ok_neg_relu_plus_one_rowmin", {"R": 8, "C": 37}),    # -(a + b) as -a + -b: a min's bound
+    ("ok_identity_reshape_relu_rowmax", {"R": 8, "C": 37}),  # a reshape into its own shape keeps the padding's place
     ("r85_ok_ws_ring_3_slots_2_barriers", {"M": 32, "K": 160}),   # a landing seen through empty's phase
     ("r89_ok_bool_compare", {"R": 2}),             # a bool compares as 0 or 1 with any number
     ("r91_ok_state_flag", {"N": 64}),              # state stored where a flag says: reached where it holds

@@ -1,0 +1,12 @@
+# -(maximum(x, -3.0) + 1.0) lies in (..., 2]: the 0.0 fill reaches the min as -1.0 and wins over
+# a row whose values are all above -1.0.
+kernel neg_clamp_plus_one_rowmin(X: f32[R, C], S: f32[R]):
+    assume R % 4 == 0 and R >= 4 and C >= 1 and C <= 64
+    const BR, BC = 4, 64
+    grid ((R + BR - 1) / BR)
+    threads 64
+    tag X[r, c] = (row=r, col=c)
+    tag S[r] = (row=r, col=range(0, C))
+    x = load X[block.x * BR : +BR, 0 : +BC] masked(fill=0.0)
+    s = min(-(maximum(x, -3.0) + 1.0), axis=1)  #! error[TAG]
+    store S[block.x * BR : +BR], s masked
