@@ -38,7 +38,7 @@ def check(df, sink, opts) -> None:
             return
         dtype = pads.compute_dtype(operand)
         _require(sink, point, op, parts, operand, axis, bounded, dtype,
-                 lambda e: within_type(df, pads, point, e, dtype), lambda e: bound_through_math(df, e, op))
+                 lambda e: within_type(df, pads, point, e, dtype), lambda e: bound_through_math(df, e, op, point))
     pads = Pads(df, opts, require=require)
     for p in df.points:
         try:

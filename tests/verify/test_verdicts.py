@@ -385,6 +385,8 @@ HELD_OUT = [
     ("ok_relu_minus_one_rowmax", {"R": 8, "C": 37}),       # a - b bounded as a + (-b): relu - 1.0 >= -1.0
     ("ok_neg_relu_plus_one_rowmin", {"R": 8, "C": 37}),    # -(a + b) as -a + -b: a min's bound
     ("ok_identity_reshape_relu_rowmax", {"R": 8, "C": 37}),  # a reshape into its own shape keeps the padding's place
+    ("ok_relu_colmax_two_passes", {"R": 37, "C": 64}),     # one temporary name in two loops: the writer the read sees
+    ("ok_relu_colmax_two_passes_zero_start", {"R": 37, "C": 64}),  # START through both writers of p
     ("r85_ok_ws_ring_3_slots_2_barriers", {"M": 32, "K": 160}),   # a landing seen through empty's phase
     ("r89_ok_bool_compare", {"R": 2}),             # a bool compares as 0 or 1 with any number
     ("r91_ok_state_flag", {"N": 64}),              # state stored where a flag says: reached where it holds
