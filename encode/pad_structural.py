@@ -225,7 +225,6 @@ class Structural:
                 return side, float(c)
         return None
 
-
     def same_shape(self, e: ir.Call, x: ir.Expr) -> bool:
         """Whether reshape `e` of `x` keeps x's own extents (the identity: each element keeps
         its coordinates, and so its padding its place)."""

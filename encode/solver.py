@@ -186,8 +186,9 @@ def _broken(model, opts: SolverOptions) -> list:
 
 # A query's search, deterministic at any load (Z3's resource counter decides, not the clock):
 # first a proof attempt by the legacy arithmetic solver under LEGACY_RLIMIT (_legacy_proof:
-# only its unsat is taken); then the default solver under FIRST_RLIMIT (twice the largest quantifier-free query of the
-# pinned kernels, bench/minimize_rlimit.py), so their answers and models stay as they were;
+# only its unsat is taken); then the default solver under FIRST_RLIMIT (twice the largest
+# quantifier-free query of the pinned kernels, bench/minimize_rlimit.py), so their answers and
+# models stay as they were;
 # then, for a model only, the quantifiers unrolled over small sizes (encode/small_domain.py:
 # a paged KV write's inverse block table, a query that timed out in 60 s, has a model in
 # 20 ms so; an unrolled query without a model proves nothing); then, where it can help
