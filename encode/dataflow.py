@@ -65,7 +65,7 @@ class Dataflow(Ownership, Instances):
         self._memo = ReadMemo(deadline=solver.deadline)
         self.probes = Probes(list(env.facts))    # solver sessions of yes-or-no queries (probes.py)
         # every query of this kernel first tries its sessions (SolverOptions.quick)
-        self.solver = dataclasses.replace(solver, quick=self.probes.unsat)
+        self.solver = dataclasses.replace(solver, quick=self.probes.unsat, scratch=self.probes.context)
         self._made: list = []                    # (stem, variable) of every fresh variable, in order
         self._through: dict = {}                 # load statement id -> (source coords, box): twins.py
         self.write_backs, self.round_trips = write_backs(self.kernel), {}   # roundtrip.py: store id -> Plan

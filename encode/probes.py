@@ -45,14 +45,18 @@ class Probes:
         if asked in self._answers:
             return self._answers[asked][0]
         if key not in self._sessions:
-            if self._ctx is None:
-                self._ctx = z3.Context()
             # the facts are kept with their session: a freed term's id could name another term
-            self._sessions[key] = (Session(facts, opts, rlimit, self._ctx), tuple(facts))
+            self._sessions[key] = (Session(facts, opts, rlimit, self.context()), tuple(facts))
         verdict = self._sessions[key][0].check(cond, opts)
         if verdict is not SV.UNKNOWN:      # sat and unsat are the facts' own; unknown may be the clock's
             self._answers[asked] = (verdict, cond)
         return verdict
+
+    def context(self) -> z3.Context:
+        """The context the sessions share, for other yes-or-no attempts (SolverOptions.scratch)."""
+        if self._ctx is None:
+            self._ctx = z3.Context()
+        return self._ctx
 
     def unsat(self, facts: list, opts) -> bool:
         """`facts` are unsatisfiable, shown quickly in a session: the rule's query would be

@@ -38,6 +38,7 @@ class VerifyOptions:
     on_resources: Callable | None = field(default=None, compare=False)   # see SolverOptions
     minimize_rlimit: int = MINIMIZE_RLIMIT   # see SolverOptions
     quick: Callable | None = field(default=None, compare=False)        # see SolverOptions
+    scratch: Callable | None = field(default=None, compare=False)      # see SolverOptions
     model_facts: Callable | None = field(default=None, compare=False)  # see SolverOptions
 
     @property
@@ -45,7 +46,7 @@ class VerifyOptions:
         return SolverOptions(timeout_ms=max(1, int(self.timeout_s * 1000)), seed=self.seed,
                              on_refuted=self.on_refuted, deadline=self.deadline, on_query=self.on_query,
                              on_resources=self.on_resources, minimize_rlimit=self.minimize_rlimit,
-                             quick=self.quick, model_facts=self.model_facts)
+                             quick=self.quick, scratch=self.scratch, model_facts=self.model_facts)
 
     def expired(self) -> bool:
         return self.deadline is not None and time.monotonic() >= self.deadline
@@ -150,7 +151,8 @@ def _verify_once(kernel: ir.Kernel, opts: VerifyOptions) -> Verdict:
         sink.unknown("TAG", u.span or kernel.span, u.reason)
         return _verdict(kernel, sink, [("encode", time.perf_counter() - t0)])
     t1 = time.perf_counter()
-    opts = dataclasses.replace(opts, quick=df.probes.unsat)     # every rule query tries the sessions first
+    # every rule query tries the sessions first, and a legacy proof attempt in their context
+    opts = dataclasses.replace(opts, quick=df.probes.unsat, scratch=df.probes.context)
     if opts.wants("TAG") or opts.wants("INIT"):
         TagChecker(df, opts.solver, sink).check_all()
     if opts.wants("TAG"):
