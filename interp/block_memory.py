@@ -33,7 +33,9 @@ class MemoryStatements:
                 self.global_conflicts(self.I.global_log.read(name, tuple(c[ok] for c in coords), thr[ok],
                                                              self.line), thr[ok])
             if not ok.all():
-                with np.errstate(invalid="ignore"):      # NaN poison cast to an integer type: no warning in a report
+                # NaN poison cast to an integer type, a fill past the type (70000.0 in f16 is
+                # inf): no warning in a report
+                with np.errstate(invalid="ignore", over="ignore"):
                     vals = np.where(ok, vals, outside).astype(vals.dtype)
             tags = self.I.input_tags(name, coords, len(thr))
             if mask is not None:
