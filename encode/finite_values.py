@@ -21,7 +21,7 @@ from __future__ import annotations
 import functools
 import math
 
-from dsl import exprs, ir
+from dsl import ir
 from dsl.data_bounds import data_bound, float_valued, selects_only
 from dsl.exprs import iter_nodes as _iter, rewrite
 from dsl.pad_values import FUNCS, cast_value
@@ -361,33 +361,13 @@ MAX_WRITERS = 4     # a tile written by more statements than this is left unreso
 
 
 def _seen_at(df, name: str, at) -> list:
-    """The writers of `name` whose value a read at point `at` may see: the one in the same
-    loops, in a block around the read and before it, under conditions every thread decides
-    alike, with no writer of `name` between them in the program (it writes every element
-    whenever the read runs, and last before it); else every writer. A writer under a
-    thread-dependent `if` writes only the elements of the threads that pass it, and a
-    reduction reads the others' too, which hold an earlier writer's values (held-out round
-    120: `p = maximum(x, -3.0)`, then `p = maximum(x, 0.0)` and its row max under `if
-    thread.x < 32` took the 0.0 fill as harmless for rows the other threads own)."""
+    """The writers of `name` whose value a read at point `at` may see: the one that writes
+    every element last before it in its own iteration (program.sole_write), else every writer."""
     writers = df.writers.get(name, [])
     if at is None or len(writers) < 2:
         return writers
-    before = [w for w in writers if w is not at and len(w.loops) == len(at.loops)
-              and all(a is b for a, b in zip(w.loops, at.loops))
-              and w.path[:-1] == at.path[:len(w.path) - 1] and w.path < at.path]
-    if not before:
-        return writers
-    w = max(before, key=lambda q: q.path)
-    if any(w.path < q.path < at.path for q in writers if q is not w) or not all(_alike(g.cond) for g in w.guards):
-        return writers
-    return [w]
-
-
-def _alike(cond: ir.Expr) -> bool:
-    """Whether every thread of a block decides `cond` alike: it reads no thread id, no tile
-    and no element (block ids, sizes, constants and loop variables)."""
-    return not exprs.mentions_thread(cond) and not exprs.reads_elements(cond) and not any(
-        isinstance(n, ir.Sym) and n.kind is ir.SymKind.TENSOR for n in _iter(cond))
+    w = prog.sole_write(at, writers)
+    return writers if w is None else [w]
 
 
 def _either(n: ir.Sym, a: ir.Expr, b: ir.Expr) -> ir.Expr:

