@@ -3,6 +3,7 @@ masked accesses, `mask` conditions and masked stores, and what a reduction over 
 leaves (a mix-in of pad_walk.Pads, which holds df, opts and point)."""
 from __future__ import annotations
 
+import dataclasses
 import math
 
 import z3
@@ -193,7 +194,9 @@ class PadLines:
         return self.proved(z3.Implies(q.at, z3.Or(*exact)), facts)
 
     def proved(self, goal, facts) -> bool:
-        out = prove(goal, facts, self.opts)
+        """Whether facts imply goal: a line's or a place's fact the walk would use; not shown,
+        the walk keeps less (so its search stops after the bounded steps: SolverOptions.last_step)."""
+        out = prove(goal, facts, dataclasses.replace(self.opts, last_step=False))
         return out.verdict is SV.PROVED
 
     # ---------------------------------------------------------------- reductions

@@ -8,6 +8,8 @@ blocks are COVER's "written twice".
 """
 from __future__ import annotations
 
+import dataclasses
+
 import z3
 
 from dsl import ir
@@ -47,7 +49,9 @@ def _may_run(ctx, a) -> bool | None:
     except Unsupported:
         return None
     threads = [inst.t >= 0, inst.t < ctx.df.kernel.threads]
-    out = find_model(list(ctx.env.facts) + inst.facts + threads, ctx.opts.solver, probe=True)
+    # undecided costs only precision here: no last, unbounded step (SolverOptions.last_step)
+    opts = dataclasses.replace(ctx.opts.solver, last_step=False)
+    out = find_model(list(ctx.env.facts) + inst.facts + threads, opts, probe=True)
     return False if out.verdict is SV.PROVED else True if out.verdict is SV.REFUTED else None
 
 
