@@ -53,7 +53,7 @@ class NonFinite:
         self.df, self.padded = df, padded
         self._sets: dict[int, frozenset] | None = None        # id(writer point) -> its values
         self._reach: dict[tuple, list] = {}
-        self._ifs: set | None = None                          # the paths of the `if` statements
+        self._ifs: dict | None = None                         # the `if` statements, by path
         self._floors: dict[str, float] = {}                   # size -> its least value known
         self._runs: dict[int, bool] = {}                      # id(loop) -> it runs at least once
         self._stmts = {q.path: q.stmt for q in df.points}
@@ -130,7 +130,7 @@ class NonFinite:
                 self._reach[key] = list(writers)
             else:
                 if self._ifs is None:
-                    self._ifs = {q.path for q in self.df.points if isinstance(q.stmt, ir.If)}
+                    self._ifs = {q.path: q.stmt for q in self.df.points if isinstance(q.stmt, ir.If)}
                 self._reach[key] = [w for w in writers if _reaches(w, point, writers, self._ifs, self._always)]
         return self._reach[key]
 
@@ -306,23 +306,35 @@ def _cast(a, dt: ir.DType, fmt):
     return exact(c, fmt) if isinstance(c, float) else exact(a, fmt, exactly=False)
 
 
-def _reaches(w, p, writers, ifs: set, always=lambda k, p: False) -> bool:
+def _reaches(w, p, writers, ifs: dict, always=lambda k, p: False) -> bool:
     """Whether register write `w` may be the value a read at `p` sees: along the program order,
-    or around a loop both lie in, unless every such path passes another write of the tile (one
-    whose enclosing statements all enclose p, or that `always` runs, between the two; or an
-    `if`, at `ifs`' paths, both of whose branches write the tile at their top level)."""
+    or around a loop both lie in, unless every such path passes another write of the tile that
+    writes every element (one whose enclosing statements all enclose p, or that `always` runs,
+    between the two; or an `if`, at `ifs`' paths, both of whose branches write the tile at
+    their top level). A write under a thread-dependent `if` writes only the passing threads'
+    elements, so it hides nothing from a read of the others' (held-out round 122: `g = z +
+    inf`, then `g = max(w)` under `if thread.x < 8`, and x * bcast(g) of 0.0 padding was NaN);
+    both branches of one write every element only where they give it the same owner (no
+    explicit layout) or every thread takes the same branch."""
     def encloses_p(path: tuple) -> bool:
         return p.path[:len(path) - 1] == path[:-1] and p.path[:len(path)] != path
 
     arms: dict[tuple, set] = {}
+    whole_arms: dict[tuple, bool] = {}      # the `if` writes every element when both arms write
     for k in writers:
         if k is not w and len(k.path) >= 3 and k.path[:-2] in ifs:
-            arms.setdefault(k.path[:-2], set()).add(k.path[-2])
+            i = k.path[:-2]
+            arms.setdefault(i, set()).add(k.path[-2])
+            t = getattr(k.stmt, "target", None)
+            owner = (isinstance(t, ir.TensorType) and t.layout is None) or prog.alike(ifs[i].cond)
+            whole_arms[i] = whole_arms.get(i, True) and owner and all(prog.alike(g.cond) for g in k.guards[:-1])
 
     def kills(after: tuple, before: tuple) -> bool:
-        if any(k is not w and after < k.path < before and (encloses_p(k.path) or always(k, p)) for k in writers):
+        if any(k is not w and after < k.path < before and (encloses_p(k.path) or always(k, p))
+               and all(prog.alike(g.cond) for g in k.guards) for k in writers):
             return True
-        return any(both == {0, 1} and after < i < before and encloses_p(i) for i, both in arms.items())
+        return any(both == {0, 1} and after < i < before and encloses_p(i) and whole_arms[i]
+                   for i, both in arms.items())
     if w.path < p.path:
         return not kills(w.path, p.path)
     n = prog.common_loops(w, p)

@@ -945,7 +945,11 @@ def test_false_proofs_of_held_out_rounds_stay_unproved(path):
     round 121 (r121_*): the same in the padding walk, older than the bounds: the write a read
     sees was taken from a writer under a thread-dependent `if` (thread.x, warp, lane, a loop
     variable plus the thread), for max, min and sum, i32, f16, a load, two levels of
-    temporaries and an mma operand. Each is refused, refuted or unknown, never proved."""
+    temporaries and an mma operand. Held-out round 122 (r122_*): the same in the values a
+    kernel makes itself (encode/finite_values._reaches): a write under a thread-dependent `if`
+    (or both arms of one under different layouts) taken to hide an earlier `z + inf` or `z -
+    inf`, so 0.0 padding times it (NaN) was taken as neutral. Each is refused, refuted or
+    unknown, never proved."""
     checked = check_source(path.read_text(), path.name)
     if not checked.ok:
         assert path.name.startswith(("r107_", "r116_")), checked.diagnostics
