@@ -22,7 +22,7 @@ from dsl.pad_values import UNKNOWN, cast_value, identical, same
 from . import running
 from .fill_parts import MET
 from .findings import Finding, Unknown
-from .finite_values import bound_through_math
+from .named_math import bound_through_math
 from .holds_data import empty_range
 from .index_range import within_type
 from .solver import Verdict as SV, find_model

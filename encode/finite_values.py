@@ -18,15 +18,15 @@ global tiles take every writer's values. A least fixpoint over all writers (the 
 grow; a growing interval is extrapolated, _solve)."""
 from __future__ import annotations
 
-import functools
 import math
 
 from dsl import ir
-from dsl.data_bounds import data_bound, float_valued, selects_only
-from dsl.exprs import iter_nodes as _iter, rewrite
+from dsl.data_bounds import data_bound, float_valued
+from dsl.fmt import format_expr
 from dsl.pad_values import FUNCS, cast_value
 
 from . import program as prog
+from .named_math import resolved_math
 from .softmax_sum import scalar_at_least_one
 from .symbols import Unsupported
 from .value_atoms import (ANY, DATA, FMT, INT_BOUND, NAN, Num, as_float, binary, cast_int, exact, extremum, mapped,
@@ -320,20 +320,28 @@ def _reaches(w, p, writers, ifs: dict, always=lambda k, p: False) -> bool:
         return p.path[:len(path) - 1] == path[:-1] and p.path[:len(path)] != path
 
     arms: dict[tuple, set] = {}
-    whole_arms: dict[tuple, bool] = {}      # the `if` writes every element when both arms write
+    owners: dict[tuple, set] = {}           # each arm writer's distribution (None: not the default)
+    uniform: dict[tuple, bool] = {}         # the conditions around the `if` are every thread's alike
     for k in writers:
         if k is not w and len(k.path) >= 3 and k.path[:-2] in ifs:
             i = k.path[:-2]
             arms.setdefault(i, set()).add(k.path[-2])
             t = getattr(k.stmt, "target", None)
-            owner = (isinstance(t, ir.TensorType) and t.layout is None) or prog.alike(ifs[i].cond)
-            whole_arms[i] = whole_arms.get(i, True) and owner and all(prog.alike(g.cond) for g in k.guards[:-1])
+            owners.setdefault(i, set()).add(
+                (t.dtype, tuple(format_expr(e) for e in t.shape)) if isinstance(t, ir.TensorType) and t.layout is None
+                else None)
+            uniform[i] = uniform.get(i, True) and all(prog.alike(g.cond) for g in k.guards[:-1])
+
+    def whole_arms(i: tuple) -> bool:
+        """Both arms of the `if` at i write every element: each element's owner takes one arm
+        (one default distribution), or every thread takes the same arm."""
+        return uniform[i] and (prog.alike(ifs[i].cond) or (None not in owners[i] and len(owners[i]) == 1))
 
     def kills(after: tuple, before: tuple) -> bool:
         if any(k is not w and after < k.path < before and (encloses_p(k.path) or always(k, p))
                and all(prog.alike(g.cond) for g in k.guards) for k in writers):
             return True
-        return any(both == {0, 1} and after < i < before and encloses_p(i) and whole_arms[i]
+        return any(both == {0, 1} and after < i < before and encloses_p(i) and whole_arms(i)
                    for i, both in arms.items())
     if w.path < p.path:
         return not kills(w.path, p.path)
@@ -341,66 +349,3 @@ def _reaches(w, p, writers, ifs: dict, always=lambda k, p: False) -> bool:
     if n == 0:
         return False
     return not kills(p.path[:p.loop_levels[n - 1]], p.path)       # from the innermost common loop's head
-
-
-def resolved_math(df, e: ir.Expr, depth: int = 0, at=None) -> ir.Expr:
-    """e with each tile that one statement computes (from other tiles) replaced by that
-    statement's math, a few levels deep: the bound of `rsqrt(var + eps)` needs var's, that of
-    `max(p)` with `p = where(x > 0.0, x, 0.0)` p's. A tile that several statements compute
-    (one temporary name in two loops) is the choice of their math (_either): a bound holds
-    for it only where it holds for each; at a read `at` (a program point) that sees one of
-    them in its own iteration (_seen_at), that one's."""
-    def inline(n):
-        if not (isinstance(n, ir.Sym) and n.kind is ir.SymKind.TENSOR) or depth >= 4:
-            return None
-        writers = _seen_at(df, n.name, at)
-        if not writers or len(writers) > MAX_WRITERS or not all(isinstance(w.stmt, ir.Compute) for w in writers):
-            return None
-        if any(isinstance(m, ir.Sym) and m.name == n.name for w in writers for m in _iter(w.stmt.value)):
-            return None
-        # the tiles it reads, as read at its own statement: named apart, so that two tiles
-        # computed alike from a tile written twice are no square (`p = t + 0.0; t = ...;
-        # q = t + 0.0`, then `p * q`: held-out round 82); as the tile holds it: `var +
-        # 1e-8` stored in f16 is 0.0 there
-        got = [ir.Cast(rewrite(resolved_math(df, w.stmt.value, depth + 1, w), lambda m: ir.Sym(
-            f"{m.name}@{n.name}", m.kind, m.span) if isinstance(m, ir.Sym) and m.kind is ir.SymKind.TENSOR
-            else None), w.stmt.target.dtype, w.stmt.span) for w in writers]
-        return functools.reduce(lambda a, b: _either(n, a, b), got)
-    return rewrite(e, inline)
-
-
-MAX_WRITERS = 4     # a tile written by more statements than this is left unresolved
-
-
-def _seen_at(df, name: str, at) -> list:
-    """The writers of `name` whose value a read at point `at` may see: the one that writes
-    every element last before it in its own iteration (program.sole_write), else every writer."""
-    writers = df.writers.get(name, [])
-    if at is None or len(writers) < 2:
-        return writers
-    w = prog.sole_write(at, writers)
-    return writers if w is None else [w]
-
-
-def _either(n: ir.Sym, a: ir.Expr, b: ir.Expr) -> ir.Expr:
-    """The value of a tile that two statements write (`p = maximum(x, 0.0)` in each of two
-    loops): a where whose condition, which of them a read sees, is a symbol nothing decides,
-    so that each bound holds for both sides (dsl/data_bounds.py reads a where's condition only
-    where it compares the picked side with a literal)."""
-    which = ir.Bin(ir.BinOp.EQ, ir.Sym(f"{n.name}@writer", ir.SymKind.LOOP, n.span), ir.IntLit(0, n.span), n.span)
-    return ir.Call("where", (which, a, b), (), n.span)
-
-
-def bound_through_math(df, e: ir.Expr, op: str, at=None) -> tuple[ir.Expr, float | None]:
-    """(e's math, read at point `at`, with the tiles statements compute resolved, the bound on
-    its data for op (dsl/data_bounds.data_bound), or None where the math may wrap: integer
-    arithmetic, an integer abs, inside a float cast too (held-out rounds 31, 82))."""
-    math_of = resolved_math(df, e, at=at)
-
-    def dtype_of(name: str):
-        t = df.types.get(name.split("@")[0])
-        return None if t is None else t.dtype
-    if not (float_valued(math_of, dtype_of) or selects_only(math_of, dtype_of)):
-        return math_of, None
-    return math_of, data_bound(math_of, op)
-

@@ -20,7 +20,7 @@ from dsl.stmt_map import defined, written
 
 from . import running
 from .findings import Finding
-from .finite_values import bound_through_math
+from .named_math import bound_through_math
 from .zero_values import with_consts
 
 
