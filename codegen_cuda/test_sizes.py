@@ -16,7 +16,8 @@ import z3
 
 from dsl import ir
 from encode.assume_reads import size_env
-from encode.solver import SolverOptions, Verdict, minimize_model
+from encode.minimize import minimize_model
+from encode.solver import SolverOptions, Verdict
 from encode.symbols import Unsupported
 
 from .scalar import mentions_data

@@ -33,8 +33,9 @@ from .findings import Finding, Hop, Operand
 from .hb import At, HappensBefore
 from .mbarrier import Site
 from .memwitness import ModelView
+from .minimize import minimize_model
 from .short_rounds import short_round, unwaited_copy, unwaited_text
-from .solver import Verdict as SV, find_model, minimize_model
+from .solver import Verdict as SV, find_model
 from .symbols import Unsupported
 
 MAX_ITERATIONS = 64

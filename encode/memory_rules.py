@@ -12,7 +12,8 @@ from .access import Access, SharedLayout, collect, shared_layout
 from .hb import HappensBefore
 from .layout import LayoutError
 from .elem_reads import depends_on_opaque, holds_for_any_opaque, witness_needs_opaque
-from .solver import Verdict as SV, find_model, minimize_model
+from .minimize import minimize_model
+from .solver import Verdict as SV, find_model
 from .symbols import Unsupported
 from .target import DEFAULT_TARGET, Target, load_target
 

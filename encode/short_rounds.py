@@ -17,7 +17,8 @@ import z3
 from .findings import Finding, Operand
 from .mbar_rounds import VERB
 from .memwitness import ModelView
-from .solver import Verdict as SV, find_model, minimize_model
+from .minimize import minimize_model
+from .solver import Verdict as SV, find_model
 
 
 def short_round(ctx, proto) -> Finding | None:

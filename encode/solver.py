@@ -134,7 +134,17 @@ def fresh_solver(opts: SolverOptions, ctx: z3.Context, rlimit: int = 0) -> z3.So
     return solver
 
 
-_SPENT = Outcome(Verdict.UNKNOWN, reason=BUDGET_NOTE)
+def fresh_optimizer(opts: SolverOptions, ctx: z3.Context) -> z3.Optimize:
+    """Z3's optimiser for a witness minimisation step (encode/minimize.py), under the query's
+    timeout and the minimisation resource limit."""
+    opt = z3.Optimize(ctx=ctx)
+    opt.set("timeout", opts.remaining_ms())
+    if opts.minimize_rlimit:
+        opt.set("rlimit", opts.minimize_rlimit)
+    return opt
+
+
+SPENT = Outcome(Verdict.UNKNOWN, reason=BUDGET_NOTE)
 
 
 def find_model(facts, opts: SolverOptions = SolverOptions(), probe: bool = False) -> Outcome:
@@ -142,16 +152,16 @@ def find_model(facts, opts: SolverOptions = SolverOptions(), probe: bool = False
 
     `probe`: the query asks about the encoding's own case split, and a model of it is no
     counterexample (so it is not reported to `on_refuted`)."""
-    out = _check(facts, opts)
+    out = check_query(facts, opts)
     if out.model is not None and opts.on_refuted is not None and not probe:
         opts.on_refuted(tuple(as_bool(f) for f in facts), out.model)
     return out
 
 
-def _check(facts, opts: SolverOptions, kind: str = "query") -> Outcome:
+def check_query(facts, opts: SolverOptions, kind: str = "query") -> Outcome:
     """`kind` "minimize": a minimisation step, under the resource limit `minimize_rlimit`."""
     if opts.remaining_ms() <= 0:
-        return _SPENT
+        return SPENT
     if kind == "query" and opts.quick is not None and opts.quick(list(facts), opts):
         return Outcome(Verdict.PROVED)
     given = [as_bool(f) for f in facts]
@@ -175,19 +185,19 @@ def _check(facts, opts: SolverOptions, kind: str = "query") -> Outcome:
         solver, result, ctx = _search(facts, ctx, opts)
     took = time.perf_counter() - start
     opts.counted(took)
-    out = _outcome(solver, result, opts, rlimit, took)
+    out = outcome_of(solver, result, opts, rlimit, took)
     opts.spent(kind, solver, out.verdict)
     if out.verdict is Verdict.REFUTED:
         model = ContextModel(solver.model(), ctx, tuple(d.translate(ctx) for d in definitions))
-        broken = _broken(model, opts)
+        broken = broken_facts(model, opts)
         if broken:      # a model with an input outside its type: again, with its bounds
-            again = _check(given + broken, opts, kind)
+            again = check_query(given + broken, opts, kind)
             return Outcome(again.verdict, again.model, again.reason, took + again.seconds)
         return Outcome(Verdict.REFUTED, model, seconds=took)
     return out
 
 
-def _broken(model, opts: SolverOptions) -> list:
+def broken_facts(model, opts: SolverOptions) -> list:
     """The model facts (SolverOptions.model_facts) that `model` breaks."""
     if opts.model_facts is None:
         return []
@@ -298,13 +308,13 @@ def _small_model(facts, opts: SolverOptions, rlimit: int, left=None):
     return got
 
 
-def _outcome(engine, result, opts: SolverOptions, rlimit: int, took: float) -> Outcome:
+def outcome_of(engine, result, opts: SolverOptions, rlimit: int, took: float) -> Outcome:
     """The verdict of a finished check (its model is the caller's to attach)."""
     if result == z3.sat:
         return Outcome(Verdict.REFUTED, seconds=took)
     if result == z3.unsat:
         return Outcome(Verdict.PROVED, seconds=took)
-    return Outcome(Verdict.UNKNOWN, reason=_why_unknown(engine, opts, rlimit), seconds=took)
+    return Outcome(Verdict.UNKNOWN, reason=why_unknown(engine, opts, rlimit), seconds=took)
 
 
 def assert_all(solver: z3.Solver, facts, ctx: z3.Context) -> None:
@@ -339,7 +349,7 @@ def assert_all(solver: z3.Solver, facts, ctx: z3.Context) -> None:
         z3.Z3_dec_ref(src, conj)
 
 
-def _why_unknown(engine, opts: SolverOptions, rlimit: int = 0) -> str:
+def why_unknown(engine, opts: SolverOptions, rlimit: int = 0) -> str:
     """The solver's reason, or the budget's when the budget (not the query's own timeout)
     ended the query: then next to nothing is left of it; or the resource limit's."""
     if opts.deadline is not None and opts.remaining_ms() < BUDGET_SLACK_MS:
@@ -353,7 +363,7 @@ def unsat_core(named_facts: dict[str, object], opts: SolverOptions = SolverOptio
     """Is the conjunction satisfiable? When it is not (PROVED), also the names of a subset
     of the facts that is already contradictory, in the order given."""
     if opts.remaining_ms() <= 0:
-        return _SPENT, ()
+        return SPENT, ()
     ctx = z3.Context()
     solver = fresh_solver(opts, ctx)
     solver.set("unsat_core", True)
@@ -368,7 +378,7 @@ def unsat_core(named_facts: dict[str, object], opts: SolverOptions = SolverOptio
     if result == z3.unsat:
         core = {str(c) for c in solver.unsat_core()}
         return Outcome(Verdict.PROVED, seconds=took), tuple(n for n in named_facts if n in core)
-    return Outcome(Verdict.UNKNOWN, reason=_why_unknown(solver, opts), seconds=took), ()
+    return Outcome(Verdict.UNKNOWN, reason=why_unknown(solver, opts), seconds=took), ()
 
 
 def as_bool(fact):
@@ -379,86 +389,4 @@ def prove(goal, facts=(), opts: SolverOptions = SolverOptions()) -> Outcome:
     """Prove `facts ⇒ goal` by negation: unsat means proved, a model is a counterexample.
 
     (Not reported to `on_refuted`: the encoder also proves facts about its own model here.)"""
-    return _check((*facts, z3.Not(goal)), opts)
-
-
-# Z3's optimiser with many lexicographic objectives (one per loop of a deep nest) took 11 s
-# where bisection takes 0.6 s, and overran its timeout; the shipped kernels have up to 11.
-MAX_OPTIMIZE_OBJECTIVES = 16
-
-
-def minimize_model(facts, objectives, opts: SolverOptions = SolverOptions(), start=None) -> Outcome:
-    """A model of `facts` minimising `objectives` lexicographically (a canonical witness).
-
-    Used only after a query was refuted; on timeout or failure, the caller keeps the
-    first model it had. `start`: that model (a bisection may start from it).
-    """
-    if opts.remaining_ms() <= 0:
-        return _SPENT
-    if len(objectives) > MAX_OPTIMIZE_OBJECTIVES or has_quantifier(facts):
-        return _bisect(facts, objectives, opts, start)
-    ctx = z3.Context()
-    opt = z3.Optimize(ctx=ctx)
-    opt.set("timeout", opts.remaining_ms())
-    if opts.minimize_rlimit:
-        opt.set("rlimit", opts.minimize_rlimit)
-    dst = ctx.ref()
-    # opt.add(fact.translate(ctx)) without the wrappers, one fact at a time as before: one
-    # translation of the conjunction (assert_all) would change the term ids, and with them
-    # the values a minimised witness does not minimise (its pinned reports).
-    for fact in facts:
-        f = as_bool(fact)
-        z3.Z3_optimize_assert(dst, opt.optimize, z3.Z3_translate(f.ctx_ref(), f.as_ast(), dst))
-    for term in objectives:
-        opt.minimize(term.translate(ctx))
-    t0 = time.perf_counter()
-    result = opt.check()
-    took = time.perf_counter() - t0
-    opts.counted(took)
-    opts.spent("minimize", opt, _outcome(opt, result, opts, 0, took).verdict)
-    if result == z3.sat:
-        model = ContextModel(opt.model(), ctx)
-        broken = _broken(model, opts)
-        if broken:      # an input outside its type (SolverOptions.model_facts): again, with its bounds
-            return minimize_model(list(facts) + broken, objectives, opts, start)
-        return Outcome(Verdict.REFUTED, model, seconds=took)
-    reason = _why_unknown(opt, opts, opts.minimize_rlimit)
-    if reason != BUDGET_NOTE and start is not None:
-        # The optimiser ran out of resources on many objectives together (a wgmma GEMM's
-        # TAG witness: K = 384 where 192 shows the bug); bisection asks one bound at a time,
-        # each step a plain satisfiability check under the same limit.
-        return _bisect(facts, objectives, opts, start)
-    return Outcome(Verdict.UNKNOWN, reason=reason, seconds=took)
-
-
-def _bisect(facts, objectives, opts: SolverOptions, start=None, budget: int = 160) -> Outcome:
-    """Lexicographic minimisation by bisection on each objective, for facts with quantifiers
-    (which Z3's optimiser does not take). It starts from a model with every objective small,
-    so the bisection starts near the answer: the query's own model when it is one (a
-    quantified query costs as much again), else one asked for; it stops quietly when the
-    budget runs out."""
-    fixed = list(facts)
-    if start is not None and all(0 <= start.eval(o, model_completion=True).as_long() <= 4096 for o in objectives):
-        out = Outcome(Verdict.REFUTED, start)
-    else:
-        out = _check(fixed + [z3.And(*[0 <= o for o in objectives], *[o <= 4096 for o in objectives])], opts,
-                     "minimize")
-    if out.verdict is not Verdict.REFUTED:
-        out = _check(fixed, opts, "minimize")
-    if out.verdict is not Verdict.REFUTED:
-        return out
-    took = out.seconds
-    for term in objectives:
-        best = out.model.eval(term, model_completion=True).as_long()
-        lo = 0 if best >= 0 else best
-        while lo < best and budget > 0:
-            budget -= 1
-            mid = (lo + best) // 2
-            trial = _check(fixed + [term <= mid], opts, "minimize")
-            took += trial.seconds
-            if trial.verdict is Verdict.REFUTED:
-                out, best = trial, trial.model.eval(term, model_completion=True).as_long()
-            else:
-                lo = mid + 1
-        fixed.append(term == best)
-    return Outcome(Verdict.REFUTED, out.model, seconds=took)
+    return check_query((*facts, z3.Not(goal)), opts)

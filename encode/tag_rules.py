@@ -19,7 +19,8 @@ from dsl.asserts import guarded_claim, reads_tags
 from . import program as prog
 from .elem_reads import depends_on_opaque, holds_for_any_opaque, witness_needs_opaque
 from .hints import missing_hint
-from .solver import Verdict as SV, find_model, minimize_model, prove
+from .minimize import minimize_model
+from .solver import Verdict as SV, find_model, prove
 from .symbols import Unsupported
 from .tagval import flatten, free_choice as _free_choice
 from .witness import Witness

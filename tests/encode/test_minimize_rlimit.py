@@ -10,7 +10,8 @@ import z3
 
 from argus_verify.report import format_verdict
 from dsl.check import check_source
-from encode.solver import MINIMIZE_RLIMIT, SolverOptions, Verdict, minimize_model
+from encode.minimize import minimize_model
+from encode.solver import MINIMIZE_RLIMIT, SolverOptions, Verdict
 from encode.verifier import VerifyOptions, verify_kernel
 
 ROOT = Path(__file__).resolve().parents[2]

@@ -4,7 +4,8 @@ from __future__ import annotations
 
 import z3
 
-from encode.solver import SolverOptions, Verdict, find_model, has_quantifier, minimize_model, prove
+from encode.minimize import minimize_model
+from encode.solver import SolverOptions, Verdict, find_model, has_quantifier, prove
 
 
 def test_quantifiers_are_found_at_any_depth():
