@@ -21,7 +21,8 @@ import z3
 from dsl import ir
 from dsl.check import check_source
 from dsl.diagnostics import Span
-from encode.solver import Verdict as SV, minimize_model
+from encode.minimize import minimize_model
+from encode.solver import Verdict as SV
 from encode.symbols import HOLE_PREFIX, hole_name
 
 from .fill_run import FillRun, Values, candidate, errors_of, proved, record_refutation, verify_candidate
