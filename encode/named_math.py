@@ -73,4 +73,3 @@ def bound_through_math(df, e: ir.Expr, op: str, at=None) -> tuple[ir.Expr, float
     if not (float_valued(math_of, dtype_of) or selects_only(math_of, dtype_of)):
         return math_of, None
     return math_of, data_bound(math_of, op)
-

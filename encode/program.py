@@ -106,4 +106,3 @@ def sole_write(read: Point, writers: list[Point]) -> Point | None:
     if any(w.path < q.path < read.path for q in writers if q is not w) or not all(alike(g.cond) for g in w.guards):
         return None
     return w
-
