@@ -154,7 +154,7 @@ def optimize(task: Task, cfg: RunConfig, predict: Callable | None, progress: Cal
     features = planner.task_features(task.seed)
     ctx = planner.context_key(features)
     seed_ev = run.evaluate(task.seed_text, {})
-    seed_state = State(task.seed_text, task.seed, seed_ev.seconds)
+    seed_state = State(task.seed_text, task.seed, seed_ev.seconds, why=_bound(seed_ev))
     pool = [seed_state] if seed_ev.ok else []
     best = pool[0] if pool else None
     tried: set[str] = {render(task.seed)[0]}
@@ -188,7 +188,7 @@ def optimize(task: Task, cfg: RunConfig, predict: Callable | None, progress: Cal
                             "domains": [list(s.domain) for s in sites]})
                 if ev.ok:
                     new = State(text, check_source(text, f"{task.name}.dsl").kernel, ev.seconds,
-                                state.applied + (a.technique,))
+                                state.applied + (a.technique,), _bound(ev))
                     pool.append(new)
                     if best is None or _better(ev, best, predict):
                         best = new
@@ -198,6 +198,11 @@ def optimize(task: Task, cfg: RunConfig, predict: Callable | None, progress: Cal
         _finish(run, task, cfg, seed_ev, best, sketches)
         raise
     return _finish(run, task, cfg, seed_ev, best, sketches)
+
+
+def _bound(ev) -> str:
+    """What bounds the kernel in the model (the reward stage's account), "" when unmodelled."""
+    return ev.why if ev.seconds is not None else ""
 
 
 def _narrowed(seed: ir.Kernel, best: ir.Kernel) -> list[str]:
@@ -216,6 +221,7 @@ def _finish(run: Run, task: Task, cfg: RunConfig, seed_ev, best, sketches) -> di
         "best_seconds": best.seconds if best else None,
         "speedup": (seed_ev.seconds / best.seconds) if best and best.seconds and seed_ev.seconds else None,
         "best_techniques": list(best.applied) if best else [],
+        "best_bound": best.why if best else "",
         "first_ok_step": min(steps_ok) if steps_ok else None,
         "sketches": sketches,
         "repair_needed": any(not s["first_fill_ok"] for s in sketches),

@@ -43,6 +43,7 @@ class State:
     kernel: ir.Kernel
     seconds: float | None
     applied: tuple[str, ...] = ()
+    why: str = ""                      # the model's bound at BENCH_SIZES ("memory-bound: DRAM ...")
 
 
 @dataclass

@@ -47,6 +47,7 @@ def optimize_main(args) -> int:
           + (f", model time {best:.4g} s ({summary['speedup']:.1f}x the seed, model)" if best else
              ", no cost model: rewards count accepted techniques")
           + f"; techniques: {', '.join(summary['best_techniques']) or 'none'}"
+          + (f" ({summary['best_bound']}, model)" if summary.get("best_bound") else "")
           + (f"; {summary['rejected']} candidate(s) refused" if summary.get("rejected") else "")
           + (f"; the best kernel assumes more than the seed: {', '.join(summary['assumes_narrowed'])}"
              if summary.get("assumes_narrowed") else ""))

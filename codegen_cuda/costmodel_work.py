@@ -308,7 +308,10 @@ class _Walker(LoopRules, ReductionCosts):
             reads = src.dist.elements if under else t.dist.values
             c.fp32_ops += src.dist.elements if under else 0
             if id(s) in self.em.shuffles and under:
-                continue                                 # own values, then shuffles
+                load = self.plan.forward_of(s, name)     # own values, then shuffles: a forwarded
+                if load is not None:                     # load's lanes read their values here
+                    self.side(load.src, src.dist, 1, c, write=False)
+                continue
             lanes = range(min(WARP, t.dist.active_threads))
             row = [tuple(0 for _ in src.shape) for _ in lanes]
             if under:

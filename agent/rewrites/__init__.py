@@ -1,7 +1,7 @@
 """IR rewrites, one technique per module; `REWRITES` maps a knowledge-base entry's
 `rewrite` name to its function `(kernel, params) -> Rewritten | None` (None: the
 kernel does not meet the preconditions)."""
-from . import (block_tile, expert_group, mma_layout, online_output, online_softmax, pipeline, regblock, split_k, staging, swizzle,
+from . import (block_tile, expert_group, mma_layout, online_output, online_softmax, pipeline, reduce_step, regblock, split_k, staging, swizzle,
                transpose_stage, vectorize)
 
 REWRITES = {
@@ -17,4 +17,5 @@ REWRITES = {
     "online_output": online_output.online_output,
     "split_k": split_k.split_k,
     "expert_group": expert_group.expert_group,
+    "reduce_step": reduce_step.reduce_step,
 }

@@ -3,7 +3,7 @@ the formatter and re-checked; the chain GEMM fp16 needs proves, and lowers to a 
 that matches the reference on the simulator; preconditions that fail give None."""
 from pathlib import Path
 
-from agent.evaluate import EvalOptions, evaluate
+from agent.evaluate import EvalOptions, default_predict, evaluate
 from agent.holes import fill_holes, hole_sites
 from agent.rewrites import REWRITES
 from agent.rewrites.base import render
@@ -133,3 +133,27 @@ def test_register_blocking_of_a_staged_fp32_gemm(tmp_path):
     assert verify_kernel(k).status == "proved"
     ev = evaluate(k, text, task, EvalOptions(cache_dir=tmp_path, input_seeds=(0,)), None)
     assert ev.ok, ev.why
+
+
+def test_a_wider_reduction_step_proves_matches_and_is_faster_by_the_model(tmp_path):
+    task = load_task(Path(__file__).resolve().parents[2] / "tasks" / "row_sum.toml")
+    r, text, k, err = _apply(task.seed, "reduce_step", step=256, threads=0)
+    assert not err and "const BC = 256" in text and "C % 256 == 0 and C >= 256" in text
+    assert verify_kernel(k).status == "proved"
+    predict = default_predict()
+    ev = evaluate(k, text, task, EvalOptions(cache_dir=tmp_path, input_seeds=(0,)), predict)
+    seed = evaluate(task.seed, task.seed_text, task, EvalOptions(cache_dir=tmp_path, input_seeds=(0,)), predict)
+    assert ev.ok and seed.ok, (ev.why, seed.why)
+    assert ev.seconds < seed.seconds / 2 and "memory-bound" in ev.why and "latency" in seed.why
+    _, text, _, _ = _apply(task.seed, "reduce_step", step=128, threads=256)
+    assert "threads 256" in text
+
+
+def test_a_wider_reduction_step_leaves_gemm_k_loops_and_derived_constants_alone():
+    staged = _apply(_kernel("proj_f16.dsl"), "stage_shared", BK=32)[2]
+    assert REWRITES["reduce_step"](staged, {"step": 256, "threads": 0}) is None     # an mma, no reduction
+    task = load_task(Path(__file__).resolve().parents[2] / "tasks" / "row_sum.toml")
+    derived = task.seed_text.replace("const BC = 32", "const H = 16\n    const BC = H * 2")
+    k = check_source(derived, "derived.dsl").kernel
+    assert k is not None and REWRITES["reduce_step"](k, {"step": 256, "threads": 0}) is None
+    assert REWRITES["reduce_step"](task.seed, {"step": 32, "threads": 0}) is None   # not wider

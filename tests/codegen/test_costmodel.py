@@ -168,3 +168,11 @@ def test_bulk_copies_are_charged_per_instruction_issued():
     issue = dict(chunks.terms)["bulk issue"]
     assert issue == pytest.approx(dict(plain.terms)["bulk issue"] * 256)
     assert chunks.seconds > 5 * plain.seconds and chunks.why.startswith("bulk copies")
+
+
+def test_a_load_forwarded_into_a_shuffle_reduction_is_read_once():
+    # the row-sum seed's first column tile is loaded by the lanes of the reduction itself
+    # (no register array): its bytes were missing, so every wider first tile looked cheaper
+    text = (REPO / "tasks" / "seeds" / "row_sum.dsl").read_text()
+    p = predict(kernel_of(text), dict(R=8192, C=8192), H200)
+    assert p.bytes_global == 8192 * 8192 * 4 + 8192 * 4
