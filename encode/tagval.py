@@ -12,6 +12,7 @@ from dataclasses import dataclass, field
 
 import z3
 
+from .symbols import Unsupported
 from .terms import And, Or
 
 
@@ -73,6 +74,9 @@ class TagValue:
 
     def value_cases(self):
         return [c for c in self.cases if c.kind is CaseKind.VALUE]
+
+
+MAX_PRODUCT = 20_000
 
 
 def merge(a: Contribution, b: Contribution) -> Contribution:
@@ -204,6 +208,15 @@ def single(contribs, count=None) -> TagValue:
 
 
 def product(xs: tuple[Contribution, ...], ys: tuple[Contribution, ...]) -> tuple[Contribution, ...]:
+    """Every record of a value computed from one record of each operand. Each operand's
+    records multiply (several writers reaching under conditions, in several iterations):
+    held-out round 124's softmax rewritten under a thread-and-iteration condition made one
+    product of 7.8 million pairs, built in pure Python past any time budget; past MAX_PRODUCT
+    the value is not tracked (unknown, never a proof)."""
+    if len(xs) * len(ys) > MAX_PRODUCT:
+        raise Unsupported(f"a value computed from operands with {len(xs)} and {len(ys)} possible tag records "
+                          f"(writers under different conditions and iterations): more than {MAX_PRODUCT} "
+                          "combinations are not tracked")
     return tuple(merge(x, y) for x in xs for y in ys)
 
 

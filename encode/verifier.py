@@ -158,6 +158,8 @@ def _verify_once(kernel: ir.Kernel, opts: VerifyOptions) -> Verdict:
     if opts.wants("TAG"):
         from .fill_rule import check as check_fills
         check_fills(df, sink, opts.solver)
+        from .dead_claims import check as check_dead_claims
+        check_dead_claims(df, sink, opts.solver)
     if opts.wants("UNUSED"):
         from .unused import check as check_unused
         check_unused(kernel, sink)

@@ -240,3 +240,11 @@ def test_a_broken_reference_beside_the_sketch_is_bad_input(tmp_path, capsys):
     (tmp_path / "s.ref.py").write_text("TEST_SIZES = {\n")
     code, _, err = run_cli(["fill", str(sketch)], capsys)
     assert code == 2 and "s.ref.py: loading it raised SyntaxError" in err
+
+
+def test_a_hole_that_leaves_the_only_claim_unreached_is_no_completion(capsys):
+    """`for t in range(NT):` around the k-alignment assertion, `const NT = ??{0, 1}`: NT = 0
+    was filled (the assertion never ran, so it checked nothing); it is unknown now, NT = 1
+    is refuted, and nothing is filled (encode/dead_claims.py)."""
+    code, out, err = run_cli(["fill", str(SKETCHES / "gemm_dead_claim_loop.dsl")], capsys)
+    assert code != 0 and "never reached" in err and "NT = 1" in err, (out, err)

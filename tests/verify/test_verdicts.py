@@ -949,7 +949,10 @@ def test_false_proofs_of_held_out_rounds_stay_unproved(path):
     kernel makes itself (encode/finite_values._reaches): a write under a thread-dependent `if`
     (or both arms of one under different layouts) taken to hide an earlier `z + inf` or `z -
     inf`, so 0.0 padding times it (NaN) was taken as neutral. Each is refused, refuted or
-    unknown, never proved."""
+    unknown, never proved. Held-out round 124 (r124_*): a softmax rewritten under a condition
+    on the thread and the iteration, whose stored value had millions of possible tag records
+    (now unknown in bounded time), and claims nothing reaches (an assertion in `range(0)`, one
+    under a condition no allowed size meets): each checked nothing and the kernel proved."""
     checked = check_source(path.read_text(), path.name)
     if not checked.ok:
         assert path.name.startswith(("r107_", "r116_")), checked.diagnostics

@@ -1,0 +1,53 @@
+"""Claims that nothing reaches: an `assert` or `invariant` under loops and branches that no
+sizes, block, thread and iteration the `assume`s allow ever enter (`for t in range(0):`, a
+loop from `C / 32` to `C / 32`, `if M < 0:`) is checked for no state at all, so it would
+hold vacuously. Such a kernel is not proved: the claim is reported unknown, saying why (a
+check that checked nothing is not a pass; `argus fill` found such a completion: a constant
+hole `NT` filled to 0 in `for t in range(NT):` around the only k-alignment assertion).
+
+Only a refutation of reachability counts: when the solver cannot tell, the claim stands."""
+from __future__ import annotations
+
+import dataclasses
+
+import z3
+
+from dsl import ir
+from dsl.fmt import format_expr
+
+from .access import enabled, loop_vars
+from .distribution import thread_bindings
+from .solver import SolverOptions, Verdict, find_model
+from .symbols import Unsupported
+
+
+def check(df, sink, opts: SolverOptions) -> None:
+    # undecided costs nothing here (the claim stands): no last, unbounded step
+    quick = dataclasses.replace(opts, last_step=False)
+    for point in df.points:
+        if not isinstance(point.stmt, (ir.Assert, ir.Invariant)) or not (point.loops or point.guards):
+            continue                         # at the top level: run wherever the kernel runs
+        try:
+            reached = _reached(df, point, quick)
+        except Unsupported:
+            continue
+        if reached is False:
+            word = "assertion" if isinstance(point.stmt, ir.Assert) else "invariant"
+            sink.unknown("TAG", point.stmt.span, f"this {word} is never reached: no sizes, block, thread or "
+                         f"iteration that the `assume`s allow runs it ({_where(point)}), so it checks nothing")
+
+
+def _reached(df, point, opts: SolverOptions) -> bool | None:
+    """Whether some instance of the point runs: True, False, or None where undecided."""
+    t = z3.Int("%t@dead")
+    bound = {**loop_vars(point, "dead"), **thread_bindings(t, df.warp_size)}
+    facts = list(df.env.facts) + enabled(df.env, point, bound) + [t >= 0, t < df.kernel.threads]
+    out = find_model(facts, opts, probe=True)
+    return False if out.verdict is Verdict.PROVED else True if out.verdict is Verdict.REFUTED else None
+
+
+def _where(point) -> str:
+    """The loops and branches around the point, as written."""
+    parts = [f"`for {l.var} in range({format_expr(l.start)}, {format_expr(l.stop)})`" for l in point.loops]
+    parts += [f"`if {'' if g.positive else 'not '}{format_expr(g.cond)}`" for g in point.guards]
+    return "under " + ", ".join(parts) if parts else "at the kernel's top level"
