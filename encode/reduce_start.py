@@ -11,6 +11,7 @@ extreme for integers), or one the updates can never pass (`amax = 0.0` under
 """
 from __future__ import annotations
 
+import itertools
 import math
 
 from dsl import exprs, ir
@@ -24,13 +25,19 @@ from .named_math import bound_through_math
 from .zero_values import with_consts
 
 
+MAX_STARTS = 8          # possible start values tracked per tile (writers under `if`s, `where` arms)
+
+
 def check(df, sink) -> None:
     _block(df, df.kernel.body, {}, sink)
 
 
-def _block(df, stmts, known: dict[str, float], sink) -> None:
-    """`known`: the tiles that hold one number at every element where `stmts` begin (a reset
-    in an outer loop's body before an inner loop counts for that loop)."""
+def _block(df, stmts, known: dict[str, frozenset], sink) -> dict[str, frozenset]:
+    """`known`: the tiles that hold one of a few numbers at every element where `stmts` begin
+    (a reset in an outer loop's body before an inner loop counts for that loop; a write under
+    an `if`, on either arm, adds its number to those of the paths around it: held-out round
+    124's `m = z - inf`, then `if thread.x < 16: m = z + 0.0`, started at 0.0 for some
+    threads). Returns what is known where `stmts` end."""
     known = dict(known)
     for s in stmts:
         assigned = written((s,))
@@ -44,25 +51,58 @@ def _block(df, stmts, known: dict[str, float], sink) -> None:
                        for w in inside if w.target.name == u.target.name):
                     _update(df, u, known, sink)
             _block(df, s.body, {k: v for k, v in known.items() if k not in assigned}, sink)
+        elif isinstance(s, ir.If):
+            arms = [_block(df, arm, known, sink) for arm in (s.then, s.orelse)]
+            for name in assigned:
+                both = [a.get(name) for a in arms]
+                if all(b is not None for b in both) and len(both[0] | both[1]) <= MAX_STARTS:
+                    known[name] = both[0] | both[1]
+                else:
+                    known.pop(name, None)
+            continue
         for name in assigned:
             known.pop(name, None)
         if isinstance(s, ir.Zeros):
-            known[s.target.name] = 0.0
+            known[s.target.name] = frozenset((0.0,))
         elif isinstance(s, ir.Compute):
-            v = value_at(with_consts(df.kernel, s.value), "", 0.0, df.types, known)
-            if isinstance(v, float):
-                known[s.target.name] = v
+            got = _numbers(df, with_consts(df.kernel, s.value), known)
+            if got is not None:
+                known[s.target.name] = got
+    return known
+
+
+def _numbers(df, e: ir.Expr, known: dict[str, frozenset]) -> frozenset | None:
+    """The numbers `e` may hold at an element, given the tiles' possible numbers: each
+    combination of theirs, and both arms of a `where` whose condition is not one number."""
+    names = sorted(n for n in exprs.free_syms(e, ir.SymKind.TENSOR) if n in known)
+    combos = list(itertools.islice(itertools.product(*(sorted(known[n]) for n in names)), MAX_STARTS + 1))
+    out = set()
+    for combo in combos if len(combos) <= MAX_STARTS else ():
+        v = value_at(e, "", 0.0, df.types, dict(zip(names, combo)))
+        if not isinstance(v, float):
+            out = None
+            break
+        out.add(v)
+    if out and len(out) <= MAX_STARTS:
+        return frozenset(out)
+    if isinstance(e, ir.Call) and e.func == "where" and len(e.args) == 3:
+        arms = [_numbers(df, a, known) for a in e.args[1:]]
+        if all(a is not None for a in arms) and len(arms[0] | arms[1]) <= MAX_STARTS:
+            return arms[0] | arms[1]
+    return None
 
 
 def _update(df, s, known: dict, sink) -> None:
     """A finding for `acc = maximum(acc, e)` (or minimum, or `where(e > acc, e, acc)`) whose
-    acc holds a constant before the loop that is not the operation's identity."""
+    acc may hold a constant before the loop that is not the operation's identity."""
     if not isinstance(s, ir.Compute) or s.target.name not in known:
         return
+    starts = known[s.target.name]
+    some = " on some path" if len(starts) > 1 else ""
     if _product(s) is not None:
-        if known[s.target.name] == 0.0:
+        if 0.0 in starts:
             sink.finding(Finding(
-                "START", s.span, f"the running product '{s.target.name}' starts at 0.0: every update "
+                "START", s.span, f"the running product '{s.target.name}' starts at 0.0{some}: every update "
                 "multiplies 0.0, so the result is 0.0 (or NaN), not a product of the data",
                 hint=f"start '{s.target.name}' at 1.0, the product's identity", severity="warning"))
         return
@@ -70,19 +110,20 @@ def _update(df, s, known: dict, sink) -> None:
     if got is None:
         return
     op, other = got
-    start = known[s.target.name]
     dtype = s.target.dtype
     lo, hi = (-math.inf, math.inf) if dtype.is_float else INT_RANGES[dtype]
     identity = lo if op == "max" else hi
-    if start == identity or math.isnan(start):
+    inside = sorted((v for v in starts if v != identity and not math.isnan(v)), reverse=op == "max")
+    if not inside:
         return
+    start = inside[0]               # the start that most often wins: the largest under a maximum
     bound = bound_through_math(df, _inner(other, op), op)[1]
     if bound is not None and (bound >= start if op == "max" else bound <= start):
         return          # the updates never pass the start: it is a floor (or ceiling) of the data
     what = "maximum" if op == "max" else "minimum"
     shown = _number(identity, dtype)
     sink.finding(Finding(
-        "START", s.span, f"the running {what} '{s.target.name}' starts at {_number(start, dtype)}, not at "
+        "START", s.span, f"the running {what} '{s.target.name}' starts at {_number(start, dtype)}{some}, not at "
         f"{op}'s identity {shown}: wherever every value it meets is {'below' if op == 'max' else 'above'} "
         f"{_number(start, dtype)}, the result is that start, not a value of the data",
         hint=f"start '{s.target.name}' at {shown}; if {_number(start, dtype)} is meant as a "

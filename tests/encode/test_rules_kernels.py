@@ -374,7 +374,7 @@ def replay_start(kernel, f):
         out = interpret(kernel, sizes, inputs).outputs
         assert any(np.all(v == 0.0) for v in out.values()), out
         return
-    m = re.search(r"running (maximum|minimum) '(\w+)' starts at (\S+),", f.message)
+    m = re.search(r"running (maximum|minimum) '(\w+)' starts at (\S+)(?: on some path)?,", f.message)
     start = float(m.group(3))
     past = -1.0 if m.group(1) == "maximum" else 1.0
     for p in kernel.params:
