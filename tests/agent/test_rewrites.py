@@ -157,3 +157,17 @@ def test_a_wider_reduction_step_leaves_gemm_k_loops_and_derived_constants_alone(
     k = check_source(derived, "derived.dsl").kernel
     assert k is not None and REWRITES["reduce_step"](k, {"step": 256, "threads": 0}) is None
     assert REWRITES["reduce_step"](task.seed, {"step": 32, "threads": 0}) is None   # not wider
+
+
+def test_a_candidate_whose_assumptions_exclude_the_bench_sizes_is_not_priced(tmp_path):
+    """The KernelBench GEMV at N = 1 was priced after a tiling that assumes N % 128 == 0 (a
+    grid of 0 blocks: 13255x the seed, model): correct where it runs, but not at the sizes
+    that count, so it gets no time and never replaces a priced kernel."""
+    import dataclasses
+    task = load_task(Path(__file__).resolve().parents[2] / "tasks" / "row_sum.toml")
+    task = dataclasses.replace(task, bench_sizes=(("C", 32 * 257), ("R", 4096)))
+    _, text, k, _ = _apply(task.seed, "reduce_step", step=256, threads=0)
+    opts = EvalOptions(cache_dir=tmp_path, input_seeds=(0,))
+    ev = evaluate(k, text, task, opts, default_predict())
+    assert ev.ok and ev.seconds is None and "BENCH_SIZES break" in ev.why, ev.why
+    assert evaluate(task.seed, task.seed_text, task, opts, default_predict()).seconds is not None
