@@ -34,7 +34,8 @@ def check(df, sink, opts: SolverOptions) -> None:
         if reached is False:
             word = "assertion" if isinstance(point.stmt, ir.Assert) else "invariant"
             sink.unknown("TAG", point.stmt.span, f"this {word} is never reached: no sizes, block, thread or "
-                         f"iteration that the `assume`s allow runs it ({_where(point)}), so it checks nothing")
+                         f"iteration that the `assume`s allow runs it ({_where(point)}), so it checks nothing",
+                         vacuous=True)
 
 
 def _reached(df, point, opts: SolverOptions) -> bool | None:

@@ -85,6 +85,7 @@ class Unknown:
     rule: str
     span: Span
     reason: str
+    vacuous: bool = False      # no solver limit: a claim shown to check nothing (encode/dead_claims.py)
 
 
 @dataclass(frozen=True)

@@ -89,8 +89,8 @@ class Sink:
             return
         self.findings.append(_huge_sizes_named(f))
 
-    def unknown(self, rule: str, span, reason: str) -> None:
-        u = Unknown(rule, span, reason)
+    def unknown(self, rule: str, span, reason: str, vacuous: bool = False) -> None:
+        u = Unknown(rule, span, reason, vacuous)
         if u not in self.unknowns:
             self.unknowns.append(u)
 

@@ -110,6 +110,13 @@ def errors_of(verdict) -> list[Finding]:
 def record_refutation(run, values, errors, verdict) -> str:
     """A candidate that did not prove: its witnesses join the store (and name its class of
     rejected candidates), or, with no finding at all, it is unknown."""
+    if not errors and verdict.unknowns and all(u.vacuous for u in verdict.unknowns):
+        # a claim these values leave unreached checks nothing (encode/dead_claims.py): ruled
+        # out as surely as a refutation, so an exhausted search is "no completion", not "budget"
+        u = verdict.unknowns[0]
+        d = Diagnostic("E020", u.reason, u.span, hint="holes go in the implementation; a claim must run")
+        run.bad_input.setdefault((d.code, d.span.line, d.message), (d, []))[1].append(values)
+        return "bad"
     if not errors:
         run.unknown.append((values, "; ".join(sorted({u.reason for u in verdict.unknowns}))))
         return "unknown"

@@ -244,7 +244,8 @@ def test_a_broken_reference_beside_the_sketch_is_bad_input(tmp_path, capsys):
 
 def test_a_hole_that_leaves_the_only_claim_unreached_is_no_completion(capsys):
     """`for t in range(NT):` around the k-alignment assertion, `const NT = ??{0, 1}`: NT = 0
-    was filled (the assertion never ran, so it checked nothing); it is unknown now, NT = 1
-    is refuted, and nothing is filled (encode/dead_claims.py)."""
+    was filled (the assertion never ran, so it checked nothing); it is ruled out now (E020:
+    the verifier calls such a claim unknown, encode/dead_claims.py), NT = 1 is refuted, and
+    the answer is "no completion", not "budget"."""
     code, out, err = run_cli(["fill", str(SKETCHES / "gemm_dead_claim_loop.dsl")], capsys)
-    assert code != 0 and "never reached" in err and "NT = 1" in err, (out, err)
+    assert code == 1 and "no completion" in err and "never reached" in err and "NT = 1" in err, (out, err)
