@@ -9,7 +9,9 @@ from dataclasses import dataclass
 from .kernelbench import Problem
 from .kernelbench_trace import Op, Unrecognised
 
-ACTIVATIONS = ("relu", "gelu", "gelu_tanh", "sigmoid", "tanh")
+ACTIVATIONS = ("relu", "gelu", "gelu_tanh", "sigmoid", "tanh", "silu", "selu", "hardsigmoid", "softsign",
+               "softplus", "hardtanh", "elu", "leaky_relu")
+ELEMENTWISE = ACTIVATIONS + ("exp", "abs", "sqrt", "rsqrt", "log", "square")
 SCALAR_OPS = ("add", "sub", "mul", "div")
 
 
@@ -47,7 +49,7 @@ def _epilogue(op: Op, n_cols: int | None):
     steps = []
     while True:
         if op.kind == "unary" and op.attr("fn") in ACTIVATIONS:
-            steps.append((op.attr("fn"),))
+            steps.append((op.attr("fn"),) + tuple(op.attr("params") or ()))
             op = op.args[0]
             continue
         if op.kind == "binary" and op.attr("op") in SCALAR_OPS:
@@ -84,10 +86,38 @@ def match(problem: Problem) -> Family:
         return Family("elementwise", (("N", n),), (Param("X", ("N",), _source(core, problem)),
                                                    Param("Y", ("N",), ("output",))),
                       (("epilogue", steps),))
+    tree = _tree(root)
+    if tree is not None and root.shape and len({op for op in _leaves(root)}) == 1:
+        x = next(iter(_leaves(root)))
+        return Family("elementwise", (("N", math.prod(x.shape)),), (Param("X", ("N",), _source(x, problem)),
+                                                                      Param("Y", ("N",), ("output",))),
+                      (("expr", tree),))
     if steps:
         raise Unrecognised(f"{problem.path}:1:1: an elementwise epilogue over {core.kind} is no family "
                            f"the templates cover")
     return _rowwise(problem, root)
+
+
+def _tree(op: Op):
+    """An elementwise expression of one input's elements (the input more than once: `x *
+    torch.sigmoid(x)`, `x / (1 + torch.abs(x))`) as nested tuples, ("x",), ("c", v),
+    ("step", step, a), ("bin", op, a, b); None for anything else."""
+    if op.kind == "input":
+        return ("x",)
+    if op.kind == "const" and op.shape == ():
+        return ("c", float(op.attr("value")))
+    if op.kind == "unary" and op.attr("fn") in ELEMENTWISE:
+        a = _tree(op.args[0])
+        return None if a is None else ("step", (op.attr("fn"),) + tuple(op.attr("params") or ()), a)
+    if op.kind == "binary" and op.attr("op") in SCALAR_OPS and op.args[0].shape == op.args[1].shape or \
+            op.kind == "binary" and op.attr("op") in SCALAR_OPS and () in (op.args[0].shape, op.args[1].shape):
+        a, b = _tree(op.args[0]), _tree(op.args[1])
+        return None if a is None or b is None else ("bin", op.attr("op"), a, b)
+    return None
+
+
+def _leaves(op: Op) -> set:
+    return {op} if op.kind == "input" else set().union(*(_leaves(a) for a in op.args)) if op.args else set()
 
 
 def _operand(problem: Problem, op: Op) -> tuple[Op, bool]:

@@ -11,6 +11,8 @@ from pathlib import Path
 
 import numpy as np
 
+from .kernelbench_seeds import SELU_ALPHA, SELU_SCALE
+
 from codegen_cuda.runner import RunError
 
 _erf = np.vectorize(math.erf, otypes=[np.float64])
@@ -30,9 +32,43 @@ def activation(step: list, z: np.ndarray, bias: np.ndarray | None) -> np.ndarray
         return 1.0 / (1.0 + np.exp(-z))
     if kind == "tanh":
         return np.tanh(z)
+    if kind in UNARY_NP:
+        return UNARY_NP[kind](z)
+    if kind == "silu":
+        return z / (1.0 + np.exp(-z))
+    if kind == "softsign":
+        return z / (1.0 + np.abs(z))
+    if kind == "softplus":
+        with np.errstate(over="ignore"):
+            return np.where(z > 20.0, z, np.log1p(np.exp(np.minimum(z, 20.0))))
+    if kind == "hardsigmoid":
+        return np.clip(z / 6.0 + 0.5, 0.0, 1.0)
+    if kind == "hardtanh":
+        return np.clip(z, step[1], step[2])
+    if kind in ("elu", "selu"):
+        alpha, scale = (step[1], 1.0) if kind == "elu" else (SELU_ALPHA, SELU_SCALE)
+        return scale * np.where(z > 0.0, z, alpha * np.expm1(np.minimum(z, 0.0)))
+    if kind == "leaky_relu":
+        return np.where(z > 0.0, z, step[1] * z)
     c = step[1] if len(step) > 1 else None
     return {"add": lambda: z + c, "sub": lambda: z - c, "mul": lambda: z * c, "div": lambda: z / c,
             "rsub": lambda: c - z}[kind]()
+
+
+UNARY_NP = {"exp": np.exp, "abs": np.abs, "sqrt": np.sqrt, "log": np.log, "rsqrt": lambda z: 1.0 / np.sqrt(z),
+            "square": lambda z: z * z}
+
+
+def tree_value(t, x: np.ndarray) -> np.ndarray:
+    """An elementwise tree (kernelbench_match._tree) at x, in float64."""
+    if t[0] == "x":
+        return x
+    if t[0] == "c":
+        return np.float64(t[1])
+    if t[0] == "step":
+        return activation(list(t[1]), tree_value(t[2], x), None)
+    a, b = tree_value(t[2], x), tree_value(t[3], x)
+    return {"add": np.add, "sub": np.subtract, "mul": np.multiply, "div": np.divide}[t[1]](a, b)
 
 
 def numpy_reference(spec: dict, inputs: dict) -> dict:
@@ -46,6 +82,8 @@ def numpy_reference(spec: dict, inputs: dict) -> dict:
             z = activation(step, z, f64.get("Bias"))
         return {"C": z.astype(np.float32)}
     x = f64["X"]
+    if kind == "elementwise" and spec.get("expr") is not None:
+        return {"Y": np.broadcast_to(tree_value(spec["expr"], x), x.shape).astype(np.float32)}
     if kind == "elementwise":
         for step in spec["epilogue"]:
             x = activation(step, x, None)

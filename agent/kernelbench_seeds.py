@@ -14,6 +14,22 @@ def _f(x: float) -> str:
     return text if any(ch in text for ch in ".e") else text + ".0"
 
 
+SELU_ALPHA, SELU_SCALE = 1.6732632423543772, 1.0507009873554805
+
+
+def tree_expr(t: tuple, x: str) -> str:
+    """One DSL expression for an elementwise tree (kernelbench_match._tree) of tile `x`."""
+    if t[0] == "x":
+        return x
+    if t[0] == "c":
+        return _f(t[1])
+    if t[0] == "step":
+        inner = tree_expr(t[2], x)
+        return "(" + epilogue_expr(t[1], inner if t[2][0] in ("x", "c") else f"({inner})") + ")"
+    ops = {"add": "+", "sub": "-", "mul": "*", "div": "/"}
+    return f"({tree_expr(t[2], x)} {ops[t[1]]} {tree_expr(t[3], x)})"
+
+
 def epilogue_expr(step: tuple, z: str) -> str:
     kind = step[0]
     if kind == "relu":
@@ -22,8 +38,26 @@ def epilogue_expr(step: tuple, z: str) -> str:
         return f"0.5 * {z} * (1.0 + erf({z} * 0.7071067811865476))"
     if kind == "gelu_tanh":
         return f"0.5 * {z} * (1.0 + tanh(0.7978845608028654 * ({z} + 0.044715 * {z} * {z} * {z})))"
-    if kind in ("sigmoid", "tanh"):
+    if kind in ("sigmoid", "tanh", "exp", "abs", "sqrt", "rsqrt", "log"):
         return f"{kind}({z})"
+    if kind == "square":
+        return f"{z} * {z}"
+    if kind == "silu":
+        return f"{z} * sigmoid({z})"
+    if kind == "softsign":
+        return f"{z} / (1.0 + abs({z}))"
+    if kind == "softplus":      # PyTorch's threshold 20: the input itself above it
+        return f"where({z} > 20.0, {z}, log(1.0 + exp({z})))"
+    if kind == "hardsigmoid":
+        return f"where({z} <= -3.0, 0.0, where({z} >= 3.0, 1.0, {z} / 6.0 + 0.5))"
+    if kind == "hardtanh":
+        return f"where({z} < {_f(step[1])}, {_f(step[1])}, where({z} > {_f(step[2])}, {_f(step[2])}, {z}))"
+    if kind == "elu":
+        return f"where({z} > 0.0, {z}, {_f(step[1])} * (exp({z}) - 1.0))"
+    if kind == "selu":
+        return f"{_f(SELU_SCALE)} * where({z} > 0.0, {z}, {_f(SELU_ALPHA)} * (exp({z}) - 1.0))"
+    if kind == "leaky_relu":
+        return f"where({z} > 0.0, {z}, {_f(step[1])} * {z})"
     ops = {"add": "+", "sub": "-", "mul": "*", "div": "/"}
     if kind in ops:
         return f"{z} {ops[kind]} {_f(step[1])}"
@@ -82,7 +116,10 @@ def matmul_seed(fam: Family, name: str, where: str, bm: int, bn: int) -> str:
 
 
 def elementwise_seed(fam: Family, name: str, where: str, b: int) -> str:
-    body, z = _chain(fam.get("epilogue"), "x", None, "    ")
+    if fam.get("expr") is not None:
+        body, z = [f"    y = {tree_expr(fam.get('expr'), 'x')}"], "y"
+    else:
+        body, z = _chain(fam.get("epilogue"), "x", None, "    ")
     lines = [HEADER.format(where=where, kind=fam.kind).rstrip(),
              f"kernel {name}(X: f32[N], Y: f32[N]):",
              f"    assume {_assume((('N', b),)) or 'N >= 1'}",

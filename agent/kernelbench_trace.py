@@ -35,6 +35,16 @@ _BIN = {ast.Add: operator.add, ast.Sub: operator.sub, ast.Mult: operator.mul, as
 UNARY = {"relu": "relu", "gelu": "gelu", "sigmoid": "sigmoid", "tanh": "tanh", "exp": "exp",
          "sqrt": "sqrt", "rsqrt": "rsqrt", "abs": "abs", "log": "log"}
 MODULES_UNARY = {"ReLU": "relu", "GELU": "gelu", "Sigmoid": "sigmoid", "Tanh": "tanh"}
+# activations with keyword constants: (positional order, defaults); a value other than a
+# default where only the default is templated (softplus' beta, threshold) is not followed
+ACTIVATION_ARGS = {"silu": ((), {}), "selu": ((), {}), "hardsigmoid": ((), {}), "softsign": ((), {}),
+                   "softplus": (("beta", "threshold"), {"beta": 1.0, "threshold": 20.0}),
+                   "hardtanh": (("min_val", "max_val"), {"min_val": -1.0, "max_val": 1.0}),
+                   "elu": (("alpha",), {"alpha": 1.0}),
+                   "leaky_relu": (("negative_slope",), {"negative_slope": 0.01})}
+MODULES_ACTIVATION = {"SiLU": "silu", "SELU": "selu", "Hardsigmoid": "hardsigmoid", "Softsign": "softsign",
+                      "Softplus": "softplus", "Hardtanh": "hardtanh", "ELU": "elu", "LeakyReLU": "leaky_relu"}
+FIXED = {"softplus": ("beta", "threshold")}       # only these values are templated
 REDUCE = {"sum": "sum", "mean": "mean", "max": "max", "amax": "max", "min": "min", "amin": "min"}
 
 
@@ -232,6 +242,11 @@ class Tracer:
             approx = kw.get("approximate")
             f = "gelu_tanh" if fn == "gelu" and isinstance(approx, ast.Constant) and approx.value == "tanh" else fn
             return Op("unary", (x,), (("fn", UNARY.get(f, f)),), x.shape)
+        if fn in ACTIVATION_ARGS:
+            x = self.tensor(args[0])
+            given = dict(zip(ACTIVATION_ARGS[fn][0], (self.expr(a) for a in args[1:])))
+            given.update({k.arg: self.expr(k.value) for k in node.keywords if k.arg != "inplace"})
+            return self.activation(node, fn, x, given)
         if fn in ("softmax", "log_softmax"):
             x = self.tensor(args[0])
             dim = self._dim(node, args, x)
@@ -242,6 +257,21 @@ class Tracer:
             q, k, v = (self.tensor(a) for a in args[:3])
             return Op("attention", (q, k, v), (), q.shape[:-1] + v.shape[-1:])
         raise err_at(self.path, node, f"a call the reader does not follow: {ast.unparse(node.func)}")
+
+    def activation(self, node: ast.AST, fn: str, x: Op, given: dict) -> Op:
+        """An activation with its keyword constants (defaults filled in), as a unary op."""
+        names, defaults = ACTIVATION_ARGS[fn]
+        unknown = sorted(set(given) - set(names))
+        if unknown:
+            raise err_at(self.path, node, f"{fn}'s argument {unknown[0]}, which the reader does not follow")
+        vals = {**defaults, **given}
+        if any(not isinstance(v, (int, float)) or isinstance(v, bool) for v in vals.values()):
+            raise err_at(self.path, node, f"{fn} with an argument that is no number: the reader does not follow it")
+        if any(float(vals[k]) != defaults[k] for k in FIXED.get(fn, ())):
+            raise err_at(self.path, node, f"{fn} with {', '.join(FIXED[fn])} other than the defaults, which the "
+                         "reader does not follow")
+        params = tuple(float(vals[k]) for k in names if k not in FIXED.get(fn, ()))
+        return Op("unary", (x,), (("fn", fn), ("params", params)), x.shape)
 
     def _dim(self, node: ast.Call, args: list, x: Op):
         kw = {k.arg: k.value for k in node.keywords}
@@ -284,6 +314,11 @@ class Tracer:
         if cls in MODULES_UNARY:
             f = "gelu_tanh" if cls == "GELU" and mkw.get("approximate") == "tanh" else MODULES_UNARY[cls]
             return Op("unary", (x,), (("fn", f),), x.shape)
+        if cls in MODULES_ACTIVATION:
+            fn = MODULES_ACTIVATION[cls]
+            given = dict(zip(ACTIVATION_ARGS[fn][0], margs))
+            given.update({k: v for k, v in mkw.items() if k != "inplace"})
+            return self.activation(node, fn, x, given)
         if cls in ("Softmax", "LogSoftmax"):
             dim = norm_dim(self.path, node, mkw.get("dim", margs[0] if margs else None), len(x.shape))
             return Op("softmax" if cls == "Softmax" else "log_softmax", (x,), (("dim", dim),), x.shape)

@@ -21,6 +21,8 @@ FAMILIES = {
     "level1_23_softmax": "softmax", "level1_24_logsoftmax": "log_softmax", "level1_40_layernorm": "layernorm",
     "level1_36_rmsnorm": "rmsnorm", "level1_47_sum_reduction": "reduce", "level1_19_relu": "elementwise",
     "level1_26_gelu": "elementwise", "level2_76_gemm_add_relu": "matmul", "level2_53_gemm_scaling_gelu": "matmul",
+    "level1_20_leaky_relu": "elementwise", "level1_25_swish": "elementwise", "level1_29_softplus": "elementwise",
+    "level1_30_softsign": "elementwise", "level1_31_elu": "elementwise", "level1_32_hardtanh": "elementwise",
 }
 
 
@@ -190,6 +192,14 @@ def get_init_inputs():
     ("torch.tanh(torch.mm(x, w) - 1.0)", "matmul", {"epilogue": (("sub", 1.0), ("tanh",))}),
     ("F.gelu(x, approximate='tanh')", "elementwise", {"epilogue": (("gelu_tanh",),)}),
     ("1.0 - torch.relu(x)", "elementwise", {"epilogue": (("relu",), ("rsub", 1.0))}),
+    ("F.silu(x)", "elementwise", {"epilogue": (("silu",),)}),
+    ("torch.selu(x)", "elementwise", {"epilogue": (("selu",),)}),
+    ("F.leaky_relu(x, 0.2)", "elementwise", {"epilogue": (("leaky_relu", 0.2),)}),
+    ("F.hardtanh(x, -2.0, 3.0)", "elementwise", {"epilogue": (("hardtanh", -2.0, 3.0),)}),
+    ("F.hardsigmoid(x) * 2.0", "elementwise", {"epilogue": (("hardsigmoid",), ("mul", 2.0))}),
+    ("F.elu(torch.mm(x, w), alpha=0.5)", "matmul", {"epilogue": (("elu", 0.5),)}),
+    ("torch.exp(x) / (1.0 + torch.exp(x))", "elementwise",
+     {"expr": ("bin", "div", ("step", ("exp",), ("x",)), ("bin", "add", ("c", 1.0), ("step", ("exp",), ("x",))))}),
 ])
 def test_the_spellings_of_an_operation_are_recognised(expr, kind, spec, tmp_path):
     (tmp_path / "p.py").write_text(PROBLEM.format(expr=expr))
@@ -202,6 +212,9 @@ def test_the_spellings_of_an_operation_are_recognised(expr, kind, spec, tmp_path
     ("torch.relu(x) @ w", "computed"),
     ("torch.max(x, dim=1)", r"take \[0\]"),
     ("torch.cumsum(x, dim=1)", "does not follow"),
+    ("F.softplus(x, beta=2.0)", "other than the defaults"),
+    ("F.elu(x, alpha=x)", "no number"),
+    ("torch.relu(x) * torch.mm(x, w)", "no operator family"),
 ])
 def test_what_the_templates_do_not_cover_is_unrecognised(expr, why, tmp_path):
     (tmp_path / "p.py").write_text(PROBLEM.format(expr=expr))
