@@ -30,40 +30,29 @@ def tree_expr(t: tuple, x: str) -> str:
     return f"({tree_expr(t[2], x)} {ops[t[1]]} {tree_expr(t[3], x)})"
 
 
+# each step's DSL text: {z} the operand, {p1}, {p2} the step's numbers
+TEMPLATES = {
+    "relu": "where({z} > 0.0, {z}, 0.0)",
+    "gelu": "0.5 * {z} * (1.0 + erf({z} * 0.7071067811865476))",
+    "gelu_tanh": "0.5 * {z} * (1.0 + tanh(0.7978845608028654 * ({z} + 0.044715 * {z} * {z} * {z})))",
+    **{f: f + "({z})" for f in ("sigmoid", "tanh", "exp", "abs", "sqrt", "rsqrt", "log")},
+    "square": "{z} * {z}",
+    "silu": "{z} * sigmoid({z})",
+    "softsign": "{z} / (1.0 + abs({z}))",
+    "softplus": "where({z} > 20.0, {z}, log(1.0 + exp({z})))",     # PyTorch's threshold 20
+    "hardsigmoid": "where({z} <= -3.0, 0.0, where({z} >= 3.0, 1.0, {z} / 6.0 + 0.5))",
+    "hardtanh": "where({z} < {p1}, {p1}, where({z} > {p2}, {p2}, {z}))",
+    "elu": "where({z} > 0.0, {z}, {p1} * (exp({z}) - 1.0))",
+    "selu": f"{SELU_SCALE!r} * where({{z}} > 0.0, {{z}}, {SELU_ALPHA!r} * (exp({{z}}) - 1.0))",
+    "leaky_relu": "where({z} > 0.0, {z}, {p1} * {z})",
+    "add": "{z} + {p1}", "sub": "{z} - {p1}", "mul": "{z} * {p1}", "div": "{z} / {p1}", "rsub": "{p1} - {z}",
+}
+
+
 def epilogue_expr(step: tuple, z: str) -> str:
-    kind = step[0]
-    if kind == "relu":
-        return f"where({z} > 0.0, {z}, 0.0)"
-    if kind == "gelu":
-        return f"0.5 * {z} * (1.0 + erf({z} * 0.7071067811865476))"
-    if kind == "gelu_tanh":
-        return f"0.5 * {z} * (1.0 + tanh(0.7978845608028654 * ({z} + 0.044715 * {z} * {z} * {z})))"
-    if kind in ("sigmoid", "tanh", "exp", "abs", "sqrt", "rsqrt", "log"):
-        return f"{kind}({z})"
-    if kind == "square":
-        return f"{z} * {z}"
-    if kind == "silu":
-        return f"{z} * sigmoid({z})"
-    if kind == "softsign":
-        return f"{z} / (1.0 + abs({z}))"
-    if kind == "softplus":      # PyTorch's threshold 20: the input itself above it
-        return f"where({z} > 20.0, {z}, log(1.0 + exp({z})))"
-    if kind == "hardsigmoid":
-        return f"where({z} <= -3.0, 0.0, where({z} >= 3.0, 1.0, {z} / 6.0 + 0.5))"
-    if kind == "hardtanh":
-        return f"where({z} < {_f(step[1])}, {_f(step[1])}, where({z} > {_f(step[2])}, {_f(step[2])}, {z}))"
-    if kind == "elu":
-        return f"where({z} > 0.0, {z}, {_f(step[1])} * (exp({z}) - 1.0))"
-    if kind == "selu":
-        return f"{_f(SELU_SCALE)} * where({z} > 0.0, {z}, {_f(SELU_ALPHA)} * (exp({z}) - 1.0))"
-    if kind == "leaky_relu":
-        return f"where({z} > 0.0, {z}, {_f(step[1])} * {z})"
-    ops = {"add": "+", "sub": "-", "mul": "*", "div": "/"}
-    if kind in ops:
-        return f"{z} {ops[kind]} {_f(step[1])}"
-    if kind == "rsub":
-        return f"{_f(step[1])} - {z}"
-    raise ValueError(f"no epilogue template for {kind}")
+    if step[0] not in TEMPLATES:
+        raise ValueError(f"no epilogue template for {step[0]}")
+    return TEMPLATES[step[0]].format(z=z, **{f"p{i}": _f(v) for i, v in enumerate(step[1:], 1)})
 
 
 def _chain(steps, first: str, bias: str | None, indent: str) -> tuple[list[str], str]:
