@@ -44,10 +44,11 @@ def _block(df, stmts, known: dict[str, frozenset], sink) -> dict[str, frozenset]
         if isinstance(s, ir.For):
             inside = [u for u in ir.walk(s.body) if defined(u)]
             for u in inside:
-                # only where every write of the target in the loop is a running update: a reset
-                # inside the loop starts it there, and the recursion below sees that reset
-                if all(isinstance(w, ir.Compute) and (running.update(w.value, w.target.name) is not None
-                                                      or _product(w) is not None)
+                # only where every write of the target in the loop reads it (a running update,
+                # or math on the running value: held-out round 125's `m = m + 0.0` after the
+                # update hid a start at 0.0): a reset inside the loop starts it there, and the
+                # recursion below sees that reset
+                if all(isinstance(w, ir.Compute) and w.target.name in exprs.free_syms(w.value, ir.SymKind.TENSOR)
                        for w in inside if w.target.name == u.target.name):
                     _update(df, u, known, sink)
             _block(df, s.body, {k: v for k, v in known.items() if k not in assigned}, sink)
