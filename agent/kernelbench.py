@@ -4,6 +4,7 @@ builds, and `Model.forward` traced into an `Op` tree (agent/kernelbench_trace.py
 from __future__ import annotations
 
 import ast
+import copy
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -34,6 +35,8 @@ def read_problem(path: str | Path, overrides: dict[str, int] | None = None) -> P
         tree = ast.parse(text, str(path))
     except SyntaxError as err:
         raise ProblemError(f"{path}:{err.lineno}:{err.offset}: not Python: {err.msg}") from None
+    except (RecursionError, MemoryError):
+        raise ProblemError(f"{path}:1:1: nested too deeply for Python's parser") from None
     env, funcs, model = {}, {}, None
     for stmt in tree.body:
         if isinstance(stmt, ast.Assign) and len(stmt.targets) == 1 and isinstance(stmt.targets[0], ast.Name):
@@ -63,7 +66,11 @@ def read_problem(path: str | Path, overrides: dict[str, int] | None = None) -> P
         raise err_at(path, fwd, f"forward takes {len(names)} tensors but get_inputs returns {len(shapes)}")
     inputs = tuple(Op("input", attrs=(("name", n),), shape=s) for n, s in zip(names, shapes))
     tracer = Tracer(path, env, attrs, dict(zip(names, inputs)))
-    return Problem(path, inputs, tuple(init), tracer.body(fwd.body), text,
+    try:
+        result = tracer.body(fwd.body)
+    except RecursionError:
+        raise err_at(path, fwd, "forward nests its expressions too deeply for the reader to follow") from None
+    return Problem(path, inputs, tuple(init), result, text,
                    tuple(sorted((k, v) for k, v in env.items() if type(v) is int)))
 
 
@@ -122,8 +129,22 @@ def _init_attrs(path: Path, init: ast.FunctionDef | None, params: dict, env: dic
             pass
     for stmt in (init.body if init else []):
         if not (isinstance(stmt, ast.Assign) and len(stmt.targets) == 1):
+            # any other statement that sets a name or an attribute (`self.alpha *= 3`, an
+            # `if`): those values are not followed, so a later use says so (new-user round
+            # 126: the first value was kept, and an ELU ran with alpha 1.0 for 3.0)
+            for n in ast.walk(stmt):
+                if isinstance(n, ast.Attribute) and dotted(n.value) == "self" and isinstance(n.ctx, ast.Store):
+                    out[n.attr] = None
+                elif isinstance(n, ast.Name) and isinstance(n.ctx, ast.Store):
+                    local.pop(n.id, None)
             continue
         t = stmt.targets[0]
+        if isinstance(t, ast.Name):
+            try:
+                local[t.id] = number(path, stmt.value, local)
+            except ProblemError:
+                local.pop(t.id, None)
+            continue
         if not (isinstance(t, ast.Attribute) and dotted(t.value) == "self"):
             continue
         v = stmt.value
@@ -140,7 +161,16 @@ def _init_attrs(path: Path, init: ast.FunctionDef | None, params: dict, env: dic
             out[t.attr] = ("module", dotted(v.func).split(".")[-1], args, kwargs)
         else:
             try:
-                out[t.attr] = number(path, v, local)
+                out[t.attr] = number(path, _self_inlined(v, out), local)
             except ProblemError:
-                pass
+                out[t.attr] = None        # set, but not to a number the reader follows
     return out
+
+
+def _self_inlined(v: ast.AST, attrs: dict) -> ast.AST:
+    """`self.alpha * 3` with self.alpha a number already set: that number in its place."""
+    class Inline(ast.NodeTransformer):
+        def visit_Attribute(self, n):
+            got = attrs.get(n.attr) if dotted(n.value) == "self" else None
+            return ast.Constant(got) if isinstance(got, (int, float)) and not isinstance(got, bool) else n
+    return Inline().visit(copy.deepcopy(v))

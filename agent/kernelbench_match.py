@@ -135,6 +135,9 @@ def _matmul(problem: Problem, mm: Op, steps) -> Family:
     n = mm.args[1].shape[1]
     params = [Param("A", ("K", "M") if ta else ("M", "K"), _source(a, problem)),
               Param("B", ("N", "K") if tb else ("K", "N"), _source(b, problem))]
+    if sum(1 for s in steps if s[0] == "bias") > 1:
+        raise Unrecognised(f"{problem.path}:1:1: a GEMM with two bias vectors added (nn.Linear's bias and "
+                           f"another): the templates take one")
     epi = []
     for s in steps:
         if s[0] == "bias":

@@ -4,6 +4,7 @@ arithmetic), by reading the syntax only; anything else is a ProblemError naming 
 from __future__ import annotations
 
 import ast
+import math
 import operator
 from dataclasses import dataclass
 from pathlib import Path
@@ -83,6 +84,13 @@ def number(path: Path, node: ast.AST, env: dict):
     if isinstance(node, (ast.Tuple, ast.List)):
         return tuple(number(path, e, env) for e in node.elts)
     raise err_at(path, node, f"not a constant this reader can evaluate: {ast.unparse(node)}")
+
+
+def _finite(v) -> bool:
+    try:
+        return math.isfinite(float(v))
+    except (OverflowError, TypeError, ValueError):
+        return False
 
 
 def const(value: float) -> Op:
@@ -173,7 +181,8 @@ class Tracer:
             if isinstance(v, tuple) and v[:1] == ("param",):
                 return Op("weight", attrs=(("module", node.attr), ("which", "param")), shape=tuple(v[1]))
             if v is None or isinstance(v, tuple) and v[:1] == ("module",):
-                raise err_at(self.path, node, f"self.{node.attr} is not a number set in __init__")
+                raise err_at(self.path, node, f"self.{node.attr}: not a number set in __init__ as the reader "
+                             "does not follow it (it takes `self.x = number`, once, or from numbers set before)")
             return v
         if node.attr in ("T", "mT"):
             return self.transpose(node, self.tensor(node.value))
@@ -184,7 +193,10 @@ class Tracer:
         if isinstance(node.op, ast.MatMult):
             return self.matmul(node, a, b)
         if not isinstance(a, Op) and not isinstance(b, Op) and type(node.op) in _BIN:
-            return _BIN[type(node.op)](a, b)
+            folded = ast.fix_missing_locations(ast.copy_location(
+                ast.BinOp(ast.Constant(a), node.op, ast.Constant(b)), node))
+            return number(self.path, folded, {}) \
+                if isinstance(a, (int, float)) and isinstance(b, (int, float)) else _BIN[type(node.op)](a, b)
         if isinstance(node.op, ast.Pow):
             if isinstance(a, Op) and b == 2:
                 return Op("unary", (a,), (("fn", "square"),), a.shape)
@@ -198,6 +210,12 @@ class Tracer:
         return self.scalar_op(node, kind, a, b)
 
     def scalar_op(self, node: ast.AST, kind: str, a, b) -> Op:
+        for v in (a, b):
+            if not isinstance(v, Op) and not _finite(v):
+                raise err_at(self.path, node, f"a constant that is no finite float ({v!r}): the reader does not "
+                             "follow it")
+        if kind == "div" and not isinstance(b, Op) and float(b) == 0.0:
+            raise err_at(self.path, node, "a division by the constant 0: the reader does not follow it")
         a = a if isinstance(a, Op) else const(a)
         b = b if isinstance(b, Op) else const(b)
         return Op("binary", (a, b), (("op", kind),), broadcast(self.path, node, a.shape, b.shape))
@@ -236,16 +254,25 @@ class Tracer:
             if fn == "transpose" and sorted(d % 2 for d in dims) != [0, 1]:
                 raise err_at(self.path, node, "only a 2-D transpose is followed")
             return self.transpose(node, self.tensor(args[0]))
+        if (fn in UNARY or fn == "square" or fn in ACTIVATION_ARGS) and not args:
+            given = [k.value for k in node.keywords if k.arg == "input"]
+            if not given:
+                raise err_at(self.path, node, f"{fn} without its input tensor: the reader does not follow it")
+            args = given
         if fn in UNARY or fn == "square":
             x = self.tensor(args[0])
             kw = {k.arg: k.value for k in node.keywords}
             approx = kw.get("approximate")
+            if approx is not None and not (isinstance(approx, ast.Constant) and approx.value in ("none", "tanh")):
+                raise err_at(self.path, node, "gelu's approximate= other than a literal 'none' or 'tanh': the "
+                             "reader does not follow it")
             f = "gelu_tanh" if fn == "gelu" and isinstance(approx, ast.Constant) and approx.value == "tanh" else fn
             return Op("unary", (x,), (("fn", UNARY.get(f, f)),), x.shape)
         if fn in ACTIVATION_ARGS:
             x = self.tensor(args[0])
+            self._no_extra(node, fn, args[1:])
             given = dict(zip(ACTIVATION_ARGS[fn][0], (self.expr(a) for a in args[1:])))
-            given.update({k.arg: self.expr(k.value) for k in node.keywords if k.arg != "inplace"})
+            given.update({k.arg: self.expr(k.value) for k in node.keywords if k.arg not in ("inplace", "input")})
             return self.activation(node, fn, x, given)
         if fn in ("softmax", "log_softmax"):
             x = self.tensor(args[0])
@@ -258,6 +285,13 @@ class Tracer:
             return Op("attention", (q, k, v), (), q.shape[:-1] + v.shape[-1:])
         raise err_at(self.path, node, f"a call the reader does not follow: {ast.unparse(node.func)}")
 
+    def _no_extra(self, node: ast.AST, fn: str, extra: list) -> None:
+        """More positional arguments than the activation's numbers (the last may be `inplace`)."""
+        names = ACTIVATION_ARGS[fn][0]
+        if len(extra) > len(names) + 1:
+            raise err_at(self.path, node, f"{fn} with {len(extra)} arguments besides its input: the reader does "
+                         "not follow it")
+
     def activation(self, node: ast.AST, fn: str, x: Op, given: dict) -> Op:
         """An activation with its keyword constants (defaults filled in), as a unary op."""
         names, defaults = ACTIVATION_ARGS[fn]
@@ -265,12 +299,15 @@ class Tracer:
         if unknown:
             raise err_at(self.path, node, f"{fn}'s argument {unknown[0]}, which the reader does not follow")
         vals = {**defaults, **given}
-        if any(not isinstance(v, (int, float)) or isinstance(v, bool) for v in vals.values()):
+        if any(not isinstance(v, (int, float)) or isinstance(v, bool) or not _finite(v) for v in vals.values()):
             raise err_at(self.path, node, f"{fn} with an argument that is no number: the reader does not follow it")
         if any(float(vals[k]) != defaults[k] for k in FIXED.get(fn, ())):
             raise err_at(self.path, node, f"{fn} with {', '.join(FIXED[fn])} other than the defaults, which the "
                          "reader does not follow")
         params = tuple(float(vals[k]) for k in names if k not in FIXED.get(fn, ()))
+        if fn == "hardtanh" and params[0] > params[1]:
+            raise err_at(self.path, node, f"hardtanh's min_val {params[0]} is above its max_val {params[1]} "
+                         "(PyTorch refuses it)")
         return Op("unary", (x,), (("fn", fn), ("params", params)), x.shape)
 
     def _dim(self, node: ast.Call, args: list, x: Op):
@@ -316,6 +353,7 @@ class Tracer:
             return Op("unary", (x,), (("fn", f),), x.shape)
         if cls in MODULES_ACTIVATION:
             fn = MODULES_ACTIVATION[cls]
+            self._no_extra(node, fn, list(margs))
             given = dict(zip(ACTIVATION_ARGS[fn][0], margs))
             given.update({k: v for k, v in mkw.items() if k != "inplace"})
             return self.activation(node, fn, x, given)

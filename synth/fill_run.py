@@ -114,7 +114,8 @@ def record_refutation(run, values, errors, verdict) -> str:
         # a claim these values leave unreached checks nothing (encode/dead_claims.py): ruled
         # out as surely as a refutation, so an exhausted search is "no completion", not "budget"
         u = verdict.unknowns[0]
-        d = Diagnostic("E020", u.reason, u.span, hint="holes go in the implementation; a claim must run")
+        d = Diagnostic("E020", u.reason, u.span, hint="a claim must run for some sizes: check the loops and "
+                       "conditions around it, and the holes in them")
         run.bad_input.setdefault((d.code, d.span.line, d.message), (d, []))[1].append(values)
         return "bad"
     if not errors:

@@ -248,3 +248,61 @@ def test_a_binary_file_is_a_problem_error(tmp_path):
     (tmp_path / "b.py").write_bytes(b"\xff\xfe\x00")
     with pytest.raises(ProblemError, match="not a text file"):
         read_problem(tmp_path / "b.py")
+
+
+INIT_PROBLEM = '''import torch
+import torch.nn as nn
+import torch.nn.functional as F
+
+
+class Model(nn.Module):
+    def __init__(self, alpha: float = 1.0):
+        super().__init__()
+{init}
+
+    def forward(self, x):
+        return {expr}
+
+
+def get_inputs():
+    return [torch.randn(64, 256)]
+
+
+def get_init_inputs():
+    return []
+'''
+
+
+@pytest.mark.parametrize("init, expr, step", [
+    ("        a = alpha * 3\n        self.alpha = a", "F.elu(x, alpha=self.alpha)", ("elu", 3.0)),
+    ("        self.alpha = alpha\n        self.alpha = self.alpha * 3", "F.elu(x, alpha=self.alpha)", ("elu", 3.0)),
+    ("        self.s = 0.2", "F.leaky_relu(input=x, negative_slope=self.s)", ("leaky_relu", 0.2)),
+    ("        pass", "F.hardtanh(x, -2.0, 2.0, False)", ("hardtanh", -2.0, 2.0)),
+])
+def test_init_values_and_argument_forms_are_read_as_pytorch_reads_them(init, expr, step, tmp_path):
+    """New-user round 126: a reassignment in __init__ kept the first value (an ELU ran with
+    alpha 1.0 for 3.0); an input passed as `input=` was an internal error."""
+    (tmp_path / "p.py").write_text(INIT_PROBLEM.format(init=init, expr=expr))
+    assert match(read_problem(tmp_path / "p.py")).get("epilogue") == (step,)
+
+
+@pytest.mark.parametrize("init, expr, why", [
+    ("        self.alpha = alpha\n        self.alpha *= 3", "F.elu(x, alpha=self.alpha)", "not a number set in __init__"),
+    ("        self.approx = 'tanh'", "F.gelu(x, approximate=self.approx)", "approximate="),
+    ("        pass", "x * (1 / 0)", r"p.py:12:\d+: 1 / 0: division by zero"),
+    ("        pass", "x / 0.0", "division by the constant 0"),
+    ("        pass", "x * 2 ** 2000", r"p.py:12:\d+: an exponent"),
+    ("        pass", "x * 1e400", "no finite float"),
+    ("        pass", "F.hardtanh(x, 0.5, -0.5)", "above its max_val"),
+    ("        self.act = nn.SiLU(3, 4, 5)", "self.act(x)", "3 arguments besides its input"),
+    ("        pass", "torch.sigmoid()", "without its input"),
+    ("        pass", " + ".join(["x"] * 900), "too deeply"),
+    ("        self.lin = nn.Linear(256, 256)\n        self.b = nn.Parameter(torch.randn(256))",
+     "self.lin(x) + self.b", "two bias vectors"),
+])
+def test_what_pytorch_would_not_compute_as_read_is_reported_not_guessed(init, expr, why, tmp_path):
+    """New-user round 126: each was an internal error, a seed computing something else, or a
+    message naming the generated seed; now a FILE:LINE:COL message (Unrecognised or bad input)."""
+    (tmp_path / "p.py").write_text(INIT_PROBLEM.format(init=init, expr=expr))
+    with pytest.raises(ProblemError, match=why):
+        match(read_problem(tmp_path / "p.py"))
