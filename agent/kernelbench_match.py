@@ -1,6 +1,7 @@
 """Which operator family a traced KernelBench forward is: matmul (plain or transposed
 operands, any shapes) with an elementwise epilogue, GEMV, elementwise activations, row
-softmax / log-softmax, LayerNorm, RMSNorm, last-dim reductions; else `Unrecognised`."""
+softmax / log-softmax, LayerNorm, RMSNorm, L1 / L2 row normalisation, last-dim reductions
+(sum, mean, max, min, 2-norm); else `Unrecognised`."""
 from __future__ import annotations
 
 import math
@@ -179,6 +180,22 @@ def _rmsnorm_eps(x: Op, den: Op) -> float | None:
     return inner.args[1].attr("value") if ok else None
 
 
+def _rownorm(x: Op, den: Op) -> int:
+    """p where den is x's p-norm along the last dim, kept: `torch.norm(x, p=2, dim=-1,
+    keepdim=True)`, `sqrt(sum(x ** 2, ...))` (p = 2), `sum(abs(x), ...)` (p = 1); else 0."""
+    def kept_sum_of(op: Op, fn: str, inner) -> bool:
+        return op.kind == "reduce" and op.attr("fn") == fn and op.attr("keepdim") and \
+            op.attr("dim") == len(x.shape) - 1 and op.args[0] == inner
+    if kept_sum_of(den, "norm2", x):
+        return 2
+    if kept_sum_of(den, "sum", Op("unary", (x,), (("fn", "abs"),), x.shape)):
+        return 1
+    if den.kind == "unary" and den.attr("fn") == "sqrt" and \
+            kept_sum_of(den.args[0], "sum", Op("unary", (x,), (("fn", "square"),), x.shape)):
+        return 2
+    return 0
+
+
 def _rowwise(problem: Problem, root: Op) -> Family:
     if root.kind in ("softmax", "log_softmax"):
         _last(problem, root.args[0], root.attr("dim"), root.kind)
@@ -189,6 +206,8 @@ def _rowwise(problem: Problem, root: Op) -> Family:
         x = root.args[0]
         _last(problem, x, root.attr("dim"), f"a {root.attr('fn')} reduction")
         return _rows(problem, x, root, "reduce", 1, (("fn", root.attr("fn")),))
+    if root.kind == "binary" and root.attr("op") == "div" and _rownorm(root.args[0], root.args[1]):
+        return _rows(problem, root.args[0], root, "rownorm", 1, (("p", _rownorm(root.args[0], root.args[1])),))
     if root.kind == "binary" and root.attr("op") in ("div", "mul"):
         x, den = root.args
         eps = _rmsnorm_eps(x, den)

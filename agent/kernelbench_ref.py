@@ -95,10 +95,14 @@ def numpy_reference(spec: dict, inputs: dict) -> dict:
     elif kind == "layernorm":
         d = x - x.mean(axis=1, keepdims=True)
         y = d / np.sqrt((d * d).mean(axis=1, keepdims=True) + spec["eps"])
+    elif kind == "rownorm":
+        y = x / (np.abs(x).sum(axis=1, keepdims=True) if spec["p"] == 1 else
+                 np.sqrt((x * x).sum(axis=1, keepdims=True)))
     elif kind == "rmsnorm":
         y = x / np.sqrt((x * x).mean(axis=1, keepdims=True) + spec["eps"])
     elif kind == "reduce":
-        y = {"sum": np.sum, "mean": np.mean, "max": np.max, "min": np.min}[spec["fn"]](x, axis=1)
+        y = {"sum": np.sum, "mean": np.mean, "max": np.max, "min": np.min,
+             "norm2": lambda v, axis: np.sqrt((v * v).sum(axis=axis))}[spec["fn"]](x, axis=1)
     else:
         raise ValueError(f"no reference for {kind}")
     return {"Y": y.astype(np.float32)}

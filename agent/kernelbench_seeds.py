@@ -179,13 +179,23 @@ def row_seed(fam: Family, name: str, where: str, bc: int) -> str:
         lines += _stream("ss", "sum(x0 * x0, axis=1)", "sum(x * x, axis=1)") + [row.format(v="ss")] + _count()
         lines.append(f"    inv = rsqrt(ss / n + {eps})")
         lines += _write_rows(f"x * {bm.format(v='inv')}")
+    elif kind == "rownorm":
+        term = "abs({x})" if fam.get("p") == 1 else "{x} * {x}"
+        lines += _stream("s", f"sum({term.format(x='x0')}, axis=1)", f"sum({term.format(x='x')}, axis=1)")
+        lines.append(row.format(v="s"))
+        if fam.get("p") == 2:
+            lines.append("    s = sqrt(s)")
+        lines += _write_rows(f"x / {bm.format(v='s')}")
     elif kind == "reduce":
         fn = fam.get("fn")
-        red = "sum" if fn == "mean" else fn
-        lines += _stream("s", f"{red}(x0, axis=1)", f"{red}(x, axis=1)", "+" if red == "sum" else
-                         {"max": "maximum", "min": "minimum"}[red]) + [row.format(v="s")]
+        red = "sum" if fn in ("mean", "norm2") else fn
+        arg = "{x} * {x}" if fn == "norm2" else "{x}"
+        lines += _stream("s", f"{red}({arg.format(x='x0')}, axis=1)", f"{red}({arg.format(x='x')}, axis=1)",
+                         "+" if red == "sum" else {"max": "maximum", "min": "minimum"}[red]) + [row.format(v="s")]
         if fn == "mean":
             lines += _count() + ["    s = s / n"]
+        if fn == "norm2":
+            lines.append("    s = sqrt(s)")
         lines.append("    store Y[block.x : +1], s")
     else:
         raise ValueError(f"no row template for {kind}")

@@ -115,7 +115,7 @@ def norm_dim(path: Path, node: ast.AST, dim, ndim: int) -> int:
     return dim % ndim
 
 
-PREFIXES = ("torch.nn.functional.", "nn.functional.", "F.", "torch.")
+PREFIXES = ("torch.nn.functional.", "nn.functional.", "F.", "torch.linalg.", "torch.")
 
 
 def fn_name(name: str) -> str:
@@ -280,6 +280,8 @@ class Tracer:
             return Op(fn, (x,), (("dim", dim),), x.shape)
         if fn in REDUCE:
             return self.reduce(node, fn, args, allow_pair=fn in ("amax", "amin", "sum", "mean"))
+        if fn in ("norm", "vector_norm"):
+            return self.norm(node, fn, args)
         if fn == "scaled_dot_product_attention":
             q, k, v = (self.tensor(a) for a in args[:3])
             return Op("attention", (q, k, v), (), q.shape[:-1] + v.shape[-1:])
@@ -316,6 +318,22 @@ class Tracer:
         if d is None:
             raise err_at(self.path, node, "a reduction or softmax needs dim=")
         return norm_dim(self.path, node, self.expr(d), len(x.shape))
+
+    def norm(self, node: ast.Call, fn: str, args: list) -> Op:
+        """`torch.norm(x, p=2, dim=d, keepdim=...)` (or `x.norm(...)`, `torch.linalg.vector_norm(x,
+        ord=2, ...)`): the Euclidean norm along one dimension, a reduction "norm2"."""
+        kw = {k.arg: k.value for k in node.keywords}
+        order = kw.get("ord" if fn == "vector_norm" else "p", args[1] if len(args) > 1 else None)
+        value = 2 if order is None else (order.value if isinstance(order, ast.Constant) else self.expr(order))
+        if value not in (2, 2.0, "fro") or ("dim" not in kw and len(args) < 3):
+            raise err_at(self.path, node, "a norm other than the 2-norm along one dimension: the reader does "
+                         "not follow it")
+        x = self.tensor(args[0])
+        d = kw.get("dim", args[2] if len(args) > 2 else None)
+        dim = norm_dim(self.path, node, self.expr(d), len(x.shape))
+        keep = bool(self.expr(kw["keepdim"])) if "keepdim" in kw else False
+        shape = x.shape[:dim] + ((1,) if keep else ()) + x.shape[dim + 1:]
+        return Op("reduce", (x,), (("fn", "norm2"), ("dim", dim), ("keepdim", keep)), shape)
 
     def reduce(self, node: ast.Call, fn: str, args: list, allow_pair: bool) -> Op:
         if not allow_pair:

@@ -23,6 +23,7 @@ FAMILIES = {
     "level1_26_gelu": "elementwise", "level2_76_gemm_add_relu": "matmul", "level2_53_gemm_scaling_gelu": "matmul",
     "level1_20_leaky_relu": "elementwise", "level1_25_swish": "elementwise", "level1_29_softplus": "elementwise",
     "level1_30_softsign": "elementwise", "level1_31_elu": "elementwise", "level1_32_hardtanh": "elementwise",
+    "level1_38_l1_norm": "rownorm", "level1_39_l2_norm": "rownorm",
 }
 
 
@@ -198,6 +199,9 @@ def get_init_inputs():
     ("F.hardtanh(x, -2.0, 3.0)", "elementwise", {"epilogue": (("hardtanh", -2.0, 3.0),)}),
     ("F.hardsigmoid(x) * 2.0", "elementwise", {"epilogue": (("hardsigmoid",), ("mul", 2.0))}),
     ("F.elu(torch.mm(x, w), alpha=0.5)", "matmul", {"epilogue": (("elu", 0.5),)}),
+    ("x / torch.sqrt(torch.sum(x ** 2, dim=-1, keepdim=True))", "rownorm", {"p": 2}),
+    ("x / x.norm(dim=1, keepdim=True)", "rownorm", {"p": 2}),
+    ("torch.linalg.vector_norm(x, ord=2, dim=1)", "reduce", {"fn": "norm2"}),
     ("torch.exp(x) / (1.0 + torch.exp(x))", "elementwise",
      {"expr": ("bin", "div", ("step", ("exp",), ("x",)), ("bin", "add", ("c", 1.0), ("step", ("exp",), ("x",))))}),
 ])
@@ -213,6 +217,8 @@ def test_the_spellings_of_an_operation_are_recognised(expr, kind, spec, tmp_path
     ("torch.max(x, dim=1)", r"take \[0\]"),
     ("torch.cumsum(x, dim=1)", "does not follow"),
     ("F.softplus(x, beta=2.0)", "other than the defaults"),
+    ("x / torch.norm(x, p=1, dim=1, keepdim=True)", "other than the 2-norm"),
+    ("x / torch.norm(x, dim=0, keepdim=True)", "no operator family"),
     ("F.elu(x, alpha=x)", "no number"),
     ("torch.relu(x) * torch.mm(x, w)", "no operator family"),
 ])
