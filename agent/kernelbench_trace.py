@@ -235,18 +235,22 @@ class Tracer:
         return node.func.attr if isinstance(node.func, ast.Attribute) else name
 
     def _args(self, node: ast.Call) -> list:
-        """Positional arguments, the receiver first for a tensor method."""
+        """Positional arguments, the receiver first for a tensor method, or the `input=`
+        keyword's value first (`torch.sum(input=x, dim=1)`, round 127: an internal error)."""
         name = dotted(node.func)
-        recv = [] if fn_name(name) or name.startswith("self.") else [node.func.value]
-        return recv + list(node.args)
+        method = not (fn_name(name) or name.startswith("self.")) and isinstance(node.func, ast.Attribute)
+        given = [k.value for k in node.keywords if k.arg == "input"]
+        return ([node.func.value] if method else given[:1]) + list(node.args)
 
     def call(self, node: ast.Call):
         name = dotted(node.func)
         if name.startswith("self.") and name.count(".") == 1:
             return self.module_call(node, name[5:])
-        fn, args = self._callee(node), self._args(node)
         if not fn_name(name) and not isinstance(node.func, ast.Attribute):
             raise err_at(self.path, node, f"a call the reader does not follow: {name}")
+        fn, args = self._callee(node), self._args(node)
+        if not args:
+            raise err_at(self.path, node, f"{fn} without its input tensor: the reader does not follow it")
         if fn in ("matmul", "mm"):
             return self.matmul(node, self.tensor(args[0]), self.tensor(args[1]))
         if fn in ("t", "transpose"):
@@ -254,11 +258,6 @@ class Tracer:
             if fn == "transpose" and sorted(d % 2 for d in dims) != [0, 1]:
                 raise err_at(self.path, node, "only a 2-D transpose is followed")
             return self.transpose(node, self.tensor(args[0]))
-        if (fn in UNARY or fn == "square" or fn in ACTIVATION_ARGS) and not args:
-            given = [k.value for k in node.keywords if k.arg == "input"]
-            if not given:
-                raise err_at(self.path, node, f"{fn} without its input tensor: the reader does not follow it")
-            args = given
         if fn in UNARY or fn == "square":
             x = self.tensor(args[0])
             kw = {k.arg: k.value for k in node.keywords}
@@ -320,20 +319,34 @@ class Tracer:
         return norm_dim(self.path, node, self.expr(d), len(x.shape))
 
     def norm(self, node: ast.Call, fn: str, args: list) -> Op:
-        """`torch.norm(x, p=2, dim=d, keepdim=...)` (or `x.norm(...)`, `torch.linalg.vector_norm(x,
-        ord=2, ...)`): the Euclidean norm along one dimension, a reduction "norm2"."""
-        kw = {k.arg: k.value for k in node.keywords}
-        order = kw.get("ord" if fn == "vector_norm" else "p", args[1] if len(args) > 1 else None)
-        value = 2 if order is None else (order.value if isinstance(order, ast.Constant) else self.expr(order))
-        if value not in (2, 2.0, "fro") or ("dim" not in kw and len(args) < 3):
+        """`torch.norm(x, p=2, dim=d, keepdim=...)`, `x.norm(...)`, `torch.linalg.norm(x, ord=2,
+        dim=d)` or `torch.linalg.vector_norm(...)` (positionally: x, order, dim, keepdim): the
+        Euclidean norm along one dimension, a reduction "norm2". The order's keyword is the
+        function's own (`p` for torch.norm, `ord` for torch.linalg: round 127 read
+        `torch.linalg.norm(x, ord=1, dim=1)` as the 2-norm); other keywords are refused."""
+        linalg = "linalg." in dotted(node.func)
+        word = "ord" if linalg else "p"
+        kw = {k.arg: k.value for k in node.keywords if k.arg != "input"}
+        extra = sorted(set(kw) - {word, "dim", "keepdim"})
+        if extra:
+            raise err_at(self.path, node, f"{fn}'s argument {extra[0]}, which the reader does not follow")
+        order = kw.get(word, args[1] if len(args) > 1 else None)
+        value = 2 if order is None else order.value if isinstance(order, ast.Constant) else None
+        if value not in ((2, 2.0) if linalg else (2, 2.0, "fro")) or isinstance(value, bool) or \
+                ("dim" not in kw and len(args) < 3):
             raise err_at(self.path, node, "a norm other than the 2-norm along one dimension: the reader does "
                          "not follow it")
         x = self.tensor(args[0])
-        d = kw.get("dim", args[2] if len(args) > 2 else None)
-        dim = norm_dim(self.path, node, self.expr(d), len(x.shape))
-        keep = bool(self.expr(kw["keepdim"])) if "keepdim" in kw else False
+        dim = norm_dim(self.path, node, self.expr(kw.get("dim", args[2] if len(args) > 2 else None)),
+                       len(x.shape))
+        keep = self._keepdim(kw, args, 3)
         shape = x.shape[:dim] + ((1,) if keep else ()) + x.shape[dim + 1:]
         return Op("reduce", (x,), (("fn", "norm2"), ("dim", dim), ("keepdim", keep)), shape)
+
+    def _keepdim(self, kw: dict, args: list, at: int) -> bool:
+        """keepdim as a keyword or the positional argument at index `at`."""
+        node = kw.get("keepdim", args[at] if len(args) > at else None)
+        return False if node is None else bool(self.expr(node))
 
     def reduce(self, node: ast.Call, fn: str, args: list, allow_pair: bool) -> Op:
         if not allow_pair:
@@ -341,8 +354,7 @@ class Tracer:
                          f"does not follow: take [0]")
         x = self.tensor(args[0])
         dim = self._dim(node, args, x)
-        kw = {k.arg: k.value for k in node.keywords}
-        keep = bool(self.expr(kw["keepdim"])) if "keepdim" in kw else False
+        keep = self._keepdim({k.arg: k.value for k in node.keywords}, args, 2)
         shape = x.shape[:dim] + ((1,) if keep else ()) + x.shape[dim + 1:]
         return Op("reduce", (x,), (("fn", REDUCE[fn]), ("dim", dim), ("keepdim", keep)), shape)
 
