@@ -87,9 +87,9 @@ def match(problem: Problem) -> Family:
         return Family("elementwise", (("N", n),), (Param("X", ("N",), _source(core, problem)),
                                                    Param("Y", ("N",), ("output",))),
                       (("epilogue", steps),))
-    tree = _tree(root)
-    if tree is not None and root.shape and len({op for op in _leaves(root)}) == 1:
-        x = next(iter(_leaves(root)))
+    tree, leaves = _tree(root), _leaves(root)
+    if tree is not None and root.shape and len(leaves) == 1:
+        x = next(iter(leaves))
         return Family("elementwise", (("N", math.prod(x.shape)),), (Param("X", ("N",), _source(x, problem)),
                                                                       Param("Y", ("N",), ("output",))),
                       (("expr", tree),))
@@ -110,8 +110,8 @@ def _tree(op: Op):
     if op.kind == "unary" and op.attr("fn") in ELEMENTWISE:
         a = _tree(op.args[0])
         return None if a is None else ("step", (op.attr("fn"),) + tuple(op.attr("params") or ()), a)
-    if op.kind == "binary" and op.attr("op") in SCALAR_OPS and op.args[0].shape == op.args[1].shape or \
-            op.kind == "binary" and op.attr("op") in SCALAR_OPS and () in (op.args[0].shape, op.args[1].shape):
+    shapes = [a.shape for a in op.args]
+    if op.kind == "binary" and op.attr("op") in SCALAR_OPS and (shapes[0] == shapes[1] or () in shapes):
         a, b = _tree(op.args[0]), _tree(op.args[1])
         return None if a is None or b is None else ("bin", op.attr("op"), a, b)
     return None
@@ -206,8 +206,8 @@ def _rowwise(problem: Problem, root: Op) -> Family:
         x = root.args[0]
         _last(problem, x, root.attr("dim"), f"a {root.attr('fn')} reduction")
         return _rows(problem, x, root, "reduce", 1, (("fn", root.attr("fn")),))
-    if root.kind == "binary" and root.attr("op") == "div" and _rownorm(root.args[0], root.args[1]):
-        return _rows(problem, root.args[0], root, "rownorm", 1, (("p", _rownorm(root.args[0], root.args[1])),))
+    if root.kind == "binary" and root.attr("op") == "div" and (p := _rownorm(root.args[0], root.args[1])):
+        return _rows(problem, root.args[0], root, "rownorm", 1, (("p", p),))
     if root.kind == "binary" and root.attr("op") in ("div", "mul"):
         x, den = root.args
         eps = _rmsnorm_eps(x, den)

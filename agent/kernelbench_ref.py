@@ -18,45 +18,48 @@ from codegen_cuda.runner import RunError
 _erf = np.vectorize(math.erf, otypes=[np.float64])
 
 
+def _sigmoid(z: np.ndarray) -> np.ndarray:
+    return 1.0 / (1.0 + np.exp(-z))
+
+
+def _softplus(z: np.ndarray) -> np.ndarray:
+    """PyTorch's softplus (beta 1): the input itself above the threshold 20."""
+    with np.errstate(over="ignore"):
+        return np.where(z > 20.0, z, np.log1p(np.exp(np.minimum(z, 20.0))))
+
+
+def _elu(z: np.ndarray, alpha: float, scale: float = 1.0) -> np.ndarray:
+    return scale * np.where(z > 0.0, z, alpha * np.expm1(np.minimum(z, 0.0)))
+
+
+BINARY_NP = {"add": np.add, "sub": np.subtract, "mul": np.multiply, "div": np.divide}
+
+# each step (kernelbench_seeds.TEMPLATES in NumPy): z the operand, s the step (its numbers s[1:])
+STEPS_NP = {
+    "relu": lambda z, s: np.maximum(z, 0.0),
+    "gelu": lambda z, s: 0.5 * z * (1.0 + _erf(z / math.sqrt(2.0))),
+    "gelu_tanh": lambda z, s: 0.5 * z * (1.0 + np.tanh(math.sqrt(2.0 / math.pi) * (z + 0.044715 * z ** 3))),
+    "sigmoid": lambda z, s: _sigmoid(z),
+    "tanh": lambda z, s: np.tanh(z),
+    "exp": lambda z, s: np.exp(z), "abs": lambda z, s: np.abs(z), "sqrt": lambda z, s: np.sqrt(z),
+    "log": lambda z, s: np.log(z), "rsqrt": lambda z, s: 1.0 / np.sqrt(z), "square": lambda z, s: z * z,
+    "silu": lambda z, s: z * _sigmoid(z),
+    "softsign": lambda z, s: z / (1.0 + np.abs(z)),
+    "softplus": lambda z, s: _softplus(z),
+    "hardsigmoid": lambda z, s: np.clip(z / 6.0 + 0.5, 0.0, 1.0),
+    "hardtanh": lambda z, s: np.clip(z, s[1], s[2]),
+    "elu": lambda z, s: _elu(z, s[1]),
+    "selu": lambda z, s: _elu(z, SELU_ALPHA, SELU_SCALE),
+    "leaky_relu": lambda z, s: np.where(z > 0.0, z, s[1] * z),
+    **{k: (lambda f: lambda z, s: f(z, s[1]))(f) for k, f in BINARY_NP.items()},
+    "rsub": lambda z, s: s[1] - z,
+}
+
+
 def activation(step: list, z: np.ndarray, bias: np.ndarray | None) -> np.ndarray:
-    kind = step[0]
-    if kind == "bias":
+    if step[0] == "bias":
         return z + bias[None, :]
-    if kind == "relu":
-        return np.maximum(z, 0.0)
-    if kind == "gelu":
-        return 0.5 * z * (1.0 + _erf(z / math.sqrt(2.0)))
-    if kind == "gelu_tanh":
-        return 0.5 * z * (1.0 + np.tanh(math.sqrt(2.0 / math.pi) * (z + 0.044715 * z ** 3)))
-    if kind == "sigmoid":
-        return 1.0 / (1.0 + np.exp(-z))
-    if kind == "tanh":
-        return np.tanh(z)
-    if kind in UNARY_NP:
-        return UNARY_NP[kind](z)
-    if kind == "silu":
-        return z / (1.0 + np.exp(-z))
-    if kind == "softsign":
-        return z / (1.0 + np.abs(z))
-    if kind == "softplus":
-        with np.errstate(over="ignore"):
-            return np.where(z > 20.0, z, np.log1p(np.exp(np.minimum(z, 20.0))))
-    if kind == "hardsigmoid":
-        return np.clip(z / 6.0 + 0.5, 0.0, 1.0)
-    if kind == "hardtanh":
-        return np.clip(z, step[1], step[2])
-    if kind in ("elu", "selu"):
-        alpha, scale = (step[1], 1.0) if kind == "elu" else (SELU_ALPHA, SELU_SCALE)
-        return scale * np.where(z > 0.0, z, alpha * np.expm1(np.minimum(z, 0.0)))
-    if kind == "leaky_relu":
-        return np.where(z > 0.0, z, step[1] * z)
-    c = step[1] if len(step) > 1 else None
-    return {"add": lambda: z + c, "sub": lambda: z - c, "mul": lambda: z * c, "div": lambda: z / c,
-            "rsub": lambda: c - z}[kind]()
-
-
-UNARY_NP = {"exp": np.exp, "abs": np.abs, "sqrt": np.sqrt, "log": np.log, "rsqrt": lambda z: 1.0 / np.sqrt(z),
-            "square": lambda z: z * z}
+    return STEPS_NP[step[0]](z, step)
 
 
 def tree_value(t, x: np.ndarray) -> np.ndarray:
@@ -67,8 +70,7 @@ def tree_value(t, x: np.ndarray) -> np.ndarray:
         return np.float64(t[1])
     if t[0] == "step":
         return activation(list(t[1]), tree_value(t[2], x), None)
-    a, b = tree_value(t[2], x), tree_value(t[3], x)
-    return {"add": np.add, "sub": np.subtract, "mul": np.multiply, "div": np.divide}[t[1]](a, b)
+    return BINARY_NP[t[1]](tree_value(t[2], x), tree_value(t[3], x))
 
 
 def numpy_reference(spec: dict, inputs: dict) -> dict:

@@ -322,3 +322,9 @@ def test_what_pytorch_would_not_compute_as_read_is_reported_not_guessed(init, ex
     (tmp_path / "p.py").write_text(INIT_PROBLEM.format(init=init, expr=expr))
     with pytest.raises(ProblemError, match=why):
         match(read_problem(tmp_path / "p.py"))
+
+
+def test_every_seed_step_has_its_numpy_twin():
+    from agent.kernelbench_ref import STEPS_NP
+    from agent.kernelbench_seeds import TEMPLATES
+    assert set(STEPS_NP) == set(TEMPLATES)
