@@ -26,6 +26,8 @@ from __future__ import annotations
 from collections import deque
 from dataclasses import dataclass
 
+import z3
+
 from dsl import ir
 from dsl.fmt import format_expr as expr_text
 
@@ -153,7 +155,11 @@ class Graph:
             raise Unsupported("a negative mbarrier loop start", s.loop.span)
         if stop - start > MAX_ITERATIONS:
             self.cut.add(s.bar)
-        return list(range(start, min(stop, start + MAX_ITERATIONS)))
+        ks = range(start, min(stop, start + MAX_ITERATIONS))
+        if not s.when:
+            return list(ks)
+        # the iterations its conditions keep (`if k + 1 < n:`): a round they skip stays short
+        return [k for k in ks if self.mv.true(self.proto.when(s, {s.loop.var: z3.IntVal(k)}))]
 
     def _start(self, s) -> int:
         return self.mv.int(self.ctx.env.term(s.loop.start, {}))

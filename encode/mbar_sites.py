@@ -32,8 +32,10 @@ class Site:
     threads: tuple[int, ...]    # the threads whose role conditions admit it
     nbytes: int = 0             # expect: bytes per thread; tma: the tile's bytes
     ordinal: int = 0            # outside loops: its round (straight-line mbarriers: encode/mbar_rounds.py)
-    peel: int = 0               # in a loop: its rounds count from start - peel (a prologue copy of iteration start - 1)
-    peeled: bool = False        # outside loops: that prologue copy, an instance of a loop statement
+    peel: int = 0               # in a loop: its rounds count from start - peel (prologue copies of iterations before start)
+    peeled: int = 0             # outside loops, j >= 1: a prologue copy of iteration start - j of a loop statement
+    when: tuple = ()            # in a loop: its conditions on the loop variable and sizes (prog.Guard),
+                                # which every thread decides alike: a round that skips it stays short
 
     @property
     def loop(self) -> ir.For | None:
@@ -67,15 +69,32 @@ def read_site(proto, p: prog.Point) -> Site | None:
         for e in (loop.start, loop.stop):
             if exprs.free_syms(e, ir.SymKind.LOOP) or _mentions_thread_or_block(e):
                 raise Unsupported("an mbarrier operation's loop bounds must depend on sizes only", loop.span)
-    for g in p.guards:
-        # an element read (`if FLAG[0] > 0:`) is data, no role (held-out round 37: the
-        # statement was given no thread, and an extra arrival passed the count check)
-        if exprs.free_syms(g.cond) - set(proto.env.consts) or exprs.mentions_block(g.cond) or \
-                any(isinstance(n, ir.ElemRef) for n in exprs.iter_nodes(g.cond)):
-            raise Unsupported("an mbarrier operation may sit only under role conditions on thread.x, "
-                              "thread.warp and thread.lane", g.cond.span)
+    roles, when = split_guards(proto, p)
     ring, shift = _index_form(proto, p, ref)
-    return Site(p, kind, ref.bar, ring, shift, threads_of(proto, p), nbytes)
+    return Site(p, kind, ref.bar, ring, shift, threads_of(proto, p, roles), nbytes, when=when)
+
+
+def split_guards(proto, p: prog.Point) -> tuple[tuple, tuple]:
+    """p's branch conditions as (role conditions, iteration conditions). A role condition
+    reads only thread.x, thread.warp, thread.lane and constants; an iteration condition, only
+    in a loop, reads its loop variable, sizes and constants (`if k + 1 < n:` around a
+    prefetch), so every thread decides it alike and a round either has the statement for all
+    its threads or for none. An element read (`if FLAG[0] > 0:`) is data, no role (held-out
+    round 37: the statement was given no thread, and an extra arrival passed the count check)."""
+    roles, when = [], []
+    loop_vars = {loop.var for loop in p.loops}
+    for g in (part for g in p.guards for part in _conjuncts(g)):
+        syms = exprs.free_syms(g.cond) - set(proto.env.consts)
+        data = exprs.mentions_block(g.cond) or any(isinstance(n, ir.ElemRef) for n in exprs.iter_nodes(g.cond))
+        if not syms and not data:
+            roles.append(g)
+        elif p.loops and not data and not _mentions_thread_or_block(g.cond) and \
+                syms <= loop_vars | exprs.free_syms(g.cond, ir.SymKind.SIZE):
+            when.append(g)
+        else:
+            raise Unsupported("an mbarrier operation may sit only under role conditions on thread.x, thread.warp "
+                              "and thread.lane, and conditions on its loop variable and sizes", g.cond.span)
+    return tuple(roles), tuple(when)
 
 
 def _index_form(proto, p: prog.Point, ref: ir.BarRef) -> tuple[bool, int]:
@@ -127,20 +146,22 @@ def _nonnegative(proto, p: prog.Point, c: int, ref: ir.BarRef) -> int:
     return c
 
 
-def threads_of(proto, p: prog.Point) -> tuple[int, ...]:
-    """The threads that pass p's role conditions. The conditions are built once over a
-    symbolic thread and evaluated at each thread by substitution (ground terms simplify
-    to true or false) instead of being encoded again for each of the block's threads.
-    A condition that is not encoded over a symbolic thread is encoded per thread."""
-    if not p.guards:
+def threads_of(proto, p: prog.Point, guards: tuple | None = None) -> tuple[int, ...]:
+    """The threads that pass p's role conditions (`guards`; all of p's by default). The
+    conditions are built once over a symbolic thread and evaluated at each thread by
+    substitution (ground terms simplify to true or false) instead of being encoded again for
+    each of the block's threads. A condition that is not encoded over a symbolic thread is
+    encoded per thread."""
+    guards = p.guards if guards is None else guards
+    if not guards:
         return tuple(range(proto.kernel.threads))
     t = z3.Int("%t#role")
     try:
         bound = thread_bindings(t, proto.ws)
         role = And(*[proto.env.cond(g.cond, bound) if g.positive else z3.Not(proto.env.cond(g.cond, bound))
-                     for g in p.guards])
+                     for g in guards])
     except Unsupported:
-        return _threads_one_by_one(proto, p)
+        return _threads_one_by_one(proto, p, guards)
     n = proto.kernel.threads
     out = tuple(k for k, ok in zip(range(n), holds_at(role, t, range(n))) if ok)
     for k in set(range(n)) - set(out):
@@ -151,18 +172,31 @@ def threads_of(proto, p: prog.Point) -> tuple[int, ...]:
     return out
 
 
-def _threads_one_by_one(proto, p: prog.Point) -> tuple[int, ...]:
+def _threads_one_by_one(proto, p: prog.Point, guards: tuple) -> tuple[int, ...]:
     out = []
     for t in range(proto.kernel.threads):
         b = concrete_bindings(t, proto.ws)
         truths = [z3.simplify(proto.env.cond(g.cond, b) if g.positive else z3.Not(proto.env.cond(g.cond, b)))
-                  for g in p.guards]
+                  for g in guards]
         if any(not (z3.is_true(c) or z3.is_false(c)) for c in truths):
             raise Unsupported("an mbarrier operation's role condition is not decided for each thread",
                               p.stmt.span)
         if all(z3.is_true(c) for c in truths):
             out.append(t)
     return tuple(out)
+
+
+def _conjuncts(g: prog.Guard) -> list:
+    """`if thread.x == 0 and k + 1 < n:` as two conditions (a taken `and` holds both)."""
+    c = g.cond
+    if g.positive and isinstance(c, ir.Bin) and c.op is ir.BinOp.AND:
+        return _conjuncts(prog.Guard(c.lhs, True, g.depth)) + _conjuncts(prog.Guard(c.rhs, True, g.depth))
+    return [g]
+
+
+def when_holds(env, site: Site, loops: dict):
+    """Site's iteration conditions at the loop values `loops` (true outside them)."""
+    return And(*[env.cond(g.cond, loops) if g.positive else z3.Not(env.cond(g.cond, loops)) for g in site.when])
 
 
 def _mentions_thread_or_block(e) -> bool:

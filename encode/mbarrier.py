@@ -23,7 +23,7 @@ from .access import enabled
 from .distribution import thread_bindings
 from .hb import At, HappensBefore, _lex
 from .mbar_rounds import VERB, monotone_offsets, ordinals
-from .mbar_sites import Site, const, read_site, threads_of
+from .mbar_sites import Site, const, read_site, threads_of, when_holds
 from .solver import Verdict as SV, find_model
 from .symbols import Unsupported
 from .terms import Add, And, Mod, Mul, Or, Sub
@@ -73,11 +73,13 @@ class Protocol:
                 if w.kind != "wait":
                     continue
                 d = self._alignment(w) if w.ordinal >= 0 else None
-                if d is None and w.ring and w.peel == 0:
+                if d is None and w.ring:
                     # rounds from start - 1 (a producer loop after a prologue that filled the
                     # first slot, its free first wait left out): sound for a wait whenever its
-                    # first instances claim no phase past 0 (_alignment checks it)
-                    shifted = dataclasses.replace(w, peel=1)
+                    # first instances claim no phase past 0 (_alignment checks it); or from
+                    # start, where a prologue peeled the loop's copies but its waits count from
+                    # the loop (`if k + 1 < n:` prefetching the next slot, the wait on this one)
+                    shifted = dataclasses.replace(w, peel=0 if w.peel else 1)
                     d = self._alignment(shifted)
                     if d is not None:
                         b.sites[i] = w = shifted
@@ -94,12 +96,16 @@ class Protocol:
         return threads_of(self, p)
 
     def _peel(self, b: Barrier) -> list[Site]:
-        """A prologue that runs iteration start - 1 of a loop's ring statements before the loop
-        (`expect_tx full[0]; tma_load ...` then `for k in range(1, n)`, held-out round 45):
-        each such statement outside loops, of the same kind, bytes and threads on the element
-        of iteration start - 1, is that instance, and every statement of the loop on this
-        mbarrier counts its rounds from start - 1. Only where every ring arrival and copy of
-        the loop has its prologue copy; else nothing changes."""
+        """A prologue that runs iterations start - P .. start - 1 of a loop's ring statements
+        before the loop (`expect_tx full[0]; tma_load ...` then `for k in range(1, n)`, held-out
+        round 45; or P = S - 1 slots filled before a loop that prefetches k + S - 1): for each
+        ring arrival and copy of the loop and each j in 1..P, one statement outside loops, of
+        the same kind, bytes and threads, on the element of iteration start - j, is that
+        instance (in any order: they are on different elements), and every completer of the loop on this
+        mbarrier counts its rounds from start - P. P is the largest depth for which every
+        such statement is there, at most the ring's size (each prologue instance is then
+        round 0 of its element); none: nothing changes. The loop's waits keep their own
+        count (from start, or start - 1: the constructor's alignment picks it)."""
         out = list(b.sites)
         for loop in {id(s.loop): s.loop for s in out if s.loop is not None}.values():
             start = self.env.const_value(loop.start)
@@ -107,20 +113,32 @@ class Protocol:
             ring = [s for s in inner if s.kind != "wait" and s.ring]
             if start is None or not ring or any(s.kind != "wait" and not s.ring for s in inner):
                 continue
-            matched = {}
-            for c in ring:
-                x = (start - 1 + c.shift) % b.size
-                pro = [q for q in out if q.loop is None and not q.peeled and id(q) not in matched.values()
+            for depth in range(b.size, 0, -1):
+                matched = self._prologue(out, ring, start, depth, b.size)
+                if matched is not None:
+                    break
+            else:
+                continue
+            out = [dataclasses.replace(q, peeled=matched[id(q)]) if id(q) in matched else
+                   dataclasses.replace(q, peel=depth) if q.loop is loop and q.kind != "wait" else
+                   dataclasses.replace(q, peel=1) if q.loop is loop else q for q in out]
+        return out
+
+    @staticmethod
+    def _prologue(sites: list, ring: list, start: int, depth: int, size: int) -> dict | None:
+        """{id of a prologue statement: j} where it is iteration start - j of a ring statement,
+        for every ring statement and j in 1..depth (None if one is missing)."""
+        matched: dict[int, int] = {}
+        for c in ring:
+            for j in range(1, depth + 1):
+                x = (start - j + c.shift) % size
+                pro = [q for q in sites if q.loop is None and not q.peeled and id(q) not in matched
                        and q.kind == c.kind and q.nbytes == c.nbytes and q.threads == c.threads and q.shift == x
                        and q.point.path < c.point.path]
                 if len(pro) != 1:
-                    break
-                matched[id(c)] = id(pro[0])
-            else:
-                peeled = set(matched.values())
-                out = [dataclasses.replace(q, peeled=True) if id(q) in peeled else
-                       dataclasses.replace(q, peel=1) if q.loop is loop else q for q in out]
-        return out
+                    return None
+                matched[id(pro[0])] = j
+        return matched
 
     def _static_check(self, b: Barrier) -> str:
         arrivals = sum(len(s.threads) for s in b.completers if s.kind != "tma" and not s.peeled)
@@ -156,6 +174,10 @@ class Protocol:
         size = self.bars[site.bar].size
         return {site.loop.var: Add(Add(start, Mul(r, size)), Mod(Sub(Sub(x, site.shift), start), size))}, z3.BoolVal(True)
 
+    def when(self, site: Site, loops: dict) -> object:
+        """Site's iteration conditions hold at `loops` (every thread decides them alike)."""
+        return when_holds(self.env, site, loops)
+
     def runs(self, site: Site, loops: dict, thread) -> object:
         bound = {**loops, **thread_bindings(thread, self.ws)}
         return And(*enabled(self.env, site.point, bound), thread >= 0, thread < self.kernel.threads)
@@ -183,7 +205,7 @@ class Protocol:
         """d such that every instance's parity is that of phase round - d (d = 1: the first
         wait passes at once, as for an 'empty' slot); None if neither 0 nor 1 fits."""
         loops = {w.loop.var: z3.Int(f"{w.loop.var}@w")} if w.loop else {}
-        dom = [self.df.loop_domain(w.point, loops)]
+        dom = [self.df.loop_domain(w.point, loops), self.when(w, loops)]
         # the value's parity bit (Z3's % 2 is 0 or 1, also of -1: held-out round 37's `k / S`
         # parity, correct, was compared unreduced and refuted)
         parity = self.env.term(w.point.stmt.parity, loops) % 2

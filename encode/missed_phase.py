@@ -85,7 +85,7 @@ def _overtaken(ctx, proto, w, completers):
     needed, ordered, named = [], [], []
     for c in (c for c in completers if c.threads):       # a statement no thread runs arrives never
         l2, exists = proto.instance_of_round(c, x, q + 1)
-        here = And(exists, ctx.df.loop_domain(c.point, l2), proto.element(c, l2) == x)
+        here = And(exists, ctx.df.loop_domain(c.point, l2), proto.when(c, l2), proto.element(c, l2) == x)
         on_x = z3.BoolVal(True) if c.ring else x == c.shift
         if c.kind != "tma":
             # phase q + 1 completes only with every arrival of its round: a statement in a loop

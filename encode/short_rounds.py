@@ -38,7 +38,10 @@ def short_round(ctx, proto) -> Finding | None:
                 if not c.threads or c.peeled:
                     continue        # a statement no thread runs, or a prologue: the loop statement's
                 l2, _ = proto.instance_of_round(c, x, q)
-                missing = q != c.ordinal if c.loop is None else l2[c.loop.var] >= env.term(c.loop.stop, {})
+                # a round whose instance of c is past its loop's end, or skipped by its iteration
+                # conditions (`if k + 2 < n:` around a prefetch), is short
+                missing = q != c.ordinal if c.loop is None else \
+                    z3.Or(l2[c.loop.var] >= env.term(c.loop.stop, {}), z3.Not(proto.when(c, l2)))
                 facts = list(env.facts) + [ctx.df.loop_domain(w.point, loops), proto.runs(w, loops, t), q >= 0,
                                            z3.BoolVal(True) if c.ring else x == c.shift, missing]
                 out = find_model(facts, ctx.opts.solver)
@@ -119,7 +122,7 @@ def _covers(env, proto, w, x, r):
     if w.loop is None:
         return z3.And(x == w.shift, w.ordinal - d >= r)
     l2, exists = proto.instance_of_round(w, x, r + d)
-    return z3.And(exists, l2[w.loop.var] < env.term(w.loop.stop, {}))
+    return z3.And(exists, l2[w.loop.var] < env.term(w.loop.stop, {}), proto.when(w, l2))
 
 
 def unwaited_text(dst: str, where: str, bar: str, x: int, r: int) -> tuple[str, str]:

@@ -31,14 +31,16 @@ def tma_reaching(df, storage: str, coords: tuple, point: prog.Point, inst: dict,
             raise Unsupported(f"which bulk copy this read of '{storage}' sees is not known: {bar} orders nothing "
                               f"({proto.bars[bar].why_not})", point.stmt.span)
     prologue = [s for s in sites if s is not None and s.peeled]
-    if len(writers) == 2 and len(prologue) == 1:
-        # a prologue copy of the loop's first iteration (encode/mbarrier.py, _peel): the
-        # loop's copy, whose round-0 instance on that element is the prologue's
-        loop_copy = next(s for s in sites if s is not prologue[0])
-        if loop_copy.loop is None or loop_copy.peel != 1 or loop_copy.bar != prologue[0].bar:
-            raise Unsupported(f"'{storage}' is written by a prologue bulk copy and another copy that is not "
-                              "its loop's", point.stmt.span)
-        return _reaching(df, proto, [loop_copy], prologue[0], coords, point, inst)
+    if prologue and len(writers) == len(prologue) + 1:
+        # prologue copies of the iterations before the loop's first (encode/mbarrier.py, _peel):
+        # the loop's copy, whose instance of iteration start - j is the prologue's j-th
+        loop_copy = next(s for s in sites if s not in prologue)
+        if loop_copy.loop is None or loop_copy.peel != len(prologue) or \
+                any(q.bar != loop_copy.bar for q in prologue) or \
+                sorted(q.peeled for q in prologue) != list(range(1, len(prologue) + 1)):
+            raise Unsupported(f"'{storage}' is written by prologue bulk copies and another copy that is not "
+                              "their loop's", point.stmt.span)
+        return _reaching(df, proto, [loop_copy], prologue, coords, point, inst)
     if len(writers) > 1 and all(s is not None and s.loop is not None and s.kind == "tma" for s in sites) \
             and len({s.bar for s in sites}) == 1:
         # several copies of each round in loops (two producer lanes each filling half a
@@ -55,8 +57,8 @@ def tma_reaching(df, storage: str, coords: tuple, point: prog.Point, inst: dict,
 def _reaching(df, proto, copies: list, prologue, coords: tuple, point: prog.Point, inst: dict) -> TagValue:
     """The copy a read sees: for each wait before it (phase q of bar[x]), the round-q copy on
     x of each copy statement (that writes the element; two of one round writing it are a
-    RACE), or (`prologue`) the prologue's where the loop's instance is the iteration before
-    its first."""
+    RACE), or (`prologue`, a list) the prologue copy j where the loop's instance is
+    iteration start - j."""
     cases, missed = [], []
     for w in _waits_before(proto, copies[0].bar, point):
         loops = {loop.var: inst[loop.var] for loop in w.point.loops}
@@ -66,12 +68,12 @@ def _reaching(df, proto, copies: list, prologue, coords: tuple, point: prog.Poin
             tl, exists = proto.instance_of_round(tma, x, q)
             _seen(df, tma, tl, coords, [q >= 0, exists, df.loop_domain(tma.point, tl), z3.BoolVal(bool(tma.threads)),
                                         proto.element(tma, tl) == x], cases, missed)
-        if prologue is not None:
+        for pro in prologue or ():
             loop_copy = copies[0]
             tl, exists = proto.instance_of_round(loop_copy, x, q)
-            first = tl[loop_copy.loop.var] == df.env.term(loop_copy.loop.start, {}) - 1
-            _seen(df, prologue, {}, coords, [q >= 0, exists, first, z3.BoolVal(bool(prologue.threads)),
-                                             prologue.shift == x], cases, missed)
+            first = tl[loop_copy.loop.var] == df.env.term(loop_copy.loop.start, {}) - pro.peeled
+            _seen(df, pro, {}, coords, [q >= 0, exists, first, z3.BoolVal(bool(pro.threads)),
+                                        pro.shift == x], cases, missed)
     cases.append(Case(And(*missed), CaseKind.OVERFLOW, note=UNSEEN))
     return TagValue(tuple(cases))
 

@@ -1,5 +1,6 @@
-# Held-out round 51 (correct; refuted by races only a miscounted distrust made): a two-deep
-# producer prologue, the loop from k = 2; the model counts the loop's rounds from its start.
+# Held-out round 51 (correct; refuted by races only a miscounted distrust made, then unknown):
+# a two-deep producer prologue, the loop from k = 2. The loop's copies count their rounds from
+# iteration 0, the prologue's statements being iterations 0 and 1 (encode/mbarrier.py, _peel).
 kernel ws_prologue2(A: f32[M, K], C: f32[M, 32]):
     assume M % BM == 0 and K % BK == 0 and K >= 2 * BK
     const BM, BK, S = 32, 32, 2
