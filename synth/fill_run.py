@@ -114,8 +114,9 @@ def record_refutation(run, values, errors, verdict) -> str:
         # a claim these values leave unreached checks nothing (encode/dead_claims.py): ruled
         # out as surely as a refutation, so an exhausted search is "no completion", not "budget"
         u = verdict.unknowns[0]
-        d = Diagnostic("E020", u.reason, u.span, hint="a claim must run for some sizes: check the loops and "
-                       "conditions around it, and the holes in them")
+        d = Diagnostic("E020", u.reason, u.span, hint="a claim must run for some sizes and be made by some "
+                       "thread: check the loops and conditions around it, the layout of the tile it names, and "
+                       "the holes in them")
         run.bad_input.setdefault((d.code, d.span.line, d.message), (d, []))[1].append(values)
         return "bad"
     if not errors:

@@ -952,7 +952,10 @@ def test_false_proofs_of_held_out_rounds_stay_unproved(path):
     unknown, never proved. Held-out round 124 (r124_*): a softmax rewritten under a condition
     on the thread and the iteration, whose stored value had millions of possible tag records
     (now unknown in bounded time), and claims nothing reaches (an assertion in `range(0)`, one
-    under a condition no allowed size meets): each checked nothing and the kernel proved."""
+    under a condition no allowed size meets): each checked nothing and the kernel proved.
+    Held-out round 128 (r128_*): claims under a thread-dependent `if` that no thread holding an
+    element they name passes (a tile on threads 0-15 under `if thread.x >= 64`, the producer
+    warp of a warp-specialised GEMM): they checked nothing (encode/tag_rules.nobody_asserts)."""
     checked = check_source(path.read_text(), path.name)
     if not checked.ok:
         assert path.name.startswith(("r107_", "r116_")), checked.diagnostics
