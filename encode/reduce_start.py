@@ -26,55 +26,106 @@ from .zero_values import with_consts
 
 
 MAX_STARTS = 8          # possible start values tracked per tile (writers under `if`s, `where` arms)
+LOOP_PASSES = 4         # passes over a loop's body to reach the numbers its head may hold
 
 
 def check(df, sink) -> None:
-    _block(df, df.kernel.body, {}, sink)
+    _block(df, df.kernel.body, {}, sink, {})
 
 
-def _block(df, stmts, known: dict[str, frozenset], sink) -> dict[str, frozenset]:
-    """`known`: the tiles that hold one of a few numbers at every element where `stmts` begin
-    (a reset in an outer loop's body before an inner loop counts for that loop; a write under
-    an `if`, on either arm, adds its number to those of the paths around it: held-out round
-    124's `m = z - inf`, then `if thread.x < 16: m = z + 0.0`, started at 0.0 for some
-    threads). Returns what is known where `stmts` end."""
+class _Quiet:
+    """A sink that keeps nothing: the passes that find a loop head's numbers."""
+    def finding(self, f) -> None:
+        pass
+
+
+def _block(df, stmts, known: dict[str, frozenset], sink, writes: dict) -> dict[str, frozenset]:
+    """`known`: for each tile, the numbers it may hold at every element where `stmts` begin,
+    on some path (a write under an `if`, on either arm, adds its number to those of the paths
+    around it: held-out round 124's `m = z - inf`, then `if thread.x < 16: m = z + 0.0`,
+    started at 0.0 for some threads; a tile that holds data on every path has none). Each
+    running update is checked against the numbers its running value may hold where it runs
+    (held-out round 128: a reset under `if ct == 0:` inside the loop, one at the end of an
+    outer loop's body, one in an earlier loop, one at the top level under `if block.x == 1:`
+    were missed). `writes`: the statements that write each tile in the innermost loop around
+    `stmts`. Returns what may hold where `stmts` end."""
     known = dict(known)
     for s in stmts:
         assigned = written((s,))
         if isinstance(s, ir.For):
-            inside = [u for u in ir.walk(s.body) if defined(u)]
-            for u in inside:
-                # only where every write of the target in the loop reads it (a running update,
-                # or math on the running value: held-out round 125's `m = m + 0.0` after the
-                # update hid a start at 0.0): a reset inside the loop starts it there, and the
-                # recursion below sees that reset
-                if all(isinstance(w, ir.Compute) and w.target.name in exprs.free_syms(w.value, ir.SymKind.TENSOR)
-                       for w in inside if w.target.name == u.target.name):
-                    _update(df, u, known, sink)
-            _block(df, s.body, {k: v for k, v in known.items() if k not in assigned}, sink)
-        elif isinstance(s, ir.If):
-            arms = [_block(df, arm, known, sink) for arm in (s.then, s.orelse)]
-            for name in assigned:
-                both = [a.get(name) for a in arms]
-                if all(b is not None for b in both) and len(both[0] | both[1]) <= MAX_STARTS:
-                    known[name] = both[0] | both[1]
-                else:
-                    known.pop(name, None)
+            known = _loop(df, s, known, assigned, sink)
             continue
+        if isinstance(s, ir.If):
+            arms = [_block(df, arm, known, sink, writes) for arm in (s.then, s.orelse)]
+            for name in assigned:
+                _put(known, name, _union(a.get(name) for a in arms))
+            continue
+        if isinstance(s, ir.Compute) and s.target.name in known:
+            _update(df, s, known, sink, writes.get(s.target.name, [s]))
         for name in assigned:
             known.pop(name, None)
         if isinstance(s, ir.Zeros):
             known[s.target.name] = frozenset((0.0,))
         elif isinstance(s, ir.Compute):
-            got = _numbers(df, with_consts(df.kernel, s.value), known)
-            if got is not None:
-                known[s.target.name] = got
+            _put(known, s.target.name, _numbers(df, with_consts(df.kernel, s.value), known))
     return known
+
+
+def _loop(df, s: ir.For, entry: dict, assigned: set, sink) -> dict:
+    """The numbers a loop's head may hold: those before it, joined with those its body's end
+    may hold, to a fixpoint (a reset at the end of an outer body starts the next iteration's
+    inner loop). The body is then walked once with them, reporting; after the loop the same
+    numbers may hold (it ran no iteration, or its last one ended). Without a fixpoint in
+    LOOP_PASSES passes, what the loop writes is dropped."""
+    writes: dict[str, list] = {}
+    for u in ir.walk(s.body):
+        if defined(u):
+            writes.setdefault(u.target.name, []).append(u)
+    head = dict(entry)
+    for _ in range(LOOP_PASSES):
+        end = _block(df, s.body, head, _Quiet(), writes)
+        new = {k: v for k, v in entry.items() if k not in assigned}
+        for name in assigned:
+            _put(new, name, _union((entry.get(name), end.get(name))))
+        if new == head:
+            break
+        head = new
+    else:
+        head = {k: v for k, v in entry.items() if k not in assigned}
+    _block(df, s.body, head, sink, writes)
+    return head
+
+
+def _union(sets) -> frozenset | None:
+    """The numbers of paths that may hold numbers (None: every path holds data)."""
+    got = [x for x in sets if x is not None]
+    return _trim(frozenset().union(*got)) if got else None
+
+
+def _put(known: dict, name: str, numbers: frozenset | None) -> None:
+    if numbers:
+        known[name] = numbers
+    else:
+        known.pop(name, None)
+
+
+def _trim(numbers: frozenset) -> frozenset:
+    """At most MAX_STARTS numbers: the largest and the smallest (a running maximum's worst
+    start is its largest, a minimum's its smallest) and 0.0 (a product's), so that many
+    starts do not hide one (held-out round 128: a `where` of nine constants did)."""
+    if len(numbers) <= MAX_STARTS:
+        return numbers
+    order = sorted(v for v in numbers if not math.isnan(v))
+    keep = set(order[:MAX_STARTS // 2 - 1] + order[-(MAX_STARTS // 2):])
+    if 0.0 in numbers:
+        keep.add(0.0)
+    return frozenset(keep)
 
 
 def _numbers(df, e: ir.Expr, known: dict[str, frozenset]) -> frozenset | None:
     """The numbers `e` may hold at an element, given the tiles' possible numbers: each
-    combination of theirs, and both arms of a `where` whose condition is not one number."""
+    combination of theirs, and both arms of a `where` whose condition is not one number.
+    A tile that may hold data too is taken at its numbers (the path where it holds them)."""
     names = sorted(n for n in exprs.free_syms(e, ir.SymKind.TENSOR) if n in known)
     combos = list(itertools.islice(itertools.product(*(sorted(known[n]) for n in names)), MAX_STARTS + 1))
     out = set()
@@ -84,24 +135,29 @@ def _numbers(df, e: ir.Expr, known: dict[str, frozenset]) -> frozenset | None:
             out = None
             break
         out.add(v)
-    if out and len(out) <= MAX_STARTS:
-        return frozenset(out)
+    if out:
+        return _trim(frozenset(out))
     if isinstance(e, ir.Call) and e.func == "where" and len(e.args) == 3:
         arms = [_numbers(df, a, known) for a in e.args[1:]]
-        if all(a is not None for a in arms) and len(arms[0] | arms[1]) <= MAX_STARTS:
-            return arms[0] | arms[1]
+        if all(a is not None for a in arms):
+            return _trim(arms[0] | arms[1])
     return None
 
 
-def _update(df, s, known: dict, sink) -> None:
+def _update(df, s, known: dict, sink, writes: list) -> None:
     """A finding for `acc = maximum(acc, e)` (or minimum, or `where(e > acc, e, acc)`) whose
-    acc may hold a constant before the loop that is not the operation's identity."""
+    acc may hold, where it runs, a constant that is not the operation's identity."""
     if not isinstance(s, ir.Compute) or s.target.name not in known:
         return
     starts = known[s.target.name]
     some = " on some path" if len(starts) > 1 else ""
     if _product(s) is not None:
-        if 0.0 in starts:
+        # a running product only where every write of it in its loop multiplies it or sets it
+        # anew (held-out round 41's attention rescales `acc = acc * alpha` from zeros, then
+        # adds an mma: no product)
+        if 0.0 in starts and all(isinstance(w, ir.Zeros) or isinstance(w, ir.Compute) and (
+                _product(w) is not None or w.target.name not in exprs.free_syms(w.value, ir.SymKind.TENSOR))
+                for w in writes):
             sink.finding(Finding(
                 "START", s.span, f"the running product '{s.target.name}' starts at 0.0{some}: every update "
                 "multiplies 0.0, so the result is 0.0 (or NaN), not a product of the data",

@@ -485,3 +485,26 @@ def test_grid_reports_sizes_the_assumes_allow_with_no_block(assume, grid, found)
     for f in grid_findings:
         replay_grid(kernel, f)
 
+
+
+@pytest.mark.parametrize("name,reset", [
+    ("start_rowmax_reset_in_first_iteration", "z - inf"), ("start_rowmax_reset_in_earlier_loop", "z - inf"),
+    ("start_rowmax_reset_at_end_of_outer_body", "z - inf"), ("start_row_product_reset_in_first_iteration", "z + 1.0"),
+])
+def test_start_with_the_reset_at_the_identity_reports_nothing(name, reset):
+    """Held-out round 128's resets (inside the loop, in an earlier loop, at the end of an outer
+    loop's body) are followed to the update they start (tests/kernels/bad/<name>.dsl); the
+    same kernels resetting to the operation's identity report nothing."""
+    text = (ROOT / "tests/kernels/bad" / f"{name}.dsl").read_text()
+    ok = text.replace("= z + 0.0", f"= {reset}")
+    assert ok != text
+    verdict = verify_kernel(check_source(ok, "k.dsl").kernel, VerifyOptions(rules=("START",)))
+    assert not verdict.findings, verdict.findings
+
+
+def test_an_accumulator_rescaled_from_zeros_and_added_to_is_no_running_product():
+    """tests/verify/kernels/r41_ok_attn_key_fill_one.dsl: `acc = acc * bcast(alpha)` from zeros,
+    then `acc = mma(p, v, acc)` in the same loop: a rescaled sum, not a product from 0.0."""
+    path = ROOT / "tests/verify/kernels/r41_ok_attn_key_fill_one.dsl"
+    verdict = verify_kernel(check_source(path.read_text(), path.name).kernel, VerifyOptions(rules=("START",)))
+    assert not verdict.findings, verdict.findings
