@@ -64,6 +64,22 @@ def _proposals(state: State, tried: set[str]):
     return out
 
 
+def _gains(run: Run, state: State, props: list, first: dict) -> dict:
+    """The model's log2 speedup over `state` for each proposal's candidate at the task's bench
+    sizes, before any is verified (planner.predicted_gain); {} without a cost model."""
+    if run.predict is None:
+        return {}
+    out = {}
+    for a, r, _, _ in props:
+        try:
+            kernel = fill_holes(r.kernel, first[a.key])
+            pred = run.predict(kernel, dict(run.task.bench_sizes), run.cfg.eval.target)
+        except (ValueError, KeyError, ZeroDivisionError, OverflowError):
+            pred = None          # a candidate the model cannot read: no preference
+        out[a.key] = planner.predicted_gain(pred, state.seconds)
+    return out
+
+
 def _ill_formed(sketch_text: str) -> bool:
     """A rewrite whose kernel does not type-check (its holes aside) is not applicable: new-user
     round 38's expert grouping after split-K widened the stored accumulator but not the partial
@@ -165,13 +181,15 @@ def optimize(task: Task, cfg: RunConfig, predict: Callable | None, progress: Cal
             if state is None:
                 break
             stats = planner.Arms.from_records(prior + run.records)
-            chosen = planner.choose(stats, ctx, [p[0] for p in props], cfg.seed, run.steps, k=cfg.jobs)
+            first = {a.key: planner.learned_fill(prior + run.records, a.key, [s.domain for s in sites])
+                     or tuple(s.domain[0] for s in sites) for a, r, sites, _ in props}
+            gains = _gains(run, state, props, first)
+            chosen = planner.choose(stats, ctx, [p[0] for p in props], cfg.seed, run.steps, k=cfg.jobs, gains=gains)
             picked = [next(p for p in props if p[0] == c) for c in chosen][:max(1, cfg.budget - run.steps)]
             starts = []
             for a, r, sites, sk in picked:
                 tried.add(sk)
-                learned = planner.learned_fill(prior + run.records, a.key, [s.domain for s in sites])
-                starts.append(learned or tuple(s.domain[0] for s in sites))
+                starts.append(first[a.key])
             evs = run.evaluate_many([(_candidate(r.kernel, v), {"action": a.key})
                                      for (a, r, _, _), v in zip(picked, starts)])
             for (a, r, sites, _), values, ev in zip(picked, starts, evs):
@@ -183,7 +201,7 @@ def optimize(task: Task, cfg: RunConfig, predict: Callable | None, progress: Cal
                             "state": digest(state.text), "applied": list(state.applied), "action": a.key,
                             "technique": a.technique, "params": dict(a.params), "verdict": ev.status, "ok": ev.ok,
                             "counterexample": _hidden(run, ev), "reward": _reward(ev, state, predict),
-                            "seconds": ev.seconds,
+                            "seconds": ev.seconds, "predicted_gain": round(gains.get(a.key, 0.0), 3),
                             "fill": list(values) if sites and ev.ok and values is not None else None,
                             "domains": [list(s.domain) for s in sites]})
                 if ev.ok:

@@ -5,8 +5,9 @@ technique with concrete parameters. Each arm's value is the mean reward of its s
 this context, over the memory of earlier runs and this run's steps: the log2 model
 speedup a proved-and-correct candidate brought (1.0 per accepted candidate when no cost
 model is present), 0 for a correct one that was not faster, -1 for one that never proved.
-Score = mean + C * sqrt(ln(N + 1) / n); unseen arms score UNSEEN. Ties break by a
-random.Random(seed) draw, so a run is deterministic for a seed."""
+Score = mean + C * sqrt(ln(N + 1) / n); unseen arms score UNSEEN. Ties break by the cost
+model's prediction for each candidate (model), then by a random.Random(seed) draw, so a run
+is deterministic for a seed."""
 from __future__ import annotations
 
 import math
@@ -60,12 +61,34 @@ class Arms:
         return self.totals[(context, action)] / n + C * math.sqrt(math.log(total_n + 1) / n)
 
 
-def choose(arms: Arms, context: str, candidates: list[Action], seed: int, step: int, k: int = 1) -> list[Action]:
-    """The k best-scoring applicable actions; ties broken by a seeded draw."""
+def choose(arms: Arms, context: str, candidates: list[Action], seed: int, step: int, k: int = 1,
+           gains: dict | None = None) -> list[Action]:
+    """The k best-scoring applicable actions. Equal scores (every arm unseen, as in a run with
+    no memory) are ordered by `gains`, the log2 speedup the cost model predicts for each
+    action's candidate before it is verified (model; missing: 0), then by a seeded draw."""
     total = sum(n for (c, _), n in arms.counts.items() if c == context)
     rng = random.Random(seed * 100003 + step)
-    ranked = sorted(candidates, key=lambda a: (-arms.score(context, a.key, total), rng.random()))
+    gains = gains or {}
+    ranked = sorted(candidates, key=lambda a: (-arms.score(context, a.key, total), -gains.get(a.key, 0.0),
+                                               rng.random()))
     return ranked[:k]
+
+
+SPILLS = -8.0           # the gain of a candidate the model says wants more registers than the target has
+
+
+def predicted_gain(prediction, current: float | None) -> float:
+    """log2(current / predicted) model seconds for a candidate not yet verified; SPILLS where it
+    wants more registers than the target has (the verifier's RES refutes such a kernel: a
+    level-2 GEMM spent its third step on a 128x128 tile over four split-K accumulators);
+    0.0 where either time is unknown."""
+    if prediction is None:
+        return 0.0
+    if prediction.spilled > 0:
+        return SPILLS
+    if not current or not math.isfinite(current) or not math.isfinite(prediction.seconds) or prediction.seconds <= 0:
+        return 0.0
+    return math.log2(current / prediction.seconds)
 
 
 def learned_fill(records: list[dict], action: str, domains: list[tuple]) -> tuple[int, ...] | None:

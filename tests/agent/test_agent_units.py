@@ -6,7 +6,7 @@ from pathlib import Path
 
 from agent.kb import actions, load_kb
 from agent.memory import Memory, default_memory_dir, read_lines
-from agent.planner import Arms, choose, context_key, learned_fill, task_features
+from agent.planner import SPILLS, Arms, choose, context_key, learned_fill, predicted_gain, task_features
 from agent.rewrites import REWRITES
 from agent.task import load_task
 
@@ -33,6 +33,27 @@ def test_the_policy_is_deterministic_for_a_seed_and_learns():
     records = [{"action": "x", "ok": True, "fill": [1, 2], "domains": [[1, 0], [0, 1, 2]]}]
     assert learned_fill(records, "x", [(1, 0), (0, 1, 2)]) == (1, 2)
     assert learned_fill(records, "x", [(2, 1, 0), (0, 1, 2)]) is None
+
+
+def test_unseen_arms_go_in_the_order_the_cost_model_predicts():
+    """With no memory every arm scores the same: the model's predicted gain orders them (a
+    level-2 GEMM spent its budget on tiles that lost or spilled), the seeded draw only ties;
+    what was seen still comes first."""
+    acts = list(actions(load_kb()))[:6]
+    gains = {a.key: float(i) for i, a in enumerate(acts)}
+    assert choose(Arms({}, {}), "c", acts, 3, 0, k=2, gains=gains) == [acts[5], acts[4]]
+    arms = Arms({}, {})
+    for a in acts:
+        arms.add("c", a.key, 1.0 if a is acts[0] else -1.0)
+    assert choose(arms, "c", acts, 3, 0, gains=gains) == [acts[0]]
+
+
+def test_the_predicted_gain_is_log2_of_the_model_speedup_and_spills_rank_last():
+    from types import SimpleNamespace as P
+    assert predicted_gain(P(spilled=0, seconds=1.0), 4.0) == 2.0
+    assert predicted_gain(P(spilled=0, seconds=4.0), 1.0) == -2.0
+    assert predicted_gain(P(spilled=40, seconds=0.1), 4.0) == SPILLS
+    assert predicted_gain(None, 4.0) == 0.0 and predicted_gain(P(spilled=0, seconds=1.0), None) == 0.0
 
 
 def test_features_describe_the_computation_not_the_name():

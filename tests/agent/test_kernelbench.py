@@ -328,3 +328,18 @@ def test_every_seed_step_has_its_numpy_twin():
     from agent.kernelbench_ref import STEPS_NP
     from agent.kernelbench_seeds import TEMPLATES
     assert set(STEPS_NP) == set(TEMPLATES)
+
+
+def test_a_short_run_on_a_level_2_gemm_keeps_a_technique_the_model_chose(tmp_path):
+    """Budget 3, no memory: every arm is unseen, and the cost model's prediction for each
+    candidate (agent/planner.predicted_gain) picks split-K, a speedup (model), where a draw
+    among equal scores spent the steps on tiles that lost (M = 128: few blocks) or
+    spilled registers, and the run ended at the seed."""
+    from agent.evaluate import default_predict
+    from agent.optimize import optimize
+    from agent.run import RunConfig
+    task = problem_task(HERE / "level2_76_gemm_add_relu.py", tmp_path / "tasks")
+    cfg = RunConfig(tmp_path / "run", tmp_path / "mem", 3, 1, 0, "counterexample",
+                    EvalOptions(cache_dir=tmp_path / "cache"))
+    s = optimize(task, cfg, default_predict())
+    assert s["seed_ok"] and "split_k" in s["best_techniques"] and s["speedup"] > 2.0, s
