@@ -171,3 +171,25 @@ def test_a_candidate_whose_assumptions_exclude_the_bench_sizes_is_not_priced(tmp
     ev = evaluate(k, text, task, opts, default_predict())
     assert ev.ok and ev.seconds is None and "BENCH_SIZES break" in ev.why, ev.why
     assert evaluate(task.seed, task.seed_text, task, opts, default_predict()).seconds is not None
+
+
+def test_masked_block_tiling_serves_sizes_no_tile_divides(tmp_path):
+    """KernelBench's irregular matmul (M = 8205, N = 5921) had no tiling: block tiling restates
+    `M % BM == 0`, which the bench sizes break. Masked block tiling rounds the grid up, reads
+    the ragged tiles as zeros, stores masked and makes each tag claim only inside the
+    tensors; it proves, matches the reference on the simulator at M = N = K = 5 (every tile
+    ragged) and is faster by the model at the bench sizes. Sizes with a divisibility fact are
+    block tiling's, not this rewrite's."""
+    from agent.kernelbench_task import problem_task
+    task = problem_task(Path(__file__).resolve().parent / "kernelbench" / "level1_8_matmul_irregular.py",
+                        tmp_path / "tasks")
+    r, text, k, err = _apply(task.seed, "masked_block_tile", BM=32, BN=32)
+    assert not err and "grid ((M + (BM - 1)) / BM, (N + (BN - 1)) / BN)" in text, text
+    assert "masked(fill=0.0)" in text and "], acc masked" in text and "block.x * BM + i >= M or" in text
+    assert verify_kernel(k).status == "proved"
+    opts, predict = EvalOptions(cache_dir=tmp_path, input_seeds=(0,)), default_predict()
+    ev, seed = evaluate(k, text, task, opts, predict), evaluate(task.seed, task.seed_text, task, opts, predict)
+    assert ev.ok and seed.ok and ev.seconds < seed.seconds / 10, (ev.why, seed.why)
+    square = problem_task(Path(__file__).resolve().parent / "kernelbench" / "level1_1_square_matmul.py",
+                          tmp_path / "tasks")
+    assert REWRITES["masked_block_tile"](square.seed, {"BM": 32, "BN": 32}) is None    # M % 16 == 0
