@@ -69,8 +69,16 @@ def _check(ctx, proto) -> None:
         return      # (a bulk copy with no wait at all is unwaited: held-out round 49 proved one)
     loops = list({id(s.loop): s.loop for s in sites if s.loop is not None}.values())
     ring = max((proto.bars[s.bar].size for s in sites if s.bar), default=1)
-    for least in sorted({1, 2, 2 * ring + 2}):
-        mv = least_sizes(ctx, loops, least)
+    samples = [(least, ()) for least in sorted({1, 2, 2 * ring + 2})]
+    for s in sites:
+        # a statement under an iteration condition: also the least sizes where it runs
+        # (held-out round 129: `if K / BK == 5:` around a wrong-parity wait hung at K / BK = 5
+        # only, between the sizes above)
+        if s.when:
+            k = z3.Int(f"{s.loop.var}@when")
+            samples.append((1, (ctx.df.loop_domain(s.point, {s.loop.var: k}), proto.when(s, {s.loop.var: k}))))
+    for least, extra in samples:
+        mv = least_sizes(ctx, loops, least, extra)
         if mv is None:
             continue
         graph = Graph(ctx, proto, sites, mv)
@@ -113,11 +121,11 @@ def _block_sites(ctx, proto) -> list:
     return out
 
 
-def least_sizes(ctx, loops, least: int) -> ModelView | None:
+def least_sizes(ctx, loops, least: int, extra=()) -> ModelView | None:
     """The smallest sizes the `assume`s allow with each of `loops` running at least `least`
-    times (None where none do)."""
+    times and the `extra` facts holding (None where none do)."""
     env = ctx.env
-    facts = list(env.facts) + [env.term(l.stop, {}) - env.term(l.start, {}) >= least for l in loops]
+    facts = list(env.facts) + [env.term(l.stop, {}) - env.term(l.start, {}) >= least for l in loops] + list(extra)
     out = find_model(facts, ctx.opts.solver, probe=True)
     if out.verdict is not SV.REFUTED:
         return None

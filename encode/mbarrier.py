@@ -51,6 +51,7 @@ class Protocol:
         self.bars: dict[str, Barrier] = {}
         self.offset: dict[int, int | None] = {}       # wait site id -> phase offset d, or None
         self.misaligned: set[int] = set()              # wait site ids whose own parity fits no offset
+        self.gapped: set[int] = set()                  # ... or whose condition skips earlier instances
         self.site_of: dict[tuple, Site] = {}
         for p in df.points:
             s = p.stmt
@@ -72,18 +73,33 @@ class Protocol:
             for i, w in enumerate(b.sites):
                 if w.kind != "wait":
                     continue
+                if w.when and not self._prefix(w):
+                    # the parity argument needs the thread's earlier instance on the element to
+                    # have run: a wait its condition skips in some iteration before others that
+                    # run it claims a phase nothing established (held-out round 129: warps
+                    # waiting only in the last iteration took phase 0's parity for phase 2's)
+                    self.offset[id(w)] = None
+                    self.misaligned.add(id(w))
+                    self.gapped.add(id(w))
+                    continue
                 d = self._alignment(w) if w.ordinal >= 0 else None
-                if d is None and w.ring:
-                    # rounds from start - 1 (a producer loop after a prologue that filled the
-                    # first slot, its free first wait left out): sound for a wait whenever its
-                    # first instances claim no phase past 0 (_alignment checks it); or from
-                    # start, where a prologue peeled the loop's copies but its waits count from
-                    # the loop (`if k + 1 < n:` prefetching the next slot, the wait on this one)
-                    shifted = dataclasses.replace(w, peel=0 if w.peel else 1)
+                # rounds from start - 1 (a producer loop after a prologue that filled the first
+                # slot, its free first wait left out), from start - P (a prologue P deep), or
+                # from start (a prologue peeled the loop's copies but its waits count from the
+                # loop: `if k + 1 < n:` prefetching the next slot, the wait on this one): sound
+                # for a wait whenever its first instances claim no phase past 0 (_alignment
+                # checks it)
+                depths = sorted({s.peel for y in self.bars.values() for s in y.sites
+                                 if s.loop is w.loop and s.kind != "wait"})
+                for peel in dict.fromkeys([0, 1, *depths]) if d is None and w.ring else ():
+                    if peel == w.peel:
+                        continue
+                    shifted = dataclasses.replace(w, peel=peel)
                     d = self._alignment(shifted)
                     if d is not None:
                         b.sites[i] = w = shifted
                         self.site_of[w.point.path] = w
+                        break
                 self.offset[id(w)] = d
                 if d is None:
                     self.misaligned.add(id(w))
@@ -228,6 +244,20 @@ class Protocol:
         if undecided:    # a timeout must not turn into findings
             raise Unsupported("solver: the phase of this wait's parity is undecided", w.point.span)
         return None
+
+    def _prefix(self, w: Site) -> bool:
+        """Whether w's iteration conditions keep its instances on each element consecutive:
+        wherever they hold at k, they hold at the iteration before on the same element (k - S
+        for a ring index, k - 1 for a constant one) if the loop has it (`if k + 1 < n:`,
+        `if K > 64:`, `if k % 2 == 1:` over a ring of 2)."""
+        k = z3.Int(f"{w.loop.var}@gap")
+        step = self.bars[w.bar].size if w.ring else 1
+        dom = [self.df.loop_domain(w.point, {w.loop.var: v}) for v in (k, k - step)]
+        out = self._sat(dom + [self.when(w, {w.loop.var: k}), z3.Not(self.when(w, {w.loop.var: k - step}))])
+        if out is SV.UNKNOWN:
+            raise Unsupported("solver: whether this wait's condition skips earlier iterations is undecided",
+                              w.point.span)
+        return out is SV.PROVED
 
     def _sat(self, facts) -> SV:
         out = find_model(list(self.env.facts) + facts, self.solver)

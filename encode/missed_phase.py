@@ -64,6 +64,10 @@ def check(ctx) -> None:
 def _why_unaligned(proto, bar, w) -> str:
     where = f"the wait on {bar.name}[{w.shift}] at line {w.point.span.line}" if not w.ring else \
         f"the wait at line {w.point.span.line}"
+    if id(w) in proto.gapped:
+        return (f"{where} sits under a condition on {w.loop.var} that skips it in some iteration before others "
+                "that run it, so its parity does not tell which phase it waits for (it may be an earlier "
+                "phase's)")
     if id(w) not in proto.misaligned:
         return (f"the phases the waits on {bar.name}[{w.shift}] claim fall along a thread's waits (a later wait "
                 "claims an earlier phase), so none of them is known to wait for a fixed phase")

@@ -39,9 +39,12 @@ def short_round(ctx, proto) -> Finding | None:
                     continue        # a statement no thread runs, or a prologue: the loop statement's
                 l2, _ = proto.instance_of_round(c, x, q)
                 # a round whose instance of c is past its loop's end, or skipped by its iteration
-                # conditions (`if k + 2 < n:` around a prefetch), is short
+                # conditions (`if k + 2 < n:` around a prefetch), is short; one before the loop's
+                # start is a prologue's statement, which runs whatever the conditions say
+                # (held-out round 129: `if k >= 0 and k + 1 < n:` was a deadlock at k = -1)
                 missing = q != c.ordinal if c.loop is None else \
-                    z3.Or(l2[c.loop.var] >= env.term(c.loop.stop, {}), z3.Not(proto.when(c, l2)))
+                    z3.Or(l2[c.loop.var] >= env.term(c.loop.stop, {}),
+                          z3.And(l2[c.loop.var] >= env.term(c.loop.start, {}), z3.Not(proto.when(c, l2))))
                 facts = list(env.facts) + [ctx.df.loop_domain(w.point, loops), proto.runs(w, loops, t), q >= 0,
                                            z3.BoolVal(True) if c.ring else x == c.shift, missing]
                 out = find_model(facts, ctx.opts.solver)
