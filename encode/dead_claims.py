@@ -5,7 +5,9 @@ hold vacuously. Such a kernel is not proved: the claim is reported unknown, sayi
 check that checked nothing is not a pass; `argus fill` found such a completion: a constant
 hole `NT` filled to 0 in `for t in range(NT):` around the only k-alignment assertion).
 
-Only a refutation of reachability counts: when the solver cannot tell, the claim stands."""
+Likewise a claim under a thread-dependent `if` that no thread holding an element it names
+passes (nobody_asserts). Only a refutation of reachability counts: when the solver cannot
+tell, the claim stands."""
 from __future__ import annotations
 
 import dataclasses
@@ -52,3 +54,19 @@ def _where(point) -> str:
     parts = [f"`for {l.var} in range({format_expr(l.start)}, {format_expr(l.stop)})`" for l in point.loops]
     parts += [f"`if {'' if g.positive else 'not '}{format_expr(g.cond)}`" for g in point.guards]
     return "under " + ", ".join(parts) if parts else "at the kernel's top level"
+
+
+def nobody_asserts(base: list, opts: SolverOptions, sink, span) -> bool:
+    """An assertion under a thread-dependent `if` is made only by threads that pass it and
+    hold an element it names (encode/tag_rules.asserting_thread gives `base` those facts);
+    where no such thread exists at any sizes, block and iteration, it checks nothing (held-out
+    round 128: a claim under `if thread.x >= 64` on a tile that threads 0-15 hold was proved
+    with the load's columns wrong). Reported unknown, never proved; only a refutation of
+    reachability counts."""
+    quick = dataclasses.replace(opts, last_step=False)
+    if find_model(base, quick, probe=True).verdict is not Verdict.PROVED:
+        return False
+    sink.unknown("TAG", span, "this assertion is made by no thread: no thread that passes the thread-dependent "
+                 "condition around it holds an element it names, at any sizes, block or iteration the "
+                 "`assume`s allow, so it checks nothing", vacuous=True)
+    return True

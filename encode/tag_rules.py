@@ -17,6 +17,7 @@ from dsl import exprs, ir
 from dsl.asserts import guarded_claim, reads_tags
 
 from . import program as prog
+from .dead_claims import nobody_asserts
 from .elem_reads import depends_on_opaque, holds_for_any_opaque, witness_needs_opaque
 from .hints import missing_hint
 from .minimize import minimize_model
@@ -116,20 +117,6 @@ class TagChecker:
             dist = of_spec(t.layout, self.df.shape(tensor), self.df.kernel.threads, self.env.consts)
         tile = tuple(self.env.term(i, {**inst, **bound}) for i in indices)
         return self.df.thread_guards(point, inst, tile, dist)
-
-    def nobody_asserts(self, base: list, span) -> bool:
-        """An assertion under a thread-dependent `if` is made only by threads that pass it and
-        hold an element it names; where no such thread exists at any sizes, block and
-        iteration, it checks nothing (held-out round 128: a claim under `if thread.x >= 64` on a
-        tile that threads 0-15 hold was proved with the load's columns wrong). Reported
-        unknown, never proved; only a refutation of reachability counts."""
-        quick = dataclasses.replace(self.opts, last_step=False)
-        if find_model(base, quick, probe=True).verdict is not SV.PROVED:
-            return False
-        self.sink.unknown("TAG", span, "this assertion is made by no thread: no thread that passes the "
-                          "thread-dependent condition around it holds an element it names, at any sizes, block or "
-                          "iteration the `assume`s allow, so it checks nothing", vacuous=True)
-        return True
 
     def index_vars(self, indices, cond, inst) -> tuple[dict, list]:
         bound, facts = {}, []
@@ -231,7 +218,7 @@ class TagChecker:
         ifacts = ifacts + owner
         scope = {**inst, **bound}
         base = list(self.env.facts) + facts + ifacts + self.stored_part(point, what, indices, scope)
-        if owner and not what and self.nobody_asserts(base, point.stmt.span):
+        if owner and not what and nobody_asserts(base, self.opts, self.sink, point.stmt.span):
             return
         guarded = guarded_claim(cond)
         if guarded is not None:       # `G or covers(...)`: the claim where the guard fails

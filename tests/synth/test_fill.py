@@ -255,6 +255,6 @@ def test_a_layout_hole_under_which_no_thread_makes_the_claim_is_no_completion(ca
     """Held-out round 128: `layout (TT, 128 / TT)` with `const TT = ??{128, 64}` and the claim
     under `if thread.x >= 64`: at TT = 64 no thread past 63 holds an element of the tile, so
     the claim checked nothing and fill chose it. It is ruled out now (E020, made by no
-    thread: encode/tag_rules.nobody_asserts); TT = 128 is refuted: no completion."""
+    thread: encode/dead_claims.nobody_asserts); TT = 128 is refuted: no completion."""
     code, out, err = run_cli(["fill", str(SKETCHES / "copy_claim_layout_hole.dsl")], capsys)
     assert code == 1 and "no completion" in err and "made by no thread" in err and "TT = 64" in err, (out, err)

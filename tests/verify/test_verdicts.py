@@ -955,7 +955,7 @@ def test_false_proofs_of_held_out_rounds_stay_unproved(path):
     under a condition no allowed size meets): each checked nothing and the kernel proved.
     Held-out round 128 (r128_*): claims under a thread-dependent `if` that no thread holding an
     element they name passes (a tile on threads 0-15 under `if thread.x >= 64`, the producer
-    warp of a warp-specialised GEMM): they checked nothing (encode/tag_rules.nobody_asserts).
+    warp of a warp-specialised GEMM): they checked nothing (encode/dead_claims.nobody_asserts).
     Held-out round 129 (r129_*): mbarrier waits under iteration conditions that skip earlier
     instances (their parity aliased an earlier phase: a slot read before its copy landed), and
     hangs at sizes between those the deadlock graph was built at."""
