@@ -74,7 +74,7 @@ def _gains(run: Run, state: State, props: list, first: dict) -> dict:
         try:
             kernel = fill_holes(r.kernel, first[a.key])
             pred = run.predict(kernel, dict(run.task.bench_sizes), run.cfg.eval.target)
-        except (ValueError, KeyError, ZeroDivisionError, OverflowError):
+        except Exception:        # noqa: BLE001 -- advice on an unverified candidate: never a failed run
             pred = None          # a candidate the model cannot read: no preference
         out[a.key] = planner.predicted_gain(pred, state.seconds)
     return out
