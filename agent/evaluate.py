@@ -106,6 +106,14 @@ def evaluate(kernel: ir.Kernel, text: str, task: Task, opts: EvalOptions, predic
     pred = predict(kernel, dict(task.bench_sizes), opts.target)
     if pred is None:
         return Evaluation("reward", "proved", True, numerics=tuple(checks), why="the cost model cannot model it")
+    if pred.spilled > 0:
+        # the model leaves local-memory traffic out, so a kernel that spills would be priced as
+        # if its registers sufficed (a square matmul's 64 x 128 tile over four split-K
+        # accumulators, 81 registers past the 255, was kept as 8.6x the seed, model)
+        return Evaluation("reward", "proved", True, numerics=tuple(checks),
+                          why=f"not priced: it wants {pred.spilled} register(s) per thread past the "
+                              f"{pred.registers} the target gives, spilled to local memory, which the model "
+                              "does not price")
     return Evaluation("reward", "proved", True, numerics=tuple(checks), seconds=float(pred.seconds),
                       label=pred.label, why=f"{pred.bound}-bound: {pred.why}")
 

@@ -22,8 +22,8 @@ from .memory import Memory, append_line, atomic_write, digest, read_lines
 from .task import Task, load_task
 
 REPAIR_CAP = 12
-EVAL_VERSION = 3    # bump when the evaluation changes (2: a candidate narrowing the sizes runs at fitted ones;
-                    # 3: one whose assumptions exclude BENCH_SIZES is not priced)
+EVAL_VERSION = 4    # bump when the evaluation changes (2: a candidate narrowing the sizes runs at fitted ones;
+                    # 3: one whose assumptions exclude BENCH_SIZES is not priced; 4: nor one that spills)
 
 
 @dataclass(frozen=True)

@@ -193,3 +193,17 @@ def test_masked_block_tiling_serves_sizes_no_tile_divides(tmp_path):
     square = problem_task(Path(__file__).resolve().parent / "kernelbench" / "level1_1_square_matmul.py",
                           tmp_path / "tasks")
     assert REWRITES["masked_block_tile"](square.seed, {"BM": 32, "BN": 32}) is None    # M % 16 == 0
+
+
+def test_a_candidate_that_spills_registers_is_not_priced(tmp_path):
+    """The model leaves local-memory traffic out: split-K (four accumulators) then a 64 x 128
+    block tile of the square matmul wants 81 registers past the 255 and was kept as 8.6x the
+    seed (model). It is correct, but not priced, so it never replaces a priced kernel."""
+    from agent.kernelbench_task import problem_task
+    task = problem_task(Path(__file__).resolve().parent / "kernelbench" / "level1_1_square_matmul.py",
+                        tmp_path / "tasks")
+    _, _, k, _ = _apply(task.seed, "split_k", S=4)
+    _, text, k, err = _apply(k, "block_tile", BM=64, BN=128)
+    assert not err
+    ev = evaluate(k, text, task, EvalOptions(cache_dir=tmp_path, input_seeds=(0,)), default_predict())
+    assert ev.ok and ev.seconds is None and "spilled to local memory" in ev.why, ev.why
