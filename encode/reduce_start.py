@@ -81,12 +81,20 @@ def _loop(df, s: ir.For, entry: dict, assigned: set, sink) -> dict:
     for u in ir.walk(s.body):
         if defined(u):
             writes.setdefault(u.target.name, []).append(u)
+
+    def joined(end: dict) -> dict:
+        out = {k: v for k, v in entry.items() if k not in assigned}
+        for name in assigned:
+            _put(out, name, _union((entry.get(name), end.get(name))))
+        return out
+
+    if isinstance(sink, _Quiet):
+        # inside an outer loop's passes: one pass here (the outer loop's own passes repeat
+        # it), so nested loops cost linear time, not LOOP_PASSES to the depth
+        return joined(_block(df, s.body, entry, sink, writes))
     head = dict(entry)
     for _ in range(LOOP_PASSES):
-        end = _block(df, s.body, head, _Quiet(), writes)
-        new = {k: v for k, v in entry.items() if k not in assigned}
-        for name in assigned:
-            _put(new, name, _union((entry.get(name), end.get(name))))
+        new = joined(_block(df, s.body, head, _Quiet(), writes))
         if new == head:
             break
         head = new

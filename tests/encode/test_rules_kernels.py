@@ -508,3 +508,19 @@ def test_an_accumulator_rescaled_from_zeros_and_added_to_is_no_running_product()
     path = ROOT / "tests/verify/kernels/r41_ok_attn_key_fill_one.dsl"
     verdict = verify_kernel(check_source(path.read_text(), path.name).kernel, VerifyOptions(rules=("START",)))
     assert not verdict.findings, verdict.findings
+
+
+def test_start_over_twelve_nested_loops_walks_each_body_a_bounded_number_of_times():
+    """Each loop's head is a fixpoint of a few passes over its body; a loop inside another's
+    passes takes one, so twelve nested loops cost linear time, not 4^12 walks (and the reset
+    at the end of the innermost body still starts the next iteration's update at 0.0)."""
+    body, ind = "    m = z - inf\n", "    "
+    for d in range(12):
+        body += ind + f"for a{d} in range(2):\n"
+        ind += "    "
+    body += ind + "m = maximum(m, max(x, axis=1))\n" + ind + "m = z + 0.0\n"
+    text = ("kernel k(X: f32[R, 64], Y: f32[R]):\n    assume R % 4 == 0\n    grid (R / 4)\n    threads 64\n"
+            "    tag X[r, c] = (row=r, col=c)\n    tag Y[r] = (row=r)\n    z = zeros f32[4]\n"
+            "    x = load X[block.x * 4 : +4, 0 : +64]\n" + body + "    store Y[block.x * 4 : +4], m\n")
+    verdict = verify_kernel(check_source(text, "deep.dsl").kernel, VerifyOptions(rules=("START",)))
+    assert [f.span.line for f in verdict.findings if f.rule == "START"] == [22]
