@@ -70,13 +70,17 @@ def _check(ctx, proto) -> None:
     loops = list({id(s.loop): s.loop for s in sites if s.loop is not None}.values())
     ring = max((proto.bars[s.bar].size for s in sites if s.bar), default=1)
     samples = [(least, ()) for least in sorted({1, 2, 2 * ring + 2})]
-    for s in sites:
+    conditioned = [s for s in sites if s.when]
+    for s in conditioned:
         # a statement under an iteration condition: also the least sizes where it runs
         # (held-out round 129: `if K / BK == 5:` around a wrong-parity wait hung at K / BK = 5
-        # only, between the sizes above)
-        if s.when:
-            k = z3.Int(f"{s.loop.var}@when")
-            samples.append((1, (ctx.df.loop_domain(s.point, {s.loop.var: k}), proto.when(s, {s.loop.var: k}))))
+        # only, between the sizes above), then where all of them run, each at some iteration
+        # and all at one (round 130: `n % 3 == 0` on one wait and `n % 5 == 0` on another hung
+        # at n = 15; `k % 2 == 1` and `k + 10 < n` at one k from n = 12)
+        samples.append((1, _runs_somewhere(ctx, proto, [s], "one")))
+    if len(conditioned) > 1:
+        samples.append((1, _runs_somewhere(ctx, proto, conditioned, "each")))
+        samples.append((1, _runs_somewhere(ctx, proto, conditioned, "same")))
     for least, extra in samples:
         mv = least_sizes(ctx, loops, least, extra)
         if mv is None:
@@ -97,6 +101,16 @@ def _check(ctx, proto) -> None:
     short = short_round(ctx, proto) or (unwaited_copy(ctx, proto) if ctx.wants("ASYNC") else None)
     if short is not None:
         ctx.sink.finding(short)
+
+
+def _runs_somewhere(ctx, proto, sites: list, how: str) -> tuple:
+    """Facts: each of `sites` runs at some iteration of its loop (`how` "same": all at one
+    value of the loop variable; else each at its own)."""
+    out = []
+    for i, s in enumerate(sites):
+        k = z3.Int(f"%k@when{'' if how == 'same' else i}")
+        out += [ctx.df.loop_domain(s.point, {s.loop.var: k}), proto.when(s, {s.loop.var: k})]
+    return tuple(out)
 
 
 def _block_sites(ctx, proto) -> list:

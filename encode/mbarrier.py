@@ -73,15 +73,6 @@ class Protocol:
             for i, w in enumerate(b.sites):
                 if w.kind != "wait":
                     continue
-                if w.when and not self._prefix(w):
-                    # the parity argument needs the thread's earlier instance on the element to
-                    # have run: a wait its condition skips in some iteration before others that
-                    # run it claims a phase nothing established (held-out round 129: warps
-                    # waiting only in the last iteration took phase 0's parity for phase 2's)
-                    self.offset[id(w)] = None
-                    self.misaligned.add(id(w))
-                    self.gapped.add(id(w))
-                    continue
                 d = self._alignment(w) if w.ordinal >= 0 else None
                 # rounds from start - 1 (a producer loop after a prologue that filled the first
                 # slot, its free first wait left out), from start - P (a prologue P deep), or
@@ -102,6 +93,17 @@ class Protocol:
                         break
                 self.offset[id(w)] = d
                 if d is None:
+                    self.misaligned.add(id(w))
+            for w in [w for w in b.sites if w.kind == "wait" and w.when and self.offset.get(id(w)) is not None]:
+                if self._gap(b, w):
+                    # the parity argument needs the thread's earlier wait on the element to have
+                    # run: one its condition skips claims a phase nothing established (held-out
+                    # round 129: warps waiting only in the last iteration took phase 0's parity
+                    # for phase 2's)
+                    self.gapped.add(id(w))
+            for w in b.sites:
+                if id(w) in self.gapped:
+                    self.offset[id(w)] = None
                     self.misaligned.add(id(w))
             if all(s.loop is None for s in b.sites):
                 monotone_offsets(b, self.offset)
@@ -245,19 +247,26 @@ class Protocol:
             raise Unsupported("solver: the phase of this wait's parity is undecided", w.point.span)
         return None
 
-    def _prefix(self, w: Site) -> bool:
-        """Whether w's iteration conditions keep its instances on each element consecutive:
-        wherever they hold at k, they hold at the iteration before on the same element (k - S
-        for a ring index, k - 1 for a constant one) if the loop has it (`if k + 1 < n:`,
-        `if K > 64:`, `if k % 2 == 1:` over a ring of 2)."""
+    def _gap(self, b: Barrier, w: Site) -> bool:
+        """Whether some instance of wait w runs while the thread's instance of the iteration
+        before on the same element (k - S for a ring index, k - 1 for a constant one) was
+        skipped by the conditions of w and of its siblings, the same wait in other branches
+        (same threads, element, rounds and phase offset: `if c: wait ... else: wait ...`), and
+        would have claimed a phase of 0 or later (a skipped free first-round wait, phase -1,
+        establishes nothing the parity argument needs: `if k >= S: wait empty[...]`)."""
+        d = self.offset[id(w)]
+        sibs = [v for v in b.sites if v.kind == "wait" and v.loop is w.loop and v.threads == w.threads
+                and v.ring == w.ring and v.shift == w.shift and v.peel == w.peel and self.offset.get(id(v)) == d]
         k = z3.Int(f"{w.loop.var}@gap")
-        step = self.bars[w.bar].size if w.ring else 1
+        step = b.size if w.ring else 1
+        prev = {w.loop.var: k - step}
         dom = [self.df.loop_domain(w.point, {w.loop.var: v}) for v in (k, k - step)]
-        out = self._sat(dom + [self.when(w, {w.loop.var: k}), z3.Not(self.when(w, {w.loop.var: k - step}))])
+        out = self._sat(dom + [self.when(w, {w.loop.var: k}), z3.Not(Or(*[self.when(v, prev) for v in sibs])),
+                               self.round(w, prev) - d >= 0])
         if out is SV.UNKNOWN:
             raise Unsupported("solver: whether this wait's condition skips earlier iterations is undecided",
                               w.point.span)
-        return out is SV.PROVED
+        return out is SV.REFUTED
 
     def _sat(self, facts) -> SV:
         out = find_model(list(self.env.facts) + facts, self.solver)

@@ -958,7 +958,8 @@ def test_false_proofs_of_held_out_rounds_stay_unproved(path):
     warp of a warp-specialised GEMM): they checked nothing (encode/dead_claims.nobody_asserts).
     Held-out round 129 (r129_*): mbarrier waits under iteration conditions that skip earlier
     instances (their parity aliased an earlier phase: a slot read before its copy landed), and
-    hangs at sizes between those the deadlock graph was built at."""
+    hangs at sizes between those the deadlock graph was built at. Held-out round 130 (r130_*):
+    hangs where two conditioned waits run together only (n = 15 for n % 3 and n % 5)."""
     checked = check_source(path.read_text(), path.name)
     if not checked.ok:
         assert path.name.startswith(("r107_", "r116_")), checked.diagnostics
