@@ -79,9 +79,9 @@ SPILLS = -8.0           # the gain of a candidate the model says wants more regi
 
 def predicted_gain(prediction, current: float | None) -> float:
     """log2(current / predicted) model seconds for a candidate not yet verified; SPILLS where it
-    wants more registers than the target has (the verifier's RES refutes such a kernel: a
-    level-2 GEMM spent its third step on a 128x128 tile over four split-K accumulators);
-    0.0 where either time is unknown."""
+    wants more registers than the target has (such a kernel is not priced, agent/evaluate.py,
+    and the verifier's RES refutes the worst: a level-2 GEMM spent its third step on a
+    128x128 tile over four split-K accumulators); 0.0 where either time is unknown."""
     if prediction is None:
         return 0.0
     if prediction.spilled > 0:

@@ -188,10 +188,7 @@ def _threads_one_by_one(proto, p: prog.Point, guards: tuple) -> tuple[int, ...]:
 
 def _conjuncts(g: prog.Guard) -> list:
     """`if thread.x == 0 and k + 1 < n:` as two conditions (a taken `and` holds both)."""
-    c = g.cond
-    if g.positive and isinstance(c, ir.Bin) and c.op is ir.BinOp.AND:
-        return _conjuncts(prog.Guard(c.lhs, True, g.depth)) + _conjuncts(prog.Guard(c.rhs, True, g.depth))
-    return [g]
+    return [prog.Guard(c, True, g.depth) for c in exprs.conjuncts(g.cond)] if g.positive else [g]
 
 
 def when_holds(env, site: Site, loops: dict):

@@ -14,7 +14,7 @@ import dataclasses
 
 from dsl import exprs, ir
 
-from .base import Rewritten, add, div, fold, lit, only_plain_facts, sub, sym, with_const
+from .base import Rewritten, add, conjoin, div, fold, lit, only_plain_facts, sub, sym, with_const
 from .block_tile import tile_consts
 
 
@@ -61,18 +61,21 @@ def _round_up(g: ir.Expr, tiled: dict) -> ir.Expr:
     return g
 
 
-def _ragged(ref: ir.TileRef, kernel: ir.Kernel, tiled: dict) -> bool:
-    """Whether a global tile steps with the block along a tiled dimension (its extent the
-    tiling constant), so that its last block reaches past the tensor."""
+def _ragged_dims(ref: ir.TileRef, kernel: ir.Kernel, tiled: dict) -> list[tuple[int, ir.Expr, ir.Sym]]:
+    """(tile dimension, slice start, size) for each dimension along which a global tile steps
+    with the block over a tiled size (its extent the tiling constant), so that its last block
+    reaches past the tensor; a tile dimension per slice, in order."""
     p = kernel.param(ref.tensor)
     if p is None:
-        return False
-    for d, s in enumerate(ref.subs):
-        size = p.shape[d] if d < len(p.shape) else None
-        if isinstance(s, ir.Slice) and isinstance(size, ir.Sym) and size.name in tiled \
-                and s.extent == sym(tiled[size.name]) and exprs.mentions_block(s.start):
-            return True
-    return False
+        return []
+    slices = [(d, s) for d, s in enumerate(ref.subs) if isinstance(s, ir.Slice)]
+    return [(td, s.start, p.shape[d]) for td, (d, s) in enumerate(slices)
+            if isinstance(p.shape[d], ir.Sym) and p.shape[d].name in tiled
+            and s.extent == sym(tiled[p.shape[d].name]) and exprs.mentions_block(s.start)]
+
+
+def _ragged(ref: ir.TileRef, kernel: ir.Kernel, tiled: dict) -> bool:
+    return bool(_ragged_dims(ref, kernel, tiled))
 
 
 def _fill(kernel: ir.Kernel, ref: ir.TileRef) -> ir.Mask:
@@ -99,16 +102,9 @@ def _mask_stmt(s, kernel: ir.Kernel, tiled: dict):
 
 def _edges(ref: ir.TileRef, tile: str, kernel: ir.Kernel, tiled: dict, out: dict) -> None:
     """{(tile, its dimension): (the slice's start, the size)} for the ragged dimensions of a
-    tile loaded from, or stored to, `ref` (a tile dimension per slice, in order)."""
-    p = kernel.param(ref.tensor)
-    if p is None:
-        return
-    slices = [(d, s) for d, s in enumerate(ref.subs) if isinstance(s, ir.Slice)]
-    for td, (d, s) in enumerate(slices):
-        size = p.shape[d]
-        if isinstance(size, ir.Sym) and size.name in tiled and s.extent == sym(tiled[size.name]) \
-                and exprs.mentions_block(s.start):
-            out[(tile, td)] = (s.start, size)
+    tile loaded from, or stored to, `ref`."""
+    for td, start, size in _ragged_dims(ref, kernel, tiled):
+        out[(tile, td)] = (start, size)
 
 
 def _guard_claims(s, edges: dict):
@@ -134,10 +130,7 @@ def _guard_claims(s, edges: dict):
                         outside = ir.Bin(ir.BinOp.OR, outside, g)
                     c = ir.Bin(ir.BinOp.OR, outside, c)     # `G or claim`, G one disjunction
                 parts.append(c)
-            cond = parts[0]
-            for c in parts[1:]:
-                cond = ir.Bin(ir.BinOp.AND, cond, c)
-            return dataclasses.replace(s, cond=cond)
+            return dataclasses.replace(s, cond=conjoin(parts))
         case ir.For():
             return dataclasses.replace(s, body=tuple(_guard_claims(x, edges) for x in s.body))
         case ir.If():
