@@ -65,8 +65,10 @@ def _run_until(kernel, todo, deadline: float) -> dict[int, str]:
 
 
 def replay_findings(kernel, verdict, deadline: float | None = None):
-    """The verdict with each replayable finding's `replay` note filled in."""
-    todo = [(i, f) for i, f in enumerate(verdict.findings) if f.rule not in NOT_REPLAYABLE and not f.suppressed]
+    """The verdict with each replayable finding's `replay` note filled in (errors only: a
+    warning, such as a claim made by some threads only, says nothing failed)."""
+    todo = [(i, f) for i, f in enumerate(verdict.findings)
+            if f.rule not in NOT_REPLAYABLE and f.severity == "error" and not f.suppressed]
     if not todo:
         return verdict
     if deadline is None or "fork" not in multiprocessing.get_all_start_methods():

@@ -14,7 +14,7 @@ import dataclasses
 
 import z3
 
-from dsl import ir
+from dsl import exprs, ir
 from dsl.fmt import format_expr
 
 from .access import enabled, loop_vars
@@ -70,3 +70,42 @@ def nobody_asserts(base: list, opts: SolverOptions, sink, span) -> bool:
                  "condition around it holds an element it names, at any sizes, block or iteration the "
                  "`assume`s allow, so it checks nothing", vacuous=True)
     return True
+
+
+def partly_asserted(checker, point, cond: ir.Expr, held: list, owner: list, scope: dict) -> None:
+    """A claim under a role condition (`if thread.x == 0:`, `if thread.warp >= 4:`) is made
+    only by the threads that pass it, on the elements they hold: the elements other threads
+    hold are not checked (held-out round 128), which a reader may take for the whole tile. A
+    warning with an element no asserting thread holds, where there is one; the verdict is
+    unchanged (the claim, as SEMANTICS.md defines it, was checked). Conditions that also read
+    sizes, blocks, loop variables or data (`if block.x * BT + thread.x < R`) usually keep
+    threads off padding, and are left alone."""
+    roles = [g for g in point.guards if exprs.mentions_thread(g.cond)]
+    if not roles or any(exprs.free_syms(g.cond) - exprs.free_syms(g.cond, ir.SymKind.CONST)
+                        or exprs.mentions_block(g.cond) or exprs.reads_elements(g.cond) for g in roles):
+        return
+    quick = dataclasses.replace(checker.opts, last_step=False)
+    out = find_model(held + [z3.Not(z3.And(*owner))], quick, probe=True)
+    if out.verdict is not Verdict.REFUTED:
+        return
+    from .witness import Witness
+    model = checker.minimal(held + [z3.Not(z3.And(*owner))], scope, out.model)
+    w = Witness(checker.df, point, model, scope, {})
+    elem = next(n.elem for n in exprs.iter_nodes(cond) if isinstance(n, ir.TagField))
+    shown = ", ".join(f"`{'' if g.positive else 'not '}{format_expr(g.cond)}`" for g in roles)
+    f = w.finding("TAG", cond.span, f"this assertion is made only by the threads that pass {shown}: it checks "
+                  f"the elements of '{elem.tensor}' they hold, not those other threads hold",
+                  hint="to check every element, assert outside the `if` (each thread claims the elements it "
+                  "holds); if only these elements matter, suppress this warning with the reason")
+    checker.sink.finding(dataclasses.replace(f, severity="warning", thread=_holder(checker, model, elem, scope)))
+
+
+def _holder(checker, model, elem: ir.ElemRef, scope: dict) -> int | None:
+    """The thread that holds the register tile element the witness names."""
+    from .threads import owner
+    df = checker.df
+    t = df.types.get(elem.tensor)
+    if t is None or t.space is not ir.Space.REGISTER:
+        return None
+    coords = tuple(model.eval(df.env.term(i, scope), model_completion=True).as_long() for i in elem.indices)
+    return owner(t, df.shape(t.name), df.kernel.threads, coords, df.env.consts)[0]

@@ -17,7 +17,7 @@ from dsl import exprs, ir
 from dsl.asserts import guarded_claim, reads_tags
 
 from . import program as prog
-from .dead_claims import nobody_asserts
+from .dead_claims import nobody_asserts, partly_asserted
 from .elem_reads import depends_on_opaque, holds_for_any_opaque, witness_needs_opaque
 from .hints import missing_hint
 from .minimize import minimize_model
@@ -215,11 +215,13 @@ class TagChecker:
         inst, facts = self.instance(point)
         bound, ifacts = self.index_vars(indices, cond, inst)
         owner = self.asserting_thread(point, cond, inst, bound)
-        ifacts = ifacts + owner
         scope = {**inst, **bound}
-        base = list(self.env.facts) + facts + ifacts + self.stored_part(point, what, indices, scope)
-        if owner and not what and nobody_asserts(base, self.opts, self.sink, point.stmt.span):
-            return
+        stored = self.stored_part(point, what, indices, scope)
+        base = list(self.env.facts) + facts + ifacts + owner + stored
+        if owner and not what:
+            if nobody_asserts(base, self.opts, self.sink, point.stmt.span):
+                return
+            partly_asserted(self, point, cond, list(self.env.facts) + facts + ifacts + stored, owner, scope)
         guarded = guarded_claim(cond)
         if guarded is not None:       # `G or covers(...)`: the claim where the guard fails
             base.append(z3.Not(self.env.cond(guarded[0], scope)))

@@ -6,6 +6,7 @@ from pathlib import Path
 
 import pytest
 
+from argus_verify.report import format_verdict
 from dsl.check import check_source
 from encode.verifier import VerifyOptions, verify_kernel
 
@@ -966,6 +967,28 @@ def test_false_proofs_of_held_out_rounds_stay_unproved(path):
         return
     v = verify_kernel(checked.kernel, VerifyOptions())
     assert v.status != "proved", path.name
+
+
+def test_a_claim_under_a_role_condition_warns_only_where_some_holder_skips_it(golden):
+    """`if thread.x == 0: assert tag(x[i, j])...` checks the elements thread 0 holds (held-out
+    round 128's open note): a warning names an element whose holder does not pass; where every
+    holder passes (the tile on threads 0-63 under `if thread.x < 64`) there is none."""
+    v = _verdict("role_claim_every_holder.dsl")
+    assert v.status == "proved" and not v.findings, (v.findings, v.unknowns)
+    path = HERE / "role_claim_thread_zero_only.dsl"
+    rel = "tests/verify/kernels/" + path.name            # the golden report names no machine's path
+    w = verify_kernel(check_source(path.read_text(), rel).kernel, VerifyOptions(rules=("TAG",)))
+    assert w.status == "proved", w.unknowns
+    (f,) = w.findings
+    assert f.severity == "warning" and "only by the threads that pass `thread.x == 0`" in f.message
+    assert f.thread not in (None, 0), f
+    golden(HERE / "role_claim_thread_zero_only.expected", format_verdict(w) + "\n")
+    from codegen_cuda.differential import check_lowering
+    for name in ("role_claim_every_holder", "role_claim_thread_zero_only"):   # proved: each lowers as it reads
+        p = HERE / f"{name}.dsl"
+        k = check_source(p.read_text(), str(p)).kernel
+        assert check_lowering(k, p.read_text(), p.with_suffix(".ref.py"), [{"R": 32, "C": 48}],
+                              seeds=(0,)).verdict == "ok", name
 
 
 def test_a_scalar_cast_divisor_is_no_tile_in_the_padding_places():
