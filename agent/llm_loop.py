@@ -4,7 +4,6 @@ verdict land in RUN_DIR/llm/NNNN/, totals in llm/summary.json."""
 from __future__ import annotations
 
 import json
-import math
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Callable, Sequence
@@ -16,6 +15,7 @@ from .evaluate import EvalOptions, Evaluation, evaluate_text
 from .llm import Usage
 from .prompt import (HistoryRow, Knowledge, build_messages, evaluation_feedback, read_answer, reference_card,
                      technique_of)
+from .speedup import reward
 from .task import Task
 
 FEEDBACK_MODES = ("counterexample", "passfail")
@@ -49,12 +49,8 @@ def signature_feedback(kernel: ir.Kernel, seed: ir.Kernel, seed_text: str) -> st
 
 def reward_of(ev: Evaluation, best: Best | None) -> float:
     """-1 unless proved and correct; else the log2 model speedup over the best so far
-    (1.0 when no cost model is present), clipped at -1."""
-    if not ev.ok:
-        return -1.0
-    if ev.seconds is None or best is None or not best.seconds:
-        return 1.0
-    return max(-1.0, math.log2(best.seconds / ev.seconds))
+    (agent/speedup.reward: 1.0 when there is no time to beat)."""
+    return reward(ev.ok, best.seconds if best else None, ev.seconds, True)
 
 
 def _write(path: Path, text: str) -> None:

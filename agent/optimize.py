@@ -5,7 +5,6 @@ the repair cap, and keep the candidate when it is correct and faster."""
 from __future__ import annotations
 
 import json
-import math
 from typing import Callable
 
 from dsl import exprs, ir
@@ -21,21 +20,12 @@ from .repair_fill import repair_by_fill
 from .rewrites import REWRITES
 from .rewrites.base import render
 from .run import REPAIR_CAP, Run, RunConfig, State
+from .speedup import reward
 from .task import Task
 
 
 def _reward(ev, state: State, predict) -> float:
-    if not ev.ok:
-        return -1.0
-    if predict is None or not state.seconds:
-        return 1.0
-    if ev.seconds is None:
-        return 0.0
-    if not math.isfinite(ev.seconds) or ev.seconds <= 0:
-        return -1.0      # the model says it cannot launch (no block fits on an SM): held-out round 29
-    if not math.isfinite(state.seconds):
-        return 1.0       # from a state that cannot launch to one that can
-    return max(-1.0, math.log2(state.seconds / ev.seconds))
+    return reward(ev.ok, state.seconds, ev.seconds, predict is not None)
 
 
 def _better(ev, state: State, predict) -> bool:

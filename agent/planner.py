@@ -17,6 +17,7 @@ from dataclasses import dataclass
 from dsl import ir
 
 from .kb import Action
+from .speedup import log2_speedup
 
 C = 1.0
 UNSEEN = 2.0
@@ -78,17 +79,17 @@ SPILLS = -8.0           # the gain of a candidate the model says wants more regi
 
 
 def predicted_gain(prediction, current: float | None) -> float:
-    """log2(current / predicted) model seconds for a candidate not yet verified; SPILLS where it
-    wants more registers than the target has (such a kernel is not priced, agent/evaluate.py,
-    and the verifier's RES refutes the worst: a level-2 GEMM spent its third step on a
-    128x128 tile over four split-K accumulators); 0.0 where either time is unknown."""
+    """log2(current / predicted) model seconds for a candidate not yet verified
+    (agent/speedup.log2_speedup), within [SPILLS, -SPILLS]: SPILLS where it wants more
+    registers than the target has (such a kernel is not priced, agent/evaluate.py, and the
+    verifier's RES refutes the worst: a level-2 GEMM spent its third step on a 128x128 tile
+    over four split-K accumulators) or cannot launch; 0.0 where either time is unknown."""
     if prediction is None:
         return 0.0
     if prediction.spilled > 0:
         return SPILLS
-    if not current or not math.isfinite(current) or not math.isfinite(prediction.seconds) or prediction.seconds <= 0:
-        return 0.0
-    return math.log2(current / prediction.seconds)
+    g = log2_speedup(current or None, prediction.seconds)
+    return 0.0 if g is None else min(-SPILLS, max(SPILLS, g))
 
 
 def learned_fill(records: list[dict], action: str, domains: list[tuple]) -> tuple[int, ...] | None:

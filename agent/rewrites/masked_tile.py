@@ -36,7 +36,9 @@ def masked_block_tile(kernel: ir.Kernel, params: dict) -> Rewritten | None:
         return None
     if all(fold(sym(c), kernel) == v for c, v in wanted.items()):
         return None
-    tiled = {consts[c]: c for c in wanted}          # size -> the constant that tiles it
+    tiled: dict[str, set[str]] = {}                 # size -> the constants that tile it (C: f32[M, M]: two)
+    for c in wanted:
+        tiled.setdefault(consts[c], set()).add(c)
     k = kernel
     for c, v in sorted(wanted.items()):
         k = with_const(k, c, v)
@@ -56,7 +58,7 @@ def masked_block_tile(kernel: ir.Kernel, params: dict) -> Rewritten | None:
 def _round_up(g: ir.Expr, tiled: dict) -> ir.Expr:
     """`S / C` for a tiled size S as `(S + C - 1) / C`."""
     if isinstance(g, ir.Bin) and g.op is ir.BinOp.DIV and isinstance(g.lhs, ir.Sym) and isinstance(g.rhs, ir.Sym) \
-            and tiled.get(g.lhs.name) == g.rhs.name:
+            and g.rhs.name in tiled.get(g.lhs.name, ()):
         return div(add(g.lhs, sub(g.rhs, lit(1))), g.rhs)
     return g
 
@@ -71,7 +73,8 @@ def _ragged_dims(ref: ir.TileRef, kernel: ir.Kernel, tiled: dict) -> list[tuple[
     slices = [(d, s) for d, s in enumerate(ref.subs) if isinstance(s, ir.Slice)]
     return [(td, s.start, p.shape[d]) for td, (d, s) in enumerate(slices)
             if isinstance(p.shape[d], ir.Sym) and p.shape[d].name in tiled
-            and s.extent == sym(tiled[p.shape[d].name]) and exprs.mentions_block(s.start)]
+            and isinstance(s.extent, ir.Sym) and s.extent.name in tiled[p.shape[d].name]
+            and exprs.mentions_block(s.start)]
 
 
 def _ragged(ref: ir.TileRef, kernel: ir.Kernel, tiled: dict) -> bool:

@@ -102,6 +102,25 @@ def test_a_candidate_the_model_cannot_launch_scores_as_a_failure():
     assert _reward(SimpleNamespace(ok=True, seconds=1e-3), state, predict=object()) == 1.0
 
 
+def test_the_search_the_llm_loop_and_the_planner_share_one_speedup():
+    """agent/speedup.py: the LLM loop's reward took log2 of a time the model says cannot
+    launch (inf) and raised, as the search's had in held-out round 29; both now read one
+    function, and the planner's prediction clips where they saturate."""
+    import math
+    from types import SimpleNamespace
+    from agent.llm_loop import Best, reward_of
+    from agent.speedup import log2_speedup, reward
+    assert log2_speedup(4.0, 1.0) == 2.0 and log2_speedup(None, 1.0) is None
+    assert log2_speedup(4.0, math.inf) == -math.inf and log2_speedup(math.inf, 1.0) == math.inf
+    assert reward(True, 2e-3, math.inf, True) == -1.0 and reward(True, math.inf, 1e-3, True) == 1.0
+    assert reward(True, 2e-3, None, True) == 0.0 and reward(True, 2e-3, 1.0, False) == 1.0
+    assert reward(False, 2e-3, 1e-3, True) == -1.0 and reward(True, 8.0, 1.0, True) == 3.0
+    assert reward_of(SimpleNamespace(ok=True, seconds=math.inf), Best("", 2e-3, -1)) == -1.0
+    assert reward_of(SimpleNamespace(ok=True, seconds=1e-3), None) == 1.0
+    assert predicted_gain(SimpleNamespace(spilled=0, seconds=math.inf), 4.0) == SPILLS
+    assert predicted_gain(SimpleNamespace(spilled=0, seconds=1.0), math.inf) == -SPILLS
+
+
 def test_a_seed_that_does_not_prove_ends_with_its_reason_and_no_best_kernel(tmp_path):
     """New-user round 38: an unproved seed's run named a best.dsl it never wrote and said the
     cost model was missing; it now says why the seed was refused and exits 1."""

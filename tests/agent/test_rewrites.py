@@ -195,6 +195,41 @@ def test_masked_block_tiling_serves_sizes_no_tile_divides(tmp_path):
     assert REWRITES["masked_block_tile"](square.seed, {"BM": 32, "BN": 32}) is None    # M % 16 == 0
 
 
+SQUARE_RAGGED = """kernel sq(A: f32[M, K], B: f32[K, M], C: f32[M, M]):
+    assume K >= 1
+    const BM, BN = 1, 1
+    grid (M / BM, M / BN)
+    threads 32
+    tag A[i, k] = (row=i, k=k)
+    tag B[k, j] = (k=k, col=j)
+    tag C[i, j] = (row=i, col=j)
+    acc = zeros f32[BM, BN]
+    for k in range(K):
+        a = load A[block.x * BM : +BM, k]
+        b = load B[k, block.y * BN : +BN]
+        assert tag(a[i]).k == tag(b[j]).k
+        acc = acc + bcast(a, axis=1, n=BN) * bcast(b, axis=0, n=BM)
+    assert tag(acc[i, j]).row == block.x * BM + i and tag(acc[i, j]).col == block.y * BN + j
+    assert tag(acc[i, j]).k == range(0, K)
+    store C[block.x * BM : +BM, block.y * BN : +BN], acc
+"""
+
+
+def test_masked_block_tiling_masks_both_dimensions_of_one_size(tmp_path):
+    """C: f32[M, M] with BM and BN both tiling M: the rewrite kept one constant per size, so
+    only one dimension's grid was rounded up and its tiles masked (the other's tail blocks
+    were never launched). Both are now; it proves and matches at M = 5 (every tile ragged)."""
+    from codegen_cuda.differential import check_lowering
+    seed = check_source(SQUARE_RAGGED, "sq.dsl").kernel
+    r, text, k, err = _apply(seed, "masked_block_tile", BM=4, BN=2)
+    assert not err and "grid ((M + (BM - 1)) / BM, (M + (BN - 1)) / BN)" in text, text
+    assert text.count("masked(fill=0.0)") == 2 and "block.y * BN + j >= M or" in text, text
+    assert verify_kernel(k).status == "proved"
+    ref = tmp_path / "sq.ref.py"
+    ref.write_text("def reference(inputs, sizes):\n    return {'C': inputs['A'] @ inputs['B']}\n")
+    assert check_lowering(k, text, ref, [{"M": 5, "K": 3}], seeds=(0,)).verdict == "ok"
+
+
 def test_a_candidate_that_spills_registers_is_not_priced(tmp_path):
     """The model leaves local-memory traffic out: split-K (four accumulators) then a 64 x 128
     block tile of the square matmul wants 81 registers past the 255 and was kept as 8.6x the
