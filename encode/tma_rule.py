@@ -15,9 +15,11 @@ import z3
 from dsl import ir
 from dsl.fmt import format_expr
 
+from .elem_reads import depends_on_opaque, holds_for_any_opaque
 from .findings import Finding
 from .hb import At
 from .memwitness import ModelView, access_operand, element_text, iteration_text, thread_text
+from .minimize import minimize_model
 from .race import _pair
 from .solver import Verdict as SV, find_model
 from .symbols import Unsupported
@@ -96,33 +98,52 @@ def _query(ctx, rule, ia, ib, facts, extra, small) -> None:
     ctx.sink.obligation()
     model = ctx.solve(rule, ib.access.span, facts(ctx.protocol) + extra, small)
     if model is not None:
-        _report(ctx, rule, ia, ib, ModelView(ctx, model), lambda: _stands_trusted(ctx, facts, extra))
+        _report(ctx, rule, ia, ib, ModelView(ctx, model), lambda: _stands_trusted(ctx, facts, extra, small))
 
 
-def _stands_trusted(ctx, facts, extra) -> bool | None:
-    """Whether the finding stands with every mbarrier trusted (None: the solver cannot tell).
-    One that stands is a root of its own; one that does not is grouped under the finding
-    that explains the distrust (held-out round 48: a consumer's parity one phase behind was
-    listed third, under two races that only the distrust made)."""
-    proto = ctx.protocol
-    out = find_model(list(ctx.env.facts) + facts(proto.trusting()) + extra, ctx.opts.solver)
-    return None if out.verdict is SV.UNKNOWN else out.verdict is SV.REFUTED
+def _stands_trusted(ctx, facts, extra, small):
+    """A witness of the finding with every mbarrier trusted, minimised as ctx.solve's are;
+    None where there is none or the solver cannot tell. One that stands is a root of its own,
+    reported at this witness: the first model, of the query that distrusts a barrier, may
+    sit at sizes or iterations where the trusted barrier orders the pair, so it need not
+    happen. One that does not stand is grouped under the finding that explains the distrust
+    (held-out round 48: a consumer's parity one phase behind was listed third, under two
+    races that only the distrust made)."""
+    base = list(ctx.env.facts) + facts(ctx.protocol.trusting()) + extra
+    out = find_model(base, ctx.opts.solver)
+    if out.verdict is not SV.REFUTED:
+        return None
+    if ctx.env.has_opaque() and depends_on_opaque(base) is not None and \
+            not holds_for_any_opaque(base, out.model, ctx.opts.solver):
+        return None           # this witness needs an opaque value: the finding is no root of its own
+    objectives = [v for _, v in sorted(ctx.env.sizes.items())] + list(ctx.env.blocks) + list(small)
+    best = minimize_model(base, objectives, ctx.opts.solver, out.model) if objectives else out
+    if best.verdict is not SV.REFUTED or best.model is out.model:
+        return out.model
+    opaque = ctx.env.has_opaque() and depends_on_opaque(base) is not None
+    return out.model if opaque and not holds_for_any_opaque(base, best.model, ctx.opts.solver) else best.model
 
 
 def _report(ctx, rule, ia, ib, mv: ModelView, stands) -> None:
-    """`stands`: _stands_trusted of the finding, asked only where its copy's array is untrusted."""
+    """`stands`: _stands_trusted of the finding, asked only where its copy's array is untrusted;
+    where it gives a witness, the report is that witness's."""
     ws, proto = ctx.target.warp_size, ctx.protocol
     a, b = ia.access, ib.access
+    site = proto.site_of[a.point.path]
+    bar = proto.bars[site.bar]
+    root = False
+    if bar.why_not and _rounds_counted(proto, site.bar, mv.int(ib.t)):
+        trusted = stands()
+        if trusted is not None and _rounds_counted(proto, site.bar, ModelView(ctx, trusted).int(ib.t)):
+            mv, root = ModelView(ctx, trusted), True
     ta, tb = mv.int(ia.t), mv.int(ib.t)
     el = element_text(a.tensor, mv.coords(ia.coords))
     la, lb = mv.loops(a.point, ia.loops), mv.loops(b.point, ib.loops)
-    site = proto.site_of[a.point.path]
     x, r = mv.int(proto.element(site, ia.loops)), mv.int(proto.round(site, ia.loops))
     copy = (f"the tma_load at line {a.span.line}{iteration_text(la)} (issued by {thread_text(ta, ws)}) "
             f"completes on {site.bar}[{x}] in phase {r}")
-    bar = proto.bars[site.bar]
     unordered, disorders = "", ()
-    if bar.why_not and _rounds_counted(proto, site.bar, tb) and stands():
+    if root:
         # the finding stands with every barrier trusted, whose rounds the model counts as the
         # kernel does: a wait of the wrong phase or a missing wait, the root of the distrust
         # that _lemma derived
