@@ -8,7 +8,8 @@ import copy
 from dataclasses import dataclass
 from pathlib import Path
 
-from .kernelbench_trace import Op, ProblemError, Tracer, Unrecognised, dotted, err_at, number
+from .kernelbench_ops import Op, ProblemError, Unrecognised, dotted, err_at, number
+from .kernelbench_trace import Tracer
 
 
 @dataclass(frozen=True)

@@ -8,7 +8,7 @@ import math
 from dataclasses import dataclass
 
 from .kernelbench import Problem
-from .kernelbench_trace import Op, Unrecognised
+from .kernelbench_ops import Op, Unrecognised
 
 ACTIVATIONS = ("relu", "gelu", "gelu_tanh", "sigmoid", "tanh", "silu", "selu", "hardsigmoid", "softsign",
                "softplus", "hardtanh", "elu", "leaky_relu")

@@ -11,7 +11,7 @@ from pathlib import Path
 from .kernelbench import read_problem
 from .kernelbench_match import Family, match
 from .kernelbench_seeds import elementwise_seed, matmul_seed, row_seed
-from .kernelbench_trace import ProblemError, Unrecognised
+from .kernelbench_ops import ProblemError, Unrecognised
 from .task import Task, load_task
 
 SHRINK_ABOVE = 16
