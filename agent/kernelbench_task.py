@@ -54,6 +54,31 @@ def shrink(value: int, keep: int = 0) -> int:
     return {16: 16, 8: 8, 4: 12, 2: 6, 1: 5}[g]
 
 
+def _shapes(problem) -> list[tuple[int, ...]]:
+    """The shapes of the problem's inputs and of every tensor its forward makes."""
+    out, todo = [op.shape for op in problem.inputs], [problem.result]
+    while todo:
+        op = todo.pop()
+        out.append(op.shape)
+        todo.extend(op.args)
+    return out
+
+
+def _shapes_follow(path: Path, full, name: str, value: int, keep: int) -> bool:
+    """Whether the module constant `name` is a size: shrinking it alone changes a shape, or
+    makes shapes disagree (a size that must equal another one's). A constant that only
+    parameterises the math keeps its value: softplus' `threshold=THR` (THR = 20) was shrunk
+    to 12 and the problem refused as a threshold other than the default; shrunk alone, such
+    a constant changes no shape, or makes a problem the reader does not follow (Unrecognised)."""
+    try:
+        small = read_problem(path, {name: shrink(value, keep)})
+    except Unrecognised:
+        return False
+    except ProblemError:
+        return True
+    return _shapes(small) != _shapes(full)
+
+
 def tile(full: int, test: int, cap: int) -> int:
     """The largest power of two up to `cap` dividing both sizes."""
     t = 1
@@ -94,7 +119,8 @@ def problem_task(path: str | Path, out_dir: str | Path) -> Task:
     fam = match(full)
     consts = dict(full.constants)
     keep = MATMUL_KEEP if fam.kind in ("matmul", "gemv") else 0
-    overrides = {k: shrink(v, keep) for k, v in consts.items() if v > SHRINK_ABOVE}
+    overrides = {k: shrink(v, keep) for k, v in consts.items()
+                 if v > SHRINK_ABOVE and _shapes_follow(path, full, k, v, keep)}
     small = read_problem(path, overrides)
     test = match(small)
     if test.kind != fam.kind or [p.roles for p in test.params] != [p.roles for p in fam.params]:

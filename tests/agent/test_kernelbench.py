@@ -82,6 +82,17 @@ def test_shrink_keeps_alignment_and_oddness():
     assert shrink(2048, 64) == 64 and shrink(131072, 64) == 64 and shrink(8205, 64) == 5   # GEMM sizes
 
 
+def test_only_size_constants_shrink(tmp_path):
+    """A module constant that shapes nothing keeps its value at the test sizes: softplus'
+    `threshold=THR` (THR = 20, the default) was shrunk to 12 and the problem refused as a
+    threshold other than the default (new-user round 126's open note)."""
+    src = (HERE / "level1_29_softplus.py").read_text()
+    src = src.replace("softplus(x)", "softplus(x, threshold=THR)").replace("batch_size = 16", "THR = 20\nbatch_size = 16")
+    (tmp_path / "sp.py").write_text(src)
+    task = problem_task(tmp_path / "sp.py", tmp_path / "tasks")
+    assert dict(task.test_sizes) == {"N": 16 * 16} and dict(task.bench_sizes) == {"N": 16 * 16384}   # flattened
+
+
 def test_unrecognised_problem_says_so(tmp_path):
     with pytest.raises(Unrecognised, match="nn.Conv2d"):
         problem_task(HERE / "unrecognised_conv2d.py", tmp_path)
