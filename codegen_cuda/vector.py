@@ -52,11 +52,11 @@ def size_divisors(kernel: ir.Kernel, consts: dict[str, int]) -> dict[str, int]:
 
 
 def _literal(e: ir.Expr, consts: dict[str, int]) -> int | None:
-    if isinstance(e, ir.IntLit):
-        return e.value
-    if isinstance(e, ir.Sym) and e.kind is ir.SymKind.CONST:
-        return consts.get(e.name)
-    return None
+    """A compile-time integer (`64`, `BK`, `2 * BK`), or None."""
+    try:
+        return exprs.fold(e, consts)
+    except exprs.NotConstant:
+        return None
 
 
 def known_divisor(e: ir.Expr, consts: dict[str, int], sizes: dict[str, int]) -> int:

@@ -198,3 +198,26 @@ def when_holds(env, site: Site, loops: dict):
 
 def _mentions_thread_or_block(e) -> bool:
     return any(isinstance(n, ir.BuiltinRef) for n in exprs.iter_nodes(e))
+
+
+def served(proto, size: int, site: Site) -> frozenset[int]:
+    """The elements of its array that some instance of `site` uses, at sizes the `assume`s
+    allow. A ring statement under an iteration condition may use only some: ping-pong
+    consumers (`if k % 2 == 0:` in one warpgroup, `if k % 2 == 1:` in the other, on
+    `empty[k % 2]`) arrive on one slot each, and a slot's rounds are made by the statements
+    that use it (its count is theirs, encode/mbarrier._static_check). A round of an element
+    a statement uses but skips stays short, as before (encode/short_rounds.py). Where the
+    solver cannot tell, the element counts as used (its arrivals then count against the
+    count: the barrier is distrusted, never trusted wrongly)."""
+    if not site.ring:
+        return frozenset({site.shift})
+    if not site.when:
+        return frozenset(range(size))
+    k = z3.Int(f"{site.loop.var}@served")
+    loops = {site.loop.var: k}
+    base = list(proto.env.facts) + [proto.df.loop_domain(site.point, loops), when_holds(proto.env, site, loops)]
+    out = set()
+    for x in range(size):
+        if proto._sat(base + [(k + site.shift) % size == x]) is not SV.PROVED:
+            out.add(x)
+    return frozenset(out)

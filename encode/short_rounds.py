@@ -45,8 +45,11 @@ def short_round(ctx, proto) -> Finding | None:
                 missing = q != c.ordinal if c.loop is None else \
                     z3.Or(l2[c.loop.var] >= env.term(c.loop.stop, {}),
                           z3.And(l2[c.loop.var] >= env.term(c.loop.start, {}), z3.Not(proto.when(c, l2))))
+                # an element c never uses (a ping-pong consumer's other slot) has no round of c
+                used = proto.uses.get(c.point.path, frozenset(range(bar.size)))
                 facts = list(env.facts) + [ctx.df.loop_domain(w.point, loops), proto.runs(w, loops, t), q >= 0,
-                                           z3.BoolVal(True) if c.ring else x == c.shift, missing]
+                                           z3.Or(*[x == v for v in sorted(used)]) if c.ring else x == c.shift,
+                                           missing]
                 out = find_model(facts, ctx.opts.solver)
                 if out.verdict is not SV.REFUTED:
                     continue

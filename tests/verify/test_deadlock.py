@@ -79,7 +79,8 @@ def test_shipped_warp_specialised_kernels_have_no_deadlock():
 HANGS = {"bad_barrier_before_arrive", "bad_setmaxnreg_wait_before_dec", "bad_count_short",
          "bad_loop_waits_one_round", "bad_trip_counts_differ", "bad_split_copy_fewer_rounds",
          "bad_empty_count_double", "bad_producer_one_round_short", "bad_copy_without_arrival",
-         "bad_prefetch_guard_two_ahead", "bad_prefetch_size_condition", "bad_prefetch_three_stages_guard_short"}
+         "bad_prefetch_guard_two_ahead", "bad_prefetch_size_condition", "bad_prefetch_three_stages_guard_short",
+         "bad_ws_pingpong_both_even"}
 
 
 def test_a_three_party_chain_with_rounds_deadlocks_only_when_the_shift_closes():
