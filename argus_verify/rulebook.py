@@ -155,9 +155,12 @@ _VERIFIER = {
               "from, not what they are, so such a kernel proves; this points at it. A start that the "
               "updates cannot pass (0.0 under a maximum of `abs(x)`) is not reported. A running product "
               "(`p = p * ...`, or p once as a factor: `-(p * s * 2.0)`, `p / s`) that starts at 0.0 "
-              "stays 0.0.",
+              "stays 0.0. A running sum (`s = s + ...`, s once as a term) or an mma's accumulator that "
+              "starts at a number other than 0.0 (`acc = z + 1.0`) adds that number to the data's sum "
+              "(held-out round 131); a sum that is also rescaled (`l = l * alpha + ...`) is not reported.",
               "An index or value accumulator started from `zeros` (an argmin's index at 0 instead of "
-              "the largest i32, a running max at 0.0 over data that may be negative).",
+              "the largest i32, a running max at 0.0 over data that may be negative); a sum or GEMM "
+              "accumulator started at `z + 1.0`.",
               "Start it at the identity (`m = z - inf`, `best = zi + 2147483647`); where the constant "
               "is meant as a floor or ceiling, apply it after the loop."),
     "WRAP": ("Advice, not a failure: i8 tile math (`+`, `-`, `*`, negation, `abs`, or a value "

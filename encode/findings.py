@@ -21,7 +21,7 @@ RULES = {
     "RES": "resource limit exceeded",
     "BANK": "shared-memory bank conflict",
     "UNUSED": "tensor parameter never used",
-    "START": "running maximum, minimum or product started inside the data's range",
+    "START": "running maximum, minimum, product or sum started away from its identity",
     "WRAP": "i8 tile math that may wrap around",
     "GRID": "sizes the assumptions allow at which the grid has no block",
 }

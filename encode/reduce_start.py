@@ -1,5 +1,6 @@
 """START (a warning, never an error): a running maximum or minimum that starts from a
-constant inside the data's range.
+constant inside the data's range, a running product from 0.0, a running sum (or an mma's
+accumulator) from a number other than 0.0.
 
 `best = zeros i32[BR]; for ct: best = minimum(best, min(cand, axis=1))` keeps 0 wherever
 every candidate is larger: the result is the start, not the data's minimum. Tags describe
@@ -62,6 +63,8 @@ def _block(df, stmts, known: dict[str, frozenset], sink, writes: dict) -> dict[s
             continue
         if isinstance(s, ir.Compute) and s.target.name in known:
             _update(df, s, known, sink, writes.get(s.target.name, [s]))
+        elif isinstance(s, ir.Mma) and s.c == s.target.name and s.target.name in known:
+            _sum_start(s, known[s.target.name], writes.get(s.target.name, [s]), sink)
         for name in assigned:
             known.pop(name, None)
         if isinstance(s, ir.Zeros):
@@ -171,6 +174,9 @@ def _update(df, s, known: dict, sink, writes: list) -> None:
                 "multiplies 0.0, so the result is 0.0 (or NaN), not a product of the data",
                 hint=f"start '{s.target.name}' at 1.0, the product's identity", severity="warning"))
         return
+    if _summand(s) is not None:
+        _sum_start(s, starts, writes, sink)
+        return
     got = running.update(s.value, s.target.name)
     if got is None:
         return
@@ -222,6 +228,53 @@ def _product(s: ir.Compute) -> tuple | None:
     if any(me in exprs.free_syms(e, ir.SymKind.TENSOR) for e in others):
         return None
     return others
+
+
+def _summand(s) -> bool | None:
+    """True for a running sum `s = s + e` (s once, as a term: `e + s`, `s - e`, `s + a - b`)
+    and for an mma that accumulates into its target; None otherwise."""
+    if isinstance(s, ir.Mma):
+        return True if s.c == s.target.name else None
+    me, terms = s.target.name, []
+
+    def split(e: ir.Expr, neg: bool) -> None:
+        match e:
+            case ir.Bin(op=ir.BinOp.ADD, lhs=a, rhs=b):
+                split(a, neg)
+                split(b, neg)
+            case ir.Bin(op=ir.BinOp.SUB, lhs=a, rhs=b):
+                split(a, neg)
+                split(b, not neg)
+            case _:
+                terms.append((e, neg))
+    split(s.value, False)
+    mine = [i for i, (e, neg) in enumerate(terms) if not neg and isinstance(e, ir.Sym) and e.name == me]
+    if len(mine) != 1 or any(me in exprs.free_syms(e, ir.SymKind.TENSOR) for i, (e, _) in enumerate(terms)
+                             if i != mine[0]):
+        return None
+    return True
+
+
+def _sum_start(s, starts: frozenset, writes: list, sink) -> None:
+    """START for a running sum (or an mma's accumulator) that may start at a number other
+    than 0.0, sum's identity: the result is the data's sum plus that start (held-out round
+    131: a row sum and a GEMM accumulator started at `z + 1.0` proved; tags record where
+    values come from, and a start computed from constants adds no record). Only where every
+    write of it in its loop adds to it or sets it anew (a rescale `l = l * alpha` makes the
+    start a different number)."""
+    name = s.target.name
+    off = sorted(v for v in starts if v != 0.0 and not math.isnan(v))
+    if not off or not all(isinstance(w, ir.Zeros) or _summand(w) is not None or isinstance(w, ir.Compute)
+                          and name not in exprs.free_syms(w.value, ir.SymKind.TENSOR) for w in writes):
+        return
+    some = " on some path" if len(starts) > 1 else ""
+    shown = _number(off[0], s.target.dtype)
+    what = f"the accumulator '{name}' of this mma" if isinstance(s, ir.Mma) else f"the running sum '{name}'"
+    sink.finding(Finding(
+        "START", s.span, f"{what} starts at {shown}{some}, not at 0.0, sum's identity: the result is the "
+        f"data's sum plus {shown}, not the sum of the data",
+        hint=f"start '{name}' at 0.0 (`zeros`); if {shown} is meant as an offset, add it after the loop",
+        severity="warning"))
 
 
 def _inner(e: ir.Expr, op: str) -> ir.Expr:

@@ -374,6 +374,14 @@ def replay_start(kernel, f):
         out = interpret(kernel, sizes, inputs).outputs
         assert any(np.all(v == 0.0) for v in out.values()), out
         return
+    m = re.search(r"(?:running sum|accumulator) '\w+'(?: of this mma)? starts at (\S+)(?: on some path)?,", f.message)
+    if m:
+        # a sum from a number other than 0.0: with every float input 0.0, it is that number
+        start = float(m.group(1))
+        zero = {p.name: np.zeros_like(inputs[p.name]) for p in kernel.params if p.dtype.is_float and p.name in inputs}
+        out = interpret(kernel, sizes, {**inputs, **zero}).outputs
+        assert any(np.any(v == start) for v in out.values()), out
+        return
     m = re.search(r"running (maximum|minimum) '(\w+)' starts at (\S+)(?: on some path)?,", f.message)
     start = float(m.group(3))
     past = -1.0 if m.group(1) == "maximum" else 1.0
@@ -420,6 +428,11 @@ REPLAY = {"RACE": replay_race, "WAR": replay_pair, "ASYNC": replay_pair, "SYNC":
     ("z", "maximum(m, max(x, axis=1))", True),
     ("z + inf", "minimum(m, min(x, axis=1))", False),
     ("z + 1.0", "minimum(m, min(x * x, axis=1))", True),
+    ("z + 0.0", "m + sum(x, axis=1)", False),                     # sums: 0.0 is the identity
+    ("z", "sum(x, axis=1) + m - 1.0", False),
+    ("z + 1.0", "m + sum(x, axis=1)", True),                      # held-out round 131
+    ("z - 2.0", "m - sum(x, axis=1)", True),
+    ("z + 1.0", "m * 0.5 + sum(x, axis=1)", False),               # a rescale: no running sum
 ])
 def test_start_reports_only_a_start_the_data_may_pass(start, update, found):
     text = ("kernel k(X: f32[R, 64], Y: f32[R]):\n    assume R % 4 == 0\n    grid (R / 4)\n    threads 64\n"
