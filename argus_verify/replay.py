@@ -14,10 +14,10 @@ NOT_REPLAYABLE = ("RES", "BANK", "UNUSED", "START", "WRAP", "GRID")   # limits, 
 OUT_OF_TIME = "not replayed (time budget)"
 
 
-def _note(kernel, finding) -> str:
+def _note(kernel, finding, runs: dict | None = None) -> str:
     from interp.replay import replay_details
     try:
-        r = replay_details(kernel, finding)
+        r = replay_details(kernel, finding, runs=runs)
         return "replayed" if r.replayed else f"not reproduced: {r.why}"
     except Exception as err:  # the oracle's own failure must not hide the finding
         return f"not reproduced: the interpreter failed ({type(err).__name__})"
@@ -33,8 +33,9 @@ def _child(conn, kernel, findings) -> None:
     with open("/proc/self/statm") as fh:
         inherited = int(fh.read().split()[0]) * resource.getpagesize()
     resource.setrlimit(resource.RLIMIT_AS, (inherited + REPLAY_MEMORY, resource.RLIM_INFINITY))
+    runs: dict = {}         # executions the findings share (interp/replay.replay_details)
     for i, f in findings:
-        conn.send((i, _note(kernel, f)))
+        conn.send((i, _note(kernel, f, runs)))
     conn.close()
 
 
@@ -72,7 +73,8 @@ def replay_findings(kernel, verdict, deadline: float | None = None):
     if not todo:
         return verdict
     if deadline is None or "fork" not in multiprocessing.get_all_start_methods():
-        notes = {i: _note(kernel, f) for i, f in todo}   # no budget, or no way to stop a child
+        runs: dict = {}
+        notes = {i: _note(kernel, f, runs) for i, f in todo}   # no budget, or no way to stop a child
     elif deadline <= time.monotonic():
         notes = {}
     else:

@@ -17,11 +17,12 @@ import dataclasses
 
 import z3
 
-from dsl import ir
+from dsl import exprs, ir
 from dsl.fmt import format_expr
 
 from .elem_reads import witness_needs_opaque
 from .solver import Verdict as SV, find_model
+from .symbols import Unsupported
 from .tagval import CaseKind, free_choice, no_record
 from .terms import And, Or
 from .witness import Witness
@@ -140,11 +141,12 @@ def check_store(checker, point) -> None:
         _report(checker, point, node, inst, bound, inside, empty, model, msg,
                 _why_empty(case, s.src, df.kernel.tag_of(tensor)))
     if counted:
-        _zeros_needed(checker, point, inside + [empty_range(df, tensor, mapping, scope)], "a `range` field is empty")
+        _zeros_needed(checker, point, inside + [empty_range(df, tensor, mapping, scope)], "a `range` field is empty",
+                      scope=scope)
     if df.kernel.tag_of(tensor).cond is None:
         return
     outside = base + checker.stored_part(point, "stored", names, scope, held=False)
-    _zeros_needed(checker, point, outside, "its condition fails", df.kernel.tag_of(tensor).else_value)
+    _zeros_needed(checker, point, outside, "its condition fails", df.kernel.tag_of(tensor).else_value, scope)
     # Data is a record with fields: a literal's empty record (`where(c, a, 0.0)`) is none.
     data = [(c, _has_fields(c)) for c in tv.value_cases()]
     data = [(c, a) for c, a in data if not z3.is_false(a)]
@@ -155,6 +157,26 @@ def check_store(checker, point) -> None:
         msg = (f"value stored into {tensor} holds an input's record where the condition of {tensor}'s tag "
                f"function fails, which says the element holds none ({held})")
         _report(checker, point, node, inst, bound, outside, data, got[0], msg, _clearing_hint(df, s.src), True)
+
+
+def _mask_kept(df, name: str, value: float, scope: dict | None):
+    """Where the stored tile `name` is `mask(x, c, fill=value)` (its one definition), the
+    condition c at the stored element (where it fails the element is `value`); None for any
+    other tile, a condition reading the tile's own indices, or one the encoding cannot read."""
+    from dsl.masks import fill_of
+    writers = df.writers.get(name, [])
+    e = writers[0].stmt.value if len(writers) == 1 and isinstance(writers[0].stmt, ir.Compute) else None
+    if scope is None or not (isinstance(e, ir.Call) and e.func == "mask" and len(e.args) == 2) \
+            or fill_of(e, df.env.consts) != value or writers[0].loops != () or writers[0].guards != ():
+        return None
+    cond = e.args[1]
+    if any(isinstance(n, ir.Call) and n.func == "index" or isinstance(n, ir.Sym) and n.kind is ir.SymKind.LOOP
+           for n in exprs.iter_nodes(cond)) or exprs.mentions_thread(cond):
+        return None
+    try:
+        return df.env.cond(cond, scope)
+    except Unsupported:
+        return None
 
 
 def _clearing_hint(df, name: str) -> str:
@@ -180,15 +202,19 @@ def empty_range(df, tensor: str, mapping: dict, scope: dict):
                 for _, e in df.kernel.tag_of(tensor).fields if isinstance(e, ir.RangeSet)])
 
 
-def _zeros_needed(checker, point, facts, where: str, value: float = 0.0) -> None:
+def _zeros_needed(checker, point, facts, where: str, value: float = 0.0, scope: dict | None = None) -> None:
     """Where `facts` may hold, the stored element holds no record, and its value must be
     `value` (0.0, or the tag function's `else` value): unknown unless the stored tile is that
-    wherever it holds none (encode/zero_values.py)."""
+    wherever it holds none (encode/zero_values.py), or is `mask(x, c, fill=value)` with c
+    false wherever `facts` hold (held-out round 131's mean pooling over LEN[b] tokens,
+    `mask(acc / LEN[b], LEN[b] > 0, fill=0.0)`, was unknown: acc / 0 is no 0.0, but the mask
+    never lets it through where the range is empty)."""
     s = point.stmt
     if holds_constant(checker.df, s.src, value, checker.df.kernel.param(s.dst.tensor).dtype):
         return
     checker.sink.obligation()
-    if find_model(facts, checker.opts, probe=True).verdict is SV.PROVED:
+    kept = _mask_kept(checker.df, s.src, value, scope)
+    if find_model(facts + ([kept] if kept is not None else []), checker.opts, probe=True).verdict is SV.PROVED:
         return
     v = format_expr(ir.FloatLit(value)).strip("()")
     held, ways = ("zeros", "zeros, ") if value == 0.0 else (v, "")

@@ -37,7 +37,8 @@ def _in_assert(kernel: ir.Kernel, span) -> bool:
     return any(isinstance(s, (ir.Assert, ir.Invariant)) and span_contains(s.span, span) for s in ir.walk(kernel.body))
 
 
-def replay_details(kernel: ir.Kernel, finding, inputs: dict | None = None, seeds=(0, 1, 2)) -> ReplayOutcome:
+def replay_details(kernel: ir.Kernel, finding, inputs: dict | None = None, seeds=(0, 1, 2),
+                   runs: dict | None = None) -> ReplayOutcome:
     from .interpreter import Probe, interpret, random_inputs
     sizes = dict(finding.sizes)
     fill = finding.rule == "TAG" and finding.message.startswith(PAD_FINDING.split("{")[0])
@@ -91,7 +92,15 @@ def replay_details(kernel: ir.Kernel, finding, inputs: dict | None = None, seeds
                        else "the execution never reaches that iteration of the assertion")
                 continue
             blocks = None if finding.rule == "COVER" or block is None or _on_global(kernel, finding) else [block]
-            res = interpret(kernel, sizes, data, blocks)
+            # `runs`: one execution serves every finding of a report at the same sizes, inputs
+            # and blocks (a wgmma kernel's seven findings took seven runs of 2.5 s each)
+            key = (tuple(sorted(sizes.items())), seed, fixed, tuple(getattr(finding, "data", ())) if fixed else (),
+                   None if blocks is None else tuple(blocks))
+            res = runs.get(key) if runs is not None and inputs is None else None
+            if res is None:
+                res = interpret(kernel, sizes, data, blocks)
+                if runs is not None and inputs is None:
+                    runs[key] = res
             if finding.rule == "SYNC" and " may miss phase " in finding.message:
                 # encode/missed_phase.py: a hang under a schedule where one thread lags a phase
                 return ReplayOutcome(False, "the interpreter runs a wait's threads together, so none of them "

@@ -278,7 +278,7 @@ def _finding(kernel) -> Verdict:
 
 def test_a_stuck_replay_is_noted_not_waited_for(monkeypatch):
     kernel = check_source(COPY, "k.dsl").kernel
-    monkeypatch.setattr(replay, "_note", lambda k, f: time.sleep(600) or "replayed")
+    monkeypatch.setattr(replay, "_note", lambda k, f, runs=None: time.sleep(600) or "replayed")
     start = time.monotonic()
     out = replay.replay_findings(kernel, _finding(kernel), deadline=time.monotonic() + 0.5)
     assert out.findings[0].replay == "not replayed (time budget)"

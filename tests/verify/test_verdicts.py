@@ -480,6 +480,7 @@ HELD_OUT = [
     ("ok_tma_box_before_tensor", {"R": 21, "C": 128}),   # bulk copies from row -3: the store's check timed out
     ("r115_ok_min_where_clamped", {"R": 37, "C": 64}),   # a min's bound through a where
     ("r115_ok_i8_cast_then_square", {"R": 37, "C": 64}),  # an integer tile made float, then squared
+    ("r131_ok_meanpool_mask_len", {"NB": 3, "T": 37}),   # mask(acc / LEN, LEN > 0, fill=0.0) where the range is empty
 ]
 
 
@@ -960,7 +961,8 @@ def test_false_proofs_of_held_out_rounds_stay_unproved(path):
     Held-out round 129 (r129_*): mbarrier waits under iteration conditions that skip earlier
     instances (their parity aliased an earlier phase: a slot read before its copy landed), and
     hangs at sizes between those the deadlock graph was built at. Held-out round 130 (r130_*):
-    hangs where two conditioned waits run together only (n = 15 for n % 3 and n % 5)."""
+    hangs where two conditioned waits run together only (n = 15 for n % 3 and n % 5). Held-out
+    round 131 (r131_*): a mask that keeps 0 / 0 where the tag function's range is empty."""
     checked = check_source(path.read_text(), path.name)
     if not checked.ok:
         assert path.name.startswith(("r107_", "r116_")), checked.diagnostics
