@@ -370,7 +370,7 @@ class BlockExec(MemoryStatements):
             if name not in self.regs:
                 raise InterpretError(f"register tile '{name}' has no value here")
             regs.append(self.regs[name])
-        v = mma(*regs, s.target.dtype)
+        v = mma(*regs, s.target.dtype, accumulates=s.c == s.target.name)
         shape = tuple(v.values.shape)
         self.report_uninit(v, s.target, shape, active, "mma")
         self.write_val(s.target, shape, v, active)

@@ -359,10 +359,13 @@ def _with_data(t):
     return t
 
 
-def mma(a, b, c, out_dtype: ir.DType) -> Val:
+def mma(a, b, c, out_dtype: ir.DType, accumulates: bool = False) -> Val:
     """c + a @ b with f32 (or f64) accumulation, or for an integer accumulator in int64 (its
     store wraps to the accumulator's type, as every step's wrap would); tags: c's
-    contributions, then one per kk."""
+    contributions, then one per kk. `accumulates` (`acc = mma(a, b, acc)`): an in-place
+    update, whose records with no field are dropped as `accumulate` drops them (held-out
+    round 131: `acc = z + 1.0` then mma updates kept the literal's empty record, which the
+    verifier's accumulator leaves out, and the differential check disagreed)."""
     av, bv, cv = a.values, b.values, c.values
     if av.ndim != 2 or bv.ndim != 2 or cv.ndim != 2 or av.shape[1] != bv.shape[0] \
             or cv.shape != (av.shape[0], bv.shape[1]):
@@ -370,7 +373,7 @@ def mma(a, b, c, out_dtype: ir.DType) -> Val:
     acc = np.float64 if out_dtype is ir.DType.F64 else np.float32 if out_dtype.is_float else np.int64
     with np.errstate(all="ignore"):
         values = cv.astype(acc) + av.astype(acc) @ bv.astype(acc)
-    tags = union(c.tags, contract(a.tags, b.tags))
+    tags = union(_with_data(c.tags) if accumulates else c.tags, contract(a.tags, b.tags))
     a_t, b_t = np.broadcast_to(a.taint, av.shape), np.broadcast_to(b.taint, bv.shape)
     a_u, b_u = ~np.broadcast_to(a.written, av.shape), ~np.broadcast_to(b.written, bv.shape)
     taint = np.broadcast_to(c.taint, cv.shape) | a_t.any(1)[:, None] | b_t.any(0)[None, :]

@@ -316,3 +316,19 @@ def test_f16_math_is_computed_in_f32_and_rounded_where_assigned():
     np.testing.assert_array_equal(res.outputs["Y"], ((x32 * 300) * (x32 * 300) / 90000).astype(np.float16))
     np.testing.assert_array_equal(res.outputs["Z"], ((x32 * 300).astype(np.float16).astype(np.float32)
                                                      * np.float32(0.001)).astype(np.float16))
+
+
+def test_an_mma_accumulator_started_from_constants_keeps_no_record_of_them():
+    """Held-out round 131: `acc = z + 1.0` then `acc = mma(a, b, acc)`. The verifier's
+    accumulator leaves a start computed from constants out (docs/SEMANTICS.md) and proves the
+    tags (START warns about the value); the interpreter kept the literal's empty record and
+    reported a TAG violation at the store, so the two disagreed. Now, as for elementwise
+    updates, the mma's in-place update drops it, and the output is A @ B + 1."""
+    path = ROOT / "tests/kernels/bad/start_mma_accumulator_from_one.dsl"
+    kernel = check_source(path.read_text(), path.name).kernel
+    sizes = {"M": 16, "N": 16, "K": 32}
+    inputs = random_inputs(kernel, sizes)
+    res = interpret(kernel, sizes, inputs)
+    assert not res.violations, res.violations
+    want = inputs["A"].astype(np.float32) @ inputs["B"].astype(np.float32) + 1.0
+    assert np.allclose(res.outputs["C"], want, rtol=1e-3, atol=1e-3)
