@@ -209,9 +209,13 @@ def served(proto, size: int, site: Site) -> frozenset[int]:
     a statement uses but skips stays short, as before (encode/short_rounds.py). Where the
     solver cannot tell, the element counts as used (its arrivals then count against the
     count: the barrier is distrusted, never trusted wrongly)."""
-    if not site.ring:
+    if not site.ring and not site.when:
         return frozenset({site.shift})
-    if not site.when:
+    if not site.ring or not site.when:
+        # a constant slot under a condition: its rounds count iterations (k - start), which
+        # the skipped ones leave unlike the hardware's phases (held-out round 132's
+        # `if k % 2 == 0: ... full[0] ... else: ... full[1]` was refuted for a phase it
+        # miscounted): it counts against every slot, as before, and the array is distrusted
         return frozenset(range(size))
     k = z3.Int(f"{site.loop.var}@served")
     loops = {site.loop.var: k}

@@ -17,7 +17,8 @@ from .symbols import Unsupported
 from .tagval import Case, CaseKind, TagValue
 from .terms import And
 
-UNSEEN = "cannot tell which bulk copy this read sees (no wait on its mbarrier precedes it in the same iteration)"
+UNSEEN = ("cannot tell which bulk copy this read sees (no wait on its mbarrier precedes it in the same iteration, "
+          "or no copy statement runs in the round of the phase it waits for)")
 
 
 def tma_reaching(df, storage: str, coords: tuple, point: prog.Point, inst: dict, writers) -> TagValue:
@@ -66,8 +67,12 @@ def _reaching(df, proto, copies: list, prologue, coords: tuple, point: prog.Poin
         x = proto.element(w, loops)
         for tma in copies:
             tl, exists = proto.instance_of_round(tma, x, q)
+            # its iteration conditions too: the copy of an `if k % 2 == 0:` branch is no writer in
+            # the rounds the `else` branch's copy fills (held-out round 132: a wrong tile in the
+            # else branch proved, the if branch's copy taken to fill those rounds)
             _seen(df, tma, tl, coords, [q >= 0, exists, df.loop_domain(tma.point, tl), z3.BoolVal(bool(tma.threads)),
-                                        proto.element(tma, tl) == x], cases, missed)
+                                        proto.element(tma, tl) == x, *([proto.when(tma, tl)] if tma.when else [])],
+                  cases, missed)
         for pro in prologue or ():
             loop_copy = copies[0]
             tl, exists = proto.instance_of_round(loop_copy, x, q)

@@ -962,7 +962,9 @@ def test_false_proofs_of_held_out_rounds_stay_unproved(path):
     instances (their parity aliased an earlier phase: a slot read before its copy landed), and
     hangs at sizes between those the deadlock graph was built at. Held-out round 130 (r130_*):
     hangs where two conditioned waits run together only (n = 15 for n % 3 and n % 5). Held-out
-    round 131 (r131_*): a mask that keeps 0 / 0 where the tag function's range is empty."""
+    round 131 (r131_*): a mask that keeps 0 / 0 where the tag function's range is empty.
+    Held-out round 132 (r132_*): per-slot mbarrier counts that left prologue arrivals
+    uncounted, and copies under `if k % 2 == 0:` / `else:` taken to fill each other's rounds."""
     checked = check_source(path.read_text(), path.name)
     if not checked.ok:
         assert path.name.startswith(("r107_", "r116_")), checked.diagnostics
