@@ -225,3 +225,24 @@ def served(proto, size: int, site: Site) -> frozenset[int]:
         if proto._sat(base + [(k + site.shift) % size == x]) is not SV.PROVED:
             out.add(x)
     return frozenset(out)
+
+
+def static_check(proto, b) -> str:
+    """Why an mbarrier array's rounds do not fill its phases, element by element, or "": the
+    statements that use an element (served) make `count` arrivals per round and expect the
+    bytes its copies bring (encode/mbarrier.py distrusts the array otherwise)."""
+    uses = {s.point.path: served(proto, b.size, s) for s in b.completers if not s.peeled}
+    proto.uses.update(uses)
+    for x in range(b.size):
+        on = [s for s in b.completers if not s.peeled and x in uses[s.point.path]]
+        arrivals = sum(len(s.threads) for s in on if s.kind != "tma")
+        where = f" on {b.name}[{x}]" if b.size > 1 and any(len(u) < b.size for u in uses.values()) else ""
+        if arrivals != b.count:
+            return (f"its arrive and expect_tx statements make {arrivals} arrival(s) per round{where} but it "
+                    f"is initialised with count {b.count}")
+        expected = sum(s.nbytes * len(s.threads) for s in on if s.kind == "expect")
+        landed = sum(s.nbytes * len(s.threads) for s in on if s.kind == "tma")
+        if expected != landed:
+            return (f"its expect_tx statements expect {expected} byte(s) per round{where} but its bulk "
+                    f"copies complete {landed}")
+    return ""

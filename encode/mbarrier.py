@@ -23,7 +23,7 @@ from .access import enabled
 from .distribution import thread_bindings
 from .hb import At, HappensBefore, _lex
 from .mbar_rounds import VERB, monotone_offsets, ordinals
-from .mbar_sites import Site, const, read_site, served, threads_of, when_holds
+from .mbar_sites import Site, const, read_site, served, static_check, threads_of, when_holds
 from .solver import Verdict as SV, find_model
 from .symbols import Unsupported
 from .terms import Add, And, Mod, Mul, Or, Sub
@@ -166,23 +166,7 @@ class Protocol:
         return matched
 
     def _static_check(self, b: Barrier) -> str:
-        """Each element's rounds: the statements that use it (mbar_sites.served) make `count`
-        arrivals and expect the bytes its copies bring."""
-        uses = {s.point.path: served(self, b.size, s) for s in b.completers if not s.peeled}
-        self.uses.update(uses)
-        for x in range(b.size):
-            on = [s for s in b.completers if not s.peeled and x in uses[s.point.path]]
-            arrivals = sum(len(s.threads) for s in on if s.kind != "tma")
-            where = f" on {b.name}[{x}]" if b.size > 1 and any(len(u) < b.size for u in uses.values()) else ""
-            if arrivals != b.count:
-                return (f"its arrive and expect_tx statements make {arrivals} arrival(s) per round{where} but it "
-                        f"is initialised with count {b.count}")
-            expected = sum(s.nbytes * len(s.threads) for s in on if s.kind == "expect")
-            landed = sum(s.nbytes * len(s.threads) for s in on if s.kind == "tma")
-            if expected != landed:
-                return (f"its expect_tx statements expect {expected} byte(s) per round{where} but its bulk "
-                        f"copies complete {landed}")
-        return ""
+        return static_check(self, b)
 
     # ---------------------------------------------------------------- round arithmetic
     def element(self, site: Site, loops: dict):
