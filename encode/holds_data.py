@@ -170,9 +170,11 @@ def _mask_kept(df, name: str, value: float, scope: dict | None):
             or fill_of(e, df.env.consts) != value or writers[0].loops != () or writers[0].guards != ():
         return None
     cond = e.args[1]
+    stored = {s.dst.tensor for s in ir.walk(df.kernel.body) if isinstance(s, ir.Store)}
     if any(isinstance(n, ir.Call) and n.func == "index" or isinstance(n, ir.Sym) and n.kind is ir.SymKind.LOOP
+           or isinstance(n, ir.ElemRef) and (n.tensor in stored or df.kernel.param(n.tensor) is None)
            for n in exprs.iter_nodes(cond)) or exprs.mentions_thread(cond):
-        return None
+        return None     # read again at the store, it must be the value the mask read
     try:
         return df.env.cond(cond, scope)
     except Unsupported:
