@@ -174,7 +174,7 @@ def _update(df, s, known: dict, sink, writes: list) -> None:
                 "multiplies 0.0, so the result is 0.0 (or NaN), not a product of the data",
                 hint=f"start '{s.target.name}' at 1.0, the product's identity", severity="warning"))
         return
-    if _summand(s) is not None:
+    if _summand(s):
         _sum_start(s, starts, writes, sink)
         return
     got = running.update(s.value, s.target.name)
@@ -230,11 +230,13 @@ def _product(s: ir.Compute) -> tuple | None:
     return others
 
 
-def _summand(s) -> bool | None:
-    """True for a running sum `s = s + e` (s once, as a term: `e + s`, `s - e`, `s + a - b`)
-    and for an mma that accumulates into its target; None otherwise."""
+def _summand(s) -> bool:
+    """Whether `s` is a running sum `s = s + e` (s once, as a term: `e + s`, `s - e`,
+    `s + a - b`) or an mma that accumulates into its target."""
     if isinstance(s, ir.Mma):
-        return True if s.c == s.target.name else None
+        return s.c == s.target.name
+    if not isinstance(s, ir.Compute):
+        return False
     me, terms = s.target.name, []
 
     def split(e: ir.Expr, neg: bool) -> None:
@@ -249,10 +251,8 @@ def _summand(s) -> bool | None:
                 terms.append((e, neg))
     split(s.value, False)
     mine = [i for i, (e, neg) in enumerate(terms) if not neg and isinstance(e, ir.Sym) and e.name == me]
-    if len(mine) != 1 or any(me in exprs.free_syms(e, ir.SymKind.TENSOR) for i, (e, _) in enumerate(terms)
-                             if i != mine[0]):
-        return None
-    return True
+    return len(mine) == 1 and not any(me in exprs.free_syms(e, ir.SymKind.TENSOR)
+                                      for i, (e, _) in enumerate(terms) if i != mine[0])
 
 
 def _sum_start(s, starts: frozenset, writes: list, sink) -> None:
@@ -264,7 +264,7 @@ def _sum_start(s, starts: frozenset, writes: list, sink) -> None:
     start a different number)."""
     name = s.target.name
     off = sorted(v for v in starts if v != 0.0 and not math.isnan(v))
-    if not off or not all(isinstance(w, ir.Zeros) or _summand(w) is not None or isinstance(w, ir.Compute)
+    if not off or not all(isinstance(w, ir.Zeros) or _summand(w) or isinstance(w, ir.Compute)
                           and name not in exprs.free_syms(w.value, ir.SymKind.TENSOR) for w in writes):
         return
     some = " on some path" if len(starts) > 1 else ""
