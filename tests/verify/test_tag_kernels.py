@@ -171,7 +171,7 @@ def test_a_finding_that_does_not_replay_says_why(monkeypatch):
     kernel = check_source(path.read_text(), str(path)).kernel
     verdict = verify_kernel(kernel)
     monkeypatch.setattr(interp_replay, "replay_details",
-                        lambda k, f: interp_replay.ReplayOutcome(False, "the assertion holds there"))
+                        lambda k, f, runs=None: interp_replay.ReplayOutcome(False, "the assertion holds there"))
     replayed = replay_findings(kernel, verdict)
     assert all(f.replay == "not reproduced: the assertion holds there" for f in replayed.findings)
     text = format_verdict(replayed)
