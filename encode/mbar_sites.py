@@ -205,7 +205,7 @@ def served(proto, size: int, site: Site) -> frozenset[int]:
     allow. A ring statement under an iteration condition may use only some: ping-pong
     consumers (`if k % 2 == 0:` in one warpgroup, `if k % 2 == 1:` in the other, on
     `empty[k % 2]`) arrive on one slot each, and a slot's rounds are made by the statements
-    that use it (its count is theirs, encode/mbarrier._static_check). A round of an element
+    that use it (its count is theirs: static_check below). A round of an element
     a statement uses but skips stays short, as before (encode/short_rounds.py). Where the
     solver cannot tell, the element counts as used (its arrivals then count against the
     count: the barrier is distrusted, never trusted wrongly)."""
