@@ -40,8 +40,8 @@ def size_divisors(kernel: ir.Kernel, consts: dict[str, int]) -> dict[str, int]:
             if isinstance(rhs, ir.Sym) and rhs.kind is ir.SymKind.SIZE and not isinstance(lhs, ir.Sym):
                 lhs, rhs = rhs, lhs
             if isinstance(lhs, ir.Bin) and lhs.op is ir.BinOp.MOD and isinstance(lhs.lhs, ir.Sym) \
-                    and lhs.lhs.kind is ir.SymKind.SIZE and _literal(rhs, consts) == 0:
-                c = _literal(lhs.rhs, consts)
+                    and lhs.lhs.kind is ir.SymKind.SIZE and exprs.try_fold(rhs, consts) == 0:
+                c = exprs.try_fold(lhs.rhs, consts)
                 if c:
                     out[lhs.lhs.name] = math.lcm(out[lhs.lhs.name], abs(c))
             elif isinstance(lhs, ir.Sym) and lhs.kind is ir.SymKind.SIZE:
@@ -51,12 +51,7 @@ def size_divisors(kernel: ir.Kernel, consts: dict[str, int]) -> dict[str, int]:
     return out
 
 
-def _literal(e: ir.Expr, consts: dict[str, int]) -> int | None:
-    """A compile-time integer (`64`, `BK`, `2 * BK`), or None."""
-    try:
-        return exprs.fold(e, consts)
-    except exprs.NotConstant:
-        return None
+
 
 
 def known_divisor(e: ir.Expr, consts: dict[str, int], sizes: dict[str, int]) -> int:

@@ -88,7 +88,7 @@ def partly_asserted(checker, point, cond: ir.Expr, held: list, owner: list, scop
     out = find_model(held + [z3.Not(z3.And(*owner))], quick, probe=True)
     if out.verdict is not Verdict.REFUTED:
         return
-    from .witness import Witness
+    from .witness import Witness, holder
     model = checker.minimal(held + [z3.Not(z3.And(*owner))], scope, out.model)
     w = Witness(checker.df, point, model, scope, {})
     elem = next(n.elem for n in exprs.iter_nodes(cond) if isinstance(n, ir.TagField))
@@ -97,15 +97,4 @@ def partly_asserted(checker, point, cond: ir.Expr, held: list, owner: list, scop
                   f"the elements of '{elem.tensor}' they hold, not those other threads hold",
                   hint="to check every element, assert outside the `if` (each thread claims the elements it "
                   "holds); if only these elements matter, suppress this warning with the reason")
-    checker.sink.finding(dataclasses.replace(f, severity="warning", thread=_holder(checker, model, elem, scope)))
-
-
-def _holder(checker, model, elem: ir.ElemRef, scope: dict) -> int | None:
-    """The thread that holds the register tile element the witness names."""
-    from .threads import owner
-    df = checker.df
-    t = df.types.get(elem.tensor)
-    if t is None or t.space is not ir.Space.REGISTER:
-        return None
-    coords = tuple(model.eval(df.env.term(i, scope), model_completion=True).as_long() for i in elem.indices)
-    return owner(t, df.shape(t.name), df.kernel.threads, coords, df.env.consts)[0]
+    checker.sink.finding(dataclasses.replace(f, severity="warning", thread=holder(checker.df, model, elem, scope)))

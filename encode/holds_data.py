@@ -164,10 +164,9 @@ def _mask_kept(df, name: str, value: float, scope: dict | None):
     condition c at the stored element (where it fails the element is `value`); None for any
     other tile, a condition reading the tile's own indices, or one the encoding cannot read."""
     from dsl.masks import fill_of
-    writers = df.writers.get(name, [])
-    e = writers[0].stmt.value if len(writers) == 1 and isinstance(writers[0].stmt, ir.Compute) else None
+    e, where = _sole_value(df, name)
     if scope is None or not (isinstance(e, ir.Call) and e.func == "mask" and len(e.args) == 2) \
-            or fill_of(e, df.env.consts) != value or writers[0].loops != () or writers[0].guards != ():
+            or fill_of(e, df.env.consts) != value or where.loops != () or where.guards != ():
         return None
     cond = e.args[1]
     stored = {s.dst.tensor for s in ir.walk(df.kernel.body) if isinstance(s, ir.Store)}
@@ -181,12 +180,20 @@ def _mask_kept(df, name: str, value: float, scope: dict | None):
         return None
 
 
+def _sole_value(df, name: str) -> tuple:
+    """(the expression, the point) of the one statement that computes tile `name`, or
+    (None, None) where another kind of statement or several write it."""
+    writers = df.writers.get(name, [])
+    if len(writers) == 1 and isinstance(writers[0].stmt, ir.Compute):
+        return writers[0].stmt.value, writers[0]
+    return None, None
+
+
 def _clearing_hint(df, name: str) -> str:
     """Where the stored tile is `where(c, 0.0, x)` with c reading a tile, its literal carries
     c's records (docs/SEMANTICS.md): say so, and how a zeros tile avoids it (new-user round
     62's cross-entropy with an ignore index)."""
-    writers = df.writers.get(name, [])
-    e = writers[0].stmt.value if len(writers) == 1 and isinstance(writers[0].stmt, ir.Compute) else None
+    e, _ = _sole_value(df, name)
     if isinstance(e, ir.Call) and e.func == "where" and len(e.args) == 3 \
             and any(isinstance(a, (ir.FloatLit, ir.IntLit)) for a in e.args[1:]) \
             and Constants(df).recorded(e.args[0]):

@@ -55,16 +55,23 @@ class Context:
         opaque = self.env.has_opaque() and depends_on_opaque(base) is not None
         if opaque and witness_needs_opaque(self.sink, rule, span, base, out.model, self.opts.solver):
             return None
+        return self.minimal(base, out.model, small)
+
+    def minimal(self, base, model, small=(), start=None):
+        """The smallest model of `base` (sizes, then blocks, then `small`), or `model` where
+        minimising fails or its result needs an opaque value `model` does not. `start`: a
+        model a bisection may start from (encode/minimize.py)."""
         # Blocks too (after the sizes): left to the first model they follow Z3's term ids,
         # which depend on what the process built before (a golden flipped with test order).
         objectives = [v for _, v in sorted(self.env.sizes.items())] + list(self.env.blocks) + list(small)
         if not objectives:
-            return out.model
-        best = minimize_model(base, objectives, self.opts.solver)
+            return model
+        best = minimize_model(base, objectives, self.opts.solver, start)
         if best.verdict is not SV.REFUTED:
-            return out.model
+            return model
         # the smaller witness must not need an opaque value either (the first one does not)
-        return out.model if opaque and not holds_for_any_opaque(base, best.model, self.opts.solver) else best.model
+        opaque = self.env.has_opaque() and depends_on_opaque(base) is not None
+        return model if opaque and not holds_for_any_opaque(base, best.model, self.opts.solver) else best.model
 
 
 def build_context(df, opts, sink) -> Context:

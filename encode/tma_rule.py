@@ -19,7 +19,6 @@ from .elem_reads import depends_on_opaque, holds_for_any_opaque
 from .findings import Finding
 from .hb import At
 from .memwitness import ModelView, access_operand, element_text, iteration_text, thread_text
-from .minimize import minimize_model
 from .race import _pair
 from .solver import Verdict as SV, find_model
 from .symbols import Unsupported
@@ -116,12 +115,7 @@ def _stands_trusted(ctx, facts, extra, small):
     if ctx.env.has_opaque() and depends_on_opaque(base) is not None and \
             not holds_for_any_opaque(base, out.model, ctx.opts.solver):
         return None           # this witness needs an opaque value: the finding is no root of its own
-    objectives = [v for _, v in sorted(ctx.env.sizes.items())] + list(ctx.env.blocks) + list(small)
-    best = minimize_model(base, objectives, ctx.opts.solver, out.model) if objectives else out
-    if best.verdict is not SV.REFUTED or best.model is out.model:
-        return out.model
-    opaque = ctx.env.has_opaque() and depends_on_opaque(base) is not None
-    return out.model if opaque and not holds_for_any_opaque(base, best.model, ctx.opts.solver) else best.model
+    return ctx.minimal(base, out.model, small, start=out.model)
 
 
 def _report(ctx, rule, ia, ib, mv: ModelView, stands) -> None:

@@ -17,6 +17,16 @@ def _int(model, term) -> int:
     return v.as_long() if z3.is_int_value(v) else 0
 
 
+def holder(df, model, elem: ir.ElemRef, scope: dict) -> int | None:
+    """The thread that holds the register tile element `elem` names at the model's values
+    (None for shared or global storage)."""
+    t = df.types.get(elem.tensor)
+    if t is None or t.space is not ir.Space.REGISTER:
+        return None
+    coords = tuple(_int(model, df.env.term(i, scope)) for i in elem.indices)
+    return owner(t, df.shape(t.name), df.kernel.threads, coords, df.env.consts)[0]
+
+
 class Witness:
     def __init__(self, df, point, model, scope: dict, leaves: dict):
         self.df, self.point, self.model, self.scope, self.leaves = df, point, model, scope, leaves
@@ -86,12 +96,9 @@ class Witness:
 
     def thread(self, operands) -> int | None:
         for lf in self.leaves.values():
-            t = self.df.types.get(lf.node.elem.tensor)
-            if t is None or t.space is not ir.Space.REGISTER:
-                continue
-            coords = tuple(_int(self.model, self.df.env.term(i, self.scope)) for i in lf.node.elem.indices)
-            shape = self.df.shape(t.name)
-            return owner(t, shape, self.df.kernel.threads, coords, self.df.env.consts)[0]
+            got = holder(self.df, self.model, lf.node.elem, self.scope)
+            if got is not None:
+                return got
         return None
 
     def hint(self, operands) -> str:
