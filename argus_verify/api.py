@@ -94,8 +94,10 @@ def _verified(kernel, text: str, opts: Options, deadline: float, undecided: str 
     could not be shown satisfiable (the kernel is then not proved)."""
     from encode.suppress import apply_suppressions
     from encode.verifier import verify_kernel
+    from .execute import execute_undecided
     from .replay import replay_findings
     vopts = dataclasses.replace(opts.verify_options(deadline), assumptions_checked=True,
                                 assumptions_undecided=undecided)
     verdict = verify_kernel(kernel, vopts)
-    return replay_findings(kernel, apply_suppressions(verdict, text), deadline)
+    verdict = replay_findings(kernel, apply_suppressions(verdict, text), deadline)
+    return execute_undecided(kernel, verdict, deadline)

@@ -26,42 +26,62 @@ def _note(kernel, finding, runs: dict | None = None) -> str:
 REPLAY_MEMORY = 4 << 30   # bytes the replay process may add to what it inherits
 
 
-def _child(conn, kernel, findings) -> None:
+def limit_memory() -> None:
+    """Cap what this (child) process may add to the memory it inherits: the interpreter keeps
+    a vector clock per shared element and thread, so a kernel at the front end's limits could
+    take gigabytes; past REPLAY_MEMORY it fails (and says so) instead."""
     import resource
-    # The interpreter keeps a vector clock per shared element and thread: a kernel at the
-    # front end's limits could take gigabytes; past this it fails (and says so) instead.
     with open("/proc/self/statm") as fh:
         inherited = int(fh.read().split()[0]) * resource.getpagesize()
     resource.setrlimit(resource.RLIMIT_AS, (inherited + REPLAY_MEMORY, resource.RLIM_INFINITY))
+
+
+def _child(conn, kernel, findings) -> None:
+    limit_memory()
     runs: dict = {}         # executions the findings share (interp/replay.replay_details)
     for i, f in findings:
         conn.send((i, _note(kernel, f, runs)))
     conn.close()
 
 
-def _run_until(kernel, todo, deadline: float) -> dict[int, str]:
-    """index → note for each finding replayed before `deadline`; the rest are left out."""
-    ctx = multiprocessing.get_context("fork")   # the child inherits the kernel: nothing to pickle
+def forking() -> bool:
+    """Whether a child process can be forked (and so stopped at a deadline)."""
+    return "fork" in multiprocessing.get_all_start_methods()
+
+
+def run_child(fn, args: tuple, deadline: float, expected: int = 1) -> tuple[list, bool]:
+    """(the messages `fn(conn, *args)` sent before `deadline`, whether the child died first),
+    stopping it at the deadline or once `expected` messages came. The child is forked: it
+    inherits the arguments (a kernel), nothing is pickled."""
+    ctx = multiprocessing.get_context("fork")
     recv, send = ctx.Pipe(duplex=False)
-    proc = ctx.Process(target=_child, args=(send, kernel, todo), daemon=True)
+    proc = ctx.Process(target=fn, args=(send, *args), daemon=True)
     proc.start()
     send.close()
-    notes: dict[int, str] = {}
+    got, died = [], False
     try:
-        while len(notes) < len(todo):
+        while len(got) < expected:
             left = deadline - time.monotonic()
             if left <= 0 or not recv.poll(left):
                 break
-            i, note = recv.recv()
-            notes[i] = note
-    except EOFError:   # the child died (e.g. out of memory): say so for what it left
-        notes.update({i: "not reproduced: the interpreter failed (the replay process exited)"
-                      for i, _ in todo if i not in notes})
+            got.append(recv.recv())
+    except EOFError:   # the child died (e.g. out of memory)
+        died = True
     finally:
         if proc.is_alive():
             proc.kill()
         proc.join()
         recv.close()
+    return got, died
+
+
+def _run_until(kernel, todo, deadline: float) -> dict[int, str]:
+    """index → note for each finding replayed before `deadline`; the rest are left out."""
+    got, died = run_child(_child, (kernel, todo), deadline, expected=len(todo))
+    notes = dict(got)
+    if died:           # say so for what it left
+        notes.update({i: "not reproduced: the interpreter failed (the replay process exited)"
+                      for i, _ in todo if i not in notes})
     return notes
 
 
@@ -72,7 +92,7 @@ def replay_findings(kernel, verdict, deadline: float | None = None):
             if f.rule not in NOT_REPLAYABLE and f.severity == "error" and not f.suppressed]
     if not todo:
         return verdict
-    if deadline is None or "fork" not in multiprocessing.get_all_start_methods():
+    if deadline is None or not forking():
         runs: dict = {}
         notes = {i: _note(kernel, f, runs) for i, f in todo}   # no budget, or no way to stop a child
     elif deadline <= time.monotonic():

@@ -118,12 +118,13 @@ class AsyncBatch:
 @dataclass
 class Memory:
     """All shared buffers of a block plus the clocks and the async groups of its threads."""
-    threads: int
+    threads: int                               # clock rows: the block's threads, then copy agents
     clocks: Clocks = None
     buffers: dict[str, SharedBuffer] = field(default_factory=dict)
     open_group: np.ndarray = None              # commits so far, per thread
     pending: list[AsyncBatch] = field(default_factory=list)
     next_id: int = 1
+    block_threads: int | None = None           # the block's threads (None: every row is one)
 
     def __post_init__(self):
         self.clocks = Clocks(self.threads)
@@ -151,7 +152,7 @@ class Memory:
         landing = buf.unsettled(addr, thread, vc)
         for i in self._firsts(landing, buf.p_line[addr]):
             hazards.append(Hazard("ASYNC", i, f"{where.what}: thread {thread[i]} reads {buf.name}"
-                                  f"{buf.coords(flat[i])} while thread {int(buf.p_thread[addr[i]])}'s copy_async "
+                                  f"{buf.coords(flat[i])} while {self._copy(int(buf.p_thread[addr[i]]))} "
                                   f"at line {int(buf.p_line[addr[i]])} into it may still land (it was overwritten, "
                                   "not waited for)", int(buf.p_line[addr[i]])))
         shadow = buf.shadowed(addr, thread, vc) & ~landing
@@ -167,6 +168,14 @@ class Memory:
         buf.read_instance[addr] = where.instance
         return never | ~ok, hazards
 
+    def _who(self, w: int) -> str:
+        """A writer: a thread, or (past the block's threads) an mbarrier element's copy agent,
+        which writes that element's bulk copies (interp/mbarriers.py)."""
+        return f"thread {w}" if w < (self.block_threads or self.threads) else "a bulk copy"
+
+    def _copy(self, w: int) -> str:
+        return f"thread {w}'s copy_async" if w < (self.block_threads or self.threads) else "the bulk copy (tma_load)"
+
     def _read_detail(self, rule, buf, a, t, flat, where) -> str:
         el = f"{buf.name}{buf.coords(flat)}"
         if rule == "INIT":
@@ -176,9 +185,9 @@ class Memory:
             state = "not yet waited for" if buf.w_done[a] == INF else "waited for but not made visible by a barrier"
             if w == t:
                 state = "not yet waited for by its own wait_group"
-            return (f"{where.what}: thread {t} reads {el}, filled by thread {w}'s copy_async at line "
+            return (f"{where.what}: thread {t} reads {el}, filled by {self._copy(w)} at line "
                     f"{int(buf.w_line[a])}, {state}")
-        return (f"{where.what}: thread {t} reads {el} while thread {w} writes it at line {int(buf.w_line[a])} "
+        return (f"{where.what}: thread {t} reads {el} while {self._who(w)} writes it at line {int(buf.w_line[a])} "
                 "with no barrier between")
 
     # ------------------------------------------------------------ writes
@@ -204,20 +213,20 @@ class Memory:
 
     def _write_hazards(self, buf, addr, thread, flat, where, c) -> list[Hazard]:
         def at(i) -> str:
-            return f"{where.what}: thread {thread[i]} writes {buf.name}{buf.coords(flat[i])}"
+            return f"{where.what}: {self._who(int(thread[i]))} writes {buf.name}{buf.coords(flat[i])}"
         out = []
         wt, wline = c["wt"], c["wline"]
         for i in self._firsts(c["race"], wline):
-            out.append(Hazard("RACE", i, f"{at(i)}, also written by thread {int(wt[i])} at line {int(wline[i])} "
+            out.append(Hazard("RACE", i, f"{at(i)}, also written by {self._who(int(wt[i]))} at line {int(wline[i])} "
                               "with no barrier between", int(wline[i])))
         for i in self._firsts(self._duplicates(addr, thread), np.full(len(addr), where.line)):
             out.append(Hazard("RACE", i, f"{where.what}: two threads write {buf.name}{buf.coords(flat[i])} "
                               "in the same statement", where.line))
         for i in self._firsts(c["landing"], buf.p_line[addr]):
-            out.append(Hazard("RACE", i, f"{at(i)} while thread {int(buf.p_thread[addr[i]])}'s copy_async at line "
+            out.append(Hazard("RACE", i, f"{at(i)} while {self._copy(int(buf.p_thread[addr[i]]))} at line "
                               f"{int(buf.p_line[addr[i]])} into it may still land", int(buf.p_line[addr[i]])))
         for i in self._firsts(c["shadow"], buf.s_line[addr]):
-            out.append(Hazard("RACE", i, f"{at(i)}, also written by thread {int(buf.s_thread[addr[i]])} at line "
+            out.append(Hazard("RACE", i, f"{at(i)}, also written by {self._who(int(buf.s_thread[addr[i]]))} at line "
                               f"{int(buf.s_line[addr[i]])} with no barrier between", int(buf.s_line[addr[i]])))
         for i in self._firsts(c["in_flight"], wline):   # MEMORY_MODEL.md: an async copy, then any write: RACE
             out.append(Hazard("RACE", i, f"{where.what}: thread {thread[i]} overwrites {buf.name}"
