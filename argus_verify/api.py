@@ -100,4 +100,4 @@ def _verified(kernel, text: str, opts: Options, deadline: float, undecided: str 
                                 assumptions_undecided=undecided)
     verdict = verify_kernel(kernel, vopts)
     verdict = replay_findings(kernel, apply_suppressions(verdict, text), deadline)
-    return execute_undecided(kernel, verdict, deadline)
+    return execute_undecided(kernel, verdict, deadline, opts.rules)

@@ -28,10 +28,10 @@ SIZES = 3               # size choices tried (interp/sizes.pick_sizes)
 # out: a summarised value, or an input's conditional tag function read back after the kernel
 # stored into it, is modelled less exactly there than by the verifier.
 RULES = ("RACE", "WAR", "ASYNC", "BOUND", "SYNC")
-DEADLOCK = re.compile(r"deadlock at line (\d+)")
+DEADLOCK = re.compile(r"^block \(([\d, ]*)\): deadlock at line (\d+)")     # interp/mbarriers.run_to_end's note
 
 
-def _violations(kernel: ir.Kernel) -> list[dict]:
+def _violations(kernel: ir.Kernel, rules: tuple[str, ...] = RULES) -> list[dict]:
     """The first run, at the sizes interp/sizes.pick_sizes gives, that meets a violation: its
     violations (derived ones left out) and deadlock, as plain records."""
     from interp.interpreter import interpret
@@ -44,11 +44,12 @@ def _violations(kernel: ir.Kernel) -> list[dict]:
         except InterpretError:
             continue
         found = [dict(rule=v.rule, line=v.line, block=v.block, thread=v.thread, iteration=v.iteration,
-                      detail=v.detail) for v in res.violations if not v.derived and v.rule in RULES]
+                      detail=v.detail) for v in res.violations if not v.derived and v.rule in rules]
         for note in res.notes:
             m = DEADLOCK.search(note)
-            if m:
-                found.append(dict(rule="SYNC", line=int(m.group(1)), block=(), thread=None, iteration=(),
+            if m and "SYNC" in rules:
+                block = tuple(int(x) for x in m.group(1).replace(" ", "").split(",") if x)
+                found.append(dict(rule="SYNC", line=int(m.group(2)), block=block, thread=None, iteration=(),
                                   detail=note.split(": ", 1)[-1]))
         if found:
             return [dict(r, sizes=tuple(sorted(sizes.items()))) for r in found]
@@ -74,24 +75,26 @@ def _finding(kernel: ir.Kernel, file: str, r: dict) -> Finding:
              "witness", replay="replayed")
 
 
-def _child(conn, kernel) -> None:
+def _child(conn, kernel, rules) -> None:
     from .replay import limit_memory
     limit_memory()
-    conn.send(_violations(kernel))
+    conn.send(_violations(kernel, rules))
     conn.close()
 
 
-def execute_undecided(kernel: ir.Kernel, verdict: Verdict, deadline: float | None = None) -> Verdict:
+def execute_undecided(kernel: ir.Kernel, verdict: Verdict, deadline: float | None = None,
+                      rules: tuple[str, ...] = ()) -> Verdict:
     """The verdict with the interpreter's violations added as errors, ahead of its warnings,
     when the verifier left obligations unknown and found no error (one per rule and line, in
-    line order)."""
-    if verdict.status != "unknown" or deadline is not None and deadline <= time.monotonic():
+    line order); `rules`: those asked for (empty: all)."""
+    rules = tuple(r for r in RULES if not rules or r in rules)
+    if verdict.status != "unknown" or not rules or deadline is not None and deadline <= time.monotonic():
         return verdict
     from .replay import forking, run_child
     if deadline is None or not forking():
-        found = _violations(kernel)     # no budget, or no way to stop a child
+        found = _violations(kernel, rules)     # no budget, or no way to stop a child
     else:
-        got, _ = run_child(_child, (kernel,), min(deadline, time.monotonic() + EXECUTE_S))
+        got, _ = run_child(_child, (kernel, rules), min(deadline, time.monotonic() + EXECUTE_S))
         found = got[0] if got else []
     seen, new = set(), []
     for r in sorted(found, key=lambda r: (r["line"], r["rule"])):

@@ -80,6 +80,15 @@ def test_the_run_keeps_to_the_budget():
     assert execute.execute_undecided(kernel, verdict, time.monotonic() - 1.0) == verdict
 
 
+def test_only_the_rules_asked_for_are_run_for():
+    path = MBAR / "run_parity_ring3.dsl"
+    kernel = check_source(path.read_text(), str(path)).kernel
+    verdict = verify_kernel(kernel, VerifyOptions(rules=("TAG",)))
+    assert execute.execute_undecided(kernel, verdict, None, ("TAG",)) == verdict
+    found = execute.execute_undecided(kernel, verify_kernel(kernel, VerifyOptions()), None, ("ASYNC",))
+    assert {f.rule for f in found.findings if f.severity == "error"} == {"ASYNC"}
+
+
 def test_the_command_line_exits_with_a_violation(capsys):
     assert verify_main([str(MBAR / "run_parity_ring3.dsl")]) == 1
     assert "met this in a legal execution" in capsys.readouterr().out
