@@ -15,6 +15,7 @@ stopped when it runs out (argus_verify/replay.py).
 from __future__ import annotations
 
 import dataclasses
+import math
 import re
 import time
 
@@ -24,6 +25,7 @@ from encode.findings import Finding, Verdict
 
 EXECUTE_S = 10.0        # the most a file spends running an undecided kernel
 SIZES = 3               # size choices tried (interp/sizes.pick_sizes)
+MAX_BLOCKS = 64         # sizes whose grid has more blocks are not run (`assume R <= 1000000` drew R = 1000000)
 # What an execution shows for certain: its memory accesses and synchronisation. Tags are left
 # out: a summarised value, or an input's conditional tag function read back after the kernel
 # stored into it, is modelled less exactly there than by the verifier.
@@ -36,10 +38,14 @@ def _violations(kernel: ir.Kernel, rules: tuple[str, ...] = RULES) -> list[dict]
     violations (derived ones left out) and deadlock, as plain records."""
     from interp.interpreter import interpret
     from interp.inputs import random_inputs
+    from interp.intexpr import IntEval
     from interp.layout import InterpretError
     from interp.sizes import pick_sizes
     for sizes in pick_sizes(kernel, n=SIZES):
         try:
+            ev = IntEval({**sizes, **{c.name: c.value for c in kernel.consts}})
+            if math.prod(int(ev(g)) for g in kernel.grid) > MAX_BLOCKS:
+                continue
             res = interpret(kernel, sizes, random_inputs(kernel, sizes, seed=0))
         except InterpretError:
             continue

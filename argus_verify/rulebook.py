@@ -148,7 +148,8 @@ _VERIFIER = {
                "`y = load Y[...]` where `load X[...]` was meant (X is then never read); a parameter "
                "left over from an earlier version of the kernel.",
                "Read the parameter where it was meant, or drop it from the kernel's signature."),
-    "START": ("Advice, not a failure: a running maximum or minimum (`m = maximum(m, ...)` in a loop) "
+    "START": ("Advice, not a failure: a running maximum or minimum (`m = maximum(m, ...)` in a loop, "
+              "or through negation: `m = -maximum(-m, y)` is a running minimum) "
               "that starts from a constant other than the operation's identity (-inf for a maximum, "
               "inf for a minimum, the type's extreme for integers), which the updates may never pass: "
               "the result is then the start, not a value of the data. Tags say where values come "

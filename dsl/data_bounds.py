@@ -20,14 +20,16 @@ from dsl.pad_values import F32_TINY, cast_value
 _NONNEGATIVE = ("abs", "exp", "exp2", "sqrt", "sigmoid")
 
 
-def data_bound(e: ir.Expr, op: str) -> float | None:
+def data_bound(e: ir.Expr, op: str, wide: bool = False) -> float | None:
     """A bound every value of tile math `e` at an element that is not padding respects: a
     lower bound for op "max" (`abs(x)`, `exp(x)`, `x * x` are >= 0.0), an upper bound for
-    "min"; None where none is known. Data is finite (docs/SEMANTICS.md)."""
+    "min"; None where none is known. Data is finite (docs/SEMANTICS.md). `wide`: e is f64
+    math throughout (no conversion in it), whose literals and sums round in f64, not f32
+    (held-out round 119: `maximum(x, 0.0) - 0.1` of f64 x is at least f64's -0.1)."""
     if op == "max":
-        return _lower(e)
+        return _lower(e, wide)
     if op == "min":
-        low = _lower(ir.Neg(e))
+        low = _lower(ir.Neg(e), wide)
         return None if low is None else -low
     return None
 
@@ -156,37 +158,37 @@ def _same_text(a: ir.Expr, b: ir.Expr) -> bool:
     return format_expr(a) == format_expr(b)
 
 
-def _lower(e: ir.Expr) -> float | None:
+def _lower(e: ir.Expr, wide: bool = False) -> float | None:
     """A lower bound of `e`'s values, as f32 holds it rounded down: math in f32 rounds each
     literal and each sum, to nearest, never below the largest f32 at most the exact value
     (held-out round 70: `maximum(x, 1.0) + 5e-8 + 5e-8 + 5e-8` is 1.0 in f32, not above it)."""
     match e:
         case ir.FloatLit(value=c) | ir.IntLit(value=c):
-            return _down(Fraction(c)) if math.isfinite(c) else float(c)
+            return _down(Fraction(c), wide) if math.isfinite(c) else float(c)
         case ir.Neg(operand=ir.Neg(operand=x)):
-            return _lower(x)
+            return _lower(x, wide)
         case ir.Neg(operand=ir.Call(func="minimum", args=(a, b))):
-            return _lower(ir.Call("maximum", (ir.Neg(a), ir.Neg(b)), ()))
+            return _lower(ir.Call("maximum", (ir.Neg(a), ir.Neg(b)), ()), wide)
         case ir.Neg(operand=ir.FloatLit(value=c) | ir.IntLit(value=c)):
-            return _down(-Fraction(c)) if math.isfinite(c) else -float(c)
+            return _down(-Fraction(c), wide) if math.isfinite(c) else -float(c)
         case ir.Call(func=f, args=(x,)) if f in _NONNEGATIVE:
             return 0.0
         case ir.Call(func="maximum", args=(a, b)):
-            got = [v for v in (_lower(a), _lower(b)) if v is not None]
+            got = [v for v in (_lower(a, wide), _lower(b, wide)) if v is not None]
             return max(got) if got else None
         case ir.Call(func="minimum", args=(a, b)):
-            la, lb = _lower(a), _lower(b)
+            la, lb = _lower(a, wide), _lower(b, wide)
             return None if la is None or lb is None else min(la, lb)
         case ir.Call(func="mask" | "bcast" | "reshape", args=(x, *_)):
-            return _lower(x)       # a mask's fill lies at the padding, not at the data
+            return _lower(x, wide)       # a mask's fill lies at the padding, not at the data
         case ir.Cast(operand=x, dtype=dt) if dt.is_float:
-            return _converted_bound(_lower(x), dt)
+            return _converted_bound(_lower(x, wide), dt)
         case ir.Cast(operand=x, dtype=dt) if dt is not ir.DType.BOOL:
             # into an integer type (a caller checks that nothing wraps: selects_only): the
             # conversion truncates and saturates, both monotone, and takes a NaN to 0, which
             # float math upstream may make (held-out round 117: `cast(maximum(y, 5.0), i32)`
             # of a y = sqrt(x) is 0 where x < 0, and 3 padding won): at most 0 then
-            low = _lower(x)
+            low = _lower(x, wide)
             if low is None or math.isnan(low):
                 return None
             from .masks import INT_RANGES
@@ -197,43 +199,43 @@ def _lower(e: ir.Expr) -> float | None:
             return 0.0
         case ir.Sym(kind=ir.SymKind.SIZE):
             return 1.0                 # every size is at least 1
-        case ir.Call(func="sum", args=(x,)) if _at_least(x, 0.0) and not _negative_fill(x):
+        case ir.Call(func="sum", args=(x,)) if _at_least(x, 0.0, wide) and not _negative_fill(x, wide):
             return 0.0                 # a sum of values >= 0.0, its padding too (`sum(d * d)`)
-        case ir.Bin(op=ir.BinOp.DIV, lhs=a, rhs=b) if _at_least(a, 0.0) and _above(b, 0.0) and \
+        case ir.Bin(op=ir.BinOp.DIV, lhs=a, rhs=b) if _at_least(a, 0.0, wide) and _above(b, 0.0, wide) and \
                 not any(isinstance(n, ir.Sym) and n.kind is ir.SymKind.TENSOR for n in iter_nodes(b)):
             return 0.0                 # over a positive scalar (`/ cast(C, f32)`): >= 0.0, maybe 0.0
         case ir.Bin(op=ir.BinOp.SUB, lhs=a, rhs=b):
-            return _lower(ir.Bin(ir.BinOp.ADD, a, ir.Neg(b)))      # a - b rounds as a + (-b)
+            return _lower(ir.Bin(ir.BinOp.ADD, a, ir.Neg(b)), wide)      # a - b rounds as a + (-b)
         case ir.Neg(operand=ir.Bin(op=ir.BinOp.ADD | ir.BinOp.SUB, lhs=a, rhs=b) as x):
             # -(a + b) is -a + -b and -(a - b) is -a + b: negation is exact and rounding to
             # nearest symmetric
-            return _lower(ir.Bin(ir.BinOp.ADD, ir.Neg(a), b if x.op is ir.BinOp.SUB else ir.Neg(b)))
+            return _lower(ir.Bin(ir.BinOp.ADD, ir.Neg(a), b if x.op is ir.BinOp.SUB else ir.Neg(b)), wide)
         case ir.Bin(op=ir.BinOp.ADD, lhs=a, rhs=b):
-            la, lb = _lower(a), _lower(b)
+            la, lb = _lower(a, wide), _lower(b, wide)
             if la is None or lb is None:
                 return None
-            return _down(Fraction(la) + Fraction(lb)) if math.isfinite(la) and math.isfinite(lb) else la + lb
+            return _down(Fraction(la) + Fraction(lb), wide) if math.isfinite(la) and math.isfinite(lb) else la + lb
         case ir.Call(func="where", args=(c, a, b)):
             # each side where it is picked: `where(x > 0.0, x, 0.0)` (a ReLU) is >= 0.0
-            la, lb = _picked_lower(c, a), _lower(b)
+            la, lb = _picked_lower(c, a, wide), _lower(b, wide)
             return None if la is None or lb is None else min(la, lb)
         case ir.Neg(operand=ir.Cast(operand=x, dtype=dt)) if dt.is_float:
-            return _converted_bound(_lower(ir.Neg(x)), dt)      # rounding to nearest is symmetric
+            return _converted_bound(_lower(ir.Neg(x), wide), dt)      # rounding to nearest is symmetric
         case ir.Neg(operand=ir.Call(func="where", args=(c, a, b))):
             # a min's bound: -where(x < -1.0, x, -1.0) >= 1.0
-            la, lb = _picked_lower(c, ir.Neg(a)), _lower(ir.Neg(b))
+            la, lb = _picked_lower(c, ir.Neg(a), wide), _lower(ir.Neg(b), wide)
             return None if la is None or lb is None else min(la, lb)
     return None
 
 
-def _picked_lower(cond: ir.Expr, e: ir.Expr) -> float | None:
+def _picked_lower(cond: ir.Expr, e: ir.Expr, wide: bool = False) -> float | None:
     """A lower bound of `e` where `cond` holds: its own, or c where cond says e > c or e >= c,
     or -c where e is -x and cond says x < c or x <= c (NaN fails each, so a NaN is never
     picked). Only for a literal c that every float type holds exactly: compared in f16, 0.1 is
     0.0999755859375, below f32's 0.1."""
-    got = [v for v in (_lower(e),) if v is not None]
+    got = [v for v in (_lower(e, wide),) if v is not None]
     if isinstance(cond, ir.Bin) and cond.op is ir.BinOp.AND:
-        got += [v for v in (_picked_lower(cond.lhs, e), _picked_lower(cond.rhs, e)) if v is not None]
+        got += [v for v in (_picked_lower(cond.lhs, e, wide), _picked_lower(cond.rhs, e, wide)) if v is not None]
     elif isinstance(cond, ir.Bin) and cond.op in _FLIPPED:
         for x, lit, op in ((cond.lhs, cond.rhs, cond.op), (cond.rhs, cond.lhs, _FLIPPED[cond.op])):
             c = _exact_literal(lit)
@@ -279,30 +281,38 @@ def _exact_literal(e: ir.Expr) -> float | None:
         return v if math.isfinite(v) and float(np.float16(v)) == v else None
 
 
-def _at_least(e: ir.Expr, v: float) -> bool:
-    low = _lower(e)
+def _at_least(e: ir.Expr, v: float, wide: bool = False) -> bool:
+    low = _lower(e, wide)
     return low is not None and low >= v
 
 
-def _above(e: ir.Expr, v: float) -> bool:
-    low = _lower(e)
+def _above(e: ir.Expr, v: float, wide: bool = False) -> bool:
+    low = _lower(e, wide)
     return low is not None and low > v
 
 
-def _negative_fill(e: ir.Expr) -> bool:
+def _negative_fill(e: ir.Expr, wide: bool = False) -> bool:
     """Whether a `mask` inside e may put a value below 0.0 (not a literal fill >= 0.0)."""
     for n in iter_nodes(e):
         if isinstance(n, ir.Call) and n.func == "mask":
             fill = dict(n.kwargs).get("fill")
-            v = _lower(fill) if fill is not None else 0.0
+            v = _lower(fill, wide) if fill is not None else 0.0
             if v is None or v < 0.0:
                 return True
     return False
 
 
-def _down(q: Fraction) -> float:
+def _down(q: Fraction, wide: bool = False) -> float:
     """The largest f32 at most q (0.0 for a positive q below f32's least normal number, which a
-    flush gives; -inf past its range)."""
+    flush gives; -inf past its range); `wide`: the largest f64 (whose math flushes nothing)."""
+    if wide:
+        try:
+            f = float(q)
+        except OverflowError:
+            f = math.inf if q > 0 else -math.inf
+        if math.isinf(f):
+            return -math.inf if q < 0 else float(np.finfo(np.float64).max)
+        return float(np.nextafter(f, -np.inf)) if Fraction(f) > q else f
     with np.errstate(over="ignore"):
         f = np.float32(float(q))
     if math.isinf(f):

@@ -72,6 +72,28 @@ def nobody_asserts(base: list, opts: SolverOptions, sink, span) -> bool:
     return True
 
 
+def never_needed(checker, cond: ir.Expr, base: list, scope: dict) -> bool:
+    """A claim `G or tag(...)...` whose guards (the disjuncts that read no tag) hold at every
+    element and instance the `assume`s allow never needs its tag part: it checks nothing
+    (held-out round 134: `assert block.x * BR + i < R or tag(s[i]).col == range(0, C)`, `< R`
+    written for `>= R`, proved a row sum that skipped a column tile). Reported unknown, never
+    proved; only a refutation counts (when the solver cannot tell, the claim stands)."""
+    parts = exprs.disjuncts(cond)
+    from dsl.asserts import reads_tags
+    guards = [d for d in parts if not reads_tags(d)]
+    if len(parts) < 2 or not guards or len(guards) == len(parts):
+        return False
+    quick = dataclasses.replace(checker.opts, last_step=False)
+    fails = [z3.Not(checker.env.cond(g, scope)) for g in guards]
+    if find_model(base + fails, quick, probe=True).verdict is not Verdict.PROVED:
+        return False
+    shown = " or ".join(f"`{format_expr(g)}`" for g in guards)
+    checker.sink.unknown("TAG", cond.span, f"this claim checks nothing: {shown} holds at every element and "
+                         "instance the `assume`s allow, so the tag part beside it is never needed (`G or claim` "
+                         "claims only where G fails)", vacuous=True)
+    return True
+
+
 def partly_asserted(checker, point, cond: ir.Expr, held: list, owner: list, scope: dict) -> None:
     """A claim under a role condition (`if thread.x == 0:`, `if thread.warp >= 4:`) is made
     only by the threads that pass it, on the elements they hold: the elements other threads
@@ -79,17 +101,30 @@ def partly_asserted(checker, point, cond: ir.Expr, held: list, owner: list, scop
     warning with an element no asserting thread holds, where there is one; the verdict is
     unchanged (the claim, as SEMANTICS.md defines it, was checked). Conditions that also read
     sizes, blocks, loop variables or data (`if block.x * BT + thread.x < R`) usually keep
-    threads off padding, and are left alone."""
+    threads off padding, and are left alone. A conjunct of a role condition that reads no
+    thread (`if thread.x == 0 and R >= 16:`, `and block.x >= 0`) is the same for every thread
+    of an instance: it is taken to hold, and the rest is the role (held-out round 134)."""
     roles = [g for g in point.guards if exprs.mentions_thread(g.cond)]
-    if not roles or any(exprs.free_syms(g.cond) - exprs.free_syms(g.cond, ir.SymKind.CONST)
-                        or exprs.mentions_block(g.cond) or exprs.reads_elements(g.cond) for g in roles):
+    uniform: list = []
+    for g in roles:
+        for c in exprs.conjuncts(g.cond) if g.positive else [g.cond]:
+            if not exprs.mentions_thread(c):
+                uniform.append(c)
+            elif exprs.free_syms(c) - exprs.free_syms(c, ir.SymKind.CONST) or exprs.mentions_block(c) \
+                    or exprs.reads_elements(c):
+                return
+    if not roles:
+        return
+    try:
+        facts = held + [checker.env.cond(c, scope) for c in uniform] + [z3.Not(z3.And(*owner))]
+    except Unsupported:
         return
     quick = dataclasses.replace(checker.opts, last_step=False)
-    out = find_model(held + [z3.Not(z3.And(*owner))], quick, probe=True)
+    out = find_model(facts, quick, probe=True)
     if out.verdict is not Verdict.REFUTED:
         return
     from .witness import Witness, holder
-    model = checker.minimal(held + [z3.Not(z3.And(*owner))], scope, out.model)
+    model = checker.minimal(facts, scope, out.model)
     w = Witness(checker.df, point, model, scope, {})
     elem = next(n.elem for n in exprs.iter_nodes(cond) if isinstance(n, ir.TagField))
     shown = ", ".join(f"`{'' if g.positive else 'not '}{format_expr(g.cond)}`" for g in roles)

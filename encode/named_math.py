@@ -72,4 +72,11 @@ def bound_through_math(df, e: ir.Expr, op: str, at=None) -> tuple[ir.Expr, float
         return None if t is None else t.dtype
     if not (float_valued(math_of, dtype_of) or selects_only(math_of, dtype_of)):
         return math_of, None
-    return math_of, data_bound(math_of, op)
+    return math_of, data_bound(math_of, op, wide=_f64_throughout(math_of, dtype_of))
+
+
+def _f64_throughout(e: ir.Expr, dtype_of) -> bool:
+    """Whether tile math e is f64 math with no conversion in it: every tile it reads is f64."""
+    tiles = [n for n in _iter(e) if isinstance(n, ir.Sym) and n.kind is ir.SymKind.TENSOR]
+    return bool(tiles) and all(dtype_of(n.name) is ir.DType.F64 for n in tiles) and not any(
+        isinstance(n, ir.Cast) or isinstance(n, ir.Call) and n.func == "index" for n in _iter(e))

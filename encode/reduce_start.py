@@ -177,7 +177,7 @@ def _update(df, s, known: dict, sink, writes: list) -> None:
     if _summand(s):
         _sum_start(s, starts, writes, sink)
         return
-    got = running.update(s.value, s.target.name)
+    got = running.update(s.value, s.target.name) or _negated(s.value, s.target.name)
     if got is None:
         return
     op, other = got
@@ -199,6 +199,18 @@ def _update(df, s, known: dict, sink, writes: list) -> None:
         f"{_number(start, dtype)}, the result is that start, not a value of the data",
         hint=f"start '{s.target.name}' at {shown}; if {_number(start, dtype)} is meant as a "
         f"{'floor' if op == 'max' else 'ceiling'}, apply it after the loop", severity="warning"))
+
+
+def _negated(e: ir.Expr, name: str) -> tuple[str, ir.Expr] | None:
+    """A running extremum written through negation: `m = -maximum(-m, y)` is minimum(m, -y),
+    `m = -minimum(-m, y)` maximum(m, -y); (op, the other operand) as running.update gives."""
+    match e:
+        case ir.Neg(operand=ir.Call(func="maximum" | "minimum" as f, args=(a, b), kwargs=()) as call):
+            for x, y in ((a, b), (b, a)):
+                if isinstance(x, ir.Neg) and isinstance(x.operand, ir.Sym) and x.operand.name == name \
+                        and name not in exprs.free_syms(y, ir.SymKind.TENSOR):
+                    return ("min" if f == "maximum" else "max"), ir.Neg(y, call.span)
+    return None
 
 
 def _product(s: ir.Compute) -> tuple | None:

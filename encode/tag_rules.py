@@ -16,7 +16,7 @@ from dsl import exprs, ir
 from dsl.asserts import guarded_claim, reads_tags
 
 from . import program as prog
-from .dead_claims import nobody_asserts, partly_asserted
+from .dead_claims import never_needed, nobody_asserts, partly_asserted
 from .elem_reads import depends_on_opaque, holds_for_any_opaque, witness_needs_opaque
 from .minimize import minimize_model
 from .solver import Verdict as SV, find_model, prove
@@ -220,6 +220,8 @@ class TagChecker:
             if nobody_asserts(base, self.opts, self.sink, point.stmt.span):
                 return
             partly_asserted(self, point, cond, list(self.env.facts) + facts + ifacts + stored, owner, scope)
+        if not what and never_needed(self, cond, base, scope):
+            return
         guarded = guarded_claim(cond)
         if guarded is not None:       # `G or covers(...)`: the claim where the guard fails
             base.append(z3.Not(self.env.cond(guarded[0], scope)))

@@ -433,6 +433,10 @@ REPLAY = {"RACE": replay_race, "WAR": replay_pair, "ASYNC": replay_pair, "SYNC":
     ("z + 1.0", "m + sum(x, axis=1)", True),                      # held-out round 131
     ("z - 2.0", "m - sum(x, axis=1)", True),
     ("z + 1.0", "m * 0.5 + sum(x, axis=1)", False),               # a rescale: no running sum
+    ("z", "-maximum(-m, -min(x, axis=1))", True),                  # a minimum through negation
+    ("z + inf", "-maximum(-m, -min(x, axis=1))", False),
+    ("z - inf", "-minimum(-m, -max(x, axis=1))", False),           # a maximum through negation
+    ("z + 3.0", "-minimum(-m, -max(x, axis=1))", True),
 ])
 def test_start_reports_only_a_start_the_data_may_pass(start, update, found):
     text = ("kernel k(X: f32[R, 64], Y: f32[R]):\n    assume R % 4 == 0\n    grid (R / 4)\n    threads 64\n"

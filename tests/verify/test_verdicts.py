@@ -481,6 +481,7 @@ HELD_OUT = [
     ("r115_ok_min_where_clamped", {"R": 37, "C": 64}),   # a min's bound through a where
     ("r115_ok_i8_cast_then_square", {"R": 37, "C": 64}),  # an integer tile made float, then squared
     ("r131_ok_meanpool_mask_len", {"NB": 3, "T": 37}),   # mask(acc / LEN, LEN > 0, fill=0.0) where the range is empty
+    ("r119_ok_f64_relu_minus_tenth_rowmax", {"R": 8, "C": 37}),  # f64 padding -0.1 against f64's bound
 ]
 
 
@@ -993,6 +994,34 @@ def test_a_claim_under_a_role_condition_warns_only_where_some_holder_skips_it(go
         k = check_source(p.read_text(), str(p)).kernel
         assert check_lowering(k, p.read_text(), p.with_suffix(".ref.py"), [{"R": 32, "C": 48}],
                               seeds=(0,)).verdict == "ok", name
+
+
+@pytest.mark.parametrize("role", ["thread.x == 0 and block.x >= 0", "thread.x == 0 and R >= 16"])
+def test_a_role_condition_with_a_part_no_thread_reads_still_warns(role):
+    """Held-out round 134: a conjunct that reads no thread (a block or size condition) hid the
+    role `thread.x == 0` from the warning; it is the same for every thread of an instance."""
+    path = HERE / "role_claim_thread_zero_only.dsl"
+    text = path.read_text().replace("    if thread.x == 0:\n", f"    if {role}:\n")
+    assert text != path.read_text()
+    w = verify_kernel(check_source(text, "k.dsl").kernel, VerifyOptions(rules=("TAG",)))
+    (f,) = w.findings
+    assert f.severity == "warning" and f"only by the threads that pass `{role}`" in f.message
+    assert f.thread not in (None, 0), f
+
+
+@pytest.mark.parametrize("guard, vacuous", [("block.x * BR + i < R", True), ("block.x * BR + i >= R", False)])
+def test_a_guard_that_always_holds_leaves_the_claim_checking_nothing(guard, vacuous):
+    """Held-out round 134: `assert block.x * BR + i < R or tag(s[i]).col == range(0, C)` (`< R`
+    for `>= R`) under `R % 4 == 0` never needs its tag part, and proved a row sum that skips a
+    column tile. It is unknown, saying it checks nothing; the guard as meant refutes it."""
+    text = (HERE / "never_proved/r134_v02_bad_claim_vacuous_disjunct.dsl").read_text()
+    text = text.replace("block.x * BR + i < R or", f"{guard} or")
+    v = verify_kernel(check_source(text, "k.dsl").kernel, VerifyOptions())
+    if vacuous:
+        assert v.status == "unknown" and not v.findings, v.findings
+        assert any(u.vacuous and "checks nothing" in u.reason for u in v.unknowns), v.unknowns
+    else:
+        assert v.status == "violation" and v.findings[0].rule == "TAG", (v.findings, v.unknowns)
 
 
 def test_a_scalar_cast_divisor_is_no_tile_in_the_padding_places():
