@@ -3,11 +3,12 @@
 Where the verifier leaves obligations unknown and finds nothing, the kernel is run on the
 concrete interpreter (which shares no code with the encoder) at a few small sizes the
 assumptions allow, over its whole grid, on random inputs. Every race, bound or
-synchronisation violation the interpreter meets happened in a legal execution (one schedule of the role branches, copies landing as
-late as their phases allow), so it is reported as an error with that execution as its
-witness: the kernel is refuted, not proved. The unknowns stay listed; nothing is ever
-proved this way. A ring whose wait parity fits no round (`k % 2` on a ring of 3) is such a
-kernel: the model cannot count its phases, the interpreter hangs on them.
+synchronisation violation the interpreter meets happened in a legal execution (one schedule
+of the role branches, copies landing as late as their phases allow), so it is reported as
+an error with that execution as its witness: the kernel is refuted, not proved. The
+unknowns stay listed; nothing is ever proved this way. A ring whose wait parity fits no
+round (`k % 2` on a ring of 3) is such a kernel: the model cannot tell which phase each
+wait waits for; the interpreter reads a slot before its copy lands.
 
 The runs share the file's time budget, capped at EXECUTE_S, in a child process that is
 stopped when it runs out (argus_verify/replay.py).
@@ -48,6 +49,8 @@ def _violations(kernel: ir.Kernel, rules: tuple[str, ...] = RULES) -> list[dict]
                 continue
             res = interpret(kernel, sizes, random_inputs(kernel, sizes, seed=0))
         except InterpretError:
+            continue
+        except Exception:       # the oracle's own failure is no evidence either way (replay.py's _note)
             continue
         found = [dict(rule=v.rule, line=v.line, block=v.block, thread=v.thread, iteration=v.iteration,
                       detail=v.detail) for v in res.violations if not v.derived and v.rule in rules]

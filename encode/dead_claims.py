@@ -84,7 +84,10 @@ def never_needed(checker, cond: ir.Expr, base: list, scope: dict) -> bool:
     if len(parts) < 2 or not guards or len(guards) == len(parts):
         return False
     quick = dataclasses.replace(checker.opts, last_step=False)
-    fails = [z3.Not(checker.env.cond(g, scope)) for g in guards]
+    try:
+        fails = [z3.Not(checker.env.cond(g, scope)) for g in guards]
+    except Unsupported:
+        return False
     if find_model(base + fails, quick, probe=True).verdict is not Verdict.PROVED:
         return False
     shown = " or ".join(f"`{format_expr(g)}`" for g in guards)

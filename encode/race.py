@@ -169,10 +169,11 @@ def _not_handed_off(proto, at_a, at_b) -> list:
 def _needs_distrust(ctx, unhanded: list, at_a: At, at_b: At) -> str:
     """The untrusted mbarrier a race needs, where it has no witness with every barrier trusted
     (its rounds taken for its phases): the race may be the model's, rounds it counts otherwise
-    than the kernel (held-out round 134: 128 threads arriving twice on a count of 256, their
-    second arrival taken for round 1), so it is a finding only under an error that explains
-    the distrust (encode/rootcause.unexplained); "" where it stands trusted, or none is
-    untrusted."""
+    than the kernel (held-out round 134: writers and readers handing a buffer back and forth
+    over one barrier of count 128, whose round 0 the model gave 256 arrivals; two races the
+    interpreter did not reproduce were errors), so it is a finding only under an error that
+    explains the distrust (encode/rootcause.unexplained); "" where it stands trusted, or none
+    is untrusted."""
     proto = ctx.protocol
     untrusted = [n for n, b in proto.bars.items() if b.why_not]
     if not untrusted:
