@@ -158,7 +158,9 @@ _VERIFIER = {
               "(`p = p * ...`, or p once as a factor: `-(p * s * 2.0)`, `p / s`) that starts at 0.0 "
               "stays 0.0. A running sum (`s = s + ...`, s once as a term) or an mma's accumulator that "
               "starts at a number other than 0.0 (`acc = z + 1.0`) adds that number to the data's sum "
-              "(held-out round 131); a sum that is also rescaled (`l = l * alpha + ...`) is not reported.",
+              "(held-out round 131); a sum that is also rescaled (`l = l * alpha + ...`) keeps the start times "
+              "the rescales, and is reported unless a rescale factor is 0.0 at its first update (an online "
+              "softmax's exp(m_prev - m) with m started at -inf erases any start).",
               "An index or value accumulator started from `zeros` (an argmin's index at 0 instead of "
               "the largest i32, a running max at 0.0 over data that may be negative); a sum or GEMM "
               "accumulator started at `z + 1.0`.",

@@ -16,6 +16,7 @@ import itertools
 import math
 
 from dsl import exprs, ir
+from dsl.fmt import format_expr
 from dsl.masks import INT_RANGES
 from dsl.pad_values import value_at
 from dsl.stmt_map import defined, written
@@ -177,6 +178,10 @@ def _update(df, s, known: dict, sink, writes: list) -> None:
     if _summand(s):
         _sum_start(s, starts, writes, sink)
         return
+    factors = _rescale(s)
+    if factors is not None:
+        _rescaled_start(df, s, factors, known, writes, sink)
+        return
     got = running.update(s.value, s.target.name) or _negated(s.value, s.target.name)
     if got is None:
         return
@@ -217,7 +222,11 @@ def _product(s: ir.Compute) -> tuple | None:
     """The other factors of a running product `p = p * e` that reads p once, as a factor
     (`p * s * 2.0`, `-(p * s)`, `p / s`: issue 17), or None (new-user round 111: a cumulative
     product started at `z + 0.0` proved, every output 0)."""
-    me = s.target.name
+    return _factors(s.value, s.target.name)
+
+
+def _factors(e: ir.Expr, me: str) -> tuple | None:
+    """The other factors of product `e` that reads tile `me` once, as a factor; else None."""
     factors: list = []
 
     def split(e: ir.Expr, over: bool) -> None:
@@ -232,14 +241,68 @@ def _product(s: ir.Compute) -> tuple | None:
                 split(b, True)
             case _:
                 factors.append((e, over))
-    split(s.value, False)
-    mine = [i for i, (e, over) in enumerate(factors) if not over and isinstance(e, ir.Sym) and e.name == me]
+    split(e, False)
+    mine = [i for i, (x, over) in enumerate(factors) if not over and isinstance(x, ir.Sym) and x.name == me]
     if len(mine) != 1:
         return None
-    others = tuple(e for i, (e, _) in enumerate(factors) if i != mine[0])
-    if any(me in exprs.free_syms(e, ir.SymKind.TENSOR) for e in others):
+    others = tuple(x for i, (x, _) in enumerate(factors) if i != mine[0])
+    if any(me in exprs.free_syms(x, ir.SymKind.TENSOR) for x in others):
         return None
     return others
+
+
+def _terms(e: ir.Expr) -> list[tuple[ir.Expr, bool]]:
+    """The terms of a sum `a + b - c` (each with whether it is subtracted)."""
+    terms: list = []
+
+    def split(x: ir.Expr, neg: bool) -> None:
+        match x:
+            case ir.Bin(op=ir.BinOp.ADD, lhs=a, rhs=b):
+                split(a, neg)
+                split(b, neg)
+            case ir.Bin(op=ir.BinOp.SUB, lhs=a, rhs=b):
+                split(a, neg)
+                split(b, not neg)
+            case _:
+                terms.append((x, neg))
+    split(e, False)
+    return terms
+
+
+def _rescale(s) -> tuple | None:
+    """The factors of a rescaled running sum `l = l * alpha + e` (l once, as a factor of one
+    added term that is not l alone; the other terms do not read l), or None."""
+    if not isinstance(s, ir.Compute):
+        return None
+    me = s.target.name
+    terms = _terms(s.value)
+    mine = [(x, neg) for x, neg in terms if me in exprs.free_syms(x, ir.SymKind.TENSOR)]
+    if len(mine) != 1 or len(terms) < 2 or mine[0][1] or isinstance(mine[0][0], ir.Sym):
+        return None
+    return _factors(mine[0][0], me) or None
+
+
+def _rescaled_start(df, s, factors: tuple, known: dict, writes: list, sink) -> None:
+    """START for a rescaled running sum that may start at a number other than 0.0 (held-out
+    round 134: an online softmax's `l = z + 1.0` beside a maximum started at tile 0's, its
+    `l = l * exp(m_prev - m) + ...` keeping 1.0 times the rescales): the start stays in the
+    result unless a factor is 0.0 at its first update (`exp(m_prev - m)` with m started at
+    -inf is exp(-inf) = 0.0, which erases any start: held-out round 41's attention)."""
+    name = s.target.name
+    off = sorted(v for v in known[name] if v != 0.0 and not math.isnan(v))
+    if not off or not all(isinstance(w, ir.Zeros) or w is s or _summand(w) or isinstance(w, ir.Compute)
+                          and name not in exprs.free_syms(w.value, ir.SymKind.TENSOR) for w in writes):
+        return
+    if any(_numbers(df, with_consts(df.kernel, f), known) == frozenset((0.0,)) for f in factors):
+        return
+    some = " on some path" if len(known[name]) > 1 else ""
+    shown = _number(off[0], s.target.dtype)
+    scale = " * ".join(format_expr(f) for f in factors)
+    sink.finding(Finding(
+        "START", s.span, f"the running sum '{name}' starts at {shown}{some}, and each update rescales it by "
+        f"`{scale}`, which is not 0.0 at its first update: the result holds {shown} times the rescales besides "
+        "the sum of the data", hint=f"start '{name}' at 0.0 (`zeros`), or start the maximum the rescale follows "
+        "at -inf, so that the first rescale is 0.0", severity="warning"))
 
 
 def _summand(s) -> bool:
@@ -249,19 +312,7 @@ def _summand(s) -> bool:
         return s.c == s.target.name
     if not isinstance(s, ir.Compute):
         return False
-    me, terms = s.target.name, []
-
-    def split(e: ir.Expr, neg: bool) -> None:
-        match e:
-            case ir.Bin(op=ir.BinOp.ADD, lhs=a, rhs=b):
-                split(a, neg)
-                split(b, neg)
-            case ir.Bin(op=ir.BinOp.SUB, lhs=a, rhs=b):
-                split(a, neg)
-                split(b, not neg)
-            case _:
-                terms.append((e, neg))
-    split(s.value, False)
+    me, terms = s.target.name, _terms(s.value)
     mine = [i for i, (e, neg) in enumerate(terms) if not neg and isinstance(e, ir.Sym) and e.name == me]
     return len(mine) == 1 and not any(me in exprs.free_syms(e, ir.SymKind.TENSOR)
                                       for i, (e, _) in enumerate(terms) if i != mine[0])

@@ -432,7 +432,8 @@ REPLAY = {"RACE": replay_race, "WAR": replay_pair, "ASYNC": replay_pair, "SYNC":
     ("z", "sum(x, axis=1) + m - 1.0", False),
     ("z + 1.0", "m + sum(x, axis=1)", True),                      # held-out round 131
     ("z - 2.0", "m - sum(x, axis=1)", True),
-    ("z + 1.0", "m * 0.5 + sum(x, axis=1)", False),               # a rescale: no running sum
+    ("z + 1.0", "m * 0.5 + sum(x, axis=1)", True),                # a rescale by 0.5 keeps 1.0 * 0.5^n
+    ("z + 1.0", "m * 0.0 + sum(x, axis=1)", False),               # the first rescale erases the start
     ("z", "-maximum(-m, -min(x, axis=1))", True),                  # a minimum through negation
     ("z + inf", "-maximum(-m, -min(x, axis=1))", False),
     ("z - inf", "-minimum(-m, -max(x, axis=1))", False),           # a maximum through negation
@@ -446,6 +447,17 @@ def test_start_reports_only_a_start_the_data_may_pass(start, update, found):
     kernel = check_source(text, "k.dsl").kernel
     verdict = verify_kernel(kernel, VerifyOptions(rules=("START",)))
     assert bool([f for f in verdict.findings if f.rule == "START"]) == found, verdict.findings
+
+
+def test_a_rescaled_sum_from_one_warns_unless_its_first_rescale_is_zero():
+    """tests/kernels/bad/start_online_softmax_sum_from_one.dsl (held-out round 134): l starts at
+    1.0 beside a maximum started at tile 0's. Started at -inf instead, with every tile in the
+    loop, the first rescale is exp(-inf - m) = 0.0, which erases any start: no warning."""
+    text = (ROOT / "tests/kernels/bad/start_online_softmax_sum_from_one.dsl").read_text()
+    ok = text.replace("    m = max(x0, axis=1)\n", "    m = z - inf\n").replace("range(1, C / BC)", "range(C / BC)")
+    assert ok != text
+    verdict = verify_kernel(check_source(ok, "k.dsl").kernel, VerifyOptions(rules=("START",)))
+    assert not verdict.findings, verdict.findings
 
 
 def test_start_follows_a_reset_inside_an_outer_loop():
