@@ -46,7 +46,8 @@ class BlockExec(MemoryStatements):
         self.block = block
         self.T = interp.threads
         self.regs: dict[str, Reg] = {}
-        self.mem = Memory(self.T + agent_count(interp.kernel, interp.consts), block_threads=self.T)   # + one copy agent per mbarrier
+        # one clock row per thread, then one copy agent per mbarrier element
+        self.mem = Memory(self.T + agent_count(interp.kernel, interp.consts), block_threads=self.T)
         self.mbar = Mbarriers(self, self.T)
         self.wgmma = WgmmaGroups(self, self.T)
         interp.global_log.start_block(block)
