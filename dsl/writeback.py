@@ -14,7 +14,7 @@ from collections import Counter
 from dataclasses import dataclass
 
 from . import exprs, ir
-from .compute import BINARY, UNARY
+from .compute import BINARY, UNARY, redefines
 
 
 @dataclass(frozen=True, slots=True)
@@ -33,6 +33,8 @@ class WriteBacks:
     trips (store, RoundTrip); looked up by statement identity."""
     copies: tuple[tuple[ir.Compute, ir.Expr], ...] = ()
     stores: tuple[tuple[ir.Store, RoundTrip], ...] = ()
+    # register tiles with an in-place update (`s = s + x`, a copy back, `acc = mma(a, b, acc)`)
+    running: frozenset[str] = frozenset()
 
     def copy_of(self, s) -> ir.Expr | None:
         return next((e for c, e in self.copies if c is s), None)
@@ -47,7 +49,13 @@ def write_backs(kernel: ir.Kernel) -> WriteBacks:
     copies: list = []
     stores: list = []
     _scan(kernel.body, None, writes, shared, False, copies, stores)
-    return WriteBacks(tuple(copies), tuple(stores))
+    top = {id(s) for s in kernel.body if redefines(s)}
+    running = {s.target.name for s in ir.walk(kernel.body)
+               if isinstance(s, ir.Mma) and s.c == s.target.name
+               or isinstance(s, ir.Compute) and id(s) not in top
+               and s.target.name in exprs.free_syms(s.value, ir.SymKind.TENSOR)}
+    running |= {c.target.name for c, _ in copies}
+    return WriteBacks(tuple(copies), tuple(stores), frozenset(running))
 
 
 def assigned(s) -> str | None:

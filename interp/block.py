@@ -16,7 +16,7 @@ import numpy as np
 from dsl import exprs, ir
 
 from .assertions import AssertChecker, TileView
-from .compute import NUMPY, ComputeEval, Val, accumulate, cast, mma
+from .compute import NUMPY, ComputeEval, Val, accumulate, cast, mma, with_data
 from .intexpr import IntEval
 from .layout import InterpretError, distribution
 from .mbarriers import Mbarriers, agent_count, has_wait, sibling_role_count
@@ -327,6 +327,10 @@ class BlockExec(MemoryStatements):
             v = Val(v.values, accumulate(self.regs[s.target.name].tags, upd), v.taint, v.uninit)
         elif selfref:
             v = Val(v.values, accumulate(self.regs[s.target.name].tags, v), v.taint, v.uninit)
+        elif s.target.name in self.I.write_backs.running:
+            # a running value's reset: its records from constants hold no data (`l = z + 1.0`
+            # is an empty accumulator, also where its loop runs no iteration: encode/accumulate.py)
+            v = Val(v.values, with_data(v.tags), v.taint, v.uninit)
         self.report_uninit(v, s.target, shape, active, "elementwise math")
         self.write_val(s.target, shape, v, active)
 

@@ -343,10 +343,10 @@ def accumulate(old_tags: Tags, new: Val) -> Tags:
     the verifier drops them from an accumulator's initialisation (encode/accumulate.py); so
     are the update's own (`s = s / 64.0` adds nothing: the target reads as the empty record
     and the literal carries no input element), as encode/compute_tags.update_contributions has it."""
-    return union(_with_data(old_tags), _with_data(new.tags))
+    return union(with_data(old_tags), with_data(new.tags))
 
 
-def _with_data(t):
+def with_data(t):
     """`t` without its records that have no field (a tile left with none holds no data)."""
     if isinstance(t, Tags):
         if not t.ncontrib:
@@ -373,7 +373,7 @@ def mma(a, b, c, out_dtype: ir.DType, accumulates: bool = False) -> Val:
     acc = np.float64 if out_dtype is ir.DType.F64 else np.float32 if out_dtype.is_float else np.int64
     with np.errstate(all="ignore"):
         values = cv.astype(acc) + av.astype(acc) @ bv.astype(acc)
-    tags = union(_with_data(c.tags) if accumulates else c.tags, contract(a.tags, b.tags))
+    tags = union(with_data(c.tags) if accumulates else c.tags, contract(a.tags, b.tags))
     a_t, b_t = np.broadcast_to(a.taint, av.shape), np.broadcast_to(b.taint, bv.shape)
     a_u, b_u = ~np.broadcast_to(a.written, av.shape), ~np.broadcast_to(b.written, bv.shape)
     taint = np.broadcast_to(c.taint, cv.shape) | a_t.any(1)[:, None] | b_t.any(0)[None, :]

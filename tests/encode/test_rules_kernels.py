@@ -450,13 +450,11 @@ def test_start_reports_only_a_start_the_data_may_pass(start, update, found):
 
 
 def test_a_rescaled_sum_from_one_warns_unless_its_first_rescale_is_zero():
-    """tests/verify/kernels/start_online_softmax_sum_from_one.dsl (held-out round 134): l starts
-    at 1.0 beside a maximum started at tile 0's: START at the rescaled update. Started at -inf
+    """tests/kernels/bad/start_online_softmax_sum_from_one.dsl (held-out round 134): l starts at
+    1.0 beside a maximum started at tile 0's: START at the rescaled update. Started at -inf
     instead, with every tile in the loop, the first rescale is exp(-inf - m) = 0.0, which
-    erases any start: no warning. (Not among tests/kernels/bad: its claim on l holds
-    vacuously where the loop runs no iteration, which the interpreter refutes: an open
-    difference of the two semantics, SOUNDNESS.md round 134.)"""
-    text = (ROOT / "tests/verify/kernels/start_online_softmax_sum_from_one.dsl").read_text()
+    erases any start: no warning."""
+    text = (ROOT / "tests/kernels/bad/start_online_softmax_sum_from_one.dsl").read_text()
     bad = verify_kernel(check_source(text, "k.dsl").kernel, VerifyOptions(rules=("START",)))
     assert [(f.span.line, f.rule, f.severity) for f in bad.findings] == [(21, "START", "warning")], bad.findings
     assert "rescales it by `exp(m_prev - m)`" in bad.findings[0].message

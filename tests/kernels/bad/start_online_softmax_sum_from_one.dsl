@@ -18,7 +18,7 @@ kernel online_softmax(X: f32[R, C], Y: f32[R, C]):
         x = load X[block.x * BR : +BR, ct * BC : +BC]
         m_prev = m
         m = maximum(m, max(x, axis=1))
-        l = l * exp(m_prev - m) + sum(exp(x - bcast(m, axis=1, n=BC)), axis=1)
+        l = l * exp(m_prev - m) + sum(exp(x - bcast(m, axis=1, n=BC)), axis=1)  #! warning[START]
     assert tag(m[i]).row == block.x * BR + i and tag(m[i]).col == range(0, C)
     assert tag(l[i]).row == block.x * BR + i
     for ct in range(C / BC):
