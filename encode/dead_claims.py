@@ -15,6 +15,7 @@ import dataclasses
 import z3
 
 from dsl import exprs, ir
+from dsl.asserts import reads_tags
 from dsl.fmt import format_expr
 
 from .access import enabled, loop_vars
@@ -79,7 +80,6 @@ def never_needed(checker, cond: ir.Expr, base: list, scope: dict) -> bool:
     written for `>= R`, proved a row sum that skipped a column tile). Reported unknown, never
     proved; only a refutation counts (when the solver cannot tell, the claim stands)."""
     parts = exprs.disjuncts(cond)
-    from dsl.asserts import reads_tags
     guards = [d for d in parts if not reads_tags(d)]
     if len(parts) < 2 or not guards or len(guards) == len(parts):
         return False

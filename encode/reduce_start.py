@@ -290,8 +290,7 @@ def _rescaled_start(df, s, factors: tuple, known: dict, writes: list, sink) -> N
     -inf is exp(-inf) = 0.0, which erases any start: held-out round 41's attention)."""
     name = s.target.name
     off = sorted(v for v in known[name] if v != 0.0 and not math.isnan(v))
-    if not off or not all(isinstance(w, ir.Zeros) or w is s or _summand(w) or isinstance(w, ir.Compute)
-                          and name not in exprs.free_syms(w.value, ir.SymKind.TENSOR) for w in writes):
+    if not off or not all(w is s or _adds_or_sets(w, name) for w in writes):
         return
     if any(_numbers(df, with_consts(df.kernel, f), known) == frozenset((0.0,)) for f in factors):
         return
@@ -327,8 +326,7 @@ def _sum_start(s, starts: frozenset, writes: list, sink) -> None:
     start a different number)."""
     name = s.target.name
     off = sorted(v for v in starts if v != 0.0 and not math.isnan(v))
-    if not off or not all(isinstance(w, ir.Zeros) or _summand(w) or isinstance(w, ir.Compute)
-                          and name not in exprs.free_syms(w.value, ir.SymKind.TENSOR) for w in writes):
+    if not off or not all(_adds_or_sets(w, name) for w in writes):
         return
     some = " on some path" if len(starts) > 1 else ""
     shown = _number(off[0], s.target.dtype)
@@ -338,6 +336,12 @@ def _sum_start(s, starts: frozenset, writes: list, sink) -> None:
         f"data's sum plus {shown}, not the sum of the data",
         hint=f"start '{name}' at 0.0 (`zeros`); if {shown} is meant as an offset, add it after the loop",
         severity="warning"))
+
+
+def _adds_or_sets(w, name: str) -> bool:
+    """A write of running sum `name` that adds to it or sets it anew (not a rescale)."""
+    return isinstance(w, ir.Zeros) or _summand(w) or isinstance(w, ir.Compute) \
+        and name not in exprs.free_syms(w.value, ir.SymKind.TENSOR)
 
 
 def _inner(e: ir.Expr, op: str) -> ir.Expr:
