@@ -58,13 +58,20 @@ def check(ctx) -> None:
             ctx.sink.unknown("SYNC", w.point.span, f"whether the waits on {bar.name} return is not known: "
                              + _why_unaligned(proto, bar, w))
         for w in proto.waits(bar.name):
-            if w.loop is None and bar.complete and w.ordinal - proto.offset[id(w)] >= bar.complete.get(w.shift, 0):
+            if never_returns(proto, bar, w):
                 ctx.sink.finding(_never(ctx, proto, bar, w))
                 return
             found = _overtaken(ctx, proto, w, bar.completers)
             if found is not None:
                 ctx.sink.finding(_finding(ctx, proto, w, *found))
                 return
+
+
+def never_returns(proto, bar, w) -> bool:
+    """A straight-line wait, on a trusted mbarrier, for a phase no round completes (its
+    arrivals stop short): reported as a deadlock, and what follows it in its thread never runs."""
+    return w.loop is None and bool(bar.complete) and not bar.why_not \
+        and w.ordinal - proto.offset[id(w)] >= bar.complete.get(w.shift, 0)
 
 
 def _why_unaligned(proto, bar, w) -> str:

@@ -15,6 +15,7 @@ from .findings import Finding
 from .hb import At
 from .solver import Verdict as SV, find_model
 from .memwitness import ModelView, access_operand, element_text, iteration_text, thread_text
+from .missed_phase import never_returns
 from .symbols import Unsupported
 from .terms import And
 
@@ -129,7 +130,7 @@ def check_ordered(ctx, a, b) -> None:
         return                                   # every path from a to b passes a barrier
     ia, ib, same = _pair(ctx, a, b)
     at_a, at_b = At(a.point, ia.loops, ia.t), At(b.point, ib.loops, ib.t)
-    facts = ia.facts + ib.facts + [same, ctx.hb.before(at_a, at_b)]
+    facts = ia.facts + ib.facts + [same, ctx.hb.before(at_a, at_b), _reached(ctx, at_a), _reached(ctx, at_b)]
     if a.in_flight and a.tma:
         if ctx.protocol is None:
             raise Unsupported("a bulk copy needs an mbarrier", a.span)
@@ -160,6 +161,18 @@ def check_ordered(ctx, a, b) -> None:
             hint = ("two threads run the two branches side by side: make them touch different elements (for a "
                     "store split between threads, the same layout in both branches)")
         _report(ctx, rule, ia, ib, mv, note, hint, unordered)
+
+
+def _reached(ctx, at: At):
+    """No wait that never returns (a deadlock, reported as such: encode/missed_phase.py) comes
+    before instance `at` in its thread: an access after one never runs, and a race with it was
+    a second error beside the deadlock that no execution shows."""
+    proto = ctx.protocol
+    if proto is None:
+        return z3.BoolVal(True)
+    stuck = [w for bar in proto.bars.values() for w in proto.waits(bar.name) if never_returns(proto, bar, w)]
+    return And(*(z3.Not(And(proto.runs(w, {}, at.thread), ctx.hb.before(At(w.point, {}, at.thread), at)))
+                 for w in stuck))
 
 
 def _not_handed_off(proto, at_a, at_b) -> list:

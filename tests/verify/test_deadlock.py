@@ -75,8 +75,9 @@ def test_shipped_warp_specialised_kernels_have_no_deadlock():
 # rounds 46 and 47: loop waits after one straight-line round, loops of different trip counts;
 # round 49: a copying lane with fewer rounds than the lane that expects its bytes; a count
 # that the arrivals never reach in all (an untrusted array: encode/mbar_balance._starved);
-# a prefetch whose iteration condition skips the last tile (`if k + 2 < n:`, `K > 64`)
-HANGS = {"bad_barrier_before_arrive", "bad_setmaxnreg_wait_before_dec", "bad_count_short",
+# a prefetch whose iteration condition skips the last tile (`if k + 2 < n:`, `K > 64`);
+# round 134: a wait between a thread's two arrivals of the one phase they make
+HANGS = {"bad_one_phase_wait_before_own_arrival", "bad_barrier_before_arrive", "bad_setmaxnreg_wait_before_dec", "bad_count_short",
          "bad_loop_waits_one_round", "bad_trip_counts_differ", "bad_split_copy_fewer_rounds",
          "bad_empty_count_double", "bad_producer_one_round_short", "bad_copy_without_arrival",
          "bad_prefetch_guard_two_ahead", "bad_prefetch_size_condition", "bad_prefetch_three_stages_guard_short",
