@@ -196,7 +196,7 @@ class PadLines:
     def proved(self, goal, facts) -> bool:
         """Whether facts imply goal: a line's or a place's fact the walk would use; not shown,
         the walk keeps less (so its search stops after the bounded steps: SolverOptions.last_step)."""
-        out = prove(goal, facts, dataclasses.replace(self.opts, last_step=False))
+        out = prove(goal, facts, dataclasses.replace(self.opts, last_step=False, models=False))
         return out.verdict is SV.PROVED
 
     # ---------------------------------------------------------------- reductions

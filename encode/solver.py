@@ -72,6 +72,10 @@ class SolverOptions:
     # 2026-12-07) only 14 queries reached that last step, and the 6 of these questions among
     # them ran out at 10 s there (a wrapped i32 index condition, nonlinear dead reads).
     last_step: bool = True
+    # False for a yes-or-no proof whose counterexample nobody reads (a padding walk's line
+    # query): the small-size unrolling (_small_model), which only ever finds models, is left
+    # out; a query it would have answered sat ends unknown, which such a caller reads alike.
+    models: bool = True
     # Facts true of every input that queries need not carry (an integer input's element within
     # its type: encode/symbols.SymEnv.held): a model that breaks one is searched again with it.
     model_facts: Callable[[], tuple] | None = field(default=None, compare=False)
@@ -259,7 +263,7 @@ def _search(facts, ctx: z3.Context, opts: SolverOptions):
     if result != z3.unknown or resources(solver) < FIRST_RLIMIT or left() <= BUDGET_SLACK_MS:
         return solver, result, ctx
     bounded = (solver, ctx)             # what a search without its last step answers
-    got = _small_model(facts, opts, SMALL_RLIMIT, left)
+    got = _small_model(facts, opts, SMALL_RLIMIT, left) if opts.models else None
     if got is not None:
         if got[1] == z3.sat:            # a model with the quantified sizes small; else go on
             return got
