@@ -142,12 +142,15 @@ _VERIFIER = {
              "Pad the shared tile's rows or swizzle it (`swizzle(b, m, s)`) so that the lanes "
              "of a warp spread over the banks."),
     "UNUSED": ("Advice, not a failure: a tensor parameter that no statement, assumption or other "
-               "tensor's tag function names. The proofs hold of what the kernel does, and an "
+               "tensor's tag function names, or one read only by loads into tiles that no statement "
+               "reads. The proofs hold of what the kernel does, and an "
                "output read before it is stored holds what its tag function says, so a kernel that "
-               "reads the wrong tensor can prove; this points at it.",
+               "reads the wrong tensor, or forgets to use one it loads, can prove; this points at it.",
                "`y = load Y[...]` where `load X[...]` was meant (X is then never read); a parameter "
-               "left over from an earlier version of the kernel.",
-               "Read the parameter where it was meant, or drop it from the kernel's signature."),
+               "left over from an earlier version of the kernel; an RMSNorm's gain loaded as `g = load "
+               "G[...]` and never multiplied in.",
+               "Read the parameter where it was meant (use the loaded tile), or drop it from the "
+               "kernel's signature."),
     "START": ("Advice, not a failure: a running maximum or minimum (`m = maximum(m, ...)` in a loop, "
               "or through negation: `m = -maximum(-m, y)` is a running minimum) "
               "that starts from a constant other than the operation's identity (-inf for a maximum, "
