@@ -136,3 +136,32 @@ def partly_asserted(checker, point, cond: ir.Expr, held: list, owner: list, scop
                   hint="to check every element, assert outside the `if` (each thread claims the elements it "
                   "holds); if only these elements matter, suppress this warning with the reason")
     checker.sink.finding(dataclasses.replace(f, severity="warning", thread=holder(checker.df, model, elem, scope)))
+
+
+def holds_no_record(leaves, cond: ir.Expr, base: list, opts: SolverOptions, sink, span) -> bool:
+    """A claim on every record (not a `range` count) whose tiles hold no record at any
+    element and instance, for certain, holds over nothing: it checks nothing, so it is
+    unknown, never proved (docs/SEMANTICS.md had it holding vacuously in the verifier and the
+    interpreter alike). Either no record is there at all (a `zeros` tile, a sum of zeros:
+    `assert tag(z[i]).row == block.x`), or no record's domain holds anywhere the `assume`s
+    allow (held-out round 135: a running sum whose loop runs no iteration at any size, an
+    update under a condition never true, a GEMM whose k loop starts past its one tile).
+    `leaves`: tag_rules' Leaf per tag read of `cond` (the assertion, or one conjunct of it),
+    each with the records it may take; `base`: the claim's instance facts. Only a proof
+    that none exists counts (when the solver cannot tell, the claim stands)."""
+    leaves = list(leaves)
+    if not leaves:
+        return False
+    records = [p[1] for lf in leaves for p in lf.known + lf.missing + lf.opaque]
+    if records:
+        quick = dataclasses.replace(opts, last_step=False)
+        if find_model(list(base) + [z3.Or(*(c.domain for c in records))], quick, probe=True).verdict \
+                is not Verdict.PROVED:
+            return False
+    tiles = sorted({lf.node.elem.tensor for lf in leaves})
+    named = ", ".join(f"'{t}'" for t in tiles)
+    sink.unknown("TAG", span, f"`{format_expr(cond)}` checks nothing: {named} hold{'s' if len(tiles) == 1 else ''} no "
+                 "input's record at any element and instance the `assume`s allow (zeros, math on zeros only, "
+                 "or updates that never run), and a claim on the records of a value that holds none holds over "
+                 "nothing", vacuous=True)
+    return True

@@ -16,7 +16,7 @@ from dsl import exprs, ir
 from dsl.asserts import guarded_claim, reads_tags
 
 from . import program as prog
-from .dead_claims import never_needed, nobody_asserts, partly_asserted
+from .dead_claims import holds_no_record, never_needed, nobody_asserts, partly_asserted
 from .elem_reads import depends_on_opaque, holds_for_any_opaque, witness_needs_opaque
 from .minimize import minimize_model
 from .solver import Verdict as SV, find_model, prove
@@ -233,6 +233,9 @@ class TagChecker:
         self.in_tile(cond, bound, scope, base)
         used: set = set()
         leaves = {id(n): self.leaf(n, point, inst, bound, used, every_occurrence=rng is not None) for n in nodes}
+        counts = rng is not None or isinstance(cond, ir.Call) and cond.func == "covers"   # checked on no record too
+        if not what and not counts and holds_no_record(leaves.values(), cond, base, self.opts, self.sink, point.stmt.span):
+            return
         if rng is not None:
             return self.check_range(point, cond, leaves[id(rng[0])], rng[1], base, scope)
         from .occurrences import distinct_occurrences

@@ -2,6 +2,7 @@
 error before; the test pins the verdict and the reason."""
 from __future__ import annotations
 
+import textwrap
 from pathlib import Path
 
 import pytest
@@ -965,7 +966,10 @@ def test_false_proofs_of_held_out_rounds_stay_unproved(path):
     hangs where two conditioned waits run together only (n = 15 for n % 3 and n % 5). Held-out
     round 131 (r131_*): a mask that keeps 0 / 0 where the tag function's range is empty.
     Held-out round 132 (r132_*): per-slot mbarrier counts that left prologue arrivals
-    uncounted, and copies under `if k % 2 == 0:` / `else:` taken to fill each other's rounds."""
+    uncounted, and copies under `if k % 2 == 0:` / `else:` taken to fill each other's rounds.
+    Held-out round 135 (r135_*): false claims on running values that hold no record at any
+    size the `assume`s allow (a loop of no iteration, an update never run, a k loop past the
+    one tile, updates of constants): they check nothing (encode/dead_claims.holds_no_record)."""
     checked = check_source(path.read_text(), path.name)
     if not checked.ok:
         assert path.name.startswith(("r107_", "r116_")), checked.diagnostics
@@ -1022,6 +1026,39 @@ def test_a_guard_that_always_holds_leaves_the_claim_checking_nothing(guard, vacu
         assert any(u.vacuous and "checks nothing" in u.reason for u in v.unknowns), v.unknowns
     else:
         assert v.status == "violation" and v.findings[0].rule == "TAG", (v.findings, v.unknowns)
+
+
+@pytest.mark.parametrize("claim, status", [
+    ("tag(z[0]).row == block.x", "unknown"),                   # zeros: no record
+    ("tag(e[0]).row == block.x + 7", "violation"),             # constants: an empty record, no row
+    ("tag(t[0]).row == block.x", "proved"),                    # the data's sum: checked, holds
+    ("tag(z[0]).k == range(0, 0)", "proved"),                  # a count: zero records, checked
+    ("covers(tag(z[0]).k, 0, 1)", "violation"),                # each value at least once: none is
+])
+def test_a_claim_on_a_tile_that_holds_no_record_checks_nothing(claim, status):
+    """`assert tag(z[i]).row == ...` on a `zeros` tile held over no record, vacuously, in the
+    verifier and the interpreter alike (docs/SEMANTICS.md, "still open"): a check that checked
+    nothing is not a pass, so it is unknown now, saying so (encode/dead_claims.holds_no_record).
+    Math with a literal holds one empty record, without the field: refuted, as before. A
+    `range` or `covers` claim counts the records and is checked on none too."""
+    text = textwrap.dedent(f"""
+        kernel k(X: f32[R, 32], Y: f32[R]):
+            grid (R)
+            threads 32
+            tag X[r, c] = (row=r, col=c)
+            tag Y[r] = (row=r)
+            z = zeros f32[1]
+            e = exp(z * 2.0) - 1.0
+            x0 = load X[block.x : +1, 0 : +32]
+            t = sum(x0, axis=1) + z
+            assert {claim}
+            store Y[block.x : +1], t
+    """)
+    v = verify_kernel(check_source(text, "k.dsl").kernel, VerifyOptions(rules=("TAG",)))
+    assert v.status == status, (v.findings, v.unknowns)
+    if status == "unknown":
+        (u,) = v.unknowns
+        assert u.vacuous and f"`{claim}` checks nothing" in u.reason, u.reason
 
 
 def test_a_scalar_cast_divisor_is_no_tile_in_the_padding_places():
