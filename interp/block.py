@@ -140,12 +140,13 @@ class BlockExec(MemoryStatements):
         groups = {}
         for t in np.flatnonzero(active):
             groups.setdefault(tuple(picks[:, t]), []).append(t)
-        coroutines = []
+        coroutines, masks = [], []
         for pick, threads in sorted(groups.items()):
             mask = np.zeros(self.T, bool)
             mask[threads] = True
             coroutines.append(self._branches(ifs, pick, mask))
-        yield from self.mbar.roles(coroutines)
+            masks.append(mask)
+        yield from self.mbar.roles(coroutines, masks, any(id(s) in self.I.held_back for s in ifs))
 
     def _branches(self, ifs, pick, active: np.ndarray):
         for s, taken in zip(ifs, pick):
@@ -173,7 +174,8 @@ class BlockExec(MemoryStatements):
                 c = np.broadcast_to(np.asarray(self.ev(self.thread_env["thread.x"], active).cond(s.cond), bool),
                                     (self.T,))
                 if has_wait(s.then + s.orelse):       # roles of a warp-specialized block run concurrently
-                    yield from self.mbar.roles([self.body(s.then, active & c), self.body(s.orelse, active & ~c)])
+                    yield from self.mbar.roles([self.body(s.then, active & c), self.body(s.orelse, active & ~c)],
+                                               [active & c, active & ~c], id(s) in self.I.held_back)
                 else:
                     yield from self.body(s.then, active & c)
                     self.line = s.span.line

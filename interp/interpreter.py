@@ -24,6 +24,7 @@ from .global_races import GlobalLog
 from .intexpr import IntEval
 from .inputs import MAX_ELEMENTS, assumes_hold, data_assumes_hold, is_data_assume, random_inputs, written_part
 from .layout import InterpretError
+from .mbarriers import held_back
 from .tags import Tags, field_choices, has_fields, no_data, records
 from .tagsets import describe
 
@@ -97,6 +98,7 @@ class Interpreter:
         self.write_backs = write_backs(kernel)     # copy-backs and round trips: in-place updates
         # `x = mask(x, ..)` at the top level runs once: a new definition of x, not an update
         self.redefinitions = {id(s) for s in kernel.body if redefines(s)}
+        self.held_back = held_back(kernel)      # role `if`s with arrivals after them (interp.mbarriers)
         self.lowered = lowered      # a LoweredAccesses: also run the lowered code's own accesses
         missing = [s for s in kernel.sizes if s not in sizes]
         if missing:

