@@ -153,11 +153,15 @@ def holds_no_record(leaves, cond: ir.Expr, base: list, opts: SolverOptions, sink
     if not leaves:
         return False
     records = [p[1] for lf in leaves for p in lf.known + lf.missing + lf.opaque]
+    if any(z3.is_true(c.domain) for c in records):
+        return False            # a record held everywhere: no query
     if records:
         quick = dataclasses.replace(opts, last_step=False)
         if find_model(list(base) + [z3.Or(*(c.domain for c in records))], quick, probe=True).verdict \
                 is not Verdict.PROVED:
             return False
+        if find_model(list(base), quick, probe=True).verdict is not Verdict.REFUTED:
+            return False        # no instance of the claim runs: check() says it is never reached
     tiles = sorted({lf.node.elem.tensor for lf in leaves})
     named = ", ".join(f"'{t}'" for t in tiles)
     sink.unknown("TAG", span, f"`{format_expr(cond)}` checks nothing: {named} hold{'s' if len(tiles) == 1 else ''} no "
