@@ -35,6 +35,9 @@ class WriteBacks:
     stores: tuple[tuple[ir.Store, RoundTrip], ...] = ()
     # register tiles with an in-place update (`s = s + x`, a copy back, `acc = mma(a, b, acc)`)
     running: frozenset[str] = frozenset()
+    # top-level statements (by id) that compute a tile from itself and may drop it (`x =
+    # mask(x, ..)`): they run once, a new definition, not an update (dsl/compute.redefines)
+    redefined: frozenset[int] = frozenset()
 
     def copy_of(self, s) -> ir.Expr | None:
         return next((e for c, e in self.copies if c is s), None)
@@ -55,7 +58,7 @@ def write_backs(kernel: ir.Kernel) -> WriteBacks:
                or isinstance(s, ir.Compute) and id(s) not in top
                and s.target.name in exprs.free_syms(s.value, ir.SymKind.TENSOR)}
     running |= {c.target.name for c, _ in copies}
-    return WriteBacks(tuple(copies), tuple(stores), frozenset(running))
+    return WriteBacks(tuple(copies), tuple(stores), frozenset(running), frozenset(top))
 
 
 def assigned(s) -> str | None:

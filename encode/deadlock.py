@@ -124,7 +124,7 @@ def _runs_somewhere(ctx, proto, sites: list, how: str) -> tuple:
     return tuple(out)
 
 
-def _block_sites(ctx, proto) -> list:
+def _block_sites(ctx, proto) -> tuple[list, list]:
     """Block barriers and setmaxnreg as graph sites (held-out round 43): a barrier returns once
     every thread reached it, and `setmaxnreg inc` once the pool has the registers that the
     warpgroups' `setmaxnreg dec` free (PTX: inc blocks until they are there). A statement in

@@ -67,7 +67,7 @@ def _dead_loads(kernel: ir.Kernel, tensor: str) -> list:
     if not loads or any(tensor in _own_names(s) for s in stmts if not any(s is l for l in loads)):
         return []
     targets = {s.target.name for s in loads}
-    if any(isinstance(s, ir.Load) and s.mask is not None and tensor in _names_of(s.mask) for s in loads):
+    if any(s.mask is not None and tensor in _names_of(s.mask) for s in loads):
         return []
     return [] if any(targets & _own_names(s) for s in stmts) else loads
 

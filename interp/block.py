@@ -317,7 +317,7 @@ class BlockExec(MemoryStatements):
         owner = owner.reshape(shape)
         env = {**self.env, **self.loops, "thread.x": owner, "thread.warp": owner // 32, "thread.lane": owner % 32}
         value = self.elements_read(s.value, env, active)
-        selfref = s.target.name in exprs.free_syms(s.value, ir.SymKind.TENSOR) and id(s) not in self.I.redefinitions
+        selfref = s.target.name in exprs.free_syms(s.value, ir.SymKind.TENSOR) and id(s) not in self.I.write_backs.redefined
         probe = self.I.probe
         pads = None
         if probe is not None and probe.padding and probe.matches(s, self.loops):

@@ -14,7 +14,6 @@ import numpy as np
 
 from dsl import exprs, ir
 from dsl.diagnostics import Span
-from dsl.compute import redefines
 from dsl.writeback import write_backs
 
 from .assertions import range_violations
@@ -96,8 +95,6 @@ class Interpreter:
                  lowered=None):
         self.kernel = kernel
         self.write_backs = write_backs(kernel)     # copy-backs and round trips: in-place updates
-        # `x = mask(x, ..)` at the top level runs once: a new definition of x, not an update
-        self.redefinitions = {id(s) for s in kernel.body if redefines(s)}
         self.held_back = held_back(kernel)      # role `if`s with arrivals after them (interp.mbarriers)
         self.lowered = lowered      # a LoweredAccesses: also run the lowered code's own accesses
         missing = [s for s in kernel.sizes if s not in sizes]

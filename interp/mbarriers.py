@@ -298,13 +298,13 @@ class Mbarriers:
             self.vc[t] = np.maximum(self.vc[t], el.released)
         self.progress += 1
 
-    def roles(self, branches: list, masks: list | None = None, later: bool = False):
+    def roles(self, branches: list, masks: list, later: bool):
         """Run the branches of a role `if` as coroutines, round-robin; each has its own loop
         variables. Yields (blocked) when every live branch is blocked. `masks`: each branch's
         threads; `later`: they may have arrivals to make after the `if` (held_back)."""
         bx = self.bx
         outer = bx.loops
-        live = [[body, dict(outer), m] for body, m in zip(branches, masks or [None] * len(branches))]
+        live = [[body, dict(outer), m] for body, m in zip(branches, masks)]
         ended = False
         while live:
             mark = self.progress
@@ -315,7 +315,7 @@ class Mbarriers:
                 except StopIteration:
                     live.remove(entry)
                     self.progress += 1
-                    ended = ended or entry[2] is not None and bool(entry[2].any())
+                    ended = ended or bool(entry[2].any())
             bx.loops = outer
             if live and self.progress == mark and not self.land_any():
                 self.held = self.held or (later and ended)
